@@ -1,0 +1,1 @@
+"""The Durak application: the ``durak`` command and (later) the pygame-ce game window."""

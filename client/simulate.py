@@ -1,0 +1,46 @@
+"""``durak simulate``: random-legal games, headless, and a summary of how they went."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from engine import new_game
+from engine.playout import random_playout
+
+from .cli import rules_from_args
+from .progress import Progress
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    rules = rules_from_args(args, args.players)
+    seeds = random.Random(args.seed)
+    durak_count = [0] * rules.players
+    draws = 0
+    lengths: list[int] = []
+    progress = Progress(args.games, "simulate")
+    started = time.perf_counter()
+    for number in range(args.games):
+        game_seed = seeds.getrandbits(64)
+        state = new_game(rules, game_seed)
+        lengths.append(random_playout(state, random.Random(game_seed)))
+        assert state.result is not None
+        if state.result.durak is None:
+            draws += 1
+        else:
+            durak_count[state.result.durak] += 1
+        progress.update(number + 1)
+    progress.close()
+    elapsed = time.perf_counter() - started
+    print(f"{args.games} games, {rules.players} players, {rules.summary}, seed {args.seed}")
+    print(
+        f"actions per game: mean {statistics.fmean(lengths):.1f}, "
+        f"min {min(lengths)}, max {max(lengths)}"
+    )
+    print(f"draws: {draws} ({draws / args.games:.1%})")
+    for seat, count in enumerate(durak_count):
+        print(f"seat {seat} was the Durak {count} times ({count / args.games:.1%})")
+    print(f"{args.games / elapsed:.0f} games/s, {sum(lengths) / elapsed:.0f} actions/s")
+    return 0

@@ -1,0 +1,83 @@
+"""The rules of Durak: pure, deterministic (seeded), standard library only.
+
+The public surface: cards and rules; ``new_game`` and ``GameState`` (``legal_actions``,
+``check``, ``apply``); the actions; ``observe`` for the only per-seat view that leaves the
+engine, with ``trim`` for per-seat events; game logs; the series tally.
+"""
+
+from .actions import Action, Attack, Beat, Pass, ShowTrump, Take, ThrowIn, Transfer, parse_action
+from .cards import CARDS, Card, Suit
+from .events import (
+    Attacked,
+    BoutStarted,
+    Covered,
+    Dealt,
+    Discarded,
+    Drew,
+    Event,
+    FirstAttacker,
+    GameEnded,
+    GameResult,
+    Passed,
+    PickedUp,
+    Taking,
+    ThrewIn,
+    Transferred,
+    TrumpTurned,
+    WentOut,
+    trim,
+)
+from .log import GameLog, GameLogError
+from .reasons import IllegalAction, Reason
+from .rules import HAND_SIZE, Rules, RulesError
+from .rules import ThrowIn as ThrowInRule
+from .series import Series
+from .state import GameState, Phase, new_game
+from .view import SeatView, observe
+
+__all__ = [
+    "CARDS",
+    "HAND_SIZE",
+    "Action",
+    "Attack",
+    "Attacked",
+    "Beat",
+    "BoutStarted",
+    "Card",
+    "Covered",
+    "Dealt",
+    "Discarded",
+    "Drew",
+    "Event",
+    "FirstAttacker",
+    "GameEnded",
+    "GameLog",
+    "GameLogError",
+    "GameResult",
+    "GameState",
+    "IllegalAction",
+    "Pass",
+    "Passed",
+    "Phase",
+    "PickedUp",
+    "Reason",
+    "Rules",
+    "RulesError",
+    "SeatView",
+    "Series",
+    "ShowTrump",
+    "Suit",
+    "Take",
+    "Taking",
+    "ThrewIn",
+    "ThrowIn",
+    "ThrowInRule",
+    "Transfer",
+    "Transferred",
+    "TrumpTurned",
+    "WentOut",
+    "new_game",
+    "observe",
+    "parse_action",
+    "trim",
+]

@@ -1,0 +1,164 @@
+"""What a player does: attack, throw in, beat, transfer (or show a trump), take, pass.
+
+Actions are small frozen values that round-trip through text::
+
+    >>> str(parse_action("beat 7h with 8h").card)
+    '8h'
+    >>> str(Attack.of("6s", "6h"))
+    'attack 6h 6s'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from .cards import CARDS, Card, cards_of
+
+__all__ = [
+    "Action",
+    "Attack",
+    "Beat",
+    "Pass",
+    "ShowTrump",
+    "Take",
+    "ThrowIn",
+    "Transfer",
+    "parse_action",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """The attacker leads one card, or several cards of one rank."""
+
+    cards: tuple[Card, ...]
+    verb: ClassVar[str] = "attack"
+
+    def __post_init__(self) -> None:
+        if not self.cards:
+            raise ValueError("an attack needs at least one card")
+        ordered = tuple(sorted(set(self.cards)))
+        if len(ordered) != len(self.cards):
+            raise ValueError("an attack cannot play the same card twice")
+        object.__setattr__(self, "cards", ordered)
+
+    @classmethod
+    def of(cls, *cards: str | Card) -> Attack:
+        return cls(tuple(c if isinstance(c, Card) else Card.parse(c) for c in cards))
+
+    def __str__(self) -> str:
+        return "attack " + " ".join(map(str, self.cards))
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowIn:
+    """Add a card whose rank is already on the table."""
+
+    card: Card
+    verb: ClassVar[str] = "throw"
+
+    def __str__(self) -> str:
+        return f"throw {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Beat:
+    """The defender covers the attack card ``target`` with ``card``."""
+
+    card: Card
+    target: Card
+    verb: ClassVar[str] = "beat"
+
+    def __str__(self) -> str:
+        return f"beat {self.target} with {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """The defender adds a card of the attack's rank and passes the attack on."""
+
+    card: Card
+    verb: ClassVar[str] = "transfer"
+
+    def __str__(self) -> str:
+        return f"transfer {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class ShowTrump:
+    """The defender shows (keeps) a trump of the attack's rank and passes the attack on."""
+
+    card: Card
+    verb: ClassVar[str] = "show"
+
+    def __str__(self) -> str:
+        return f"show {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """The defender gives up and will pick up every card of the bout."""
+
+    verb: ClassVar[str] = "take"
+
+    def __str__(self) -> str:
+        return "take"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """An attacker is done adding cards (all is beaten, or the defender takes)."""
+
+    verb: ClassVar[str] = "pass"
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+Action = Attack | ThrowIn | Beat | Transfer | ShowTrump | Take | Pass
+
+
+_SINGLE_CARD: dict[str, type[ThrowIn | Transfer | ShowTrump]] = {
+    "throw": ThrowIn,
+    "transfer": Transfer,
+    "show": ShowTrump,
+}
+
+
+def parse_action(text: str) -> Action:
+    """Parse the text form of an action (what ``str(action)`` gives)."""
+    words = text.split()
+    if not words:
+        raise ValueError("empty action")
+    verb, args = words[0].lower(), words[1:]
+    try:
+        if verb == "attack" and args:
+            return Attack.of(*args)
+        if verb == "beat" and len(args) == 3 and args[1].lower() == "with":
+            return Beat(Card.parse(args[2]), Card.parse(args[0]))
+        if len(args) == 1 and verb in _SINGLE_CARD:
+            return _SINGLE_CARD[verb](Card.parse(args[0]))
+        if not args and verb in ("take", "pass"):
+            return Take() if verb == "take" else Pass()
+    except ValueError as exc:
+        raise ValueError(f"not an action: {text!r} ({exc})") from None
+    raise ValueError(f"not an action: {text!r}")
+
+
+# Interned actions: legal-move generation hands out these shared values instead of
+# building new objects on every call (the AI asks for legal moves millions of times).
+TAKE = Take()
+PASS = Pass()
+THROW_INS: tuple[ThrowIn, ...] = tuple(ThrowIn(c) for c in CARDS)
+TRANSFERS: tuple[Transfer, ...] = tuple(Transfer(c) for c in CARDS)
+SHOWS: tuple[ShowTrump, ...] = tuple(ShowTrump(c) for c in CARDS)
+BEATS: tuple[tuple[Beat, ...], ...] = tuple(tuple(Beat(c, t) for t in CARDS) for c in CARDS)
+_ATTACKS: dict[int, Attack] = {}
+
+
+def attack_of_mask(mask: int) -> Attack:
+    attack = _ATTACKS.get(mask)
+    if attack is None:
+        attack = _ATTACKS[mask] = Attack(cards_of(mask))
+    return attack

@@ -1,0 +1,93 @@
+"""The table's rules: one frozen value holding every option of RULES.md."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from enum import StrEnum
+from typing import Any
+
+__all__ = ["HAND_SIZE", "Rules", "RulesError", "ThrowIn"]
+
+HAND_SIZE = 6
+MAX_ATTACKS = 6
+
+
+class RulesError(ValueError):
+    """Rules that cannot be played (e.g. a deck too small to deal to everyone)."""
+
+
+class ThrowIn(StrEnum):
+    ALL = "all"
+    NEIGHBOURS = "neighbours"
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every option of a game. The defaults are those of RULES.md (Podkidnoy, 36 cards)."""
+
+    players: int = 2
+    deck_size: int = 36
+    throw_in: ThrowIn = ThrowIn.ALL
+    first_bout_five: bool = True
+    transfer: bool = False
+    transfer_show_trump: bool = False
+    durak_defends_first: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "throw_in", ThrowIn(self.throw_in))
+        if not 2 <= self.players <= 6:
+            raise RulesError(f"Durak is played by 2 to 6 players, not {self.players}")
+        if self.deck_size not in (24, 36, 52):
+            raise RulesError(f"the deck has 24, 36 or 52 cards, not {self.deck_size}")
+        if self.players * HAND_SIZE > self.deck_size:
+            raise RulesError(
+                f"a {self.deck_size}-card deck cannot deal {HAND_SIZE} cards to "
+                f"{self.players} players (at most {self.deck_size // HAND_SIZE})"
+            )
+        if self.transfer_show_trump and not self.transfer:
+            raise RulesError("transfer by showing a trump needs the transfer variant")
+
+    @property
+    def summary(self) -> str:
+        """A short human summary, e.g. ``"36 cards, throw-in all, transfer"``."""
+        parts = [f"{self.deck_size} cards", f"throw-in {self.throw_in.value}"]
+        if self.first_bout_five:
+            parts.append("first bout 5")
+        if self.transfer:
+            parts.append("transfer (show trump)" if self.transfer_show_trump else "transfer")
+        if self.durak_defends_first:
+            parts.append("Durak defends first")
+        return ", ".join(parts)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["throw_in"] = self.throw_in.value
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Rules:
+        """Build rules from a plain mapping, refusing unknown keys and wrong types."""
+        if not isinstance(data, dict):
+            raise RulesError("rules must be a mapping")
+        unknown = set(data) - set(_FIELD_TYPES)
+        if unknown:
+            raise RulesError(f"unknown rules option(s): {', '.join(sorted(map(str, unknown)))}")
+        for key, value in data.items():
+            expected = _FIELD_TYPES[key]
+            if type(value) is not expected:
+                raise RulesError(f"rules option {key!r} must be {expected.__name__}")
+        try:
+            return cls(**data)
+        except ValueError as exc:
+            raise RulesError(str(exc)) from None
+
+
+_FIELD_TYPES: dict[str, type] = {
+    "players": int,
+    "deck_size": int,
+    "throw_in": str,
+    "first_bout_five": bool,
+    "transfer": bool,
+    "transfer_show_trump": bool,
+    "durak_defends_first": bool,
+}

@@ -1,0 +1,434 @@
+"""The game state and the flow of play: setup, bouts, refills, going out, the end.
+
+Choices where RULES.md is silent (also listed in the README):
+
+- Seats are numbered clockwise; the player on a seat's left is the next seat number.
+- The deal starts left of the dealer, one card at a time. In a first game the last seat
+  deals; in a series the previous Durak deals (the last seat again after a draw).
+- A bout ends by itself once every attack card is beaten (or the defender takes) and every
+  seat that may add has passed since the last card went down. A seat that holds no card
+  it could add counts as passed, so nobody has to pass with nothing to play.
+- After a transfer the transferring player is the bout's attacker: under "throw-in:
+  neighbours" they and the new defender's left neighbour may add, and they draw first.
+- Places follow the order of going out; players who go out in the same bout share a place
+  (1, 1, 3, ...). The Durak takes the last place.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from enum import StrEnum
+
+from .actions import Action, Attack, Beat, ShowTrump, Take, ThrowIn, Transfer
+from .cards import CARDS, RANK_MASKS, SUIT_MASKS, Card, Suit, cards_of, deck_mask, mask_of
+from .events import (
+    Attacked,
+    BoutStarted,
+    Covered,
+    Dealt,
+    Discarded,
+    Drew,
+    Event,
+    FirstAttacker,
+    GameEnded,
+    GameResult,
+    Passed,
+    PickedUp,
+    Taking,
+    ThrewIn,
+    Transferred,
+    TrumpTurned,
+    WentOut,
+)
+from .legality import card_reason, check, legal_actions
+from .reasons import IllegalAction, Reason
+from .rules import HAND_SIZE, MAX_ATTACKS, Rules
+from .rules import ThrowIn as ThrowInRule
+
+__all__ = ["GameState", "Phase", "new_game"]
+
+
+class Phase(StrEnum):
+    LEAD = "lead"  # waiting for the attacker to open the bout
+    OPEN = "open"  # cards are on the table
+    OVER = "over"
+
+
+class GameState:
+    """A game in progress. Mutable: ``apply`` changes it in place; ``copy`` is cheap.
+
+    Card sets are int bit masks (see ``engine.cards``); the table is two parallel lists of
+    card indices, ``defences[i]`` being -1 while ``attacks[i]`` is unbeaten.
+    """
+
+    __slots__ = (
+        "attacker",
+        "attacks",
+        "bout_max",
+        "dealer",
+        "defences",
+        "defender",
+        "defender_start",
+        "discard",
+        "hands",
+        "known",
+        "opening",
+        "passed",
+        "phase",
+        "places",
+        "players",
+        "result",
+        "rules",
+        "shown",
+        "stock",
+        "table_ranks",
+        "taking",
+        "throwers",
+        "trump",
+        "trump_card",
+    )
+
+    rules: Rules
+    players: int
+    trump: Suit
+    trump_card: int
+    dealer: int
+    hands: list[int]
+    known: list[int]
+    stock: list[int]
+    discard: int
+    attacks: list[int]
+    defences: list[int]
+    table_ranks: int
+    attacker: int
+    defender: int
+    defender_start: int
+    bout_max: int
+    phase: Phase
+    taking: bool
+    passed: int
+    shown: int
+    throwers: int
+    places: list[int]
+    result: GameResult | None
+    opening: tuple[Event, ...]
+
+    @classmethod
+    def from_deal(
+        cls,
+        rules: Rules,
+        hands: Sequence[Sequence[Card]],
+        stock: Sequence[Card],
+        *,
+        trump: Card | None = None,
+        dealer: int | None = None,
+        previous: GameResult | None = None,
+    ) -> GameState:
+        """A game from a given deal (a stacked deck, for tests and replays).
+
+        ``stock`` lists the stock from the top; its last card is the face-up trump. With an
+        empty stock, ``trump`` names the card that shows the trump suit (in the 6-player
+        36-card game: the last card dealt, which stays in its owner's hand).
+        """
+        n = rules.players
+        if len(hands) != n:
+            raise ValueError(f"{len(hands)} hands dealt for {n} players")
+        if previous is not None and len(previous.places) != n:
+            raise ValueError("the previous game had a different number of players")
+        if stock:
+            trump = stock[-1]
+        elif trump is None:
+            raise ValueError("with an empty stock the trump card must be given")
+        all_cards = [c for hand in hands for c in hand] + list(stock)
+        if len(set(all_cards)) != len(all_cards):
+            raise ValueError("a card was dealt twice")
+        if mask_of(all_cards) & ~deck_mask(rules.deck_size):
+            raise ValueError(f"a card is not in the {rules.deck_size}-card deck")
+
+        self = cls.__new__(cls)
+        self.rules = rules
+        self.players = n
+        self.trump = trump.suit
+        self.trump_card = trump.index
+        if dealer is None:
+            dealer = n - 1 if previous is None or previous.durak is None else previous.durak
+        self.dealer = dealer
+        self.hands = [mask_of(hand) for hand in hands]
+        self.known = [0] * n
+        self.stock = [c.index for c in reversed(stock)]  # drawn from the end
+        self.discard = 0
+        self.places = [0] * n
+        self.result = None
+        self.shown = 0
+
+        events: list[Event] = [Dealt(s, len(hands[s]), tuple(sorted(hands[s]))) for s in range(n)]
+        holder = None if stock else next((s for s in range(n) if trump in hands[s]), None)
+        if holder is not None:
+            self.known[holder] |= trump.bit
+        events.append(TrumpTurned(trump, holder))
+
+        attacker, shown = self._first_attacker(previous)
+        events.append(FirstAttacker(attacker, shown))
+        self._start_bout(attacker, first=True, events=events)
+        self.opening = tuple(events)
+        return self
+
+    def _first_attacker(self, previous: GameResult | None) -> tuple[int, Card | None]:
+        n = self.players
+        if previous is not None and self.rules.durak_defends_first and previous.durak is not None:
+            return (previous.durak - 1) % n, None
+        trumps = SUIT_MASKS[self.trump]
+        lowest: tuple[int, int] | None = None
+        for seat, hand in enumerate(self.hands):
+            mine = hand & trumps
+            if mine:
+                low = (mine & -mine).bit_length() - 1
+                if lowest is None or low < lowest[1]:
+                    lowest = (seat, low)
+        if lowest is None:
+            return (self.dealer + 1) % n, None
+        seat, index = lowest
+        self.known[seat] |= 1 << index
+        return seat, CARDS[index]
+
+    # --- reading the state --------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def is_open(self) -> bool:
+        return self.phase is Phase.OPEN
+
+    @property
+    def limit(self) -> int:
+        """The most attack cards this bout may hold."""
+        return min(self.bout_max, self.defender_start)
+
+    @property
+    def stock_size(self) -> int:
+        return len(self.stock)
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        return cards_of(self.hands[seat])
+
+    def hand_size(self, seat: int) -> int:
+        return self.hands[seat].bit_count()
+
+    @property
+    def table(self) -> tuple[tuple[Card, Card | None], ...]:
+        return tuple(
+            (CARDS[a], CARDS[d] if d >= 0 else None)
+            for a, d in zip(self.attacks, self.defences, strict=True)
+        )
+
+    def next_active(self, seat: int) -> int:
+        """The next seat clockwise (left) of ``seat`` that is still in the game."""
+        n = self.players
+        for step in range(1, n):
+            other = (seat + step) % n
+            if not self.places[other]:
+                return other
+        return seat
+
+    def check(self, seat: int, action: Action) -> Reason | None:
+        return check(self, seat, action)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        return legal_actions(self, seat)
+
+    def card_reason(self, seat: int, card: Card) -> Reason | None:
+        return card_reason(self, seat, card)
+
+    def acting_seats(self) -> list[int]:
+        """Seats with at least one legal action now."""
+        return [s for s in range(self.players) if legal_actions(self, s)]
+
+    def copy(self) -> GameState:
+        other = GameState.__new__(GameState)
+        for name in GameState.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.hands = self.hands[:]
+        other.known = self.known[:]
+        other.stock = self.stock[:]
+        other.attacks = self.attacks[:]
+        other.defences = self.defences[:]
+        other.places = self.places[:]
+        return other
+
+    # --- changing the state -------------------------------------------------------------
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Play ``action`` for ``seat``; raise ``IllegalAction`` (state untouched) if refused."""
+        reason = check(self, seat, action)
+        if reason is not None:
+            raise IllegalAction(reason, seat, action)
+        events: list[Event] = []
+        kind = type(action)
+        if kind is Attack:
+            cards: tuple[Card, ...] = action.cards  # type: ignore[union-attr]
+            for card in cards:
+                self._put_attack(seat, card)
+            self.phase = Phase.OPEN
+            events.append(Attacked(seat, cards))
+        elif kind is ThrowIn:
+            self._put_attack(seat, action.card)  # type: ignore[union-attr]
+            events.append(ThrewIn(seat, action.card))  # type: ignore[union-attr]
+        elif kind is Beat:
+            card, target = action.card, action.target  # type: ignore[union-attr]
+            self._take_from_hand(seat, card)
+            self.defences[self.attacks.index(target.index)] = card.index
+            self.table_ranks |= RANK_MASKS[card.rank]
+            self.passed = 0
+            events.append(Covered(seat, card, target))
+        elif kind is Transfer or kind is ShowTrump:
+            events.append(self._transfer(seat, action.card, kind is ShowTrump))  # type: ignore[union-attr]
+        elif kind is Take:
+            self.taking = True
+            self.passed = 0
+            events.append(Taking(seat))
+        else:
+            self.passed |= 1 << seat
+            events.append(Passed(seat))
+        if self._settled():
+            self._end_bout(events)
+        return events
+
+    def _take_from_hand(self, seat: int, card: Card) -> None:
+        self.hands[seat] &= ~card.bit
+        self.known[seat] &= ~card.bit
+
+    def _put_attack(self, seat: int, card: Card) -> None:
+        self._take_from_hand(seat, card)
+        self.attacks.append(card.index)
+        self.defences.append(-1)
+        self.table_ranks |= RANK_MASKS[card.rank]
+        self.passed = 0
+
+    def _transfer(self, seat: int, card: Card, shown: bool) -> Event:
+        if shown:
+            self.shown |= 1 << seat
+            self.known[seat] |= card.bit
+        else:
+            self._put_attack(seat, card)
+        new_defender = self.next_active(seat)
+        self.attacker = seat
+        self.defender = new_defender
+        self.defender_start = self.hands[new_defender].bit_count()
+        self.passed = 0
+        self._set_throwers()
+        return Transferred(seat, card, new_defender, shown)
+
+    def _set_throwers(self) -> None:
+        defender = self.defender
+        if self.rules.throw_in is ThrowInRule.NEIGHBOURS:
+            seats = {self.attacker, self.next_active(defender)} - {defender}
+        else:
+            seats = {s for s in range(self.players) if s != defender and not self.places[s]}
+        self.throwers = sum(1 << s for s in seats)
+
+    def _settled(self) -> bool:
+        """Is the bout over: all beaten (or taking) and nobody left who may add?"""
+        if self.phase is not Phase.OPEN or (not self.taking and -1 in self.defences):
+            return False
+        if len(self.attacks) >= self.limit:
+            return True
+        waiting = self.throwers & ~self.passed
+        ranks = self.table_ranks
+        return not any(waiting >> s & 1 and self.hands[s] & ranks for s in range(self.players))
+
+    def _start_bout(self, attacker: int, *, first: bool, events: list[Event]) -> None:
+        self.phase = Phase.LEAD
+        self.attacker = attacker
+        self.defender = self.next_active(attacker)
+        self.defender_start = self.hands[self.defender].bit_count()
+        self.bout_max = 5 if first and self.rules.first_bout_five else MAX_ATTACKS
+        self.attacks = []
+        self.defences = []
+        self.table_ranks = 0
+        self.taking = False
+        self.passed = 0
+        self.shown = 0
+        self._set_throwers()
+        events.append(BoutStarted(attacker, self.defender, self.limit))
+
+    def _end_bout(self, events: list[Event]) -> None:
+        table = 0
+        for index in self.attacks + self.defences:
+            if index >= 0:
+                table |= 1 << index
+        self.attacks, self.defences, self.table_ranks = [], [], 0
+        defender = self.defender
+        took = self.taking
+        if took:
+            self.hands[defender] |= table
+            self.known[defender] |= table
+            events.append(PickedUp(defender, cards_of(table)))
+        else:
+            self.discard |= table
+            events.append(Discarded(cards_of(table)))
+        self._refill(events)
+        if not self.stock:
+            self._go_out(events)
+        remaining = [s for s in range(self.players) if not self.places[s]]
+        if len(remaining) <= 1:
+            self._finish(remaining, events)
+            return
+        attacker = self.next_active(defender) if took or self.places[defender] else defender
+        self._start_bout(attacker, first=False, events=events)
+
+    def _refill(self, events: list[Event]) -> None:
+        n = self.players
+        order = [(self.attacker + k) % n for k in range(n)]
+        order.remove(self.defender)
+        order.append(self.defender)
+        stock = self.stock
+        for seat in order:
+            if not stock:
+                return
+            if self.places[seat]:
+                continue
+            need = HAND_SIZE - self.hands[seat].bit_count()
+            if need <= 0:
+                continue
+            drawn = 0
+            for _ in range(min(need, len(stock))):
+                drawn |= 1 << stock.pop()
+            self.hands[seat] |= drawn
+            if not stock and drawn >> self.trump_card & 1:
+                self.known[seat] |= 1 << self.trump_card
+            events.append(Drew(seat, drawn.bit_count(), cards_of(drawn)))
+
+    def _go_out(self, events: list[Event]) -> None:
+        going = [s for s in range(self.players) if not self.places[s] and not self.hands[s]]
+        place = 1 + sum(1 for p in self.places if p)
+        for seat in going:
+            self.places[seat] = place
+            events.append(WentOut(seat, place))
+
+    def _finish(self, remaining: list[int], events: list[Event]) -> None:
+        durak = remaining[0] if remaining else None
+        if durak is not None:
+            self.places[durak] = 1 + sum(1 for p in self.places if p)
+        self.phase = Phase.OVER
+        self.result = GameResult(tuple(self.places), durak)
+        events.append(GameEnded(self.result))
+
+
+def new_game(rules: Rules, seed: int, previous: GameResult | None = None) -> GameState:
+    """Shuffle with ``random.Random(seed)``, deal 6 each from left of the dealer, turn trump."""
+    n = rules.players
+    deck = [CARDS[i] for i in range(52) if deck_mask(rules.deck_size) >> i & 1]
+    random.Random(seed).shuffle(deck)
+    dealer = n - 1 if previous is None or previous.durak is None else previous.durak
+    hands: list[list[Card]] = [[] for _ in range(n)]
+    for k in range(HAND_SIZE * n):
+        hands[(dealer + 1 + k) % n].append(deck.pop())
+    if deck:
+        trump = deck.pop()
+        stock = [*reversed(deck), trump]
+        return GameState.from_deal(rules, hands, stock, dealer=dealer, previous=previous)
+    last = hands[(dealer + HAND_SIZE * n) % n][-1]
+    return GameState.from_deal(rules, hands, [], trump=last, dealer=dealer, previous=previous)
