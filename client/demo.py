@@ -31,7 +31,7 @@ from engine import (
 )
 from engine.playout import random_move
 
-from .cli import rules_from_args
+from .options import add_rules_options, rules_from_args
 
 
 def _cards(cards: tuple[object, ...] | None) -> str:
@@ -79,11 +79,18 @@ def describe(event: Event) -> str:
     raise TypeError(f"unknown event {event!r}")
 
 
-def run_demo(args: argparse.Namespace) -> int:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--players", type=int, default=3, help="2 to 6 (default 3)")
+    parser.add_argument("--seed", type=int, default=None, help="default: a fresh one")
+    add_rules_options(parser)
+
+
+def run(args: argparse.Namespace) -> int:
     rules = rules_from_args(args, args.players)
     seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(32)
     state = new_game(rules, seed)
     rng = random.Random(seed)
+    print("(The game window is not built yet: this is a headless demo game.)")
     print(f"A {rules.players}-player game ({rules.summary}), seed {seed}; told as seat 0 hears it.")
     for event in state.opening:
         print(describe(trim(event, 0)))

@@ -10,11 +10,18 @@ import time
 from engine import new_game
 from engine.playout import random_playout
 
-from .cli import rules_from_args
+from .options import add_rules_options, positive_int, rules_from_args
 from .progress import Progress
 
 
-def run_simulate(args: argparse.Namespace) -> int:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--players", type=int, default=2, help="2 to 6 (default 2)")
+    parser.add_argument("--games", type=positive_int, default=1000)
+    parser.add_argument("--seed", type=int, default=0)
+    add_rules_options(parser)
+
+
+def run(args: argparse.Namespace) -> int:
     rules = rules_from_args(args, args.players)
     seeds = random.Random(args.seed)
     durak_count = [0] * rules.players

@@ -1,0 +1,56 @@
+"""Command-line options shared by several ``durak`` subcommands."""
+
+from __future__ import annotations
+
+import argparse
+
+from engine import Rules, RulesError, ThrowInRule
+
+
+def add_rules_options(parser: argparse.ArgumentParser) -> None:
+    """The options of RULES.md, with its defaults."""
+    group = parser.add_argument_group("rules")
+    group.add_argument("--deck", type=int, choices=(24, 36, 52), default=36, help="deck size")
+    group.add_argument(
+        "--throw-in",
+        choices=[t.value for t in ThrowInRule],
+        default="all",
+        help="who may add cards: every non-defender, or only the defender's neighbours",
+    )
+    group.add_argument(
+        "--no-first-bout-five",
+        action="store_true",
+        help="allow 6 cards in the first bout too (default: at most 5)",
+    )
+    group.add_argument("--transfer", action="store_true", help="Perevodnoy: transfer allowed")
+    group.add_argument(
+        "--show-trump", action="store_true", help="transfer by showing a trump (with --transfer)"
+    )
+    group.add_argument(
+        "--durak-defends-first",
+        action="store_true",
+        help="in a series, the previous Durak defends first",
+    )
+
+
+def rules_from_args(args: argparse.Namespace, players: int) -> Rules:
+    """The rules the options name; exits with a clear message if they cannot be played."""
+    try:
+        return Rules(
+            players=players,
+            deck_size=args.deck,
+            throw_in=ThrowInRule(args.throw_in),
+            first_bout_five=not args.no_first_bout_five,
+            transfer=args.transfer,
+            transfer_show_trump=args.show_trump,
+            durak_defends_first=args.durak_defends_first,
+        )
+    except RulesError as exc:
+        raise SystemExit(f"durak: {exc}") from None
+
+
+def positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
