@@ -1,0 +1,1 @@
+"""The authoritative asyncio host."""

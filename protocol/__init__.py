@@ -1,0 +1,1 @@
+"""The msgpack protocol (sans-I/O)."""
