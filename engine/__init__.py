@@ -28,11 +28,12 @@ from .events import (
     trim,
 )
 from .log import GameLog, GameLogError
+from .phase import Phase
 from .reasons import IllegalAction, Reason
 from .rules import HAND_SIZE, Rules, RulesError
 from .rules import ThrowIn as ThrowInRule
 from .series import Series
-from .state import GameState, Phase, new_game
+from .state import GameState, new_game
 from .view import SeatView, observe
 
 __all__ = [

@@ -154,6 +154,7 @@ THROW_INS: tuple[ThrowIn, ...] = tuple(ThrowIn(c) for c in CARDS)
 TRANSFERS: tuple[Transfer, ...] = tuple(Transfer(c) for c in CARDS)
 SHOWS: tuple[ShowTrump, ...] = tuple(ShowTrump(c) for c in CARDS)
 BEATS: tuple[tuple[Beat, ...], ...] = tuple(tuple(Beat(c, t) for t in CARDS) for c in CARDS)
+SINGLE_ATTACKS: tuple[Attack, ...] = tuple(Attack((c,)) for c in CARDS)
 _ATTACKS: dict[int, Attack] = {}
 
 

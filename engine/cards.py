@@ -66,16 +66,14 @@ class Card:
     index: int = field(init=False, repr=False, compare=True)
     rank: int = field(compare=False)
     suit: Suit = field(compare=False)
+    bit: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not 2 <= self.rank <= 14:
             raise ValueError(f"rank {self.rank} is not between 2 and 14")
         object.__setattr__(self, "suit", Suit(self.suit))
         object.__setattr__(self, "index", self.suit * 13 + self.rank - 2)
-
-    @property
-    def bit(self) -> int:
-        return 1 << self.index
+        object.__setattr__(self, "bit", 1 << self.index)
 
     @staticmethod
     def from_index(index: int) -> Card:
@@ -120,7 +118,24 @@ def bits(mask: int) -> Iterator[int]:
 
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards in a mask, in index order."""
-    return tuple(CARDS[i] for i in bits(mask))
+    cards: tuple[Card, ...] = ()
+    suit = 0
+    while mask:
+        chunk = mask & 0x1FFF
+        if chunk:
+            key = chunk | suit << 13
+            part = _SUIT_CHUNKS.get(key)
+            if part is None:
+                base = suit * 13
+                part = _SUIT_CHUNKS[key] = tuple(CARDS[base + i] for i in bits(chunk))
+            cards += part
+        mask >>= 13
+        suit += 1
+    return cards
+
+
+# The cards of one suit's 13-bit slice of a mask, filled in as slices are met.
+_SUIT_CHUNKS: dict[int, tuple[Card, ...]] = {}
 
 
 def mask_of(cards: Iterable[Card]) -> int:
@@ -132,11 +147,13 @@ def mask_of(cards: Iterable[Card]) -> int:
 
 def deck_mask(size: int) -> int:
     """The cards of a 24-, 36- or 52-card deck."""
-    low = {24: 9, 36: 6, 52: 2}[size]
-    mask = 0
-    for rank in range(low, 15):
-        mask |= RANK_MASKS[rank]
-    return mask
+    return _DECKS[size]
+
+
+_DECKS = {
+    size: sum(RANK_MASKS[rank] for rank in range(low, 15))
+    for size, low in ((24, 9), (36, 6), (52, 2))
+}
 
 
 def _beaters_table() -> tuple[tuple[int, ...], ...]:

@@ -17,6 +17,7 @@ from .actions import (
     BEATS,
     PASS,
     SHOWS,
+    SINGLE_ATTACKS,
     TAKE,
     THROW_INS,
     TRANSFERS,
@@ -31,6 +32,7 @@ from .actions import (
     attack_of_mask,
 )
 from .cards import CARDS, RANK_MASKS, SUIT_MASKS, Card, beaters_mask, bits
+from .phase import Phase
 from .reasons import Reason
 
 if TYPE_CHECKING:
@@ -58,7 +60,7 @@ def _limit_reason(state: GameState) -> Reason:
 
 def check(state: GameState, seat: int, action: Action) -> Reason | None:
     """Why ``seat`` may not do ``action`` now, or None if it may."""
-    if state.is_over:
+    if state.phase is Phase.OVER:
         return Reason.GAME_OVER
     if not 0 <= seat < state.players:
         return Reason.NOT_YOUR_TURN
@@ -77,7 +79,7 @@ def check(state: GameState, seat: int, action: Action) -> Reason | None:
 def _check_attack(state: GameState, seat: int, action: Attack) -> Reason | None:
     if seat != state.attacker:
         return Reason.NOT_ATTACKER if seat == state.defender else Reason.NOT_YOUR_TURN
-    if state.is_open:
+    if state.phase is Phase.OPEN:
         return Reason.BOUT_IN_PROGRESS
     mask = 0
     for card in action.cards:
@@ -100,7 +102,7 @@ def _check_defence(state: GameState, seat: int, action: Action) -> Reason | None
         kind is ShowTrump and not (rules.transfer and rules.transfer_show_trump)
     ):
         return Reason.TRANSFER_NOT_ALLOWED
-    if not state.is_open:
+    if state.phase is not Phase.OPEN:
         return Reason.MUST_LEAD_FIRST
     if state.taking:
         return Reason.ALREADY_TAKING
@@ -142,7 +144,7 @@ def _check_transfer(state: GameState, seat: int, card: Card, *, shown: bool) -> 
 def _check_adding(state: GameState, seat: int, action: Action) -> Reason | None:
     if seat == state.defender:
         return Reason.NOT_ATTACKER
-    if not state.is_open:
+    if state.phase is not Phase.OPEN:
         return Reason.MUST_LEAD_FIRST
     if not state.throwers >> seat & 1:
         return Reason.NEIGHBOURS_ONLY
@@ -164,10 +166,11 @@ def _check_adding(state: GameState, seat: int, action: Action) -> Reason | None:
 
 def legal_actions(state: GameState, seat: int) -> list[Action]:
     """Every action ``check`` allows ``seat`` right now (shared, interned values)."""
-    if state.is_over or not 0 <= seat < state.players or state.places[seat]:
+    phase = state.phase
+    if phase is Phase.OVER or not 0 <= seat < state.players or state.places[seat]:
         return []
     hand = state.hands[seat]
-    if not state.is_open:
+    if phase is Phase.LEAD:
         return _leads(hand, state.limit) if seat == state.attacker else []
     if seat == state.defender:
         return _defences(state, seat, hand)
@@ -175,7 +178,11 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
         return []
     actions: list[Action] = []
     if len(state.attacks) < state.limit:
-        actions = [THROW_INS[i] for i in bits(hand & state.table_ranks)]
+        playable = hand & state.table_ranks
+        while playable:
+            low = playable & -playable
+            actions.append(THROW_INS[low.bit_length() - 1])
+            playable ^= low
     if not state.passed >> seat & 1 and (state.taking or -1 not in state.defences):
         actions.append(PASS)
     return actions
@@ -183,8 +190,14 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
 
 def _leads(hand: int, limit: int) -> list[Action]:
     actions: list[Action] = []
-    for rank in range(2, 15):
-        group = hand & RANK_MASKS[rank]
+    rest = hand
+    while rest:
+        low = rest & -rest
+        group = hand & RANK_MASKS[(low.bit_length() - 1) % 13 + 2]
+        rest &= ~group
+        if group == low:
+            actions.append(SINGLE_ATTACKS[low.bit_length() - 1])
+            continue
         sub = group
         while sub:
             if sub.bit_count() <= limit:
@@ -203,8 +216,11 @@ def _defences(state: GameState, seat: int, hand: int) -> list[Action]:
         if cover >= 0:
             beaten_any = True
             continue
-        for i in bits(hand & beaters_mask(trump, target)):
-            actions.append(BEATS[i][target])
+        beaters = hand & beaters_mask(trump, target)
+        while beaters:
+            low = beaters & -beaters
+            actions.append(BEATS[low.bit_length() - 1][target])
+            beaters ^= low
     actions.append(TAKE)
     rules = state.rules
     if rules.transfer and not beaten_any:

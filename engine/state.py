@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from enum import StrEnum
 
 from .actions import Action, Attack, Beat, ShowTrump, Take, ThrowIn, Transfer
 from .cards import CARDS, RANK_MASKS, SUIT_MASKS, Card, Suit, cards_of, deck_mask, mask_of
@@ -42,17 +41,12 @@ from .events import (
     WentOut,
 )
 from .legality import card_reason, check, legal_actions
+from .phase import Phase
 from .reasons import IllegalAction, Reason
 from .rules import HAND_SIZE, MAX_ATTACKS, Rules
 from .rules import ThrowIn as ThrowInRule
 
 __all__ = ["GameState", "Phase", "new_game"]
-
-
-class Phase(StrEnum):
-    LEAD = "lead"  # waiting for the attacker to open the bout
-    OPEN = "open"  # cards are on the table
-    OVER = "over"
 
 
 class GameState:
@@ -73,6 +67,7 @@ class GameState:
         "discard",
         "hands",
         "known",
+        "limit",
         "opening",
         "passed",
         "phase",
@@ -105,6 +100,7 @@ class GameState:
     defender: int
     defender_start: int
     bout_max: int
+    limit: int  # the most attack cards this bout may hold: min(bout_max, defender_start)
     phase: Phase
     taking: bool
     passed: int
@@ -203,11 +199,6 @@ class GameState:
         return self.phase is Phase.OPEN
 
     @property
-    def limit(self) -> int:
-        """The most attack cards this bout may hold."""
-        return min(self.bout_max, self.defender_start)
-
-    @property
     def stock_size(self) -> int:
         return len(self.stock)
 
@@ -248,14 +239,31 @@ class GameState:
 
     def copy(self) -> GameState:
         other = GameState.__new__(GameState)
-        for name in GameState.__slots__:
-            setattr(other, name, getattr(self, name))
+        other.rules = self.rules
+        other.players = self.players
+        other.trump = self.trump
+        other.trump_card = self.trump_card
+        other.dealer = self.dealer
         other.hands = self.hands[:]
         other.known = self.known[:]
         other.stock = self.stock[:]
+        other.discard = self.discard
         other.attacks = self.attacks[:]
         other.defences = self.defences[:]
+        other.table_ranks = self.table_ranks
+        other.attacker = self.attacker
+        other.defender = self.defender
+        other.defender_start = self.defender_start
+        other.bout_max = self.bout_max
+        other.limit = self.limit
+        other.phase = self.phase
+        other.taking = self.taking
+        other.passed = self.passed
+        other.shown = self.shown
+        other.throwers = self.throwers
         other.places = self.places[:]
+        other.result = self.result
+        other.opening = self.opening
         return other
 
     # --- changing the state -------------------------------------------------------------
@@ -278,7 +286,8 @@ class GameState:
             events.append(ThrewIn(seat, action.card))  # type: ignore[union-attr]
         elif kind is Beat:
             card, target = action.card, action.target  # type: ignore[union-attr]
-            self._take_from_hand(seat, card)
+            self.hands[seat] &= ~card.bit
+            self.known[seat] &= ~card.bit
             self.defences[self.attacks.index(target.index)] = card.index
             self.table_ranks |= RANK_MASKS[card.rank]
             self.passed = 0
@@ -296,12 +305,9 @@ class GameState:
             self._end_bout(events)
         return events
 
-    def _take_from_hand(self, seat: int, card: Card) -> None:
+    def _put_attack(self, seat: int, card: Card) -> None:
         self.hands[seat] &= ~card.bit
         self.known[seat] &= ~card.bit
-
-    def _put_attack(self, seat: int, card: Card) -> None:
-        self._take_from_hand(seat, card)
         self.attacks.append(card.index)
         self.defences.append(-1)
         self.table_ranks |= RANK_MASKS[card.rank]
@@ -317,6 +323,7 @@ class GameState:
         self.attacker = seat
         self.defender = new_defender
         self.defender_start = self.hands[new_defender].bit_count()
+        self.limit = min(self.bout_max, self.defender_start)
         self.passed = 0
         self._set_throwers()
         return Transferred(seat, card, new_defender, shown)
@@ -324,10 +331,13 @@ class GameState:
     def _set_throwers(self) -> None:
         defender = self.defender
         if self.rules.throw_in is ThrowInRule.NEIGHBOURS:
-            seats = {self.attacker, self.next_active(defender)} - {defender}
+            mask = (1 << self.attacker) | (1 << self.next_active(defender))
         else:
-            seats = {s for s in range(self.players) if s != defender and not self.places[s]}
-        self.throwers = sum(1 << s for s in seats)
+            mask = 0
+            for seat, place in enumerate(self.places):
+                if not place:
+                    mask |= 1 << seat
+        self.throwers = mask & ~(1 << defender)
 
     def _settled(self) -> bool:
         """Is the bout over: all beaten (or taking) and nobody left who may add?"""
@@ -337,7 +347,13 @@ class GameState:
             return True
         waiting = self.throwers & ~self.passed
         ranks = self.table_ranks
-        return not any(waiting >> s & 1 and self.hands[s] & ranks for s in range(self.players))
+        hands = self.hands
+        while waiting:
+            low = waiting & -waiting
+            if hands[low.bit_length() - 1] & ranks:
+                return False
+            waiting ^= low
+        return True
 
     def _start_bout(self, attacker: int, *, first: bool, events: list[Event]) -> None:
         self.phase = Phase.LEAD
@@ -345,6 +361,7 @@ class GameState:
         self.defender = self.next_active(attacker)
         self.defender_start = self.hands[self.defender].bit_count()
         self.bout_max = 5 if first and self.rules.first_bout_five else MAX_ATTACKS
+        self.limit = min(self.bout_max, self.defender_start)
         self.attacks = []
         self.defences = []
         self.table_ranks = 0
@@ -381,9 +398,9 @@ class GameState:
 
     def _refill(self, events: list[Event]) -> None:
         n = self.players
-        order = [(self.attacker + k) % n for k in range(n)]
-        order.remove(self.defender)
-        order.append(self.defender)
+        attacker, defender = self.attacker, self.defender
+        order = [(attacker + k) % n for k in range(n) if (attacker + k) % n != defender]
+        order.append(defender)
         stock = self.stock
         for seat in order:
             if not stock:
@@ -420,7 +437,7 @@ class GameState:
 def new_game(rules: Rules, seed: int, previous: GameResult | None = None) -> GameState:
     """Shuffle with ``random.Random(seed)``, deal 6 each from left of the dealer, turn trump."""
     n = rules.players
-    deck = [CARDS[i] for i in range(52) if deck_mask(rules.deck_size) >> i & 1]
+    deck = list(cards_of(deck_mask(rules.deck_size)))
     random.Random(seed).shuffle(deck)
     dealer = n - 1 if previous is None or previous.durak is None else previous.durak
     hands: list[list[Card]] = [[] for _ in range(n)]
