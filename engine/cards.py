@@ -15,6 +15,7 @@ from enum import IntEnum
 __all__ = [
     "CARDS",
     "RANK_MASKS",
+    "SAME_RANK",
     "SUIT_MASKS",
     "Card",
     "Suit",
@@ -106,6 +107,8 @@ SUIT_MASKS: tuple[int, ...] = tuple(((1 << 13) - 1) << (13 * s) for s in range(4
 RANK_MASKS: tuple[int, ...] = tuple(
     sum(1 << (s * 13 + r - 2) for s in range(4)) if r >= 2 else 0 for r in range(15)
 )
+
+SAME_RANK: tuple[int, ...] = tuple(RANK_MASKS[card.rank] for card in CARDS)  # by card index
 
 
 def bits(mask: int) -> Iterator[int]:

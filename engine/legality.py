@@ -31,7 +31,7 @@ from .actions import (
     Transfer,
     attack_of_mask,
 )
-from .cards import CARDS, RANK_MASKS, SUIT_MASKS, Card, beaters_mask, bits
+from .cards import CARDS, RANK_MASKS, SAME_RANK, SUIT_MASKS, Card, beaters_mask, bits
 from .phase import Phase
 from .reasons import Reason
 
@@ -193,11 +193,13 @@ def _leads(hand: int, limit: int) -> list[Action]:
     rest = hand
     while rest:
         low = rest & -rest
-        group = hand & RANK_MASKS[(low.bit_length() - 1) % 13 + 2]
-        rest &= ~group
+        index = low.bit_length() - 1
+        group = hand & SAME_RANK[index]
         if group == low:
-            actions.append(SINGLE_ATTACKS[low.bit_length() - 1])
+            actions.append(SINGLE_ATTACKS[index])
+            rest ^= low
             continue
+        rest &= ~group
         sub = group
         while sub:
             if sub.bit_count() <= limit:

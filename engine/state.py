@@ -42,7 +42,7 @@ from .events import (
 )
 from .legality import card_reason, check, legal_actions
 from .phase import Phase
-from .reasons import IllegalAction, Reason
+from .reasons import IllegalAction
 from .rules import HAND_SIZE, MAX_ATTACKS, Rules
 from .rules import ThrowIn as ThrowInRule
 
@@ -224,14 +224,10 @@ class GameState:
                 return other
         return seat
 
-    def check(self, seat: int, action: Action) -> Reason | None:
-        return check(self, seat, action)
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        return legal_actions(self, seat)
-
-    def card_reason(self, seat: int, card: Card) -> Reason | None:
-        return card_reason(self, seat, card)
+    # The legality functions are methods as they are (no wrapper: this is the hot path).
+    check = check  # why ``seat`` may not do ``action`` now, or None
+    legal_actions = legal_actions  # every action ``check`` allows ``seat`` now
+    card_reason = card_reason  # why a card of ``seat``'s hand cannot be played now
 
     def acting_seats(self) -> list[int]:
         """Seats with at least one legal action now."""
