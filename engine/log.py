@@ -97,8 +97,12 @@ class GameLog:
         except OSError as exc:
             raise GameLogError(f"{name}: cannot read ({exc.strerror})") from None
         try:
-            data = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise GameLogError(f"{name}: not a game log (not UTF-8 text)") from None
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):  # bad JSON, a number too long, nesting too deep
             raise GameLogError(f"{name}: not a game log (truncated or corrupt JSON)") from None
         try:
             log = cls.from_dict(data)
@@ -112,7 +116,7 @@ class GameLog:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise GameLogError("not a Durak game log (no 'durak-game-log' format tag)")
         version = data.get("version")
-        if version != VERSION:
+        if type(version) is not int or version != VERSION:
             raise GameLogError(f"log format version {version!r} is not supported (want {VERSION})")
         seed = data.get("seed")
         if type(seed) is not int:
@@ -134,6 +138,10 @@ class GameLog:
                 or not isinstance(entry[1], str)
             ):
                 raise GameLogError(f"action {number} is not a [seat, text] pair")
+            if not 0 <= entry[0] < rules.players:
+                raise GameLogError(
+                    f"action {number}: seat {entry[0]} is not at a {rules.players}-player table"
+                )
             try:
                 parsed.append((entry[0], parse_action(entry[1])))
             except ValueError as exc:
