@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -16,6 +17,10 @@ from collections.abc import Sequence
 COMMANDS: dict[str, tuple[str, str]] = {
     "demo": ("client.demo", "play one headless demo game and narrate it"),
     "simulate": ("client.simulate", "play random-legal games headless and summarise them"),
+    "host": ("client.host_cmd", "serve a table on the network"),
+    "list": ("client.list_cmd", "list the tables on the LAN and exit"),
+    "bot": ("client.bot", "join a table as a headless AI player"),
+    "arena": ("client.arena", "let two AI levels play duplicate deals and measure them"),
 }
 DEFAULT = "demo"
 
@@ -43,5 +48,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     module = importlib.import_module(module_name)
     parser = argparse.ArgumentParser(prog=f"durak {name}", description=text)
     module.add_arguments(parser)
-    result: int = module.run(parser.parse_args(args))
+    try:
+        result: int = module.run(parser.parse_args(args))
+    except BrokenPipeError:  # e.g. `durak demo | head`: the reader left, which is fine
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     return result

@@ -1,0 +1,206 @@
+"""``durak bot``: a headless AI player that joins a table over the network.
+
+The reference client of the protocol (and what the tests use): it joins with a name, is
+told its seat's view and trimmed events, and answers with one of the legal actions the
+view carries, decided by an AI level from ``engine.ai.LEVELS``. When it owns the room and
+every seat is taken it starts the games itself. It exits 0 after ``--games`` games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import Action, GameEnded, GameResult, Rules, SeatView
+from engine.ai import LEVELS, Bot, make_bot
+from protocol import Ack, Rejected, Room, RoomUpdate, Snapshot, Update
+
+from .netclient import HostClosed, NetClient, parse_address
+from .options import positive_int
+
+MAX_REJECTIONS = 50  # in a row: a bot that keeps choosing refused actions gives up
+
+
+@dataclass(slots=True)
+class BotReport:
+    seat: int
+    level: str
+    results: list[GameResult] = field(default_factory=list)
+    rejected: int = 0
+    room: Room | None = None
+
+    def lines(self) -> list[str]:
+        out = []
+        for number, result in enumerate(self.results, 1):
+            place = result.places[self.seat]
+            n = len(result.places)
+            if result.durak == self.seat:
+                how = "the Durak"
+            elif result.durak is None:
+                how = f"place {place} of {n} (a draw)"
+            else:
+                how = f"place {place} of {n}"
+            out.append(f"game {number}: seat {self.seat} ({self.level}) was {how}")
+        wins = sum(1 for r in self.results if r.places[self.seat] == 1 and r.durak != self.seat)
+        losses = sum(1 for r in self.results if r.durak == self.seat)
+        out.append(f"{len(self.results)} games: {wins} first out, {losses} times the Durak")
+        return out
+
+
+class BotPlayer:
+    """Plays one seat over a ``NetClient`` until ``games`` games have ended."""
+
+    def __init__(self, client: NetClient, level: str, games: int, seed: int | None = None) -> None:
+        self.client = client
+        self.level = level
+        self.games = games
+        self.seeds = random.Random(seed)
+        self.report = BotReport(client.seat, level)
+        self.bot: Bot | None = None
+        self.game = 0
+        self.view: SeatView | None = None
+        self.view_seq = -1
+        self.decided_seq = -1
+        self.inflight: int | None = None
+        self.start_ref: int | None = None
+        self.rejections = 0
+        assert client.welcome is not None
+        self.room: Room = client.welcome.room
+
+    async def play(self) -> BotReport:
+        self._maybe_start()
+        while len(self.report.results) < self.games:
+            message = await self.client.receive()
+            if isinstance(message, Update | Snapshot):
+                self._observe(message)
+            elif isinstance(message, Ack):
+                if message.ref == self.start_ref:
+                    self.start_ref = None
+                if message.ref == self.inflight:
+                    self.inflight, self.rejections = None, 0
+            elif isinstance(message, Rejected):
+                if message.ref == self.start_ref:
+                    self.start_ref = None
+                elif message.ref == self.inflight:
+                    self.inflight, self.decided_seq = None, -1
+                    self.report.rejected += 1
+                    self.rejections += 1
+                    if self.rejections > MAX_REJECTIONS:
+                        raise RuntimeError(f"the host refused {MAX_REJECTIONS} actions in a row")
+            elif isinstance(message, RoomUpdate):
+                self.room = self.report.room = message.room
+                self._maybe_start()
+            if len(self.report.results) < self.games:
+                await self._maybe_act()
+        self.report.room = self.room
+        return self.report
+
+    def _observe(self, message: Update | Snapshot) -> None:
+        view = message.view
+        if message.game != self.game:
+            self.game = message.game
+            self.bot = make_bot(self.level, view.seat, view.rules, self.seeds.getrandbits(32))
+            self.decided_seq = -1
+        assert self.bot is not None
+        if isinstance(message, Update):
+            for event in message.events:
+                self.bot.see(event)
+                if isinstance(event, GameEnded):
+                    self.report.results.append(event.result)
+        self.view, self.view_seq = view, message.seq
+
+    def _maybe_start(self) -> None:
+        room = self.room
+        if (
+            room.owner == self.client.seat
+            and room.status == "lobby"
+            and not room.autostart
+            and self.start_ref is None
+            and len(self.report.results) < self.games
+            and all(s.kind != "empty" for s in room.seats)
+        ):
+            self.start_ref = self.client.start()
+
+    async def _maybe_act(self) -> None:
+        view = self.view
+        if (
+            view is None
+            or self.inflight is not None
+            or not view.legal
+            or self.view_seq <= self.decided_seq
+            or self.bot is None
+        ):
+            return
+        self.decided_seq = self.view_seq
+        action = await self._decide(self.bot, view)
+        self.inflight = self.client.act(action)
+
+    async def _decide(self, bot: Bot, view: SeatView) -> Action:
+        if self.level == "random":
+            return bot.decide(view)
+        return await asyncio.get_running_loop().run_in_executor(None, bot.decide, view)
+
+
+async def play_bot(
+    address: str,
+    port: int,
+    level: str,
+    games: int,
+    *,
+    name: str | None = None,
+    password: str | None = None,
+    seed: int | None = None,
+    on_payload: Callable[[Any], None] | None = None,
+) -> BotReport:
+    """Join the table at ``address:port`` and play ``games`` games; the report of them."""
+    make_bot(level, 0, Rules(), 0)  # ValueError for an unknown level, before connecting
+    client = await NetClient.connect(
+        address, port, name or f"{level.capitalize()} bot", password=password, on_payload=on_payload
+    )
+    try:
+        return await BotPlayer(client, level, games, seed).play()
+    finally:
+        await client.close()
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--connect", required=True, metavar="HOST:PORT", help="the table")
+    parser.add_argument(
+        "--level", default="random", help=f"AI level ({', '.join(LEVELS)}; default random)"
+    )
+    parser.add_argument("--games", type=positive_int, default=1, help="games to play (default 1)")
+    parser.add_argument("--name", default=None, help="the name to join with")
+    parser.add_argument("--password", default=None, help="the table's password, if it has one")
+    parser.add_argument("--seed", type=int, default=None, help="seed for the bot's choices")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        address, port = parse_address(args.connect)
+        report = asyncio.run(
+            play_bot(
+                address,
+                port,
+                args.level,
+                args.games,
+                name=args.name,
+                password=args.password,
+                seed=args.seed,
+            )
+        )
+    except ValueError as exc:
+        print(f"durak bot: {exc}")
+        return 2
+    except HostClosed as exc:
+        print(f"durak bot: the host closed the connection ({exc.code}): {exc.text}")
+        return 1
+    except OSError as exc:
+        print(f"durak bot: cannot connect to {args.connect}: {exc.strerror or exc}")
+        return 1
+    for line in report.lines():
+        print(line)
+    return 0

@@ -1,0 +1,40 @@
+"""How a table is set up: its name, address, seats, AI players, rules and options."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine import Rules
+
+__all__ = ["ALL_INTERFACES", "HostConfig"]
+
+ALL_INTERFACES = ""  # ``bind`` value: listen on every interface
+
+
+@dataclass(frozen=True, slots=True)
+class HostConfig:
+    """A table's settings. ``rules.players`` is replaced by ``seats``.
+
+    The library default binds to 127.0.0.1 (this machine only); ``durak host`` defaults to
+    every interface, and zeroconf then uses the default interfaces too.
+
+    ``ai`` lists host AI levels; they take the last seats, so humans join from seat 0.
+    ``seed`` makes the deals reproducible (None: fresh ones); ``max_games`` stops
+    ``autostart`` after that many games (None: never).
+    """
+
+    name: str = "Durak table"
+    bind: str = "127.0.0.1"  # ALL_INTERFACES ("") for every interface (what `durak host` does)
+    port: int = 0
+    seats: int = 2
+    ai: tuple[str, ...] = ()
+    autostart: bool = False
+    password: str | None = None
+    rules: Rules = field(default_factory=Rules)
+    announce: bool = True
+    seed: int | None = None
+    max_games: int | None = None
+    stand_in: str = "random"  # plays for a human who dropped out mid-game until they return
+    max_send_buffer: int = 1 << 20  # bytes queued for one client before it is dropped
+    max_pending: int = 64  # messages of one client waiting for the table before reading pauses
+    ai_workers: int = 2

@@ -1,0 +1,134 @@
+"""Finding tables on the LAN: a zeroconf browser for ``_durak._tcp.local.``.
+
+``TableBrowser`` keeps the tables it currently sees and reports each change (added,
+updated, removed) on a queue; ``browse`` collects what is there for a few seconds.
+Handlers are synchronous and only start lookups as tasks, whose references are kept.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from dataclasses import dataclass
+
+from zeroconf import IPVersion, ServiceStateChange, Zeroconf
+from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo
+
+from .announce import SERVICE_TYPE, make_zeroconf
+
+__all__ = ["TableAd", "TableBrowser", "browse"]
+
+
+@dataclass(frozen=True, slots=True)
+class TableAd:
+    """A table as announced: where it is and what its TXT properties say."""
+
+    service: str
+    name: str
+    address: str
+    port: int
+    version: int | None
+    taken: int
+    seats: int
+    rules: str
+    status: str
+    password: bool
+
+    def line(self) -> str:
+        lock = ", password" if self.password else ""
+        return (
+            f"{self.name}  {self.address}:{self.port}  seats {self.taken}/{self.seats}  "
+            f"{self.status}{lock}  ({self.rules})"
+        )
+
+
+def _text(properties: dict[bytes, bytes | None], key: str) -> str:
+    value = properties.get(key.encode())
+    return value.decode("utf-8", "replace") if value else ""
+
+
+def ad_from_info(info: AsyncServiceInfo) -> TableAd | None:
+    addresses = info.parsed_addresses(IPVersion.V4Only)
+    if not addresses or info.port is None:
+        return None
+    props = info.properties
+    taken, _, seats = _text(props, "seats").partition("/")
+    version = _text(props, "version")
+    return TableAd(
+        service=info.name,
+        name=_text(props, "name") or info.name.removesuffix("." + SERVICE_TYPE),
+        address=addresses[0],
+        port=info.port,
+        version=int(version) if version.isdigit() else None,
+        taken=int(taken) if taken.isdigit() else 0,
+        seats=int(seats) if seats.isdigit() else 0,
+        rules=_text(props, "rules"),
+        status=_text(props, "status") or "?",
+        password=_text(props, "password") == "yes",
+    )
+
+
+class TableBrowser:
+    """The tables on the network, kept current. ``async with TableBrowser(bind) as b``."""
+
+    def __init__(self, bind: str = "") -> None:
+        self.bind = bind
+        self.tables: dict[str, TableAd] = {}
+        self.changes: asyncio.Queue[tuple[str, str, TableAd | None]] = asyncio.Queue()
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._azc = make_zeroconf(bind)
+        self._browser: AsyncServiceBrowser | None = None
+
+    async def start(self) -> None:
+        self._browser = AsyncServiceBrowser(
+            self._azc.zeroconf, [SERVICE_TYPE], handlers=[self._on_change]
+        )
+
+    def _on_change(
+        self,
+        zeroconf: Zeroconf,
+        service_type: str,
+        name: str,
+        state_change: ServiceStateChange,
+    ) -> None:
+        if state_change is ServiceStateChange.Removed:
+            self.tables.pop(name, None)
+            self.changes.put_nowait(("removed", name, None))
+            return
+        kind = "added" if state_change is ServiceStateChange.Added else "updated"
+        task = asyncio.ensure_future(self._look_up(kind, name))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _look_up(self, kind: str, name: str) -> None:
+        info = AsyncServiceInfo(SERVICE_TYPE, name)
+        if not await info.async_request(self._azc.zeroconf, 3000):
+            return
+        ad = ad_from_info(info)
+        if ad is not None:
+            self.tables[name] = ad
+            self.changes.put_nowait((kind, name, ad))
+
+    async def close(self) -> None:
+        if self._browser is not None:
+            await self._browser.async_cancel()
+        for task in list(self._tasks):
+            task.cancel()
+        for task in list(self._tasks):
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        await self._azc.async_close()
+
+    async def __aenter__(self) -> TableBrowser:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
+
+async def browse(bind: str = "", seconds: float = 3.0) -> list[TableAd]:
+    """The tables seen within ``seconds``, sorted by name."""
+    async with TableBrowser(bind) as browser:
+        await asyncio.sleep(seconds)
+        return sorted(browser.tables.values(), key=lambda ad: (ad.name, ad.address, ad.port))

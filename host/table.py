@@ -1,0 +1,489 @@
+"""The table: one task owns the game and the lobby; everything reaches it through one queue.
+
+Clients' messages, their departures and the AI players' decisions are queued as they
+arrive and handled one at a time, so there are no locks. AI players think in an executor
+(off the event loop); a decision that arrives after the game moved on is applied if it is
+still legal and otherwise thrown away and asked again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import logging
+import random
+import secrets
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass, replace
+from functools import partial
+from typing import Protocol
+
+from engine import (
+    Action,
+    Event,
+    GameLog,
+    GameState,
+    Rules,
+    SeatView,
+    Series,
+    new_game,
+    observe,
+    trim,
+)
+from engine.ai import LEVELS, Bot, make_bot
+from protocol import (
+    PROTOCOL_VERSION,
+    Ack,
+    Act,
+    Hello,
+    Message,
+    Ping,
+    Pong,
+    Rejected,
+    Room,
+    RoomUpdate,
+    SeatInfo,
+    SetRules,
+    SetSeat,
+    Snapshot,
+    Start,
+    Update,
+    Welcome,
+)
+
+from .config import HostConfig
+
+__all__ = ["Gone", "Incoming", "Link", "Stop", "Table", "Thought"]
+
+log = logging.getLogger("durak.host")
+
+
+class Link(Protocol):
+    """A client connection as the table sees it."""
+
+    seat: int | None
+
+    def send(self, message: Message) -> None: ...
+    def close(self, code: str, text: str) -> None: ...
+    def release(self) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Incoming:
+    link: Link
+    message: Message
+
+
+@dataclass(frozen=True, slots=True)
+class Gone:
+    link: Link
+
+
+@dataclass(frozen=True, slots=True)
+class Thought:
+    seat: int
+    game: int
+    job: int
+    action: Action | None
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    pass
+
+
+Item = Incoming | Gone | Thought | Stop
+
+
+@dataclass(slots=True)
+class Seat:
+    kind: str = "empty"  # empty | human | ai
+    name: str = ""
+    level: str | None = None
+    token: str | None = None
+    link: Link | None = None
+
+
+@dataclass(slots=True)
+class BotSlot:
+    bot: Bot
+    seen: int = 0  # how many of the seat's events the bot has been told
+    thinking: bool = False
+    job: int = 0
+    seq: int = -1  # the table's seq when it was last asked
+
+
+def _decide(bot: Bot, events: Sequence[Event], view: SeatView) -> Action:
+    """Runs in the executor: tell the bot what it missed, then let it choose."""
+    for event in events:
+        bot.see(event)
+    return bot.decide(view)
+
+
+def _ai_name(level: str) -> str:
+    return level.partition(":")[0].capitalize()
+
+
+LOBBY_TEXT = {
+    "not_owner": "Only the owner of the room can do that.",
+    "game_running": "Not while a game is being played.",
+    "no_game": "No game is being played.",
+    "seats_empty": "Every seat must be taken first.",
+    "seat_taken": "A player sits there.",
+    "unknown_level": "There is no such AI level.",
+}
+
+
+class Table:
+    def __init__(
+        self,
+        config: HostConfig,
+        *,
+        executor: Executor,
+        on_room: Callable[[Room], None] | None = None,
+    ) -> None:
+        self.config = config
+        self.executor = executor
+        self.on_room = on_room
+        self.queue: asyncio.Queue[Item] = asyncio.Queue()
+        name = "".join(c if c.isprintable() else " " for c in config.name).strip()
+        self.name = name[:63] or "Durak table"
+        if any(len(level) > 24 for level in config.ai):
+            raise ValueError("an AI level name is at most 24 characters")
+        if len(config.ai) > config.seats:
+            raise ValueError(f"{len(config.ai)} AI players do not fit {config.seats} seats")
+        self.rules: Rules = replace(config.rules, players=config.seats)  # RulesError if bad
+        self.seats = [Seat() for _ in range(config.seats)]
+        first_ai = config.seats - len(config.ai)
+        for offset, level in enumerate(config.ai):
+            make_bot(level, first_ai + offset, self.rules, 0)  # ValueError for a bad level
+            self.seats[first_ai + offset] = Seat("ai", _ai_name(level), level)
+        self.owner: int | None = None
+        self.series = Series.new(config.seats)
+        self.seeds = (
+            random.Random(config.seed) if config.seed is not None else random.SystemRandom()
+        )
+        self.game = 0
+        self.seq = 0
+        self.state: GameState | None = None
+        self.log: GameLog | None = None
+        self.logs: list[GameLog] = []  # every finished game, for replays and tests
+        self.history: list[list[Event]] = []
+        self.bots: dict[int, BotSlot] = {}
+        self.errors = 0  # unexpected exceptions while handling an item (should stay 0)
+
+    # --- the task -----------------------------------------------------------------------
+
+    async def run(self) -> None:
+        while True:
+            item = await self.queue.get()
+            if isinstance(item, Stop):
+                return
+            try:
+                self.handle(item)
+            except Exception:
+                self.errors += 1
+                log.exception("the table failed to handle %r", item)
+            finally:
+                if isinstance(item, Incoming):
+                    item.link.release()
+
+    def handle(self, item: Item) -> None:
+        if isinstance(item, Incoming):
+            self._message(item.link, item.message)
+        elif isinstance(item, Gone):
+            self._gone(item.link)
+        elif isinstance(item, Thought):
+            self._thought(item)
+
+    # --- the room -----------------------------------------------------------------------
+
+    @property
+    def playing(self) -> bool:
+        return self.state is not None
+
+    def room(self) -> Room:
+        seats = tuple(
+            SeatInfo(
+                s.kind,
+                s.name,
+                s.level,
+                s.kind == "ai" or (s.kind == "human" and s.link is not None),
+            )
+            for s in self.seats
+        )
+        return Room(
+            name=self.name,
+            status="playing" if self.playing else "lobby",
+            owner=self.owner,
+            seats=seats,
+            rules=self.rules,
+            password=bool(self.config.password),
+            autostart=self.config.autostart,
+            series=self.series,
+            game=self.game,
+        )
+
+    def _room_changed(self) -> None:
+        room = self.room()
+        update = RoomUpdate(room)
+        for seat in self.seats:
+            if seat.link is not None:
+                seat.link.send(update)
+        if self.on_room is not None:
+            self.on_room(room)
+
+    def _fix_owner(self) -> None:
+        owner = None if self.owner is None else self.seats[self.owner]
+        if owner is not None and owner.kind == "human" and (owner.link or self.playing):
+            return
+        self.owner = next(
+            (i for i, s in enumerate(self.seats) if s.kind == "human" and s.link is not None),
+            None,
+        )
+
+    def _message(self, link: Link, message: Message) -> None:
+        if isinstance(message, Hello):
+            self._hello(link, message)
+            return
+        if link.seat is None or self.seats[link.seat].link is not link:
+            return  # replaced or gone meanwhile
+        if isinstance(message, Act):
+            self._act(link, message)
+        elif isinstance(message, Ping):
+            link.send(Pong(message.ref))
+        elif isinstance(message, SetRules | SetSeat | Start):
+            self._owner_command(link, message)
+
+    def _hello(self, link: Link, hello: Hello) -> None:
+        password = self.config.password
+        if password and not hmac.compare_digest((hello.password or "").encode(), password.encode()):
+            link.close("bad_password", "The password is wrong.")
+            return
+        if hello.token is not None:
+            index = next(
+                (
+                    i
+                    for i, s in enumerate(self.seats)
+                    if s.kind == "human" and s.token == hello.token
+                ),
+                None,
+            )
+            if index is None:
+                link.close("bad_token", "That token holds no seat at this table.")
+                return
+            seat = self.seats[index]
+            if seat.link is not None:
+                seat.link.close("replaced", "You joined again from another connection.")
+        else:
+            if self.playing:
+                link.close("game_in_progress", "A game is being played; join when it ends.")
+                return
+            index = next((i for i, s in enumerate(self.seats) if s.kind == "empty"), None)
+            if index is None:
+                link.close("table_full", "Every seat is taken.")
+                return
+            seat = self.seats[index]
+            seat.kind, seat.name, seat.token = "human", hello.name, secrets.token_hex(16)
+        seat.link = link
+        link.seat = index
+        self.bots.pop(index, None)  # a returning player takes over from the stand-in
+        self._fix_owner()
+        assert seat.token is not None
+        link.send(Welcome(PROTOCOL_VERSION, index, seat.token, self.room()))
+        if self.state is not None:
+            link.send(Snapshot(self.game, self.seq, observe(self.state, index)))
+        self._room_changed()
+        self._maybe_autostart()
+
+    def _gone(self, link: Link) -> None:
+        index = link.seat
+        if index is None or self.seats[index].link is not link:
+            return
+        seat = self.seats[index]
+        seat.link = None
+        if self.state is None:
+            self.seats[index] = Seat()
+        else:
+            bot = make_bot(self.config.stand_in, index, self.rules, self.seeds.getrandbits(32))
+            self.bots[index] = BotSlot(bot)
+            self._think()
+        self._fix_owner()
+        self._room_changed()
+
+    def _reject(self, link: Link, ref: int, code: str, text: str | None = None) -> None:
+        link.send(Rejected(ref, code, text or LOBBY_TEXT[code]))
+
+    def _owner_command(self, link: Link, message: SetRules | SetSeat | Start) -> None:
+        if link.seat != self.owner:
+            self._reject(link, message.ref, "not_owner")
+            return
+        if self.playing:
+            self._reject(link, message.ref, "game_running")
+            return
+        if isinstance(message, Start):
+            if any(s.kind == "empty" for s in self.seats):
+                self._reject(link, message.ref, "seats_empty")
+                return
+            link.send(Ack(message.ref, None))
+            self._start_game()
+            return
+        if isinstance(message, SetRules):
+            players = message.rules.players
+            if any(s.kind == "human" for s in self.seats[players:]):
+                self._reject(link, message.ref, "seat_taken", "A player sits in a seat to remove.")
+                return
+            if players != len(self.seats):
+                self.seats = (self.seats + [Seat() for _ in range(players)])[:players]
+                self.series = Series.new(players)
+            self.rules = message.rules
+        else:
+            if message.seat >= len(self.seats):
+                self._reject(link, message.ref, "no_such_seat", "There is no such seat.")
+                return
+            if self.seats[message.seat].kind == "human":
+                self._reject(link, message.ref, "seat_taken")
+                return
+            level = message.ai
+            if level is None:
+                self.seats[message.seat] = Seat()
+            else:
+                try:
+                    make_bot(level, message.seat, self.rules, 0)
+                except ValueError:
+                    choices = ", ".join(LEVELS)
+                    self._reject(
+                        link,
+                        message.ref,
+                        "unknown_level",
+                        f"There is no such AI level ({choices}).",
+                    )
+                    return
+                self.seats[message.seat] = Seat("ai", _ai_name(level), level)
+        link.send(Ack(message.ref, None))
+        self._room_changed()
+        self._maybe_autostart()
+
+    def _maybe_autostart(self) -> None:
+        config = self.config
+        if (
+            config.autostart
+            and not self.playing
+            and all(s.kind != "empty" for s in self.seats)
+            and (config.max_games is None or self.game < config.max_games)
+        ):
+            self._start_game()
+
+    # --- the game -----------------------------------------------------------------------
+
+    def _start_game(self) -> None:
+        rules, previous = self.rules, self.series.last
+        seed = self.seeds.getrandbits(63)
+        state = new_game(rules, seed, previous)
+        self.state = state
+        self.log = GameLog(rules, seed, previous)
+        self.game += 1
+        self.seq = 0
+        self.history = [[] for _ in self.seats]
+        self.bots = {
+            i: BotSlot(make_bot(s.level, i, rules, seed + i))
+            for i, s in enumerate(self.seats)
+            if s.kind == "ai" and s.level is not None
+        }
+        self._room_changed()
+        self._tell(state.opening)
+        self._think()
+
+    def _tell(self, events: Sequence[Event]) -> None:
+        state = self.state
+        assert state is not None
+        for index, seat in enumerate(self.seats):
+            trimmed = tuple(trim(e, index) for e in events)
+            self.history[index].extend(trimmed)
+            if seat.link is not None:
+                seat.link.send(Update(self.game, self.seq, trimmed, observe(state, index)))
+
+    def _act(self, link: Link, act: Act) -> None:
+        state, index = self.state, link.seat
+        assert index is not None
+        if state is None:
+            self._reject(link, act.ref, "no_game")
+            return
+        reason = state.check(index, act.action)
+        if reason is not None:
+            link.send(Rejected(act.ref, reason.value, reason.text))
+            return
+        self._apply(index, act.action, ack=(link, act.ref))
+
+    def _apply(self, index: int, action: Action, ack: tuple[Link, int] | None = None) -> None:
+        state, game_log = self.state, self.log
+        assert state is not None and game_log is not None
+        events = state.apply(index, action)
+        game_log.actions.append((index, action))
+        self.seq += 1
+        if ack is not None:
+            ack[0].send(Ack(ack[1], self.seq))
+        self._tell(events)
+        if state.result is not None:
+            self._game_over(game_log, state)
+        else:
+            self._think()
+
+    def _game_over(self, game_log: GameLog, state: GameState) -> None:
+        assert state.result is not None
+        self.series = self.series.record(state.result)
+        self.logs.append(game_log)
+        self.state, self.log, self.bots = None, None, {}
+        for index, seat in enumerate(self.seats):
+            if seat.kind == "human" and seat.link is None:
+                self.seats[index] = Seat()
+        self._fix_owner()
+        self._room_changed()
+        self._maybe_autostart()
+
+    def _think(self) -> None:
+        """Ask every AI-played seat that has something to do and is not thinking yet."""
+        state = self.state
+        if state is None:
+            return
+        loop = asyncio.get_running_loop()
+        for index, slot in self.bots.items():
+            if slot.thinking or not state.legal_actions(index):
+                continue
+            history = self.history[index]
+            events, slot.seen = history[slot.seen :], len(history)
+            slot.thinking, slot.seq = True, self.seq
+            slot.job += 1
+            future = loop.run_in_executor(
+                self.executor, _decide, slot.bot, events, observe(state, index)
+            )
+            future.add_done_callback(partial(self._thought_done, index, self.game, slot.job))
+
+    def _thought_done(
+        self, index: int, game: int, job: int, future: asyncio.Future[Action]
+    ) -> None:
+        if future.cancelled():
+            return
+        error = future.exception()
+        if error is not None:
+            log.error("AI seat %d failed to decide: %r", index, error)
+        self.queue.put_nowait(Thought(index, game, job, None if error else future.result()))
+
+    def _thought(self, thought: Thought) -> None:
+        slot = self.bots.get(thought.seat)
+        if slot is None or thought.game != self.game or thought.job != slot.job:
+            return
+        slot.thinking = False
+        state = self.state
+        assert state is not None
+        action = thought.action
+        if action is None or state.check(thought.seat, action) is not None:
+            legal = state.legal_actions(thought.seat)
+            if slot.seq != self.seq or not legal:
+                self._think()  # stale: ask again on the current view
+                return
+            # The bot failed or chose something illegal on a current view: play a legal action.
+            self.errors += 1
+            action = legal[self.seeds.randrange(len(legal))]
+        self._apply(thought.seat, action)

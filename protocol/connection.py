@@ -1,0 +1,108 @@
+"""One end of a connection, sans-I/O: bytes in (``receive_data``), messages out
+(``next_message``), messages in (``send``), bytes out.
+
+The host side reads only client messages and sends only host messages, and the first
+message it reads must be ``hello``; the client side the other way round, with ``welcome``
+or ``goodbye`` first. After a ``ProtocolError`` the connection is dead: every later call
+raises it again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import Enum
+from typing import Any
+
+from .errors import BAD_MESSAGE, ProtocolError
+from .framing import MAX_FRAME, FrameDecoder
+from .messages import (
+    CLIENT_MESSAGES,
+    HOST_MESSAGES,
+    Goodbye,
+    Hello,
+    Message,
+    Welcome,
+    encode,
+    from_wire,
+    unpack,
+)
+
+__all__ = ["Connection", "Role"]
+
+
+class Role(Enum):
+    HOST = "host"
+    CLIENT = "client"
+
+
+class Connection:
+    def __init__(
+        self,
+        role: Role,
+        *,
+        max_frame: int = MAX_FRAME,
+        on_payload: Callable[[Any], None] | None = None,
+    ) -> None:
+        self.role = role
+        self._frames = FrameDecoder(max_frame)
+        self._max_frame = max_frame
+        self._incoming = CLIENT_MESSAGES if role is Role.HOST else HOST_MESSAGES
+        self._outgoing = HOST_MESSAGES if role is Role.HOST else CLIENT_MESSAGES
+        self._greeted = False
+        self._error: ProtocolError | None = None
+        self._on_payload = on_payload  # sees each decoded map before it is checked (tests)
+
+    @property
+    def eof(self) -> bool:
+        return self._frames.eof
+
+    def receive_data(self, data: bytes) -> None:
+        """Bytes from the peer (``b""``: the peer closed). Raises ``ProtocolError``."""
+        self._raise_if_failed()
+        try:
+            self._frames.receive_data(data)
+        except ProtocolError as exc:
+            self._error = exc
+            raise
+
+    def next_message(self) -> Message | None:
+        """The next whole message, or None until more bytes arrive."""
+        self._raise_if_failed()
+        try:
+            payload = self._frames.next_frame()
+            if payload is None:
+                return None
+            data = unpack(payload, self._max_frame)
+            if self._on_payload is not None:
+                self._on_payload(data)
+            message = from_wire(data, self._incoming)
+            self._check_order(message)
+        except ProtocolError as exc:
+            self._error = exc
+            raise
+        return message
+
+    def _check_order(self, message: Message) -> None:
+        first = isinstance(message, Hello | Welcome | Goodbye)
+        if self.role is Role.HOST:
+            if isinstance(message, Hello) == self._greeted:
+                raise ProtocolError(
+                    "hello_expected" if not self._greeted else BAD_MESSAGE,
+                    "the first message must be hello" if not self._greeted else "a second hello",
+                )
+        elif not self._greeted and not first:
+            raise ProtocolError(BAD_MESSAGE, "the first message must be welcome or goodbye")
+        elif self._greeted and isinstance(message, Welcome):
+            raise ProtocolError(BAD_MESSAGE, "a second welcome")
+        self._greeted = True
+
+    def send(self, message: Message) -> bytes:
+        """The framed bytes of ``message`` (which must be one this side may send)."""
+        name = next((n for n, spec in self._outgoing.items() if spec[0] is type(message)), None)
+        if name is None:
+            raise TypeError(f"a {self.role.value} does not send {type(message).__name__}")
+        return encode(message)
+
+    def _raise_if_failed(self) -> None:
+        if self._error is not None:
+            raise self._error

@@ -1,0 +1,467 @@
+"""The messages, and the one explicit table that maps a type name to a class and fields.
+
+A message on the wire is a msgpack map: ``{"type": NAME, field: value, ...}`` with exactly
+the fields of its type. ``encode(message)`` gives the framed bytes; ``decode_payload``
+checks every field (type and range) and builds the message, or raises ``ProtocolError``.
+Nothing is looked up by reflection: only the names in ``CLIENT_MESSAGES`` and
+``HOST_MESSAGES`` exist.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import msgpack  # type: ignore[import-untyped]
+
+from engine import Action, Event, Rules, SeatView, Series
+
+from .errors import BAD_FRAME, VERSION_MISMATCH, ProtocolError
+from .framing import MAX_FRAME, frame
+from .wire import (
+    MAX_SEATS,
+    action_from_wire,
+    action_to_wire,
+    bad,
+    check_bool,
+    check_code,
+    check_int,
+    check_list,
+    check_map,
+    check_str,
+    event_from_wire,
+    event_to_wire,
+    rules_from_wire,
+    rules_to_wire,
+    seat_of,
+    series_from_wire,
+    series_to_wire,
+    view_from_wire,
+    view_to_wire,
+)
+
+__all__ = [
+    "CLIENT_MESSAGES",
+    "HOST_MESSAGES",
+    "PROTOCOL_VERSION",
+    "Ack",
+    "Act",
+    "ClientMessage",
+    "Goodbye",
+    "Hello",
+    "HostMessage",
+    "Message",
+    "Ping",
+    "Pong",
+    "Rejected",
+    "Room",
+    "RoomUpdate",
+    "SeatInfo",
+    "SetRules",
+    "SetSeat",
+    "Snapshot",
+    "Start",
+    "Update",
+    "Welcome",
+    "decode_payload",
+    "encode",
+]
+
+PROTOCOL_VERSION = 1
+MAX_NAME = 24
+MAX_PASSWORD = 64
+MAX_TEXT = 200
+MAX_REF = 2**31 - 1
+MAX_EVENTS = 256
+TOKEN_LEN = 32  # hex digits
+SEAT_KINDS = ("empty", "human", "ai")
+STATUSES = ("lobby", "playing")
+
+
+# --- values inside messages ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """One seat of the room: empty, a human (``connected`` or away) or a host AI."""
+
+    kind: str
+    name: str = ""
+    level: str | None = None
+    connected: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Room:
+    """The table as the lobby shows it."""
+
+    name: str
+    status: str
+    owner: int | None
+    seats: tuple[SeatInfo, ...]
+    rules: Rules
+    password: bool
+    autostart: bool
+    series: Series
+    game: int
+
+
+# --- client -> host --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Hello:
+    version: int
+    name: str
+    password: str | None = None
+    token: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    ref: int
+    action: Action
+
+
+@dataclass(frozen=True, slots=True)
+class SetRules:
+    ref: int
+    rules: Rules
+
+
+@dataclass(frozen=True, slots=True)
+class SetSeat:
+    """Fill a seat with a host AI of ``ai``'s level, or clear it (``ai`` None)."""
+
+    ref: int
+    seat: int
+    ai: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    ref: int
+
+
+@dataclass(frozen=True, slots=True)
+class Ping:
+    ref: int
+
+
+# --- host -> client --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Welcome:
+    version: int
+    seat: int
+    token: str
+    room: Room
+
+
+@dataclass(frozen=True, slots=True)
+class RoomUpdate:
+    room: Room
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    game: int
+    seq: int
+    view: SeatView
+
+
+@dataclass(frozen=True, slots=True)
+class Update:
+    game: int
+    seq: int
+    events: tuple[Event, ...]
+    view: SeatView
+
+
+@dataclass(frozen=True, slots=True)
+class Ack:
+    ref: int
+    seq: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Rejected:
+    ref: int
+    reason: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Pong:
+    ref: int
+
+
+@dataclass(frozen=True, slots=True)
+class Goodbye:
+    code: str
+    text: str
+
+
+ClientMessage = Hello | Act | SetRules | SetSeat | Start | Ping
+HostMessage = Welcome | RoomUpdate | Snapshot | Update | Ack | Rejected | Pong | Goodbye
+Message = ClientMessage | HostMessage
+
+
+# --- field codecs ----------------------------------------------------------------------
+
+Enc = Callable[[Any], Any]
+Dec = Callable[[Any], Any]
+
+
+def _ident(value: Any) -> Any:
+    return value
+
+
+def _name(value: Any) -> str:
+    name = check_str(value, "name", MAX_NAME, 1)
+    if not name.isprintable() or name != name.strip():
+        raise bad("name must be printable without leading or trailing spaces")
+    return name
+
+
+def _opt(dec: Dec) -> Dec:
+    return lambda v: None if v is None else dec(v)
+
+
+def _token(value: Any) -> str:
+    token = check_str(value, "token", TOKEN_LEN, TOKEN_LEN)
+    if any(c not in "0123456789abcdef" for c in token):
+        raise bad("token must be 32 lower-case hex digits")
+    return token
+
+
+def _level(value: Any) -> str:
+    level = check_str(value, "ai", MAX_NAME, 1)
+    if not all(c.isalnum() or c in ":._-" for c in level):
+        raise bad("ai must be a level name such as 'normal'")
+    return level
+
+
+def _ref(value: Any) -> int:
+    return check_int(value, 0, MAX_REF, "ref")
+
+
+def _seq(value: Any) -> int:
+    return check_int(value, 0, MAX_REF, "seq")
+
+
+def _events_to_wire(events: tuple[Event, ...]) -> list[dict[str, Any]]:
+    return [event_to_wire(e) for e in events]
+
+
+def _events_from_wire(value: Any) -> tuple[Event, ...]:
+    return tuple(event_from_wire(e) for e in check_list(value, "events", MAX_EVENTS))
+
+
+def seat_info_to_wire(info: SeatInfo) -> dict[str, Any]:
+    return {"kind": info.kind, "name": info.name, "level": info.level, "connected": info.connected}
+
+
+def seat_info_from_wire(value: Any) -> SeatInfo:
+    data = check_map(value, "seat", ("kind", "name", "level", "connected"))
+    if data["kind"] not in SEAT_KINDS:
+        raise bad("seat kind must be empty, human or ai")
+    name = "" if data["name"] == "" else _name(data["name"])
+    return SeatInfo(
+        data["kind"], name, _opt(_level)(data["level"]), check_bool(data["connected"], "connected")
+    )
+
+
+_ROOM_KEYS = (
+    "name",
+    "status",
+    "owner",
+    "seats",
+    "rules",
+    "password",
+    "autostart",
+    "series",
+    "game",
+)
+
+
+def room_to_wire(room: Room) -> dict[str, Any]:
+    return {
+        "name": room.name,
+        "status": room.status,
+        "owner": room.owner,
+        "seats": [seat_info_to_wire(s) for s in room.seats],
+        "rules": rules_to_wire(room.rules),
+        "password": room.password,
+        "autostart": room.autostart,
+        "series": series_to_wire(room.series),
+        "game": room.game,
+    }
+
+
+def room_from_wire(value: Any) -> Room:
+    data = check_map(value, "room", _ROOM_KEYS)
+    rules = rules_from_wire(data["rules"])
+    n = rules.players
+    seats = check_list(data["seats"], "seats", MAX_SEATS)
+    if len(seats) != n:
+        raise bad("room seats must list every seat of the rules")
+    if data["status"] not in STATUSES:
+        raise bad("room status must be lobby or playing")
+    name = check_str(data["name"], "room name", 63, 1)
+    if not name.isprintable():
+        raise bad("room name must be printable")
+    return Room(
+        name=name,
+        status=data["status"],
+        owner=_opt(lambda v: seat_of(v, "owner", n))(data["owner"]),
+        seats=tuple(seat_info_from_wire(s) for s in seats),
+        rules=rules,
+        password=check_bool(data["password"], "password"),
+        autostart=check_bool(data["autostart"], "autostart"),
+        series=series_from_wire(data["series"], n),
+        game=check_int(data["game"], 0, MAX_REF, "game"),
+    )
+
+
+def _text(value: Any) -> str:
+    return check_str(value, "text", MAX_TEXT)
+
+
+# The explicit tables: type name -> (class, ((field, encode, decode), ...)).
+Spec = tuple[type[Any], tuple[tuple[str, Enc, Dec], ...]]
+
+CLIENT_MESSAGES: dict[str, Spec] = {
+    "hello": (
+        Hello,
+        (
+            ("version", _ident, lambda v: check_int(v, 0, MAX_REF, "version")),
+            ("name", _ident, _name),
+            ("password", _ident, _opt(lambda v: check_str(v, "password", MAX_PASSWORD))),
+            ("token", _ident, _opt(_token)),
+        ),
+    ),
+    "act": (Act, (("ref", _ident, _ref), ("action", action_to_wire, action_from_wire))),
+    "set_rules": (SetRules, (("ref", _ident, _ref), ("rules", rules_to_wire, rules_from_wire))),
+    "set_seat": (
+        SetSeat,
+        (("ref", _ident, _ref), ("seat", _ident, seat_of), ("ai", _ident, _opt(_level))),
+    ),
+    "start": (Start, (("ref", _ident, _ref),)),
+    "ping": (Ping, (("ref", _ident, _ref),)),
+}
+
+HOST_MESSAGES: dict[str, Spec] = {
+    "welcome": (
+        Welcome,
+        (
+            ("version", _ident, lambda v: check_int(v, 0, MAX_REF, "version")),
+            ("seat", _ident, seat_of),
+            ("token", _ident, _token),
+            ("room", room_to_wire, room_from_wire),
+        ),
+    ),
+    "room": (RoomUpdate, (("room", room_to_wire, room_from_wire),)),
+    "snapshot": (
+        Snapshot,
+        (
+            ("game", _ident, _seq),
+            ("seq", _ident, _seq),
+            ("view", view_to_wire, view_from_wire),
+        ),
+    ),
+    "update": (
+        Update,
+        (
+            ("game", _ident, _seq),
+            ("seq", _ident, _seq),
+            ("events", _events_to_wire, _events_from_wire),
+            ("view", view_to_wire, view_from_wire),
+        ),
+    ),
+    "ack": (Ack, (("ref", _ident, _ref), ("seq", _ident, _opt(_seq)))),
+    "rejected": (
+        Rejected,
+        (
+            ("ref", _ident, _ref),
+            ("reason", _ident, lambda v: check_code(v, "reason")),
+            ("text", _ident, _text),
+        ),
+    ),
+    "pong": (Pong, (("ref", _ident, _ref),)),
+    "goodbye": (
+        Goodbye,
+        (("code", _ident, lambda v: check_code(v, "code")), ("text", _ident, _text)),
+    ),
+}
+
+_NAMES: dict[type[Any], tuple[str, Spec]] = {
+    spec[0]: (name, spec)
+    for table in (CLIENT_MESSAGES, HOST_MESSAGES)
+    for name, spec in table.items()
+}
+_KEYS: dict[str, tuple[str, ...]] = {
+    name: ("type", *(f[0] for f in spec[1]))
+    for table in (CLIENT_MESSAGES, HOST_MESSAGES)
+    for name, spec in table.items()
+}
+
+
+def to_wire(message: Message) -> dict[str, Any]:
+    """The message as a plain map (what msgpack packs)."""
+    name, (_, fields) = _NAMES[type(message)]
+    data: dict[str, Any] = {"type": name}
+    for field, enc, _ in fields:
+        data[field] = enc(getattr(message, field))
+    return data
+
+
+def encode(message: Message) -> bytes:
+    """The framed bytes of a message (length prefix included)."""
+    return frame(msgpack.packb(to_wire(message), use_bin_type=True))
+
+
+def unpack(payload: bytes, max_frame: int = MAX_FRAME) -> Any:
+    """msgpack-decode one payload with every size limit set; ``ProtocolError`` if bad."""
+    try:
+        return msgpack.unpackb(
+            payload,
+            raw=False,
+            strict_map_key=True,
+            use_list=True,
+            max_str_len=max_frame,
+            max_bin_len=0,
+            max_array_len=max_frame,
+            max_map_len=max_frame,
+            max_ext_len=0,
+        )
+    except (msgpack.UnpackException, ValueError, TypeError):  # UnicodeDecodeError is a ValueError
+        raise ProtocolError(BAD_FRAME, "the frame is not valid msgpack") from None
+
+
+def from_wire(data: Any, table: dict[str, Spec]) -> Message:
+    """Check a decoded map against ``table`` and build the message."""
+    if type(data) is not dict or type(data.get("type")) is not str:
+        raise bad("a message must be a map with a string 'type'")
+    name = data["type"]
+    spec = table.get(name)
+    if spec is None:
+        raise bad(f"unknown message type {name[:40]!r}")
+    cls, fields = spec
+    if cls is Hello and data.get("version") != PROTOCOL_VERSION:
+        version = data.get("version")
+        theirs = version if type(version) is int else "unknown"
+        raise ProtocolError(
+            VERSION_MISMATCH,
+            f"this host speaks protocol version {PROTOCOL_VERSION}, "
+            f"the client speaks version {theirs}",
+        )
+    check_map(data, name, _KEYS[name])
+    message: Message = cls(**{field: dec(data[field]) for field, _, dec in fields})
+    return message
+
+
+def decode_payload(payload: bytes, table: dict[str, Spec], max_frame: int = MAX_FRAME) -> Message:
+    return from_wire(unpack(payload, max_frame), table)

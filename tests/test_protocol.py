@@ -1,0 +1,420 @@
+"""The protocol, sans-I/O: every message round-trips, and bad input is only ever a
+``ProtocolError`` (random bytes, truncated and oversized frames, wrong fields, unknown
+types, wrong direction, wrong version)."""
+
+from __future__ import annotations
+
+import ast
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import msgpack
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine import (
+    CARDS,
+    Attack,
+    Beat,
+    GameResult,
+    GameState,
+    Pass,
+    Rules,
+    Series,
+    ShowTrump,
+    Take,
+    ThrowIn,
+    Transfer,
+    new_game,
+    observe,
+    trim,
+)
+from engine.playout import random_move
+from protocol import (
+    CLIENT_MESSAGES,
+    HOST_MESSAGES,
+    MAX_FRAME,
+    PROTOCOL_VERSION,
+    Ack,
+    Act,
+    Connection,
+    FrameDecoder,
+    Goodbye,
+    Hello,
+    Message,
+    Ping,
+    Pong,
+    ProtocolError,
+    Rejected,
+    Role,
+    Room,
+    RoomUpdate,
+    SeatInfo,
+    SetRules,
+    SetSeat,
+    Snapshot,
+    Start,
+    Update,
+    Welcome,
+    card_from_wire,
+    encode,
+    frame,
+    to_wire,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+TOKEN = "0123456789abcdef" * 2
+
+
+def _room(players: int = 3) -> Room:
+    series = Series.new(players).record(
+        GameResult(
+            (1, 3, 2)[:players] if players == 3 else tuple(range(1, players + 1)), players - 1
+        )
+    )
+    return Room(
+        name="Küche",
+        status="lobby",
+        owner=0,
+        seats=(SeatInfo("human", "Anna", None, True), SeatInfo("ai", "Random", "random", True))
+        + (SeatInfo("empty"),) * (players - 2),
+        rules=Rules(players=players, transfer=True),
+        password=True,
+        autostart=False,
+        series=series,
+        game=1,
+    )
+
+
+def _examples() -> dict[str, list[Message]]:
+    state = new_game(Rules(players=3), 7)
+    view = observe(state, 1)
+    return {
+        "hello": [
+            Hello(PROTOCOL_VERSION, "Anna"),
+            Hello(PROTOCOL_VERSION, "Боря", "secret", TOKEN),
+        ],
+        "act": [
+            Act(1, Attack.of("6h", "6s")),
+            Act(2, Beat(CARDS[20], CARDS[10])),
+            Act(3, ThrowIn(CARDS[5])),
+            Act(4, Transfer(CARDS[6])),
+            Act(5, ShowTrump(CARDS[7])),
+            Act(6, Take()),
+            Act(2**31 - 1, Pass()),
+        ],
+        "set_rules": [SetRules(1, Rules(players=4, deck_size=52, throw_in="neighbours"))],
+        "set_seat": [SetSeat(1, 2, "random"), SetSeat(2, 5, None)],
+        "start": [Start(0)],
+        "ping": [Ping(9)],
+        "welcome": [Welcome(PROTOCOL_VERSION, 0, TOKEN, _room())],
+        "room": [RoomUpdate(_room(2)), RoomUpdate(_room(6))],
+        "snapshot": [Snapshot(1, 0, view)],
+        "update": [Update(1, 0, tuple(trim(e, 1) for e in state.opening), view)],
+        "ack": [Ack(1, 5), Ack(2, None)],
+        "rejected": [Rejected(1, "not_your_turn", "It is not your turn.")],
+        "pong": [Pong(9)],
+        "goodbye": [Goodbye("shutdown", "The host closed the table.")],
+    }
+
+
+def _decode_as(role: Role, data: bytes, greeted: bool = True) -> Message | None:
+    """Decode bytes as ``role`` would; the handshake is skipped unless ``greeted`` is False."""
+    conn = Connection(role)
+    if greeted:
+        first = (
+            encode(Hello(PROTOCOL_VERSION, "x"))
+            if role is Role.HOST
+            else encode(Welcome(PROTOCOL_VERSION, 0, TOKEN, _room()))
+        )
+        conn.receive_data(first)
+        assert conn.next_message() is not None
+    conn.receive_data(data)
+    return conn.next_message()
+
+
+def test_examples_cover_every_message_type() -> None:
+    assert set(_examples()) == set(CLIENT_MESSAGES) | set(HOST_MESSAGES)
+
+
+@pytest.mark.parametrize("name", sorted(set(CLIENT_MESSAGES) | set(HOST_MESSAGES)))
+def test_every_message_round_trips(name: str) -> None:
+    role = Role.HOST if name in CLIENT_MESSAGES else Role.CLIENT
+    for message in _examples()[name]:
+        data = encode(message)
+        assert int.from_bytes(data[:4], "big") == len(data) - 4
+        assert to_wire(message)["type"] == name
+        decoded = _decode_as(role, data, greeted=name not in ("hello", "welcome"))
+        assert decoded == message
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(players=2),
+        Rules(players=3, transfer=True, transfer_show_trump=True),
+        Rules(players=4, deck_size=52, throw_in="neighbours"),
+        Rules(players=6, first_bout_five=False),
+    ],
+    ids=str,
+)
+def test_views_and_events_of_whole_games_round_trip(rules: Rules) -> None:
+    for seed in range(4):
+        state = new_game(rules, seed)
+        rng = random.Random(seed)
+        events = list(state.opening)
+        seq = 0
+        while True:
+            for seat in range(rules.players):
+                message = Update(1, seq, tuple(trim(e, seat) for e in events), observe(state, seat))
+                assert _decode_as(Role.CLIENT, encode(message)) == message
+            if state.is_over:
+                break
+            seat, action = random_move(state, rng)
+            assert _decode_as(Role.HOST, encode(Act(seq, action))) == Act(seq, action)
+            events = state.apply(seat, action)
+            seq += 1
+
+
+def test_the_largest_view_fits_a_frame() -> None:
+    """A 52-card game where one seat holds 40 cards with six cards to beat."""
+    rules = Rules(players=2, deck_size=52)
+    deck = list(CARDS)
+    state = GameState.from_deal(rules, [deck[:40], deck[40:46]], deck[46:])
+    for seat in (0, 1):
+        size = len(encode(Snapshot(1, 0, observe(state, seat))))
+        assert size < MAX_FRAME // 4
+
+
+def test_frames_split_anywhere_and_joined() -> None:
+    messages = [m for ms in _examples().values() for m in ms if type(m).__name__ in _HOST_NAMES]
+    stream = b"".join(encode(m) for m in messages)
+    for chunk in (1, 3, 7, 1000, len(stream)):
+        conn = Connection(Role.CLIENT)
+        got = []
+        for i in range(0, len(stream), chunk):
+            conn.receive_data(stream[i : i + chunk])
+            while (m := conn.next_message()) is not None:
+                got.append(m)
+        assert got == messages
+
+
+_HOST_NAMES = {"Welcome", "RoomUpdate", "Snapshot", "Update", "Ack", "Rejected", "Pong", "Goodbye"}
+
+
+def test_an_oversized_frame_is_refused_from_its_header_alone() -> None:
+    decoder = FrameDecoder(max_frame=1000)
+    with pytest.raises(ProtocolError) as info:
+        decoder.receive_data((1001).to_bytes(4, "big"))  # no payload sent at all
+    assert info.value.code == "frame_too_large"
+    conn = Connection(Role.HOST)
+    with pytest.raises(ProtocolError):
+        conn.receive_data((2**32 - 1).to_bytes(4, "big") + b"x")
+    with pytest.raises(ProtocolError):  # dead after an error
+        conn.next_message()
+
+
+def test_truncated_and_empty_frames() -> None:
+    data = encode(Hello(PROTOCOL_VERSION, "Anna"))
+    for cut in range(1, len(data)):
+        conn = Connection(Role.HOST)
+        conn.receive_data(data[:cut])
+        assert conn.next_message() is None
+        conn.receive_data(b"")  # the peer closed
+        with pytest.raises(ProtocolError) as info:
+            conn.next_message()
+        assert info.value.code == "bad_frame"
+    with pytest.raises(ProtocolError):
+        Connection(Role.HOST).receive_data(b"\0\0\0\0")
+    conn = Connection(Role.HOST)
+    conn.receive_data(b"")
+    assert conn.next_message() is None and conn.eof
+
+
+def test_a_truncated_payload_inside_a_whole_frame() -> None:
+    payload = msgpack.packb({"type": "ping", "ref": 1})
+    with pytest.raises(ProtocolError) as info:
+        _decode_as(Role.HOST, frame(payload[:-1]))
+    assert info.value.code == "bad_frame"
+    with pytest.raises(ProtocolError):  # trailing bytes
+        _decode_as(Role.HOST, frame(payload + b"\xc0"))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.binary(max_size=300), st.booleans(), st.sampled_from([Role.HOST, Role.CLIENT]))
+def test_random_bytes_give_only_protocol_errors(data: bytes, prefixed: bool, role: Role) -> None:
+    conn = Connection(role, max_frame=4096)
+    try:
+        conn.receive_data(frame(data) if prefixed and data else data)
+        while conn.next_message() is not None:
+            pass
+        conn.receive_data(b"")
+        conn.next_message()
+    except ProtocolError:
+        pass
+
+
+_JUNK = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(2**63), max_value=2**64 - 1)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=8)
+    | st.sampled_from(["6h", "Th", "attack", "take", "beat", "lead", "all", "random", TOKEN]),
+    lambda inner: (
+        st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5)
+    ),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.sampled_from([*sorted(set(CLIENT_MESSAGES) | set(HOST_MESSAGES)), "nonsense"]),
+    st.dictionaries(
+        st.sampled_from(
+            [
+                "ref",
+                "action",
+                "seat",
+                "ai",
+                "rules",
+                "version",
+                "name",
+                "password",
+                "token",
+                "room",
+                "game",
+                "seq",
+                "view",
+                "events",
+                "reason",
+                "text",
+                "code",
+                "extra",
+            ]
+        ),
+        _JUNK,
+        max_size=6,
+    ),
+)
+def test_wrong_fields_give_only_protocol_errors(name: str, fields: dict[str, Any]) -> None:
+    role = Role.HOST if name in CLIENT_MESSAGES else Role.CLIENT
+    data = frame(msgpack.packb({"type": name, **fields}))
+    try:
+        message = _decode_as(role, data, greeted=name not in ("hello", "welcome"))
+    except ProtocolError:
+        return
+    assert message is not None and encode(message) is not None
+
+
+def _mutations(value: Any) -> list[Any]:
+    return [None, True, -1, 2**40, 1.5, "x", "", [], {}, [value], {"a": value}, b"\x00"]
+
+
+@pytest.mark.parametrize("name", sorted(set(CLIENT_MESSAGES) | set(HOST_MESSAGES)))
+def test_each_field_of_the_wrong_type(name: str) -> None:
+    role = Role.HOST if name in CLIENT_MESSAGES else Role.CLIENT
+    for message in _examples()[name]:
+        _mutate_each_field(role, name, to_wire(message))
+
+
+def _mutate_each_field(role: Role, name: str, wire: dict[str, Any]) -> None:
+    for field, value in wire.items():
+        if field == "type":
+            continue
+        for bad in _mutations(value):
+            data = frame(msgpack.packb({**wire, field: bad}, use_bin_type=True))
+            try:
+                decoded = _decode_as(role, data, greeted=name not in ("hello", "welcome"))
+            except ProtocolError as exc:
+                assert exc.code in ("bad_message", "bad_frame", "version_mismatch")
+                continue
+            # Only nil (for an optional field) or a value of the right type may pass.
+            assert decoded is not None
+            assert bad is None or value is None or type(bad) is type(value)
+            assert _decode_as(role, encode(decoded), greeted=name not in ("hello", "welcome"))
+
+
+def test_missing_extra_and_unknown() -> None:
+    for data in (
+        {"type": "ping"},
+        {"type": "ping", "ref": 1, "seat": 2},  # no seat field: a client acts for its own seat
+        {"type": "teleport", "ref": 1},
+        {"ref": 1},
+        [1, 2],
+        {1: 2},
+    ):
+        with pytest.raises(ProtocolError) as info:
+            _decode_as(Role.HOST, frame(msgpack.packb(data)))
+        assert info.value.code in ("bad_message", "bad_frame")
+
+
+def test_direction_and_handshake_order() -> None:
+    with pytest.raises(ProtocolError) as info:  # a host does not accept host messages
+        _decode_as(Role.HOST, encode(Pong(1)))
+    assert info.value.code == "bad_message"
+    with pytest.raises(ProtocolError) as info:
+        _decode_as(Role.HOST, encode(Ping(1)), greeted=False)
+    assert info.value.code == "hello_expected"
+    with pytest.raises(ProtocolError):
+        _decode_as(Role.HOST, encode(Hello(PROTOCOL_VERSION, "again")))
+    with pytest.raises(ProtocolError):
+        _decode_as(Role.CLIENT, encode(Pong(1)), greeted=False)
+    with pytest.raises(TypeError):
+        Connection(Role.CLIENT).send(Pong(1))  # type: ignore[arg-type]
+
+
+def test_a_version_mismatch_names_both_versions() -> None:
+    data = frame(msgpack.packb({"type": "hello", "version": 99, "name": "Future", "extra": 1}))
+    with pytest.raises(ProtocolError) as info:
+        _decode_as(Role.HOST, data, greeted=False)
+    assert info.value.code == "version_mismatch"
+    assert f"version {PROTOCOL_VERSION}" in info.value.text and "version 99" in info.value.text
+
+
+def test_cards_travel_as_canonical_text() -> None:
+    for card in CARDS:
+        assert card_from_wire(str(card)) is card
+    for bad in ("10h", "6H", "th", "6x", "", "6", 6, None, "6hh", "1h"):
+        with pytest.raises(ProtocolError):
+            card_from_wire(bad)
+
+
+def test_names_are_checked() -> None:
+    for name in ("", " Anna", "x" * 25, "a\nb", 5):
+        data = frame(
+            msgpack.packb(
+                {
+                    "type": "hello",
+                    "version": PROTOCOL_VERSION,
+                    "name": name,
+                    "password": None,
+                    "token": None,
+                }
+            )
+        )
+        with pytest.raises(ProtocolError):
+            _decode_as(Role.HOST, data, greeted=False)
+
+
+def test_protocol_imports_only_engine_msgpack_and_the_standard_library() -> None:
+    allowed = (set(sys.stdlib_module_names) - {"asyncio", "socket", "selectors", "ssl"}) | {
+        "engine",
+        "msgpack",
+        "protocol",
+        "__future__",
+    }
+    for path in (ROOT / "protocol").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                roots = [alias.name.split(".")[0] for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                roots = [node.module.split(".")[0]]
+            else:
+                continue
+            for root in roots:
+                assert root in allowed, f"{path.relative_to(ROOT)} imports {root}"
