@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from engine import Rules, new_game  # noqa: E402
+from engine import Rules, new_game
 
 
 def measure(players: int, seconds: float) -> tuple[float, float]:
