@@ -15,14 +15,14 @@ from collections.abc import Sequence
 
 # name -> (module, one-line help). The first entry is what a bare ``durak`` runs.
 COMMANDS: dict[str, tuple[str, str]] = {
+    "play": ("client.app", "open the game window (the default)"),
     "demo": ("client.demo", "play one headless demo game and narrate it"),
     "simulate": ("client.simulate", "play random-legal games headless and summarise them"),
     "host": ("client.host_cmd", "serve a table on the network"),
     "list": ("client.list_cmd", "list the tables on the LAN and exit"),
     "bot": ("client.bot", "join a table as a headless AI player"),
-    "arena": ("client.arena", "let two AI levels play duplicate deals and measure them"),
 }
-DEFAULT = "demo"
+DEFAULT = "play"
 
 
 def _usage() -> str:

@@ -1,0 +1,197 @@
+"""``durak`` (``durak play``): the game window.
+
+The app owns the display, the clock, the one asset loader, the remembered settings and
+the stack of scenes; it maps every input device to the game's input events once
+(``client.pointer``) and hands them to the top scene. A game against the computer is a
+session like any other (``client.session``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from engine import Card, Rules
+
+from .session import Session
+from .settings import Settings, default_path
+
+__all__ = ["App", "add_arguments", "run"]
+
+SessionFactory = Callable[[Rules, Settings], Session]
+
+
+def computer_game(rules: Rules, settings: Settings) -> Session:
+    """The player against ``rules.players - 1`` AI players: a host on 127.0.0.1 in its own
+    thread, joined through the protocol like any other table."""
+    from .menu import levels
+    from .netsession import computer_game as hosted
+
+    offered = levels()
+    chosen = [lv if lv in offered else offered[0] for lv in settings.levels[: rules.players - 1]]
+    return hosted(rules, settings.name, chosen)
+
+
+class App:
+    def __init__(
+        self,
+        settings: Settings,
+        settings_path: Path | None = None,
+        *,
+        size: tuple[int, int] | None = None,
+        fullscreen: bool | None = None,
+        sound: bool = True,
+        session_factory: SessionFactory = computer_game,
+    ) -> None:
+        import pygame
+
+        from .assets import Assets
+        from .menu import StartScene
+        from .pointer import InputMapper
+        from .scene import Scene
+
+        self.pygame = pygame
+        self.settings = settings
+        self.settings_path = settings_path
+        self.session_factory = session_factory
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption("Durak")
+        self.window_size = tuple(size or settings.window)
+        self.fullscreen = settings.fullscreen if fullscreen is None else fullscreen
+        self._set_mode()
+        self.assets = Assets(sound=sound)
+        pygame.display.set_icon(self.assets.card(Card.parse("As"), 64))
+        self.mapper = InputMapper(self.size)
+        self.stack: list[Scene] = []
+        self.running = True
+        self.frames = 0
+        self.push(StartScene(self, self.start_game))
+
+    # --- the display ----------------------------------------------------------------------
+
+    def _set_mode(self) -> None:
+        pygame = self.pygame
+        if self.fullscreen:
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self.screen = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        width, height = self.screen.get_size()
+        return width, height
+
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        self.settings.fullscreen = self.fullscreen
+        self._set_mode()
+        self._resized()
+        self.save_settings()
+
+    def _resized(self) -> None:
+        self.screen = self.pygame.display.get_surface()
+        if min(self.size) < 16:
+            return  # minimised: keep the layout until the window comes back
+        self.mapper.size = self.size
+        if not self.fullscreen:
+            self.window_size = self.size
+            self.settings.window = list(self.size)
+        for scene in self.stack:
+            scene.resize(self.size)
+
+    # --- scenes ---------------------------------------------------------------------------
+
+    def push(self, scene) -> None:  # type: ignore[no-untyped-def]
+        self.stack.append(scene)
+        scene.enter()
+
+    def pop(self) -> None:
+        scene = self.stack.pop()
+        scene.exit()
+        if not self.stack:
+            self.running = False
+        else:
+            self.stack[-1].resize(self.size)
+            self.stack[-1].enter()
+
+    def start_game(self, rules: Rules) -> None:
+        from .table import TableScene
+
+        self.push(TableScene(self, self.session_factory(rules, self.settings)))
+
+    def save_settings(self) -> None:
+        if self.settings_path is not None:
+            self.settings.save(self.settings_path)
+
+    def quit(self) -> None:
+        self.running = False
+
+    # --- the loop -------------------------------------------------------------------------
+
+    def step(self, dt: float) -> None:
+        """One frame: input, update by ``dt`` seconds, draw."""
+        pygame = self.pygame
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                self.running = False
+            elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                if self.size != self.mapper.size:
+                    self._resized()
+            elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+                self.toggle_fullscreen()
+            elif self.stack:
+                mapped = self.mapper.map(event)
+                if mapped is not None:
+                    self.stack[-1].handle(mapped)
+        if not self.stack:
+            return
+        scene = self.stack[-1]
+        scene.update(dt)
+        scene.draw(self.screen)
+        pygame.display.flip()
+        self.frames += 1
+
+    def run(self, frames: int | None = None) -> None:
+        clock = self.pygame.time.Clock()
+        while self.running and (frames is None or self.frames < frames):
+            dt = clock.tick(60) / 1000
+            self.step(min(dt, 0.1))
+        self.close()
+
+    def close(self) -> None:
+        while self.stack:
+            self.stack.pop().exit()
+        self.save_settings()
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--size", default=None, help="window size, e.g. 1280x720")
+    parser.add_argument("--fullscreen", action="store_true", default=None, help="start full screen")
+    parser.add_argument("--mute", action="store_true", help="no sound")
+    parser.add_argument("--frames", type=int, default=None, help=argparse.SUPPRESS)
+
+
+def run(args: argparse.Namespace) -> int:
+    started = time.perf_counter()
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    # The host of a game against the computer shares this process: when its AI thinks in
+    # Python, a shorter GIL switch interval hands the frame loop the GIL sooner (measured:
+    # frame p95 under a busy AI thread 13.8 ms at the default 5 ms, 11 ms at 2 ms).
+    sys.setswitchinterval(0.002)
+    path = Path(os.environ["DURAK_SETTINGS"]) if "DURAK_SETTINGS" in os.environ else default_path()
+    settings = Settings.load(path)
+    size = None
+    if args.size:
+        w, _, h = args.size.lower().partition("x")
+        size = (int(w), int(h))
+    app = App(settings, path, size=size, fullscreen=args.fullscreen, sound=not args.mute)
+    app.step(0.0)
+    if os.environ.get("DURAK_TIMING"):  # for measuring start-up (see the README)
+        print(f"first_frame_s={time.perf_counter() - started:.3f} first_frame_at={time.time():.3f}")
+    app.run(args.frames)
+    return 0

@@ -1,0 +1,230 @@
+"""What the table shows over the cards: buttons, the status line, toasts, the end of a game.
+
+Pure functions of what they are given: the table scene decides, these lay out and draw.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from engine import Pass, SeatView, Transfer
+
+from .assets import Assets
+from .layout import Layout
+from .narrate import ordinal
+from .render import ROLE_COLOURS, SOFT, draw_button, draw_panel, draw_text, fit_px
+from .session import GameOver
+
+__all__ = [
+    "TOAST_SECONDS",
+    "Button",
+    "draw_buttons",
+    "draw_closed",
+    "draw_end",
+    "draw_status",
+    "draw_toast",
+    "end_buttons",
+    "end_lines",
+    "panel_rect",
+    "status_text",
+]
+
+TOAST_SECONDS = 2.4
+GOLD = (250, 220, 140)
+
+
+@dataclass
+class Button:
+    name: str
+    label: str
+    rect: pygame.Rect
+    style: str = "secondary"
+
+
+def panel_rect(size: tuple[int, int], lines: float) -> tuple[pygame.Rect, int]:
+    """A centred panel ``lines`` text lines tall, and its text size in pixels."""
+    w, h = size
+    px = max(12, round(min(w, h) * 0.028))
+    panel = pygame.Rect(0, 0, round(min(w - 16, px * 30)), round(px * lines))
+    panel.center = (w // 2, h // 2)
+    return panel, px
+
+
+def _end_panel(size: tuple[int, int], over: GameOver) -> tuple[pygame.Rect, int]:
+    return panel_rect(size, 9.5 + 1.6 * len(over.result.places))
+
+
+def end_buttons(size: tuple[int, int], over: GameOver) -> list[Button]:
+    panel, px = _end_panel(size, over)
+    specs = [
+        ("menu", "Menu", "secondary", 7),
+        ("rematch", "Rematch", "primary", 9),
+        ("hide", "Table", "secondary", 7),
+    ]
+    gap = px
+    x = panel.centerx - (sum(w for *_, w in specs) * px + gap * (len(specs) - 1)) / 2
+    buttons = []
+    for name, label, style, w in specs:
+        rect = pygame.Rect(round(x), 0, round(w * px), round(px * 2.3))
+        rect.bottom = panel.bottom - px
+        buttons.append(Button(name, label, rect, style))
+        x += w * px + gap
+    return buttons
+
+
+def closed_buttons(size: tuple[int, int]) -> list[Button]:
+    panel, px = panel_rect(size, 7)
+    menu = pygame.Rect(0, 0, px * 7, round(px * 2.2))
+    menu.midbottom = (panel.centerx, panel.bottom - px)
+    return [Button("menu", "Menu", menu, "primary")]
+
+
+def end_lines(
+    over: GameOver, names: tuple[str, ...], me: int
+) -> tuple[str, list[tuple[str, str]], str]:
+    """The title, one (place and name, series score) row per seat, and the series line."""
+    result, series = over.result, over.series
+
+    def name(seat: int) -> str:
+        return "You" if seat == me else names[seat]
+
+    if result.durak is None:
+        title = "A draw — nobody is the Durak"
+    elif result.durak == me:
+        title = "You are the Durak!"
+    else:
+        title = f"{name(result.durak)} is the Durak"
+    rows = []
+    for seat in sorted(range(len(result.places)), key=lambda s: (result.places[s], s)):
+        place = "Durak" if seat == result.durak else ordinal(result.places[seat])
+        score = f"{series.wins[seat]} won · {series.losses[seat]} Durak"
+        rows.append((f"{place}   {name(seat)}", score))
+    games = f"Series: {series.games} game{'s' if series.games != 1 else ''}"
+    if series.draws:
+        games += f", {series.draws} drawn"
+    return title, rows, games
+
+
+def status_text(view: SeatView, names: tuple[str, ...], me: int) -> str:
+    """What is going on, from our seat: what we may do, or who attacks whom."""
+    if view.result is not None:
+        return ""
+    if view.places[me]:
+        return "You are out — watch the others finish"
+    kinds = {type(a) for a in view.legal}
+    if me == view.defender:
+        if view.taking:
+            return "You take — the others may still add cards"
+        if any(d is None for _, d in view.table):
+            more = " or transfer" if Transfer in kinds else ""
+            return f"Defend: beat each card{more}, or take"
+        return f"{names[view.attacker]} attacks you"
+    if view.legal:
+        if not view.table:
+            return "Your attack: lead a card"
+        if Pass in kinds:
+            end = "pass" if view.taking else "call it beaten"
+            return f"Throw in a card of a rank on the table, or {end}"
+        return "You may throw in a card of a rank on the table"
+    attacker = "You" if view.attacker == me else names[view.attacker]
+    defender = "you" if view.defender == me else names[view.defender]
+    verb = "attack" if view.attacker == me else "attacks"
+    return f"{attacker} {verb} {defender}"
+
+
+# --- drawing ------------------------------------------------------------------------------
+
+
+def draw_buttons(
+    surface: pygame.Surface,
+    assets: Assets,
+    buttons: list[Button],
+    hover: tuple[float, float] | None,
+) -> None:
+    for button in buttons:
+        over = hover is not None and button.rect.collidepoint(hover)
+        draw_button(surface, assets, button.rect, button.label, button.style, over)
+
+
+def draw_status(
+    surface: pygame.Surface, assets: Assets, layout: Layout, text: str, role: str | None
+) -> None:
+    """The status line, with our role as a coloured tag before it."""
+    if not text:
+        return
+    px = round(layout.font_px * 1.1)
+    tag_w = px * (len(role) * 0.7 + 1.5) if role in ROLE_COLOURS else 0
+    room = layout.size[0] - 2 * layout.margin - tag_w
+    px = fit_px(assets, text, px, room)
+    centre = (layout.size[0] / 2 + tag_w / 2, layout.status_y)
+    rect = draw_text(surface, assets, text, px, centre, colour=SOFT)
+    if role in ROLE_COLOURS:
+        assert role is not None
+        tag = assets.text(role, round(px * 0.8), (255, 255, 255), True)
+        pill = tag.get_rect().inflate(px * 0.9, px * 0.3)
+        pill.midright = (rect.left - px // 2, rect.centery)
+        surface.blit(assets.box(pill.size, (*ROLE_COLOURS[role], 235), pill.h // 2), pill)
+        surface.blit(tag, tag.get_rect(center=pill.center))
+
+
+def draw_toast(
+    surface: pygame.Surface, assets: Assets, layout: Layout, text: str, ttl: float, k: int
+) -> None:
+    """The ``k``-th newest toast below the opponents, fading in and out."""
+    px = round(layout.font_px * 1.15)
+    px = fit_px(assets, text, px, layout.size[0] - 2 * layout.margin - 2 * px, bold=True)
+    image = assets.text(text, px, (255, 255, 255), True)
+    rect = image.get_rect().inflate(px * 1.6, px * 0.8)
+    top = layout.toast_y + k * rect.h * 1.15
+    rect.midtop = (round(layout.size[0] / 2), round(top))
+    alpha = max(0.0, min(1.0, ttl / 0.4, (TOAST_SECONDS - ttl) / 0.15 + 0.2))
+    box = pygame.Surface(rect.size, pygame.SRCALPHA)
+    fill = (8, 20, 12, round(200 * alpha))
+    pygame.draw.rect(box, fill, box.get_rect(), border_radius=rect.h // 2)
+    image = image.copy()
+    image.set_alpha(round(255 * alpha))
+    box.blit(image, image.get_rect(center=box.get_rect().center))
+    surface.blit(box, rect)
+
+
+def draw_end(
+    surface: pygame.Surface,
+    assets: Assets,
+    over: GameOver,
+    names: tuple[str, ...],
+    me: int,
+    buttons: list[Button],
+) -> None:
+    """The end of a game over the dimmed table: the Durak, the ranking, the series."""
+    w, h = surface.get_size()
+    shade = assets.composite(("shade", (w, h)), lambda: _shade((w, h)))
+    surface.blit(shade, (0, 0))
+    title, rows, games = end_lines(over, names, me)
+    panel, px = _end_panel((w, h), over)
+    draw_panel(surface, assets, panel, 225)
+    y = panel.top + px * 1.6
+    draw_text(surface, assets, title, round(px * 1.5), (panel.centerx, y), bold=True, colour=GOLD)
+    y += px * 1.9
+    draw_text(surface, assets, games, px, (panel.centerx, y), colour=SOFT)
+    y += px * 1.7
+    for left, right in rows:
+        draw_text(surface, assets, left, px, (panel.left + px * 1.5, y), "midleft")
+        at = (panel.right - px * 1.5, y)
+        draw_text(surface, assets, right, round(px * 0.9), at, "midright", SOFT)
+        y += px * 1.6
+    draw_buttons(surface, assets, buttons, None)
+
+
+def draw_closed(surface: pygame.Surface, assets: Assets, text: str, buttons: list[Button]) -> None:
+    panel, px = panel_rect(surface.get_size(), 7)
+    draw_panel(surface, assets, panel, 230)
+    draw_text(surface, assets, text, px, (panel.centerx, panel.top + px * 2))
+    draw_buttons(surface, assets, buttons, None)
+
+
+def _shade(size: tuple[int, int]) -> pygame.Surface:
+    shade = pygame.Surface(size, pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 110))
+    return shade

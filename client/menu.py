@@ -1,0 +1,338 @@
+"""The start screen: play against the computer (opponents, levels, rules), settings, LAN.
+
+Every choice is a row whose value changes when tapped (or with the arrow keys) and is
+written to the remembered settings at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from engine import Rules, RulesError
+from engine.ai import LEVELS
+
+from .pointer import Input, Key
+from .render import SOFT, draw_button, draw_panel, draw_text, fit_px
+from .scene import Director, Scene
+from .session import AI_NAMES
+from .settings import ANIMATION_SPEEDS
+
+__all__ = ["StartScene", "levels"]
+GOLD = (250, 220, 140)
+
+
+def levels() -> list[str]:
+    """The AI levels offered, easiest first."""
+    known: list[str] = [level for level in ("easy", "normal", "hard") if level in LEVELS]
+    return known or list(LEVELS)
+
+
+def _cycle(options: list[Any], value: object, step: int = 1) -> Any:
+    index = options.index(value) if value in options else -1
+    return options[(index + step) % len(options)]
+
+
+@dataclass
+class Row:
+    label: str
+    value: Callable[[], str]
+    change: Callable[[int], None] | None = None  # None: a heading
+    column: int = 0
+    enabled: Callable[[], bool] = lambda: True
+
+
+class StartScene(Scene):
+    def __init__(self, app: Director, start_game: Callable[[Rules], None]) -> None:
+        self.app = app
+        self.assets = app.assets
+        self.start_game = start_game
+        self.rows = self._rows()
+        self.focus = 0
+        self.hover: tuple[float, float] | None = None
+        self.hits: list[tuple[pygame.Rect, str | int]] = []
+        self.resize(app.size)
+
+    # --- the rows -------------------------------------------------------------------------
+
+    def _rows(self) -> list[Row]:
+        s = self.app.settings
+        offered = levels()
+
+        def rule(key: str) -> object:
+            return s.rules.get(key, getattr(Rules(), key))
+
+        def set_rule(key: str, value: object) -> None:
+            s.rules = dict(s.rules, **{key: value})
+
+        def on_off(key: str) -> Row:
+            return Row(
+                _RULE_LABELS[key],
+                lambda: "On" if rule(key) else "Off",
+                lambda step: set_rule(key, not rule(key)),
+                1,
+            )
+
+        def level_row(i: int) -> Row:
+            def value() -> str:
+                level = s.levels[i] if s.levels[i] in offered else offered[0]
+                return level.capitalize()
+
+            def change(step: int) -> None:
+                s.levels[i] = str(_cycle(offered, s.levels[i], step))
+
+            return Row(AI_NAMES[i], value, change, 0, lambda: i < s.opponents)
+
+        rows = [
+            Row("Play against the computer", str),
+            Row("Opponents", lambda: str(s.opponents), self._change_opponents),
+            *[level_row(i) for i in range(5)],
+            Row("Rules", str, None, 1),
+            Row(
+                "Deck",
+                lambda: f"{rule('deck_size')} cards",
+                lambda step: set_rule("deck_size", _cycle([24, 36, 52], rule("deck_size"), step)),
+                1,
+            ),
+            Row(
+                "Throw-in",
+                lambda: "All players" if rule("throw_in") == "all" else "Neighbours",
+                lambda step: set_rule(
+                    "throw_in", _cycle(["all", "neighbours"], rule("throw_in"), step)
+                ),
+                1,
+            ),
+            on_off("first_bout_five"),
+            on_off("transfer"),
+            Row(
+                _RULE_LABELS["transfer_show_trump"],
+                lambda: "On" if rule("transfer_show_trump") else "Off",
+                lambda step: set_rule("transfer_show_trump", not rule("transfer_show_trump")),
+                1,
+                lambda: bool(rule("transfer")),
+            ),
+            on_off("durak_defends_first"),
+            Row("Table", str, None, 1),
+            Row(
+                "Animations",
+                lambda: s.animation.capitalize(),
+                lambda step: setattr(
+                    s, "animation", _cycle(list(ANIMATION_SPEEDS), s.animation, step)
+                ),
+                1,
+            ),
+            Row(
+                "Hints",
+                lambda: "On" if s.hints else "Off",
+                lambda step: setattr(s, "hints", not s.hints),
+                1,
+            ),
+            Row(
+                "Sound",
+                lambda: "Off" if s.muted else "On",
+                lambda step: setattr(s, "muted", not s.muted),
+                1,
+            ),
+        ]
+        return rows
+
+    def _change_opponents(self, step: int) -> None:
+        s = self.app.settings
+        s.opponents = (s.opponents - 1 + step) % 5 + 1
+
+    def _active(self) -> list[int]:
+        return [i for i, row in enumerate(self.rows) if row.change is not None and row.enabled()]
+
+    def rules(self) -> Rules | str:
+        """The rules chosen, or why they cannot be played."""
+        try:
+            return self.app.settings.game_rules()
+        except RulesError as exc:
+            return str(exc).capitalize()
+
+    # --- geometry -------------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        w, h = size
+        self.columns = 2 if w > h * 1.15 else 1
+        left = [r for r in self.rows if r.column == 0]
+        right = [r for r in self.rows if r.column == 1]
+        per_column = max(len(left), len(right)) if self.columns == 2 else len(self.rows)
+        title_h = min(h * 0.16, 120)
+        footer = self._button_h() * 2.7  # Play, the LAN row and the gaps
+        self.row_h = max(15.0, min(50.0, (h - title_h - footer) / (per_column + 0.5)))
+        self.title_h = title_h
+        col_w = min((w - 48) / self.columns - 16, 520)
+        self.col_w = col_w
+        self.px = max(11, round(self.row_h * 0.42))
+
+    def _button_h(self) -> int:
+        return round(max(26, min(60, self.size[1] * 0.075)))
+
+    def _row_rects(self) -> list[pygame.Rect]:
+        w, _ = self.size
+        rects = []
+        counts = [0, 0]
+        total_w = self.col_w * self.columns + 32 * (self.columns - 1)
+        x0 = (w - total_w) / 2
+        for row in self.rows:
+            col = row.column if self.columns == 2 else 0
+            k = counts[col]
+            counts[col] += 1
+            x = x0 + col * (self.col_w + 32)
+            y = self.title_h + k * self.row_h
+            rects.append(
+                pygame.Rect(round(x), round(y), round(self.col_w), round(self.row_h * 0.9))
+            )
+        return rects
+
+    def _buttons(self) -> list[tuple[pygame.Rect, str, str, bool]]:
+        w = self.size[0]
+        rects = self._row_rects()
+        bottom = max(r.bottom for r in rects)
+        bh = self._button_h()
+        play = pygame.Rect(0, 0, round(min(w * 0.6, bh * 7)), bh)
+        play.midtop = (w // 2, round(bottom + bh * 0.35))
+        lan_w = round(min(w * 0.44, bh * 5.5))
+        host = pygame.Rect(0, 0, lan_w, round(bh * 0.8))
+        join = host.copy()
+        host.topright = (w // 2 - 8, play.bottom + round(bh * 0.3))
+        join.topleft = (w // 2 + 8, play.bottom + round(bh * 0.3))
+        return [
+            (play, "play", "Play", True),
+            (host, "host", "Host a LAN table", False),
+            (join, "join", "Join a LAN table", False),
+        ]
+
+    # --- input ----------------------------------------------------------------------------
+
+    def handle(self, event: Input) -> None:
+        if isinstance(event, Key):
+            self._key(event.key)
+            return
+        if event.kind == "move":
+            self.hover = event.pos
+            return
+        if event.kind != "down":
+            return
+        for rect, name, _, enabled in self._buttons():
+            if rect.collidepoint(event.pos) and enabled:
+                self.activate(name)
+                return
+        for i, rect in enumerate(self._row_rects()):
+            row = self.rows[i]
+            if rect.collidepoint(event.pos) and row.change is not None and row.enabled():
+                self.focus = i
+                row.change(1)
+                self.app.save_settings()
+                return
+
+    def _key(self, key: int) -> None:
+        active = self._active()
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.activate("play")
+        elif key == pygame.K_ESCAPE:
+            self.app.quit()
+        elif key in (pygame.K_DOWN, pygame.K_UP) and active:
+            k = active.index(self.focus) if self.focus in active else -1
+            self.focus = active[(k + (1 if key == pygame.K_DOWN else -1)) % len(active)]
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus in active:
+            change = self.rows[self.focus].change
+            assert change is not None
+            change(1 if key == pygame.K_RIGHT else -1)
+            self.app.save_settings()
+
+    def activate(self, name: str) -> None:
+        rules = self.rules()
+        if name == "play" and isinstance(rules, Rules):
+            self.app.save_settings()
+            self.start_game(rules)
+
+    # --- drawing --------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.blit(self.assets.felt((w, h)), (0, 0))
+        title_px = round(min(self.title_h * 0.5, w * 0.1))
+        draw_text(
+            surface,
+            self.assets,
+            "Durak",
+            title_px,
+            (w / 2, self.title_h * 0.42),
+            bold=True,
+            colour=GOLD,
+        )
+        draw_text(
+            surface,
+            self.assets,
+            "♠ ♥ the Russian card game ♦ ♣",
+            round(title_px * 0.32),
+            (w / 2, self.title_h * 0.78),
+            colour=SOFT,
+        )
+        rects = self._row_rects()
+        for col in range(self.columns):
+            col_rects = [
+                r
+                for r, row in zip(rects, self.rows, strict=True)
+                if (row.column if self.columns == 2 else 0) == col
+            ]
+            box = col_rects[0].unionall(col_rects).inflate(24, 16)
+            draw_panel(surface, self.assets, box, 150)
+        px = self.px
+        for i, (row, rect) in enumerate(zip(self.rows, rects, strict=True)):
+            if row.change is None:
+                draw_text(
+                    surface,
+                    self.assets,
+                    row.label,
+                    round(px * 1.05),
+                    (rect.left + px * 0.5, rect.centery),
+                    "midleft",
+                    GOLD,
+                    True,
+                )
+                continue
+            enabled = row.enabled()
+            colour = (255, 255, 255) if enabled else (120, 140, 128)
+            value = pygame.Rect(0, 0, round(min(rect.w * 0.38, px * 9)), round(rect.h * 0.86))
+            value.midright = (rect.right - 4, rect.centery)
+            label_px = fit_px(self.assets, row.label, px, value.left - rect.left - px * 1.5)
+            at = (rect.left + px, rect.centery)
+            draw_text(surface, self.assets, row.label, label_px, at, "midleft", colour)
+            focus = i == self.focus
+            hover = self.hover is not None and rect.collidepoint(self.hover)
+            style = "chosen" if focus else "secondary"
+            draw_button(
+                surface, self.assets, value, row.value() if enabled else "—", style, hover, enabled
+            )
+        for rect, _name, label, enabled in self._buttons():
+            hover = self.hover is not None and rect.collidepoint(self.hover)
+            draw_button(
+                surface,
+                self.assets,
+                rect,
+                label,
+                "primary" if _name == "play" else "secondary",
+                hover,
+                enabled,
+            )
+        rules = self.rules()
+        if isinstance(rules, str):
+            play = self._buttons()[0][0]
+            draw_text(
+                surface, self.assets, rules, px, (w / 2, play.top - px), colour=(255, 170, 150)
+            )
+
+
+_RULE_LABELS = {
+    "first_bout_five": "First bout: at most 5",
+    "transfer": "Transfer (Perevodnoy)",
+    "transfer_show_trump": "Transfer by showing a trump",
+    "durak_defends_first": "Durak defends first",
+}

@@ -1,0 +1,181 @@
+"""A seat at a host's table through the protocol, as a ``client.session.Session``.
+
+The connection (``client.netclient.NetClient``) lives in a daemon thread with its own
+asyncio loop; what the host says is translated into the session's messages and put in
+``inbox``, which the window drains once per frame. ``send``, ``rematch`` and ``close``
+hand their work to that loop with ``call_soon_threadsafe`` and never block the window.
+
+``computer_game`` is how the window plays against the computer: it starts a host in its
+own thread on 127.0.0.1 with AI players in the other seats and joins it like any client.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import queue
+import threading
+from collections.abc import Callable, Sequence
+
+from engine import Action, GameEnded, GameResult, Rules
+from protocol import Rejected as HostRejected
+from protocol import Room, RoomUpdate, Update
+from protocol import Snapshot as HostSnapshot
+
+from .netclient import HostClosed, NetClient
+from .session import AI_NAMES, Closed, GameOver, Happened, Message, Rejected, Seated, Snapshot
+
+__all__ = ["NetSession", "computer_game", "seat_names"]
+
+
+def seat_names(room: Room) -> tuple[str, ...]:
+    """The players' names; a host AI (named after its level by the host) gets a first name."""
+    names = []
+    ai = 0
+    for seat in room.seats:
+        if seat.kind == "ai":
+            names.append(AI_NAMES[ai % len(AI_NAMES)])
+            ai += 1
+        else:
+            names.append(seat.name or "Empty seat")
+    return tuple(names)
+
+
+class NetSession:
+    def __init__(
+        self,
+        address: str,
+        port: int,
+        name: str,
+        *,
+        password: str | None = None,
+        start: bool = False,
+        on_close: Callable[[], None] | None = None,
+    ) -> None:
+        self.inbox: queue.Queue[Message] = queue.Queue()
+        self.address, self.port, self.name, self.password = address, port, name, password
+        self.start_game = start
+        self.on_close = on_close
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._client: NetClient | None = None
+        self._stop: asyncio.Event | None = None
+        self._result: GameResult | None = None
+        self._closing = False
+        self._closer: threading.Thread | None = None
+        self._thread = threading.Thread(target=self._main, name="durak-net", daemon=True)
+        self._thread.start()
+
+    # --- the window's side ------------------------------------------------------------
+
+    def send(self, action: Action) -> None:
+        self._call(lambda client: client.act(action))
+
+    def rematch(self) -> None:
+        self._call(lambda client: client.start())
+
+    def close(self) -> None:
+        """Leave the table without waiting: the connection (and a host we started, which
+        may first let an AI finish its thought) winds down in the background."""
+        if self._closing:
+            return
+        self._closing = True
+        if self._loop is not None and self._stop is not None and self._thread.is_alive():
+            with contextlib.suppress(RuntimeError):
+                self._loop.call_soon_threadsafe(self._stop.set)
+        self._closer = threading.Thread(target=self._wind_down, name="durak-close", daemon=True)
+        self._closer.start()
+
+    def _wind_down(self) -> None:
+        self._thread.join(timeout=5)
+        if self.on_close is not None:
+            self.on_close()
+
+    def join(self, timeout: float | None = None) -> bool:
+        """Wait until ``close`` has finished; True if it has."""
+        if self._closer is not None:
+            self._closer.join(timeout)
+        return self._closer is not None and not self._closer.is_alive()
+
+    def _call(self, work: Callable[[NetClient], object]) -> None:
+        loop, client = self._loop, self._client
+        if loop is None or client is None:
+            return
+        with contextlib.suppress(RuntimeError):  # the loop has already ended
+            loop.call_soon_threadsafe(work, client)
+
+    # --- the network's side (daemon thread) -----------------------------------------------
+
+    def _main(self) -> None:
+        asyncio.run(self._run())
+
+    async def _run(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._stop = asyncio.Event()
+        try:
+            client = await NetClient.connect(
+                self.address, self.port, self.name, password=self.password
+            )
+        except HostClosed as exc:
+            self.inbox.put(Closed(exc.text))
+            return
+        except OSError as exc:
+            self.inbox.put(Closed(f"Could not reach the table: {exc.strerror or exc}"))
+            return
+        if self._closing:  # closed while we were connecting
+            await client.close()
+            return
+        self._client = client
+        assert client.welcome is not None
+        room = client.welcome.room
+        self.inbox.put(Seated(client.seat, seat_names(room), room.rules))
+        if self.start_game:
+            client.start()
+        receiving = asyncio.ensure_future(self._receive(client))
+        stopping = asyncio.ensure_future(self._stop.wait())
+        await asyncio.wait([receiving, stopping], return_when=asyncio.FIRST_COMPLETED)
+        for task in (receiving, stopping):
+            task.cancel()
+        await client.close()
+
+    async def _receive(self, client: NetClient) -> None:
+        try:
+            while True:
+                self._translate(await client.receive())
+        except HostClosed as exc:
+            self.inbox.put(Closed(exc.text))
+
+    def _translate(self, message: object) -> None:
+        if isinstance(message, Update):
+            self.inbox.put(Happened(message.events))
+            self.inbox.put(Snapshot(message.view))
+            ended = [e for e in message.events if isinstance(e, GameEnded)]
+            if ended:
+                self._result = ended[0].result
+        elif isinstance(message, HostSnapshot):
+            self.inbox.put(Snapshot(message.view))
+        elif isinstance(message, HostRejected):
+            self.inbox.put(Rejected(message.reason, message.text))
+        elif (
+            isinstance(message, RoomUpdate)
+            and self._result is not None
+            and message.room.status == "lobby"
+        ):
+            # the room after the game: its series score includes the game just ended
+            self.inbox.put(GameOver(self._result, message.room.series))
+            self._result = None
+
+
+def computer_game(rules: Rules, name: str, levels: Sequence[str]) -> NetSession:
+    """A table of ``name`` and AI players of ``levels``, hosted in this process on 127.0.0.1."""
+    from host import HostConfig, run_in_thread
+
+    config = HostConfig(
+        name=f"{name}'s table",
+        bind="127.0.0.1",
+        seats=rules.players,
+        ai=tuple(levels),
+        rules=rules,
+        announce=False,
+    )
+    handle = run_in_thread(config)
+    return NetSession("127.0.0.1", handle.port, name, start=True, on_close=handle.stop)

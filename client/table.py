@@ -1,0 +1,612 @@
+"""The table scene: shows a game session and turns taps, drags and keys into actions.
+
+Messages from the session are taken from its queue once per frame and shown one at a time:
+each event starts its animation (``client.board``) and holds the next one back for a
+moment, so a burst from the host plays out at a readable pace (faster when a backlog
+builds up). Only the latest shown snapshot decides what may be played.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import queue
+from collections import deque
+
+import pygame
+
+from engine import (
+    Action,
+    Attack,
+    Beat,
+    Card,
+    Dealt,
+    Pass,
+    SeatView,
+    ShowTrump,
+    Take,
+    Transfer,
+)
+
+from .board import Board, deck_of
+from .hud import (
+    TOAST_SECONDS,
+    Button,
+    closed_buttons,
+    draw_buttons,
+    draw_closed,
+    draw_end,
+    draw_status,
+    draw_toast,
+    end_buttons,
+    status_text,
+)
+from .intent import Choose, Intent, Play, actions_for, on_drop, on_tap, on_transfer_button
+from .layout import Layout, Pose
+from .narrate import toast_for
+from .pointer import Input, Key, Pointer
+from .render import draw_board, draw_bubble, draw_text, role_of
+from .scene import Director, Scene
+from .session import Closed, GameOver, Happened, Rejected, Seated, Session, Snapshot
+
+__all__ = ["TableScene"]
+
+BUBBLE_SECONDS = 2.6
+
+
+class TableScene(Scene):
+    def __init__(self, app: Director, session: Session) -> None:
+        self.app = app
+        self.assets = app.assets
+        self.session = session
+        self.backlog: deque[object] = deque()
+        self.wait = 0.0
+        self.board: Board | None = None
+        self.view: SeatView | None = None
+        self.names: tuple[str, ...] = ()
+        self.seat = 0
+        self.pending: Action | None = None
+        self.selected: Card | None = None
+        self.transfer_mode = False
+        self.focus: int | None = None
+        self.press: tuple[Card | None, tuple[float, float]] | None = None
+        self.dragging = False
+        self.drag_grab = (0.0, 0.0)
+        self.hover: tuple[float, float] | None = None
+        self.bubble: tuple[str, tuple[float, float], float] | None = None
+        self.toasts: list[tuple[str, float]] = []  # (text, seconds left)
+        self.warm: list[Card] = []  # card faces to draw ahead of need, one a frame
+        self.over: GameOver | None = None
+        self.show_end = False
+        self.closed: str | None = None
+        self.sounds: list[tuple[float, str]] = []
+        self.buttons: list[Button] = []
+        self._hand_cursor = False
+
+    # --- scene --------------------------------------------------------------------------
+
+    def exit(self) -> None:
+        self._set_cursor(leaving=True)
+        self.session.close()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        if self.board is not None:
+            self.board.relayout(Layout(size, self.board.rules.players, self.seat))
+            self.warm = deck_of(self.board.rules)
+
+    def _warm_up(self) -> None:
+        """Draw one card face a frame ahead of need, so no frame has to draw many."""
+        if self.warm and self.board is not None:
+            self.assets.card(self.warm.pop(), round(self.board.layout.card_h))
+
+    @property
+    def layout(self) -> Layout | None:
+        return self.board.layout if self.board is not None else None
+
+    # --- messages -----------------------------------------------------------------------
+
+    def _drain(self) -> None:
+        while True:
+            try:
+                message = self.session.inbox.get_nowait()
+            except queue.Empty:
+                return
+            if isinstance(message, Happened):
+                self.backlog.extend(message.events)
+            else:
+                self.backlog.append(message)
+
+    def _show(self, item: object) -> float:
+        """Show one message or event; the seconds until the next may be shown."""
+        if isinstance(item, Seated):
+            self.seat, self.names = item.seat, item.names
+            layout = Layout(self.app.size, item.rules.players, item.seat)
+            self.board = Board(layout, item.seat, item.rules, self.app.settings.speed)
+            self.warm = deck_of(item.rules)
+            return 0.0
+        board = self.board
+        if board is None:
+            return 0.0
+        if isinstance(item, Snapshot):
+            waited = self.view is not None and _awaited(self.view)
+            self.view = item.view
+            if self.pending not in item.view.legal:
+                self.pending = None  # done (a snapshot from before it keeps it pending)
+            board.resync(item.view)
+            if _awaited(item.view) and not waited:
+                self.sounds.append((0.0, "turn"))
+            self._tidy_selection()
+            return 0.0
+        if isinstance(item, Rejected):
+            self.pending = None
+            board.arrange()
+            self._say(item.text, None)
+            return 0.0
+        if isinstance(item, GameOver):
+            self.over = item
+            self.show_end = True
+            return 0.0
+        if isinstance(item, Closed):
+            self.closed = item.text
+            return 0.0
+        if isinstance(item, Dealt) and (self.over is not None or board.discard or board.table):
+            self._new_board()
+            board = self.board
+            assert board is not None
+        board.speed = self.app.settings.speed
+        hold = board.apply(item)  # type: ignore[arg-type]
+        text = toast_for(item, self.names, self.seat)  # type: ignore[arg-type]
+        if text:
+            self.toasts.append((text, TOAST_SECONDS))
+            hold = max(hold, 0.5 / board.speed)
+        self.sounds.extend(board.cues)
+        board.cues.clear()
+        return hold
+
+    def _new_board(self) -> None:
+        assert self.board is not None
+        self.board = Board(self.board.layout, self.seat, self.board.rules, self.app.settings.speed)
+        self.view = None
+        self.over = None
+        self.show_end = False
+
+    # --- time ---------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self._drain()
+        # a long backlog (a slow frame, a burst from the host) is caught up faster
+        boost = min(3.0, 1.0 + max(0, len(self.backlog) - 16) * 0.15)
+        self.wait -= dt * boost
+        while self.wait <= 0 and self.backlog:
+            self.wait = max(self.wait, -0.05) + self._show(self.backlog.popleft())
+        if not self.backlog:
+            self.wait = max(self.wait, 0.0)
+        if self.board is not None:
+            self._set_lifts()
+            self.board.update(dt * boost)
+        self.buttons = self._compute_buttons()
+        self._set_cursor()
+        if self.bubble is not None:
+            text, anchor, ttl = self.bubble
+            self.bubble = (text, anchor, ttl - dt) if ttl > dt else None
+        self.toasts = [(text, ttl - dt) for text, ttl in self.toasts if ttl > dt][-2:]
+        self._warm_up()
+        due = [(t - dt, name) for t, name in self.sounds]
+        for t, name in due:
+            if t <= 0 and not self.app.settings.muted:
+                self.assets.play(name, 0.7)
+        self.sounds = [(t, n) for t, n in due if t > 0]
+
+    def _set_cursor(self, leaving: bool = False) -> None:
+        """A pointing hand over what can be clicked (on a desktop with a mouse)."""
+        hover = None if leaving else self.hover
+        card = self.card_at(hover)
+        wanted = hover is not None and (
+            self._button_at(hover) is not None or (card is not None and bool(self.playable(card)))
+        )
+        if wanted != self._hand_cursor:
+            self._hand_cursor = wanted
+            cursor = pygame.SYSTEM_CURSOR_HAND if wanted else pygame.SYSTEM_CURSOR_ARROW
+            with contextlib.suppress(pygame.error):  # no system cursors (e.g. headless)
+                pygame.mouse.set_cursor(cursor)
+
+    @property
+    def idle(self) -> bool:
+        """Nothing waiting to be shown (tests use it to step until the table is still)."""
+        return not self.backlog and self.session.inbox.empty()
+
+    # --- what may be played ---------------------------------------------------------------
+
+    def playable(self, card: Card) -> list[Action]:
+        if self.view is None or self.pending is not None or self.over is not None:
+            return []
+        return actions_for(self.view, card)
+
+    def _legal(self, kind: type) -> list[Action]:
+        if self.view is None or self.pending is not None or self.over is not None:
+            return []
+        return [a for a in self.view.legal if isinstance(a, kind)]
+
+    def _tidy_selection(self) -> None:
+        if self.selected is not None and not self.playable(self.selected):
+            self.selected = None
+        if self.board is not None and self.focus is not None and self.focus >= len(self.board.hand):
+            self.focus = len(self.board.hand) - 1 if self.board.hand else None
+
+    def send(self, action: Action) -> None:
+        self.session.send(action)
+        self.pending = action
+        self.selected = None
+        self.transfer_mode = False
+        self.bubble = None
+
+    def _set_lifts(self) -> None:
+        board = self.board
+        assert board is not None
+        ch = board.layout.card_h
+        pending_cards = _cards_of(self.pending)
+        hover_card = self.card_at(self.hover) if self.hover and not self.dragging else None
+        for i, card in enumerate(board.hand):
+            sprite = board.cards.get(card)
+            if sprite is None:
+                continue
+            lift = 0.0
+            if self.playable(card):
+                lift = 0.05 * ch
+            if card == hover_card and self.playable(card):
+                lift += 0.05 * ch
+            if card == self.selected or card in pending_cards:
+                lift = 0.18 * ch
+            if self.focus == i:
+                lift = max(lift, 0.12 * ch)
+            sprite.lift_target = lift
+        for card, sprite in board.cards.items():
+            if card not in board.hand:
+                sprite.lift_target = 0.0
+
+    def looks(self) -> dict[Card, str]:
+        """How each card of our hand (and each target of the chosen card) is drawn."""
+        board = self.board
+        if board is None:
+            return {}
+        looks: dict[Card, str] = {}
+        any_play = self.view is not None and bool(self.view.legal) and self.pending is None
+        for card in board.hand:
+            if card == self.selected:
+                looks[card] = "selected"
+            elif self.playable(card):
+                looks[card] = "glow"
+            elif any_play and self.over is None:
+                looks[card] = "dim"
+        chosen = board.dragged if self.dragging else self.selected
+        if chosen is not None:
+            for action in self.playable(chosen):
+                if isinstance(action, Beat):
+                    looks[action.target] = "target"
+        return looks
+
+    # --- hit tests ----------------------------------------------------------------------
+
+    def _inside(
+        self, pose: Pose, lift: float, pos: tuple[float, float], scale: float = 1.0
+    ) -> bool:
+        layout = self.layout
+        assert layout is not None
+        dx, dy = pos[0] - pose.x, pos[1] - (pose.y - lift)
+        a = math.radians(pose.angle)
+        lx = dx * math.cos(a) - dy * math.sin(a)
+        ly = dx * math.sin(a) + dy * math.cos(a)
+        h = layout.card_h * pose.scale * scale
+        return abs(lx) <= h * 0.715 / 2 and abs(ly) <= h / 2
+
+    def card_at(self, pos: tuple[float, float] | None) -> Card | None:
+        """The card of our hand under ``pos`` (the topmost)."""
+        board = self.board
+        if board is None or pos is None:
+            return None
+        for card in reversed(board.hand):
+            sprite = board.cards.get(card)
+            if sprite is not None and self._inside(sprite.pose, sprite.lift, pos):
+                return card
+        return None
+
+    def target_at(self, pos: tuple[float, float]) -> Card | None:
+        """The unbeaten attack card of the bout under ``pos`` (generously)."""
+        board = self.board
+        if board is None:
+            return None
+        for i, (attack, defence) in enumerate(board.table):
+            if defence is None and attack is not None:
+                pose = board.layout.attack_pose(i, len(board.table))
+                if self._inside(pose, 0.0, pos, 1.15):
+                    return attack
+        return None
+
+    # --- input --------------------------------------------------------------------------
+
+    def handle(self, event: Input) -> None:
+        if isinstance(event, Key):
+            self._key(event)
+            return
+        if event.kind == "move":
+            self.hover = event.pos if event.pointer < 0 else None
+            self._move(event)
+        elif event.kind == "down":
+            self._down(event)
+        else:
+            self._up(event)
+
+    def _button_at(self, pos: tuple[float, float]) -> Button | None:
+        for button in self.buttons:
+            if button.rect.collidepoint(pos):
+                return button
+        return None
+
+    def _down(self, event: Pointer) -> None:
+        button = self._button_at(event.pos)
+        if button is not None:
+            self.press = None
+            self.press_button(button.name)
+            return
+        if self.show_end or self.closed:
+            return
+        card = self.card_at(event.pos)
+        if card is not None:
+            self.press = (card, event.pos)
+            return
+        self.press = None
+        target = self.target_at(event.pos)
+        if target is not None and self.selected is not None:
+            beat = Beat(self.selected, target)
+            if beat in self.playable(self.selected):
+                self.send(beat)
+                return
+        self.selected = None
+        self.transfer_mode = False
+        self.bubble = None
+
+    def _move(self, event: Pointer) -> None:
+        if self.press is None or self.board is None:
+            return
+        card, start = self.press
+        if card is None:
+            return
+        sprite = self.board.cards.get(card)
+        if sprite is None:
+            return
+        if not self.dragging:
+            if math.dist(start, event.pos) < 0.08 * self.board.layout.card_h or not self.playable(
+                card
+            ):
+                return
+            self.dragging = True
+            self.board.dragged = card
+            self.drag_grab = (sprite.pose.x - start[0], sprite.pose.y - sprite.lift - start[1])
+            sprite.motion = None
+        sprite.pose = Pose(event.x + self.drag_grab[0], event.y + self.drag_grab[1], 0.0, 1.0)
+        sprite.lift = sprite.lift_target = 0.0
+
+    def _up(self, event: Pointer) -> None:
+        press, self.press = self.press, None
+        if press is None or press[0] is None or self.board is None:
+            return
+        card = press[0]
+        if self.dragging:
+            self.dragging = False
+            self.board.dragged = None
+            self._drop(card, event.pos)
+            self.board.arrange()
+        else:
+            self.tap(card)
+
+    def _drop(self, card: Card, pos: tuple[float, float]) -> None:
+        if self.view is None or self.pending is not None or self.over is not None:
+            return
+        layout = self.layout
+        assert layout is not None
+        on_table = pos[1] <= layout.hand_y - 0.55 * layout.card_h
+        self._follow(on_drop(self.view, card, self.target_at(pos), on_table), card)
+
+    def tap(self, card: Card) -> None:
+        """A tap or click on a card of our hand."""
+        if self.pending is not None or self.view is None or self.over is not None:
+            return
+        transferring, self.transfer_mode = self.transfer_mode, False
+        if card == self.selected and not transferring:
+            self.selected = None
+            return
+        hints = self.app.settings.hints
+        self._follow(on_tap(self.view, card, hints=hints, transferring=transferring), card)
+
+    def _follow(self, intent: Intent, card: Card | None) -> None:
+        """Do what a gesture means: play, choose (and say why), or explain."""
+        if isinstance(intent, Play):
+            self.send(intent.action)
+        elif isinstance(intent, Choose):
+            self.selected = intent.card
+            self.transfer_mode = intent.card is None
+            self._say(intent.text, intent.card)
+        elif intent.text:
+            self._say(intent.text, card)
+
+    def press_button(self, name: str) -> None:
+        if name == "take":
+            self._send_first(Take)
+        elif name == "pass":
+            self._send_first(Pass)
+        elif name == "transfer":
+            self._transfer(show=False)
+        elif name == "show":
+            self._transfer(show=True)
+        elif name == "menu":
+            self.app.pop()
+        elif name == "sound":
+            self.app.settings.muted = not self.app.settings.muted
+            self.app.save_settings()
+        elif name == "rematch":
+            self.show_end = False
+            self.session.rematch()
+        elif name == "hide":
+            self.show_end = False
+
+    def _send_first(self, kind: type) -> None:
+        found = self._legal(kind)
+        if found:
+            self.send(found[0])
+
+    def _transfer(self, show: bool) -> None:
+        if self.view is None or self.pending is not None or self.over is not None:
+            return
+        self._follow(on_transfer_button(self.view, self.selected, show), None)
+
+    def _key(self, event: Key) -> None:
+        key = event.key
+        hand = self.board.hand if self.board is not None else []
+        if self.show_end:
+            if key in (pygame.K_RETURN, pygame.K_r, pygame.K_SPACE):
+                self.press_button("rematch")
+            elif key == pygame.K_ESCAPE:
+                self.press_button("menu")
+            return
+        if key == pygame.K_t:
+            self.press_button("take")
+        elif key in (pygame.K_p, pygame.K_b) or (key == pygame.K_SPACE and self.focus is None):
+            self.press_button("pass")
+        elif key == pygame.K_r:
+            self.press_button("transfer")
+        elif key == pygame.K_s:
+            self.press_button("show")
+        elif key == pygame.K_m:
+            self.press_button("sound")
+        elif key == pygame.K_h:
+            self.app.settings.hints = not self.app.settings.hints
+            self.app.save_settings()
+            self._say("Hints on." if self.app.settings.hints else "Hints off.", None)
+        elif key == pygame.K_ESCAPE:
+            if self.selected is not None or self.transfer_mode or self.focus is not None:
+                self.selected, self.transfer_mode, self.focus = None, False, None
+            else:
+                self.press_button("menu")
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and hand:
+            step = 1 if key == pygame.K_RIGHT else -1
+            self.focus = (
+                (len(hand) - 1 if step < 0 else 0)
+                if self.focus is None
+                else (self.focus + step) % len(hand)
+            )
+        elif (
+            key in (pygame.K_RETURN, pygame.K_UP, pygame.K_SPACE)
+            and self.focus is not None
+            and hand
+        ):
+            self.tap(hand[min(self.focus, len(hand) - 1)])
+        elif pygame.K_1 <= key <= pygame.K_9 and key - pygame.K_1 < len(hand):
+            self.tap(hand[key - pygame.K_1])
+
+    def _say(self, text: str, card: Card | None) -> None:
+        board = self.board
+        if board is None:
+            return
+        sprite = board.cards.get(card) if card is not None else None
+        if sprite is not None:
+            # above the card, and above the row of buttons so that it never hides one
+            top = sprite.pose.y - sprite.lift - board.layout.card_h * 0.5
+            anchor = (sprite.pose.x, min(top, board.layout.buttons_y - board.layout.button_h * 0.6))
+        else:
+            anchor = (board.layout.size[0] / 2, board.layout.buttons_y - board.layout.button_h)
+        self.bubble = (text, anchor, BUBBLE_SECONDS)
+
+    # --- drawing ------------------------------------------------------------------------
+
+    def _action_buttons(self) -> list[tuple[str, str, str]]:
+        found: list[tuple[str, str, str]] = []
+        if self._legal(Take):
+            found.append(("take", "Take", "danger"))
+        if self._legal(Transfer):
+            found.append(("transfer", "Transfer", "secondary"))
+        if self._legal(ShowTrump):
+            found.append(("show", "Show trump", "secondary"))
+        if self._legal(Pass):
+            taking = self.view is not None and self.view.taking
+            found.append(("pass", "Pass" if taking else "Beaten", "primary"))
+        return found
+
+    def _compute_buttons(self) -> list[Button]:
+        size = self.app.size
+        if self.closed:
+            return closed_buttons(size)
+        if self.show_end and self.over is not None:
+            return end_buttons(size, self.over)
+        layout = self.layout
+        if layout is None:
+            return []
+        px = max(10, round(layout.button_h * 0.42))
+        specs = self._action_buttons()
+        rects = layout.button_rects([label for _, label, _ in specs], px * 0.62)
+        buttons = [
+            Button(name, label, pygame.Rect(rect), style)
+            for (name, label, style), rect in zip(specs, rects, strict=True)
+        ]
+        h = round(layout.button_h * 0.85)
+        m = round(layout.margin)
+        y = round(layout.buttons_y - h / 2)
+        menu = pygame.Rect(m, y, round(h * 2.6), h)
+        sound = pygame.Rect(layout.size[0] - m - round(h * 2.4), y, round(h * 2.4), h)
+        buttons.append(Button("menu", "Menu", menu))
+        buttons.append(Button("sound", "♪ Off" if self.app.settings.muted else "♪ On", sound))
+        if self.over is not None:
+            rect = pygame.Rect(menu.right + m, y, round(h * 3.6), h)
+            buttons.append(Button("rematch", "Rematch", rect, "primary"))
+        return buttons
+
+    def status(self) -> str:
+        if self.board is None:
+            return "Shuffling…"
+        if self.view is None:
+            return "Dealing…"
+        if self.over is not None or self.pending is not None:
+            return ""
+        return status_text(self.view, self.names, self.seat)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        board, assets = self.board, self.assets
+        if board is None:
+            surface.blit(assets.felt(surface.get_size()), (0, 0))
+            w, h = surface.get_size()
+            if self.closed:
+                draw_closed(surface, assets, self.closed, self.buttons)
+            else:
+                draw_text(surface, assets, self.status(), max(14, h // 28), (w / 2, h / 2))
+            return
+        layout = board.layout
+        draw_board(surface, assets, board, self.names, self.looks())
+        if self.closed:
+            draw_closed(surface, assets, self.closed, self.buttons)
+        elif self.show_end and self.over is not None:
+            draw_end(surface, assets, self.over, self.names, self.seat, self.buttons)
+        else:
+            draw_buttons(surface, assets, self.buttons, self.hover)
+            draw_status(surface, assets, layout, self.status(), role_of(board, self.seat))
+            for k, (text, ttl) in enumerate(reversed(self.toasts)):
+                draw_toast(surface, assets, layout, text, ttl, k)
+            if self.bubble is not None:
+                px = round(layout.font_px * 1.05)
+                draw_bubble(surface, assets, self.bubble[0], self.bubble[1], px)
+
+
+def _awaited(view: SeatView) -> bool:
+    """Is the game waiting for us: to lead, or to answer an attack?"""
+    if view.result is not None or not view.legal:
+        return False
+    if view.seat == view.defender:
+        return not view.taking and any(d is None for _, d in view.table)
+    return view.seat == view.attacker and not view.table
+
+
+def _cards_of(action: Action | None) -> tuple[Card, ...]:
+    if action is None:
+        return ()
+    if isinstance(action, Attack):
+        return action.cards
+    card = getattr(action, "card", None)
+    return (card,) if card is not None else ()

@@ -1,0 +1,90 @@
+"""Frame time of the game window (run by hand, not by CI).
+
+    python tests/benchmarks/client_fps.py [--frames N] [--size WxH]
+
+Renders a 6-seat table (52 cards, so a stock remains) at 1920x1080 with the SDL dummy video
+driver (software rendering): a random game is played up to the middle, then for N frames
+(600) a new move arrives every few frames so cards are always flying. Each frame is the
+window's real work: the table scene's update and draw, and the display flip. Prints the
+frame-time p50 and p95; the last line is exactly ``frame_p95_ms=<number>``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame
+
+from client.app import App
+from client.scripted import ScriptedSession
+from client.settings import Settings
+from client.table import TableScene
+from engine import Rules, new_game
+from engine.playout import random_move
+
+MOVE_EVERY = 6  # frames between two moves: at 60 fps, 10 moves a second
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--frames", type=int, default=600)
+    parser.add_argument("--size", default="1920x1080")
+    args = parser.parse_args()
+    w, _, h = args.size.partition("x")
+    size = (int(w), int(h))
+
+    rules = Rules(players=6, deck_size=52)
+    seed = 11
+    session = ScriptedSession(
+        new_game(rules, seed), names=["You", "Boris", "Vera", "Oleg", "Nina", "Igor"]
+    )
+    app = App(Settings(), None, size=size, sound=False, session_factory=lambda r, s: session)
+    app.start_game(rules)
+    table = app.stack[-1]
+    assert isinstance(table, TableScene)
+    rng = random.Random(seed)
+
+    def move() -> None:
+        state = session.state
+        if state.is_over:
+            return
+        seat, action = random_move(state, rng)
+        if seat == session.seat:
+            session.send(action)
+        else:
+            session.play(seat, action)
+
+    dt = 1 / 60
+    for _ in range(60):  # to the middle of the game, shown at full speed
+        move()
+        for _ in range(MOVE_EVERY):
+            app.step(dt)
+    times = []
+    for frame in range(args.frames):
+        if frame % MOVE_EVERY == 0:
+            move()
+        started = time.perf_counter()
+        app.step(dt)
+        times.append((time.perf_counter() - started) * 1000)
+    times.sort()
+    p50 = statistics.median(times)
+    p95 = times[min(len(times) - 1, round(0.95 * len(times)) - 1)]
+    print(f"{args.frames} frames at {size[0]}x{size[1]}, 6 seats, {pygame.display.get_driver()}")
+    print(f"cards in flight at the end: {sum(s.moving for s in table.board.cards.values())}")
+    print(f"frame_p50_ms={p50:.2f}")
+    print(f"frame_p95_ms={p95:.2f}")
+
+
+if __name__ == "__main__":
+    main()

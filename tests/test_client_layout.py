@@ -1,0 +1,114 @@
+"""The table's layout at many window sizes and shapes: everything on screen, nothing overlapping."""
+
+from __future__ import annotations
+
+import pytest
+
+from client.layout import CARD_RATIO, Layout, Pose
+
+SIZES = [
+    (360, 640),  # a small phone, upright
+    (720, 1280),  # a phone, upright
+    (1280, 720),
+    (800, 600),
+    (1024, 1024),
+    (1920, 1080),
+    (2560, 1080),  # ultra-wide
+    (3840, 2160),  # 4K
+    (640, 360),  # a phone on its side
+]
+
+
+def card_box(layout: Layout, pose: Pose) -> tuple[float, float, float, float]:
+    """The upright bounding box (left, top, right, bottom) of a card, ignoring its small tilt."""
+    h = layout.card_h * pose.scale
+    w = h * CARD_RATIO
+    return pose.x - w / 2, pose.y - h / 2, pose.x + w / 2, pose.y + h / 2
+
+
+def on_screen(layout: Layout, box: tuple[float, float, float, float], slack: float = 2) -> bool:
+    w, h = layout.size
+    left, top, right, bottom = box
+    return left >= -slack and top >= -slack and right <= w + slack and bottom <= h + slack
+
+
+def overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_everything_is_on_screen(size: tuple[int, int], players: int) -> None:
+    layout = Layout(size, players, seat=0)
+    for count in (1, 6, 12, 20):
+        for pose in layout.hand_poses(count):
+            assert on_screen(layout, card_box(layout, pose))
+    for count in range(1, 7):
+        for i in range(count):
+            assert on_screen(layout, card_box(layout, layout.attack_pose(i, count)))
+            assert on_screen(layout, card_box(layout, layout.defence_pose(i, count)))
+    for seat, spot in layout.seats.items():
+        x, y, w, h = spot.plate
+        assert on_screen(layout, (x, y, x + w, y + h))
+        for pose in layout.opponent_fan(seat, 12):
+            assert on_screen(layout, card_box(layout, pose), slack=layout.card_h * 0.1)
+    assert on_screen(layout, card_box(layout, layout.stock_pose()))
+    assert on_screen(layout, card_box(layout, layout.discard_pose()))
+    for x, y, w, h in layout.button_rects(["Take", "Transfer", "Beaten"], layout.font_px * 0.6):
+        assert on_screen(layout, (x, y, x + w, y + h))
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_the_bout_keeps_clear_of_hand_opponents_and_piles(
+    size: tuple[int, int], players: int
+) -> None:
+    layout = Layout(size, players, seat=0)
+    hand_top = min(card_box(layout, p)[1] for p in layout.hand_poses(6))
+    plates_bottom = max(y + h for x, y, w, h in (s.plate for s in layout.seats.values()))
+    piles = [card_box(layout, layout.stock_pose()), card_box(layout, layout.discard_pose())]
+    for i in range(6):
+        for pose in (layout.attack_pose(i, 6), layout.defence_pose(i, 6)):
+            box = card_box(layout, pose)
+            assert box[3] <= hand_top + 1
+            assert box[1] >= plates_bottom - 1
+            assert not any(overlap(box, pile) for pile in piles)
+    for _x, y, _w, h in layout.button_rects(["Take", "Beaten"], layout.font_px * 0.6):
+        assert y + h <= hand_top + 1
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_opponent_plates_do_not_overlap(size: tuple[int, int]) -> None:
+    layout = Layout(size, 6, seat=2)
+    plates = [(x, y, x + w, y + h) for x, y, w, h in (s.plate for s in layout.seats.values())]
+    assert len(plates) == 5
+    for i, a in enumerate(plates):
+        for b in plates[i + 1 :]:
+            assert not overlap(a, b)
+
+
+def test_opponents_sit_clockwise_from_our_left() -> None:
+    layout = Layout((1280, 720), 4, seat=1)
+    xs = [layout.seats[s].fan.x for s in (2, 3, 0)]
+    assert xs == sorted(xs)
+
+
+def test_a_phone_held_upright_gets_the_tall_arrangement() -> None:
+    assert Layout((720, 1280), 4).mode == "tall"
+    assert Layout((1920, 1080), 4).mode == "wide"
+
+
+def test_cards_grow_with_the_window() -> None:
+    heights = [
+        Layout(size, 4).card_h for size in [(640, 360), (1280, 720), (1920, 1080), (3840, 2160)]
+    ]
+    assert heights == sorted(heights) and heights[-1] > 3 * heights[0]
+
+
+def test_the_hand_fans_out_and_tightens_when_long() -> None:
+    layout = Layout((1280, 720), 2)
+    six = layout.hand_poses(6)
+    assert [p.x for p in six] == sorted(p.x for p in six)
+    assert six[0].angle > 0 > six[-1].angle  # the left cards lean left
+    twenty = layout.hand_poses(20)
+    assert twenty[1].x - twenty[0].x < six[1].x - six[0].x

@@ -1,0 +1,157 @@
+"""The start screen and the app around the scenes: choices are remembered, Play starts a
+game with them, Esc leaves the table, F11 toggles full screen; a table that cannot be
+reached says so."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from client.app import App
+from client.menu import StartScene
+from client.netsession import NetSession
+from client.scripted import ScriptedSession
+from client.session import Closed, Seated
+from client.settings import Settings
+from client.table import TableScene
+from engine import Rules, new_game
+
+
+@pytest.fixture(autouse=True, scope="module")
+def headless() -> Iterator[None]:
+    saved = {k: os.environ.get(k) for k in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER")}
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    yield
+    pygame.quit()
+    for key, value in saved.items():
+        if value is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = value
+
+
+class Recorder:
+    """A session factory that remembers the rules it was asked for."""
+
+    def __init__(self) -> None:
+        self.rules: list[Rules] = []
+        self.sessions: list[ScriptedSession] = []
+
+    def __call__(self, rules: Rules, settings: Settings) -> ScriptedSession:
+        self.rules.append(rules)
+        self.sessions.append(ScriptedSession(new_game(rules, 5)))
+        return self.sessions[-1]
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
+    app.step(0.02)
+
+
+def key(app: App, k: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+    app.step(0.02)
+
+
+def row(menu: StartScene, label: str) -> tuple[int, int]:
+    for r, rect in zip(menu.rows, menu._row_rects(), strict=True):
+        if r.label == label:
+            return rect.center
+    raise KeyError(label)
+
+
+def make_app(tmp_path: Path, factory: Recorder, size: tuple[int, int] = (1280, 720)) -> App:
+    path = tmp_path / "settings.json"
+    app = App(Settings.load(path), path, size=size, sound=False, session_factory=factory)
+    app.step(0.02)
+    return app
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (720, 1280), (640, 360)])
+def test_choices_are_remembered_and_play_uses_them(tmp_path: Path, size: tuple[int, int]) -> None:
+    factory = Recorder()
+    app = make_app(tmp_path, factory, size)
+    menu = app.stack[-1]
+    assert isinstance(menu, StartScene)
+    click(app, row(menu, "Opponents"))  # 2 -> 3
+    click(app, row(menu, "Transfer (Perevodnoy)"))
+    click(app, row(menu, "Deck"))  # 36 -> 52
+    remembered = Settings.load(tmp_path / "settings.json")
+    assert remembered.opponents == 3 and remembered.rules["transfer"] is True
+    click(app, menu._buttons()[0][0].center)  # Play
+    assert factory.rules == [Rules(players=4, transfer=True, deck_size=52)]
+    assert isinstance(app.stack[-1], TableScene)
+
+
+def test_rules_that_cannot_be_dealt_keep_play_from_starting(tmp_path: Path) -> None:
+    factory = Recorder()
+    app = make_app(tmp_path, factory)
+    menu = app.stack[-1]
+    assert isinstance(menu, StartScene)
+    app.settings.opponents = 5
+    app.settings.rules = dict(app.settings.rules, deck_size=24)
+    assert isinstance(menu.rules(), str) and "24-card deck" in str(menu.rules())
+    key(app, pygame.K_RETURN)
+    assert factory.rules == [] and app.stack[-1] is menu
+
+
+def test_escape_leaves_the_table_and_closes_its_session(tmp_path: Path) -> None:
+    factory = Recorder()
+    app = make_app(tmp_path, factory)
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.stack[-1], TableScene)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack[-1], StartScene) and factory.sessions[0].closed
+
+
+def test_f11_toggles_full_screen_and_remembers_it(tmp_path: Path) -> None:
+    app = make_app(tmp_path, Recorder())
+    key(app, pygame.K_F11)
+    assert app.fullscreen and app.settings.fullscreen
+    key(app, pygame.K_F11)
+    assert not app.fullscreen and app.size == (1280, 720)
+    assert Settings.load(tmp_path / "settings.json").fullscreen is False
+
+
+def test_a_table_that_cannot_be_reached_says_so() -> None:
+    import socket
+
+    with socket.socket() as probe:  # a port on 127.0.0.1 that nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    session = NetSession("127.0.0.1", port, "Anna")
+    message = session.inbox.get(timeout=10)
+    session.close()
+    assert session.join(timeout=10)
+    assert isinstance(message, Closed) and "reach" in message.text
+
+
+def test_a_net_session_joins_a_host_and_plays(tmp_path: Path) -> None:
+    from client.netsession import computer_game
+
+    session = computer_game(Rules(players=2), "Anna", ["random"])
+    try:
+        seated = session.inbox.get(timeout=10)
+        assert isinstance(seated, Seated) and seated.seat == 0 and seated.names[0] == "Anna"
+        assert seated.rules.players == 2
+    finally:
+        session.close()  # returns at once; the host stops behind it
+    assert session.join(timeout=15)
+    assert not session._thread.is_alive()
+
+
+@pytest.mark.parametrize("size", [(360, 640), (640, 360), (800, 600), (1280, 720), (3840, 2160)])
+def test_the_start_screen_fits_the_window(tmp_path: Path, size: tuple[int, int]) -> None:
+    app = make_app(tmp_path, Recorder(), size)
+    menu = app.stack[-1]
+    assert isinstance(menu, StartScene)
+    screen = pygame.Rect((0, 0), size)
+    rects = menu._row_rects() + [rect for rect, *_ in menu._buttons()]
+    assert all(screen.contains(rect) for rect in rects)
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])

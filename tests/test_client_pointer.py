@@ -1,0 +1,81 @@
+"""The pointer model: mouse and fingers become one stream of Pointer events."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from client.pointer import MOUSE, InputMapper, Key, Pointer
+
+
+def mouse(
+    kind: int, pos: tuple[int, int], button: int = 1, touch: bool = False
+) -> pygame.event.Event:
+    if kind == pygame.MOUSEMOTION:
+        return pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(1, 0, 0), touch=touch)
+    return pygame.event.Event(kind, pos=pos, button=button, touch=touch)
+
+
+def finger(kind: int, x: float, y: float, finger_id: int = 1) -> pygame.event.Event:
+    return pygame.event.Event(
+        kind, x=x, y=y, dx=0.0, dy=0.0, finger_id=finger_id, touch_id=0, pressure=1.0
+    )
+
+
+def test_a_click_is_down_then_up() -> None:
+    mapper = InputMapper((800, 600))
+    assert mapper.map(mouse(pygame.MOUSEBUTTONDOWN, (10, 20))) == Pointer("down", (10.0, 20.0))
+    assert mapper.map(mouse(pygame.MOUSEMOTION, (15, 25))) == Pointer("move", (15.0, 25.0))
+    assert mapper.map(mouse(pygame.MOUSEBUTTONUP, (15, 25))) == Pointer("up", (15.0, 25.0))
+
+
+def test_other_mouse_buttons_are_ignored() -> None:
+    mapper = InputMapper((800, 600))
+    assert mapper.map(mouse(pygame.MOUSEBUTTONDOWN, (10, 20), button=3)) is None
+    assert mapper.map(mouse(pygame.MOUSEBUTTONDOWN, (10, 20), button=4)) is None
+
+
+def test_fingers_are_scaled_to_the_window() -> None:
+    mapper = InputMapper((800, 600))
+    down = mapper.map(finger(pygame.FINGERDOWN, 0.5, 0.25))
+    assert down == Pointer("down", (400.0, 150.0), 1)
+    assert mapper.map(finger(pygame.FINGERMOTION, 0.75, 0.5)) == Pointer("move", (600.0, 300.0), 1)
+    assert mapper.map(finger(pygame.FINGERUP, 1.0, 1.0)) == Pointer("up", (800.0, 600.0), 1)
+
+
+def test_the_mouse_events_of_a_touch_are_dropped() -> None:
+    mapper = InputMapper((800, 600))
+    assert mapper.map(finger(pygame.FINGERDOWN, 0.5, 0.5)) is not None
+    assert mapper.map(mouse(pygame.MOUSEBUTTONDOWN, (400, 300), touch=True)) is None
+    assert mapper.map(mouse(pygame.MOUSEMOTION, (400, 300), touch=True)) is None
+    assert mapper.map(mouse(pygame.MOUSEBUTTONUP, (400, 300), touch=True)) is None
+    assert mapper.map(finger(pygame.FINGERUP, 0.5, 0.5)) is not None
+
+
+def test_a_second_finger_is_ignored_while_the_first_is_down() -> None:
+    mapper = InputMapper((100, 100))
+    assert mapper.map(finger(pygame.FINGERDOWN, 0.1, 0.1, finger_id=1)) is not None
+    assert mapper.map(finger(pygame.FINGERDOWN, 0.9, 0.9, finger_id=2)) is None
+    assert mapper.map(finger(pygame.FINGERMOTION, 0.9, 0.9, finger_id=2)) is None
+    assert mapper.map(finger(pygame.FINGERUP, 0.9, 0.9, finger_id=2)) is None
+    assert mapper.map(mouse(pygame.MOUSEBUTTONDOWN, (5, 5))) is None
+    assert mapper.map(finger(pygame.FINGERUP, 0.1, 0.1, finger_id=1)) == Pointer(
+        "up", (10.0, 10.0), 1
+    )
+    assert mapper.map(mouse(pygame.MOUSEBUTTONDOWN, (5, 5))) == Pointer("down", (5.0, 5.0), MOUSE)
+
+
+def test_an_up_without_a_down_is_ignored() -> None:
+    mapper = InputMapper((100, 100))
+    assert mapper.map(mouse(pygame.MOUSEBUTTONUP, (5, 5))) is None
+
+
+def test_keys_pass_through() -> None:
+    mapper = InputMapper((100, 100))
+    event = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_t, mod=0, unicode="t")
+    assert mapper.map(event) == Key(pygame.K_t, 0, "t")
+
+
+@pytest.mark.parametrize("kind", [pygame.KEYUP, pygame.WINDOWFOCUSLOST, pygame.MOUSEWHEEL])
+def test_other_events_map_to_nothing(kind: int) -> None:
+    assert InputMapper((100, 100)).map(pygame.event.Event(kind, key=0, x=0, y=0)) is None

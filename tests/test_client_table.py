@@ -1,0 +1,515 @@
+"""The table scene: posted mouse and finger events play cards, drags drop on targets, the
+buttons and hints follow the seat's view. Headless (SDL dummy drivers), stacked deals."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from client.app import App
+from client.board import Board, deck_of
+from client.hud import end_lines
+from client.layout import Layout
+from client.scripted import ScriptedSession
+from client.session import Snapshot
+from client.settings import Settings
+from client.table import TableScene
+from engine import (
+    Attack,
+    Beat,
+    Card,
+    Dealt,
+    Drew,
+    GameState,
+    Pass,
+    Rules,
+    Take,
+    ThrowIn,
+    Transfer,
+    TrumpTurned,
+)
+
+SIZE = (1280, 720)
+
+
+@pytest.fixture(autouse=True, scope="module")
+def headless() -> Iterator[None]:
+    saved = {k: os.environ.get(k) for k in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER")}
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    yield
+    pygame.quit()
+    for key, value in saved.items():
+        if value is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = value
+
+
+def cards(text: str) -> list[Card]:
+    return [Card.parse(t) for t in text.split()]
+
+
+def deal(rules: Rules, *hands: str, trump: str = "Ks") -> GameState:
+    """A stacked deal: these hands, the rest of the deck in the stock, ``trump`` at its bottom."""
+    dealt = [cards(h) for h in hands]
+    used = {c for hand in dealt for c in hand} | {Card.parse(trump)}
+    rest = [c for c in deck_of(rules) if c not in used]
+    return GameState.from_deal(rules, dealt, [*rest, Card.parse(trump)])
+
+
+def start(
+    state: GameState, settings: Settings | None = None, size=SIZE
+) -> tuple[App, ScriptedSession]:
+    session = ScriptedSession(state, names=["You", "Boris", "Vera", "Oleg"][: state.players])
+    app = App(
+        settings or Settings(), None, size=size, sound=False, session_factory=lambda r, s: session
+    )
+    app.start_game(state.rules)
+    settle(app)
+    return app, session
+
+
+def scene(app: App) -> TableScene:
+    top = app.stack[-1]
+    assert isinstance(top, TableScene)
+    return top
+
+
+def settle(app: App, limit: int = 400) -> None:
+    """Step until every message is shown and every card has landed."""
+    for _ in range(limit):
+        app.step(0.05)
+        table = scene(app)
+        if table.idle and not table.backlog and table.board is not None and not table.board.busy:
+            app.step(0.05)
+            return
+    raise AssertionError("the table never came to rest")
+
+
+def where(app: App, card: Card) -> tuple[int, int]:
+    board = scene(app).board
+    assert board is not None
+    sprite = board.cards[card]
+    return round(sprite.pose.x), round(sprite.pose.y - sprite.lift)
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
+    app.step(0.02)
+
+
+def tap(app: App, pos: tuple[int, int]) -> None:
+    w, h = app.size
+    for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
+        pygame.event.post(
+            pygame.event.Event(
+                kind,
+                x=pos[0] / w,
+                y=pos[1] / h,
+                dx=0.0,
+                dy=0.0,
+                finger_id=3,
+                touch_id=0,
+                pressure=1.0,
+            )
+        )
+    app.step(0.02)
+
+
+def drag(app: App, start: tuple[int, int], end: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1, touch=False))
+    app.step(0.02)
+    for k in range(1, 6):
+        x = start[0] + (end[0] - start[0]) * k // 5
+        y = start[1] + (end[1] - start[1]) * k // 5
+        pygame.event.post(
+            pygame.event.Event(
+                pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(1, 0, 0), touch=False
+            )
+        )
+        app.step(0.02)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1, touch=False))
+    app.step(0.02)
+
+
+def button(app: App, name: str) -> tuple[int, int] | None:
+    for b in scene(app).buttons:
+        if b.name == name:
+            return b.rect.center
+    return None
+
+
+def key(app: App, k: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+    app.step(0.02)
+
+
+# --- attacking ------------------------------------------------------------------------------
+
+ATTACK = ("6s 7h 8h 9d Tc Jc", "7s 8c 9h Td Qd Kh")  # we hold the lowest trump: we lead
+
+
+def test_the_deal_puts_our_cards_in_our_hand_and_backs_at_the_opponent() -> None:
+    app, _ = start(deal(Rules(), *ATTACK))
+    board = scene(app).board
+    assert board is not None
+    assert sorted(board.hand) == sorted(cards(ATTACK[0]))
+    assert board.counts[1] == 6 and board.stock == 36 - 12
+    assert board.trump_card == Card.parse("Ks")
+
+
+def test_a_click_on_a_glowing_card_leads_it() -> None:
+    app, session = start(deal(Rules(), *ATTACK))
+    assert scene(app).looks()[Card.parse("7h")] == "glow"
+    click(app, where(app, Card.parse("7h")))
+    assert session.sent == [Attack.of("7h")]
+    settle(app)
+    assert scene(app).board.table == [[Card.parse("7h"), None]]  # type: ignore[union-attr]
+
+
+def test_a_finger_tap_plays_like_a_click() -> None:
+    app, session = start(deal(Rules(), *ATTACK))
+    tap(app, where(app, Card.parse("9d")))
+    assert session.sent == [Attack.of("9d")]
+
+
+def test_keyboard_plays_the_focused_card() -> None:
+    app, session = start(deal(Rules(), *ATTACK))
+    hand = list(scene(app).board.hand)  # type: ignore[union-attr]
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RETURN)
+    assert session.sent == [Attack((hand[0],))]
+
+
+def test_a_dimmed_card_explains_itself_and_the_pass_button_appears() -> None:
+    app, session = start(deal(Rules(), *ATTACK))
+    click(app, where(app, Card.parse("7h")))
+    settle(app)
+    assert button(app, "pass") is None  # nothing beaten yet
+    session.play(1, Beat(Card.parse("9h"), Card.parse("7h")))
+    settle(app)
+    looks = scene(app).looks()
+    assert looks[Card.parse("9d")] == "glow" and looks[Card.parse("8h")] == "dim"
+    click(app, where(app, Card.parse("8h")))
+    bubble = scene(app).bubble
+    assert bubble is not None and bubble[0] == "Its rank is not on the table."
+    assert session.sent == [Attack.of("7h")]
+    assert button(app, "take") is None
+    assert [b.label for b in scene(app).buttons if b.name == "pass"] == ["Beaten"]
+    click(app, where(app, Card.parse("9d")))
+    assert session.sent[-1] == ThrowIn(Card.parse("9d"))
+    settle(app)
+    session.play(1, Beat(Card.parse("Td"), Card.parse("9d")))
+    settle(app)
+    click(app, button(app, "pass"))  # type: ignore[arg-type]
+    assert session.sent[-1] == Pass()
+    settle(app)
+    board = scene(app).board
+    assert board is not None and board.table == [] and board.discard == 4
+
+
+def test_hints_off_means_no_bubble() -> None:
+    settings = Settings()
+    settings.hints = False
+    app, session = start(deal(Rules(), *ATTACK), settings)
+    click(app, where(app, Card.parse("7h")))
+    settle(app)
+    click(app, where(app, Card.parse("Jc")))
+    assert scene(app).bubble is None and session.sent == [Attack.of("7h")]
+
+
+# --- defending ------------------------------------------------------------------------------
+
+DEFEND = ("7h 9h Ts 8d Jc Qc", "6s 6h 6d 8c Qd Kh")  # they hold the lowest trump: they lead
+
+
+def test_a_tap_beats_the_only_card_it_can_beat() -> None:
+    app, session = start(deal(Rules(), *DEFEND))
+    session.play(1, Attack.of("6h"))
+    settle(app)
+    assert button(app, "take") is not None and button(app, "pass") is None
+    click(app, where(app, Card.parse("9h")))
+    assert session.sent == [Beat(Card.parse("9h"), Card.parse("6h"))]
+    settle(app)
+    board = scene(app).board
+    assert board is not None and board.table == [[Card.parse("6h"), Card.parse("9h")]]
+    # the beating card lies across the card it beats
+    attack, defence = board.cards[Card.parse("6h")].pose, board.cards[Card.parse("9h")].pose
+    assert defence.x > attack.x and defence.y > attack.y and abs(defence.angle) > 8
+
+
+def test_a_card_with_two_targets_highlights_them_and_a_tap_on_one_beats_it() -> None:
+    app, session = start(deal(Rules(), *DEFEND))
+    session.play(1, Attack.of("6h", "6d"))
+    settle(app)
+    click(app, where(app, Card.parse("Ts")))  # a trump: beats either
+    table = scene(app)
+    assert session.sent == [] and table.selected == Card.parse("Ts")
+    looks = table.looks()
+    assert looks[Card.parse("6h")] == "target" and looks[Card.parse("6d")] == "target"
+    click(app, where(app, Card.parse("6d")))
+    assert session.sent == [Beat(Card.parse("Ts"), Card.parse("6d"))]
+
+
+def test_a_card_dragged_onto_an_attack_card_beats_it() -> None:
+    app, session = start(deal(Rules(), *DEFEND))
+    session.play(1, Attack.of("6h", "6d"))
+    settle(app)
+    drag(app, where(app, Card.parse("Ts")), where(app, Card.parse("6h")))
+    assert session.sent == [Beat(Card.parse("Ts"), Card.parse("6h"))]
+
+
+def test_a_drag_dropped_back_on_the_hand_plays_nothing() -> None:
+    app, session = start(deal(Rules(), *DEFEND))
+    session.play(1, Attack.of("6h"))
+    settle(app)
+    start_pos = where(app, Card.parse("9h"))
+    drag(app, start_pos, (start_pos[0] + 60, start_pos[1]))
+    assert session.sent == []
+    settle(app)
+    assert scene(app).board.dragged is None  # type: ignore[union-attr]
+
+
+def test_take_by_button_and_by_key() -> None:
+    app, session = start(deal(Rules(), *DEFEND))
+    session.play(1, Attack.of("6h"))
+    settle(app)
+    key(app, pygame.K_t)
+    assert session.sent == [Take()]
+    settle(app)
+    assert button(app, "take") is None
+    session.play(1, Pass())
+    settle(app)
+    board = scene(app).board
+    assert board is not None and Card.parse("6h") in board.hand and board.table == []
+
+
+def test_a_rejected_action_is_explained() -> None:
+    app, session = start(deal(Rules(), *DEFEND))
+    reason = session.state.check(0, Pass())
+    assert reason is not None
+    scene(app).send(Pass())  # not ours to say: the host refuses
+    assert scene(app).pending == Pass()
+    settle(app)
+    table = scene(app)
+    assert table.pending is None
+    assert table.bubble is not None and table.bubble[0] == reason.text
+
+
+def test_transfer_from_our_seat() -> None:
+    rules = Rules(players=3, transfer=True)
+    # seat 2 holds the lowest trump (6s) and attacks seat 0 (us)
+    state = deal(rules, "7d 9h Ts 8d Jc Qc", "8c 9c Tc Td Jd Qh", "6s 7h 6h Qd Kh 9d")
+    app, session = start(state)
+    assert state.attacker == 2 and state.defender == 0
+    session.play(2, Attack.of("7h"))
+    settle(app)
+    assert button(app, "transfer") is not None
+    click(app, button(app, "transfer"))  # type: ignore[arg-type]
+    assert session.sent == [Transfer(Card.parse("7d"))]
+    settle(app)
+    board = scene(app).board
+    assert board is not None and board.defender == 1 and len(board.table) == 2
+
+
+# --- the end --------------------------------------------------------------------------------
+
+
+def test_the_end_shows_the_ranking_and_offers_a_rematch() -> None:
+    rules = Rules(deck_size=24)
+    # a 24-card deck: 12 cards in the stock; play it out quickly with scripted moves
+    state = deal(rules, "9s Th Jh Qh Kh Ah", "9h Tc Jc Qc Kc Ac", trump="As")
+    app, session = start(state)
+    while session.state.result is None:
+        st = session.state
+        for seat in (1, 0):
+            legal = st.legal_actions(seat)
+            if legal:
+                action = next((a for a in legal if isinstance(a, Take)), legal[0])
+                if seat == 0:
+                    scene(app).send(action)
+                else:
+                    session.play(seat, action)
+                break
+        settle(app)
+    table = scene(app)
+    assert table.show_end and table.over is not None
+    title, rows, games = end_lines(table.over, table.names, table.seat)
+    assert "Durak" in title and len(rows) == 2 and games.startswith("Series: 1 game")
+    click(app, button(app, "rematch"))  # type: ignore[arg-type]
+    assert session.rematches == 1 and not scene(app).show_end
+
+
+def test_a_resize_relays_the_table_without_losing_cards() -> None:
+    app, _ = start(deal(Rules(), *ATTACK))
+    pygame.display.set_mode((720, 1280), pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(720, 1280), w=720, h=1280))
+    settle(app)
+    board = scene(app).board
+    assert board is not None and board.layout.size == (720, 1280) and board.layout.mode == "tall"
+    assert len([c for c in board.hand if c in board.cards]) == 6
+
+
+# --- snapshots and speed --------------------------------------------------------------------
+
+
+def test_a_snapshot_that_differs_glides_cards_instead_of_jumping() -> None:
+    app, session = start(deal(Rules(), *ATTACK))
+    table = scene(app)
+    board = table.board
+    assert board is not None and table.view is not None
+    before = {c: board.cards[c].pose for c in board.hand}
+    gone, new = Card.parse("7h"), Card.parse("Ah")
+    hand = tuple(sorted([c for c in table.view.hand if c != gone] + [new]))
+    session.inbox.put(Snapshot(dataclasses.replace(table.view, hand=hand)))
+    app.step(0.01)
+    for card in hand:
+        if card in before:  # every card still starts where it was: no jump
+            pose = board.cards[card].pose
+            assert abs(pose.x - before[card].x) < 0.2 * board.layout.card_w
+    assert board.cards[new].pose != board.home(new)  # it flies in from the stock
+    settle(app)
+    for card in hand:
+        home = board.home(card)
+        assert home is not None and board.cards[card].pose == home
+    assert gone not in board.cards  # swept off to the discard pile
+
+
+def test_the_animation_speed_setting_shortens_every_flight() -> None:
+    layout = Layout(SIZE, 2)
+    slow, fast = Board(layout, 0, Rules(), speed=0.6), Board(layout, 0, Rules(), speed=1.8)
+    event = Dealt(0, 6, tuple(cards("6s 7h 8h 9d Tc Jc")))
+    assert fast.apply(Dealt(1, 6, None)) == 0.0 == slow.apply(Dealt(1, 6, None))
+    assert fast.apply(event) * 3 == pytest.approx(slow.apply(event))
+
+
+def test_an_opponents_lead_flies_from_their_seat_and_turns_face_up() -> None:
+    app, session = start(deal(Rules(), *DEFEND))
+    session.play(1, Attack.of("6h"))
+    table = scene(app)
+    table._drain()
+    while table.backlog:
+        table._show(table.backlog.popleft())
+    sprite = table.board.cards[Card.parse("6h")]  # type: ignore[union-attr]
+    seat = table.board.layout.seats[1].fan  # type: ignore[union-attr]
+    assert sprite.face == 0.0 and abs(sprite.pose.y - seat.y) < table.board.layout.card_h  # type: ignore[union-attr]
+    settle(app)
+    assert sprite.face == 1.0 and sprite.pose == table.board.home(Card.parse("6h"))  # type: ignore[union-attr]
+
+
+def test_dragging_a_card_lights_up_what_it_can_beat() -> None:
+    app, session = start(deal(Rules(), *DEFEND))
+    session.play(1, Attack.of("6h", "6d"))
+    settle(app)
+    start_pos = where(app, Card.parse("9h"))  # beats 6h only
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start_pos, button=1, touch=False)
+    )
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.MOUSEMOTION,
+            pos=(start_pos[0], start_pos[1] - 80),
+            rel=(0, 0),
+            buttons=(1, 0, 0),
+            touch=False,
+        )
+    )
+    app.step(0.02)
+    looks = scene(app).looks()
+    assert looks.get(Card.parse("6h")) == "target" and Card.parse("6d") not in looks
+    assert scene(app).board.dragged == Card.parse("9h")  # type: ignore[union-attr]
+
+
+def test_sounds_follow_the_play_and_mute_silences_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    app, session = start(deal(Rules(), *DEFEND))
+    played: list[str] = []
+    monkeypatch.setattr(app.assets, "play", lambda name, volume=1.0: played.append(name))
+    session.play(1, Attack.of("6h"))
+    settle(app)
+    assert "play" in played and "turn" in played  # a card lands; it is our turn to defend
+    click(app, where(app, Card.parse("9h")))
+    settle(app)
+    assert "beat" in played
+    played.clear()
+    key(app, pygame.K_m)
+    assert app.settings.muted
+    session.play(1, ThrowIn(Card.parse("6d")))
+    settle(app)
+    assert played == []
+
+
+@pytest.mark.parametrize("size", [24, 36, 52])
+def test_deck_of_matches_the_engine(size: int) -> None:
+    from engine.cards import deck_mask
+
+    assert sum(1 << c.index for c in deck_of(Rules(deck_size=size))) == deck_mask(size)
+
+
+def _dealt_board() -> tuple[Board, Card]:
+    board = Board(Layout(SIZE, 2), 0, Rules(deck_size=24))
+    board.apply(Dealt(0, 6, tuple(cards("9s Th Jh Qh Kh Ah"))))
+    board.apply(Dealt(1, 6, None))
+    trump = Card.parse("As")
+    board.apply(TrumpTurned(trump, None))
+    for _ in range(100):
+        board.update(0.05)
+    assert board.stock == 12 and board.cards[trump].pose == board.layout.trump_pose()
+    board.stock = 1  # as if the stock had been drawn down to the trump card
+    return board, trump
+
+
+def test_the_trump_card_is_the_last_card_drawn_by_an_opponent() -> None:
+    board, trump = _dealt_board()
+    board.apply(Drew(1, 1, None))
+    sprite = board.cards[trump]
+    assert sprite.vanish and sprite.dest == ("seat", 1) and not sprite.in_stock
+    for _ in range(100):
+        board.update(0.05)
+    assert trump not in board.cards and board.counts[1] == 7 and board.stock == 0
+
+
+def test_the_trump_card_drawn_by_us_flies_from_under_the_stock_into_the_hand() -> None:
+    board, trump = _dealt_board()
+    start = board.cards[trump].pose
+    board.apply(Drew(0, 1, (trump,)))
+    sprite = board.cards[trump]
+    assert sprite.pose == start and not sprite.in_stock and not sprite.vanish
+    for _ in range(100):
+        board.update(0.05)
+    assert trump in board.hand and sprite.pose == board.home(trump)
+
+
+def test_a_finger_drag_onto_an_attack_card_beats_it() -> None:
+    app, session = start(deal(Rules(), *DEFEND))
+    session.play(1, Attack.of("6h", "6d"))
+    settle(app)
+    (sx, sy), (ex, ey) = where(app, Card.parse("Ts")), where(app, Card.parse("6d"))
+    w, h = app.size
+    steps = [(pygame.FINGERDOWN, sx, sy)]
+    steps += [
+        (pygame.FINGERMOTION, sx + (ex - sx) * k / 4, sy + (ey - sy) * k / 4) for k in (1, 2, 3, 4)
+    ]
+    steps += [(pygame.FINGERUP, ex, ey)]
+    for kind, x, y in steps:
+        pygame.event.post(
+            pygame.event.Event(
+                kind, x=x / w, y=y / h, dx=0.0, dy=0.0, finger_id=7, touch_id=0, pressure=1.0
+            )
+        )
+        # the mouse events SDL makes from a touch: they must not play a second time
+        mouse = {
+            pygame.FINGERDOWN: pygame.MOUSEBUTTONDOWN,
+            pygame.FINGERUP: pygame.MOUSEBUTTONUP,
+        }.get(kind)
+        if mouse is not None:
+            pygame.event.post(
+                pygame.event.Event(mouse, pos=(round(x), round(y)), button=1, touch=True)
+            )
+        app.step(0.02)
+    assert session.sent == [Beat(Card.parse("Ts"), Card.parse("6d"))]
