@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import os
 import wave
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -20,18 +18,11 @@ from engine import Card, Rules, RulesError
 
 
 @pytest.fixture(scope="module")
-def assets() -> Iterator[Assets]:
-    saved = os.environ.get("SDL_VIDEODRIVER")
-    os.environ["SDL_VIDEODRIVER"] = "dummy"
+def assets(headless: None) -> Assets:
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_mode((64, 64))
-    yield Assets(sound=False)
-    pygame.quit()
-    if saved is None:
-        os.environ.pop("SDL_VIDEODRIVER", None)
-    else:
-        os.environ["SDL_VIDEODRIVER"] = saved
+    return Assets(sound=False)
 
 
 @pytest.mark.parametrize("symbol", list("♠♥♦♣"))

@@ -3,9 +3,7 @@ window, with a few screenshots saved to a temporary folder."""
 
 from __future__ import annotations
 
-import os
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -21,18 +19,7 @@ from engine import Action, Attack, Beat, Card, Pass, Take, ThrowIn, Transfer
 MAX_FRAMES = 30_000  # a safety net: a game takes about a thousand
 
 
-@pytest.fixture(autouse=True, scope="module")
-def headless() -> Iterator[None]:
-    saved = {k: os.environ.get(k) for k in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER")}
-    os.environ["SDL_VIDEODRIVER"] = "dummy"
-    os.environ["SDL_AUDIODRIVER"] = "dummy"
-    yield
-    pygame.quit()
-    for key, value in saved.items():
-        if value is None:
-            os.environ.pop(key, None)
-        else:
-            os.environ[key] = value
+pytestmark = pytest.mark.usefixtures("headless")
 
 
 def post_click(pos: tuple[float, float], finger: bool, size: tuple[int, int]) -> None:

@@ -4,8 +4,6 @@ reached says so."""
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -20,19 +18,7 @@ from client.settings import Settings
 from client.table import TableScene
 from engine import Rules, new_game
 
-
-@pytest.fixture(autouse=True, scope="module")
-def headless() -> Iterator[None]:
-    saved = {k: os.environ.get(k) for k in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER")}
-    os.environ["SDL_VIDEODRIVER"] = "dummy"
-    os.environ["SDL_AUDIODRIVER"] = "dummy"
-    yield
-    pygame.quit()
-    for key, value in saved.items():
-        if value is None:
-            os.environ.pop(key, None)
-        else:
-            os.environ[key] = value
+pytestmark = pytest.mark.usefixtures("headless")
 
 
 class Recorder:

@@ -4,8 +4,6 @@ buttons and hints follow the seat's view. Headless (SDL dummy drivers), stacked 
 from __future__ import annotations
 
 import dataclasses
-import os
-from collections.abc import Iterator
 
 import pygame
 import pytest
@@ -36,18 +34,7 @@ from engine import (
 SIZE = (1280, 720)
 
 
-@pytest.fixture(autouse=True, scope="module")
-def headless() -> Iterator[None]:
-    saved = {k: os.environ.get(k) for k in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER")}
-    os.environ["SDL_VIDEODRIVER"] = "dummy"
-    os.environ["SDL_AUDIODRIVER"] = "dummy"
-    yield
-    pygame.quit()
-    for key, value in saved.items():
-        if value is None:
-            os.environ.pop(key, None)
-        else:
-            os.environ[key] = value
+pytestmark = pytest.mark.usefixtures("headless")
 
 
 def cards(text: str) -> list[Card]:

@@ -4,10 +4,7 @@ types, wrong direction, wrong version)."""
 
 from __future__ import annotations
 
-import ast
 import random
-import sys
-from pathlib import Path
 from typing import Any
 
 import msgpack
@@ -65,7 +62,6 @@ from protocol import (
     to_wire,
 )
 
-ROOT = Path(__file__).resolve().parents[1]
 TOKEN = "0123456789abcdef" * 2
 
 
@@ -399,22 +395,3 @@ def test_names_are_checked() -> None:
         )
         with pytest.raises(ProtocolError):
             _decode_as(Role.HOST, data, greeted=False)
-
-
-def test_protocol_imports_only_engine_msgpack_and_the_standard_library() -> None:
-    allowed = (set(sys.stdlib_module_names) - {"asyncio", "socket", "selectors", "ssl"}) | {
-        "engine",
-        "msgpack",
-        "protocol",
-        "__future__",
-    }
-    for path in (ROOT / "protocol").rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                roots = [alias.name.split(".")[0] for alias in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-                roots = [node.module.split(".")[0]]
-            else:
-                continue
-            for root in roots:
-                assert root in allowed, f"{path.relative_to(ROOT)} imports {root}"

@@ -7,6 +7,7 @@ import ast
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -40,10 +41,9 @@ def test_mypy_strict_is_clean() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_engine_imports_only_the_standard_library() -> None:
-    """The layering rule: engine/ imports nothing outside the standard library and itself."""
-    allowed = set(sys.stdlib_module_names) | {"engine", "__future__"}
-    for path in (ROOT / "engine").rglob("*.py"):
+def _imports(package: str) -> Iterator[tuple[str, str]]:
+    """(file, top-level module) for every absolute import in a package."""
+    for path in (ROOT / package).rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):
                 roots = [alias.name.split(".")[0] for alias in node.names]
@@ -52,4 +52,29 @@ def test_engine_imports_only_the_standard_library() -> None:
             else:
                 continue
             for root in roots:
-                assert root in allowed, f"{path.relative_to(ROOT)} imports {root}"
+                yield str(path.relative_to(ROOT)), root
+
+
+STDLIB = set(sys.stdlib_module_names) | {"__future__"}
+
+
+def test_engine_imports_only_the_standard_library() -> None:
+    """The layering rule: engine/ imports nothing outside the standard library and itself."""
+    for path, root in _imports("engine"):
+        assert root in STDLIB | {"engine"}, f"{path} imports {root}"
+
+
+def test_protocol_imports_only_engine_msgpack_and_no_io() -> None:
+    """protocol/ is sans-I/O: engine, msgpack and the standard library less its I/O."""
+    allowed = (STDLIB - {"asyncio", "socket", "selectors", "ssl"}) | {
+        "engine",
+        "msgpack",
+        "protocol",
+    }
+    for path, root in _imports("protocol"):
+        assert root in allowed, f"{path} imports {root}"
+
+
+def test_host_never_imports_pygame_or_the_client() -> None:
+    for path, root in _imports("host"):
+        assert root not in ("pygame", "client"), f"{path} imports {root}"
