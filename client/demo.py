@@ -1,4 +1,4 @@
-"""``durak demo`` (and ``durak`` until the window lands): one headless game, narrated.
+"""``durak demo``: one headless game between random players, narrated.
 
 Every seat plays random legal moves; the narration is what seat 0 is told, so the other
 hands stay hidden exactly as they would at a real table.
@@ -90,7 +90,6 @@ def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(32)
     state = new_game(rules, seed)
     rng = random.Random(seed)
-    print("(The game window is not built yet: this is a headless demo game.)")
     print(f"A {rules.players}-player game ({rules.summary}), seed {seed}; told as seat 0 hears it.")
     for event in state.opening:
         print(describe(trim(event, 0)))
