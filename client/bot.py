@@ -4,6 +4,8 @@ The reference client of the protocol (and what the tests use): it joins with a n
 told its seat's view and trimmed events, and answers with one of the legal actions the
 view carries, decided by an AI level from ``engine.ai.LEVELS``. When it owns the room and
 every seat is taken it starts the games itself. It exits 0 after ``--games`` games.
+A lost connection is reconnected with the seat's token (exponential backoff with jitter)
+unless ``--no-reconnect``; the host's snapshot then resynchronises the game.
 """
 
 from __future__ import annotations
@@ -11,15 +13,16 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine import Action, GameEnded, GameResult, Rules, SeatView
 from engine.ai import LEVELS, Bot, make_bot
-from protocol import Ack, Rejected, Room, RoomUpdate, Snapshot, Update
+from protocol import Ack, Rejected, Room, RoomUpdate, Snapshot, Update, Welcome
 
-from .netclient import HostClosed, NetClient, parse_address
+from .netclient import Backoff, HostClosed, NetClient, parse_address
 from .options import positive_int
 
 MAX_REJECTIONS = 50  # in a row: a bot that keeps choosing refused actions gives up
@@ -32,6 +35,8 @@ class BotReport:
     results: list[GameResult] = field(default_factory=list)
     rejected: int = 0
     room: Room | None = None
+    reconnects: int = 0
+    rtts: list[float] = field(default_factory=list)  # seconds from act to its ack
 
     def lines(self) -> list[str]:
         out = []
@@ -67,6 +72,7 @@ class BotPlayer:
         self.decided_seq = -1
         self.inflight: int | None = None
         self.start_ref: int | None = None
+        self.sent_at = 0.0
         self.rejections = 0
         assert client.welcome is not None
         self.room: Room = client.welcome.room
@@ -81,6 +87,7 @@ class BotPlayer:
                 if message.ref == self.start_ref:
                     self.start_ref = None
                 if message.ref == self.inflight:
+                    self.report.rtts.append(time.perf_counter() - self.sent_at)
                     self.inflight, self.rejections = None, 0
             elif isinstance(message, Rejected):
                 if message.ref == self.start_ref:
@@ -94,6 +101,11 @@ class BotPlayer:
             elif isinstance(message, RoomUpdate):
                 self.room = self.report.room = message.room
                 self._maybe_start()
+            elif isinstance(message, Welcome):  # back after a lost connection
+                self.report.reconnects += 1
+                self.inflight, self.start_ref, self.decided_seq = None, None, -1
+                self.room = self.report.room = message.room
+                self._maybe_start()
             if len(self.report.results) < self.games:
                 await self._maybe_act()
         self.report.room = self.room
@@ -101,7 +113,8 @@ class BotPlayer:
 
     def _observe(self, message: Update | Snapshot) -> None:
         view = message.view
-        if message.game != self.game:
+        if message.game != self.game or isinstance(message, Snapshot):
+            # A new game, or a resync: a bot that missed events starts its memory afresh.
             self.game = message.game
             self.bot = make_bot(self.level, view.seat, view.rules, self.seeds.getrandbits(32))
             self.decided_seq = -1
@@ -137,6 +150,7 @@ class BotPlayer:
             return
         self.decided_seq = self.view_seq
         action = await self._decide(self.bot, view)
+        self.sent_at = time.perf_counter()
         self.inflight = self.client.act(action)
 
     async def _decide(self, bot: Bot, view: SeatView) -> Action:
@@ -155,11 +169,19 @@ async def play_bot(
     password: str | None = None,
     seed: int | None = None,
     on_payload: Callable[[Any], None] | None = None,
+    reconnect: Backoff | None = None,
 ) -> BotReport:
-    """Join the table at ``address:port`` and play ``games`` games; the report of them."""
+    """Join the table at ``address:port`` and play ``games`` games; the report of them.
+
+    With ``reconnect`` a lost connection is taken up again with the seat's token."""
     make_bot(level, 0, Rules(), 0)  # ValueError for an unknown level, before connecting
     client = await NetClient.connect(
-        address, port, name or f"{level.capitalize()} bot", password=password, on_payload=on_payload
+        address,
+        port,
+        name or f"{level.capitalize()} bot",
+        password=password,
+        on_payload=on_payload,
+        reconnect=reconnect,
     )
     try:
         return await BotPlayer(client, level, games, seed).play()
@@ -176,6 +198,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--name", default=None, help="the name to join with")
     parser.add_argument("--password", default=None, help="the table's password, if it has one")
     parser.add_argument("--seed", type=int, default=None, help="seed for the bot's choices")
+    parser.add_argument(
+        "--no-reconnect", action="store_true", help="exit when the connection is lost"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -190,6 +215,7 @@ def run(args: argparse.Namespace) -> int:
                 name=args.name,
                 password=args.password,
                 seed=args.seed,
+                reconnect=None if args.no_reconnect else Backoff(),
             )
         )
     except ValueError as exc:

@@ -1,4 +1,9 @@
-"""``durak host``: serve a table on the network until Ctrl-C (or SIGTERM)."""
+"""``durak host``: serve a table on the network until Ctrl-C (or SIGTERM).
+
+The table is saved after every change (to the user's data folder, or ``--save-dir``);
+``--resume`` takes up the saved table where it was, and its players come back with their
+seat tokens. A torn or corrupt save is reported and left where it is.
+"""
 
 from __future__ import annotations
 
@@ -6,14 +11,34 @@ import argparse
 import asyncio
 import contextlib
 import signal
+from pathlib import Path
 
 from engine import Rules
 from engine.ai import LEVELS, make_bot
 from host import Host, HostConfig
+from host.save import SAVE_NAME, SaveError, default_save_dir
 
 from .options import add_rules_options, rules_from_args
 
 DEFAULT_PORT = 45654
+DEFAULT_HOLD = 60.0
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 <= value <= 86400:
+        raise argparse.ArgumentTypeError(f"seconds must be 0 to 86400, not {text}")
+    return value
+
+
+def _timer(text: str) -> float:
+    value = _seconds(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError("a turn timer needs more than 0 seconds")
+    return value
 
 
 def _seats(text: str) -> int:
@@ -62,6 +87,31 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--password", default=None, help="players must give it to join")
     parser.add_argument("--no-announce", action="store_true", help="do not announce on the LAN")
     parser.add_argument("--seed", type=int, default=None, help="reproducible deals")
+    parser.add_argument(
+        "--hold",
+        type=_seconds,
+        default=DEFAULT_HOLD,
+        metavar="SECONDS",
+        help="how long a dropped player's seat waits before an AI stand-in plays it "
+        f"(default {DEFAULT_HOLD:g})",
+    )
+    parser.add_argument(
+        "--turn-timer",
+        type=_timer,
+        default=None,
+        metavar="SECONDS",
+        help="make the default move for a player who does not act in time (default: no timer)",
+    )
+    parser.add_argument(
+        "--save-dir",
+        default=None,
+        metavar="DIR",
+        help=f"where the table is saved after every change (default: {default_save_dir()})",
+    )
+    parser.add_argument("--no-save", action="store_true", help="do not save the table")
+    parser.add_argument(
+        "--resume", action="store_true", help="take up the saved table (and its game) again"
+    )
     add_rules_options(parser)
 
 
@@ -69,6 +119,16 @@ def run(args: argparse.Namespace) -> int:
     if len(args.ai) > args.seats:
         print(f"durak host: {len(args.ai)} AI players do not fit {args.seats} seats")
         return 2
+    if args.resume and args.no_save:
+        print("durak host: --resume needs the save (drop --no-save)")
+        return 2
+    save_dir = None if args.no_save else str(args.save_dir or default_save_dir())
+    if save_dir is not None and not args.resume and (Path(save_dir) / SAVE_NAME).exists():
+        print(
+            f"durak host: a new table replaces the one saved in {Path(save_dir) / SAVE_NAME}"
+            " (durak host --resume takes that one up instead)",
+            flush=True,
+        )
     config = HostConfig(
         name=args.name,
         bind=args.bind,
@@ -80,9 +140,18 @@ def run(args: argparse.Namespace) -> int:
         rules=rules_from_args(args, args.seats),
         announce=not args.no_announce,
         seed=args.seed,
+        hold=args.hold,
+        turn_timer=args.turn_timer,
+        save_dir=save_dir,
+        resume=args.resume,
     )
     try:
         asyncio.run(serve(config))
+    except SaveError as exc:
+        print(f"durak host: cannot resume: {exc}")
+        if save_dir is not None and (Path(save_dir) / SAVE_NAME).exists():
+            print("durak host: the file was left as it is")
+        return 1
     except OSError as exc:
         print(f"durak host: cannot listen on {args.bind or 'all'}:{args.port}: {exc.strerror}")
         return 1
@@ -104,6 +173,10 @@ async def serve(config: HostConfig) -> None:
     else:
         announced = f"announced on {config.bind}" if config.bind else "announced on the LAN"
     print(f"durak host: table {config.name!r} on {where}, {announced}", flush=True)
+    if config.save_dir is not None:
+        resumed = f", game {host.table.game} resumed" if config.resume else ""
+        path = Path(config.save_dir) / SAVE_NAME
+        print(f"durak host: saving the table to {path}{resumed}", flush=True)
     print(f"durak host: listening on {config.bind or '0.0.0.0'}:{host.port}", flush=True)
     try:
         await stop.wait()

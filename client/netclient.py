@@ -4,6 +4,13 @@
 that knows its seat, secret token and room; ``await client.receive()`` gives the host's
 messages one by one and raises ``HostClosed`` when the host says goodbye or the connection
 ends; ``client.act(action)`` and the owner's commands send and return their ``ref``.
+
+With ``reconnect=Backoff(...)`` a lost connection (no goodbye: a crash, a dropped Wi-Fi, a
+killed host) is not the end: the client connects again with its seat token, waiting
+exponentially longer between tries (with jitter), and ``receive()`` then gives the new
+``Welcome`` (answers to requests sent before the drop never come: send them again), then
+the host's ``snapshot`` resynchronises the game. It gives up after ``give_up`` seconds,
+or at once if the host refuses the token.
 """
 
 from __future__ import annotations
@@ -11,7 +18,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import random
+import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from engine import Action, Rules
@@ -26,15 +36,34 @@ from protocol import (
     Ping,
     ProtocolError,
     Role,
+    SetOptions,
     SetRules,
     SetSeat,
     Start,
     Welcome,
 )
 
-__all__ = ["HostClosed", "NetClient", "parse_address"]
+__all__ = ["Backoff", "HostClosed", "NetClient", "parse_address"]
 
 READ_SIZE = 64 * 1024
+FINAL = frozenset(  # refusals that another try would only repeat
+    {"bad_token", "bad_password", "version_mismatch", "replaced", "game_in_progress"}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Backoff:
+    """How to reconnect: the n-th wait is ``min(longest, first * 2**n)`` seconds times a
+    random factor in [0.5, 1] (jitter, so a room of clients does not retry in step);
+    ``give_up`` seconds after the drop the client stops trying."""
+
+    first: float = 0.5
+    longest: float = 10.0
+    give_up: float = 120.0
+
+    def delay(self, attempt: int, rng: random.Random) -> float:
+        wait: float = min(self.longest, self.first * 2.0 ** min(attempt, 30))
+        return wait * rng.uniform(0.5, 1.0)
 
 
 class HostClosed(Exception):
@@ -67,6 +96,11 @@ class NetClient:
         self._refs = itertools.count(1)
         self._closed: HostClosed | None = None
         self.welcome: Welcome | None = None
+        self.reconnect: Backoff | None = None
+        self.reconnects = 0  # how many times the connection came back
+        self._hello: tuple[str, int, Hello] | None = None
+        self._on_payload: Callable[[Any], None] | None = None
+        self._rng = random.Random()
 
     @classmethod
     async def connect(
@@ -78,13 +112,25 @@ class NetClient:
         password: str | None = None,
         token: str | None = None,
         on_payload: Callable[[Any], None] | None = None,
+        reconnect: Backoff | None = None,
     ) -> NetClient:
         """Connect and greet; raises ``HostClosed`` if the host refuses (with its code)."""
+        hello = Hello(PROTOCOL_VERSION, name, password, token)
+        client = await cls._greet(address, port, hello, on_payload)
+        client.reconnect = reconnect
+        client._hello = (address, port, hello)
+        client._on_payload = on_payload
+        return client
+
+    @classmethod
+    async def _greet(
+        cls, address: str, port: int, hello: Hello, on_payload: Callable[[Any], None] | None
+    ) -> NetClient:
         reader, writer = await asyncio.open_connection(address, port)
         client = cls(reader, writer, Connection(Role.CLIENT, on_payload=on_payload))
-        client.send(Hello(PROTOCOL_VERSION, name, password, token))
+        client.send(hello)
         try:
-            first = await client.receive()
+            first = await client._next()
         except BaseException:
             await client.close()
             raise
@@ -93,6 +139,40 @@ class NetClient:
             raise HostClosed("bad_message", "the host did not welcome us")
         client.welcome = first
         return client
+
+    async def _come_back(self, lost: HostClosed) -> Welcome:
+        """Connect again with our token until the host takes us back (or we give up)."""
+        assert self._hello is not None and self.reconnect is not None
+        address, port, hello = self._hello
+        hello = Hello(hello.version, hello.name, hello.password, self.token)
+        backoff = self.reconnect
+        give_up = time.monotonic() + backoff.give_up
+        attempt = 0
+        with contextlib.suppress(Exception):
+            await self.close()
+        while True:
+            wait = backoff.delay(attempt, self._rng)
+            attempt += 1
+            if time.monotonic() + wait > give_up:
+                raise lost
+            await asyncio.sleep(wait)
+            try:
+                fresh = await asyncio.wait_for(
+                    self._greet(address, port, hello, self._on_payload), max(backoff.longest, 5)
+                )
+            except HostClosed as exc:
+                if exc.code in FINAL:
+                    raise
+                lost = exc
+                continue
+            except (OSError, TimeoutError):
+                continue
+            self._reader, self._writer, self._conn = fresh._reader, fresh._writer, fresh._conn
+            assert fresh.welcome is not None
+            self.welcome = fresh.welcome
+            self.reconnects += 1
+            self._closed = None
+            return fresh.welcome
 
     @property
     def seat(self) -> int:
@@ -105,7 +185,16 @@ class NetClient:
         return self.welcome.token
 
     async def receive(self) -> HostMessage:
-        """The next message from the host; ``HostClosed`` once it is gone."""
+        """The next message from the host; ``HostClosed`` once it is gone (with
+        ``reconnect``: the new ``Welcome`` once a lost connection is back)."""
+        try:
+            return await self._next()
+        except HostClosed as exc:
+            if self.reconnect is None or self.welcome is None or exc.code != "closed":
+                raise
+            return await self._come_back(exc)
+
+    async def _next(self) -> HostMessage:
         while True:
             if self._closed is not None:
                 raise self._closed
@@ -123,6 +212,7 @@ class NetClient:
                 continue
             except (ConnectionError, OSError):
                 self._closed = HostClosed("closed", "The connection was lost.")
+                self._writer.close()
                 continue
             if isinstance(message, Goodbye):
                 self._closed = HostClosed(message.code, message.text)
@@ -130,6 +220,8 @@ class NetClient:
             return message  # type: ignore[return-value]
 
     def send(self, message: ClientMessage) -> None:
+        if self._writer.is_closing():
+            return  # lost: the request is dropped (after a reconnect, send it again)
         self._writer.write(self._conn.send(message))
 
     def _ref(self) -> int:
@@ -153,6 +245,13 @@ class NetClient:
     def set_seat(self, seat: int, ai: str | None) -> int:
         ref = self._ref()
         self.send(SetSeat(ref, seat, ai))
+        return ref
+
+    def set_options(self, hold: float, turn_timer: float | None) -> int:
+        """The room's hold time and turn timer, in seconds (the owner, in the lobby)."""
+        ref = self._ref()
+        turn = None if turn_timer is None else max(1, round(turn_timer * 1000))
+        self.send(SetOptions(ref, round(hold * 1000), turn))
         return ref
 
     def ping(self) -> int:

@@ -21,6 +21,16 @@ class HostConfig:
     ``ai`` lists host AI levels; they take the last seats, so humans join from seat 0.
     ``seed`` makes the deals reproducible (None: fresh ones); ``max_games`` stops
     ``autostart`` after that many games (None: never).
+
+    Drops: a human who drops out mid-game keeps the seat for ``hold`` seconds (``durak
+    host`` uses 60; 0: at once), then ``stand_in`` plays it until they return with their
+    token. ``turn_timer`` (seconds, None: none) makes the default move for a human seat
+    that does not act in time. With ``save_dir`` the table is saved there after every
+    change (``SAVE_NAME``); ``resume`` restores it from that file first.
+
+    Hostile clients: no ``hello`` within ``handshake_timeout`` seconds, more than
+    ``rate_burst`` messages at once or ``rate`` per second on average, or a connection
+    beyond ``max_connections``: that one connection is told why and closed.
     """
 
     name: str = "Durak table"
@@ -38,3 +48,11 @@ class HostConfig:
     max_send_buffer: int = 1 << 20  # bytes queued for one client before it is dropped
     max_pending: int = 64  # messages of one client waiting for the table before reading pauses
     ai_workers: int = 2
+    hold: float = 0.0  # seconds a dropped player's seat waits before the stand-in plays it
+    turn_timer: float | None = None  # seconds per turn for humans; None: no timer
+    save_dir: str | None = None  # save the table there after every change (None: never)
+    resume: bool = False  # restore the table saved in save_dir
+    handshake_timeout: float = 10.0  # seconds to send hello
+    rate: float = 100.0  # messages per second per connection, on average, while others wait
+    rate_burst: int = 200  # messages a connection may send at once
+    max_connections: int = 64  # open connections (players, spectators-to-be and strangers)

@@ -1,22 +1,45 @@
-"""The asyncio TCP server: one reader task per client, one table task, the announcement."""
+"""The asyncio TCP server: one reader task per client, one table task, the announcement.
+
+Each connection must say ``hello`` within ``handshake_timeout``, may send ``rate`` messages
+a second on average (a token bucket of ``rate_burst``) while earlier ones still wait for
+the table (a client that waits for each answer is never limited), and the host holds at most
+``max_connections`` at once; a connection that breaks a limit is told why and closed,
+nobody else notices. Saves are written by one background thread, latest first.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
+import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
-from protocol import Connection, Goodbye, Message, ProtocolError, Role, Room, encode
+from protocol import (
+    BUSY,
+    HANDSHAKE_TIMEOUT,
+    RATE_LIMITED,
+    Connection,
+    Goodbye,
+    Message,
+    ProtocolError,
+    Role,
+    Room,
+    encode,
+)
 
 from .announce import Announcer, txt_properties
 from .config import HostConfig
+from .save import SAVE_NAME, TableSave
 from .table import Gone, Incoming, Stop, Table
 
 __all__ = ["Host", "Session"]
 
 log = logging.getLogger("durak.host")
 READ_SIZE = 64 * 1024
+LINGER = 1.0  # seconds a connection may stay open after its goodbye
 
 
 class Session:
@@ -29,8 +52,25 @@ class Session:
         self.closed = False
         self.max_buffer = config.max_send_buffer
         self.credit = asyncio.Semaphore(config.max_pending)
+        self.waiting = 0  # messages of this client the table has not handled yet
+        self.said_goodbye = False
+        self.greeted = False  # its first message (hello) arrived
         peer = writer.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
+        self.rate = config.rate
+        self.burst = float(config.rate_burst)
+        self.tokens = self.burst
+        self.stamp = time.monotonic()
+
+    def allow(self) -> bool:
+        """Take one message from the token bucket; False once the client sends too fast."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
 
     def send(self, message: Message) -> None:
         if self.closed:
@@ -49,10 +89,32 @@ class Session:
         self.closed = True
         with contextlib.suppress(Exception):
             self.writer.write(encode(Goodbye(code, text[:200])))
+            self.writer.write_eof()
+            self.said_goodbye = True
+            # The reader lingers a moment (see ``linger``); a peer that keeps the connection
+            # open after the goodbye is cut off all the same.
+            asyncio.get_running_loop().call_later(LINGER, self.writer.close)
+            return
         self.writer.close()
 
     def release(self) -> None:
+        self.waiting -= 1
         self.credit.release()
+
+
+async def linger(
+    reader: asyncio.StreamReader, writer: asyncio.StreamWriter, seconds: float = LINGER
+) -> None:
+    """After a goodbye: read and drop what the peer still sends, until it closes or for
+    ``seconds`` at most, so that closing with unread data (a TCP reset) cannot destroy the
+    goodbye before the peer reads it. Then close."""
+    with contextlib.suppress(Exception):
+        async with asyncio.timeout(seconds):
+            while await reader.read(READ_SIZE):
+                pass
+    writer.close()
+    with contextlib.suppress(Exception):
+        await writer.wait_closed()
 
 
 class Host:
@@ -61,8 +123,27 @@ class Host:
     def __init__(self, config: HostConfig) -> None:
         self.config = config
         self.executor = ThreadPoolExecutor(config.ai_workers, thread_name_prefix="durak-ai")
-        self.table = Table(config, executor=self.executor, on_room=self._room_changed)
+        self.save_path = None if config.save_dir is None else Path(config.save_dir) / SAVE_NAME
+        self._saver = ThreadPoolExecutor(1, thread_name_prefix="durak-save")
+        self._save_lock = threading.Lock()  # guards the next save waiting for the writer
+        self._write_lock = threading.Lock()  # one write at a time, never an older over a newer
+        self._save_next: tuple[int, TableSave] | None = None
+        self._save_number = 0
+        self._saved_number = 0
+        self.save_errors = 0
+        try:
+            self.table = Table(
+                config,
+                executor=self.executor,
+                on_room=self._room_changed,
+                saver=None if self.save_path is None else self._save,
+            )
+        except BaseException:
+            self.executor.shutdown()
+            self._saver.shutdown()
+            raise
         self.sessions: set[Session] = set()
+        self._strangers: dict[Session, None] = {}  # connections without a hello, oldest first
         self.tasks: set[asyncio.Task[None]] = set()
         self.announcer: Announcer | None = None
         self._server: asyncio.Server | None = None
@@ -92,6 +173,39 @@ class Host:
             await self.announcer.start(txt_properties(self.table.room()))
         self.table._maybe_autostart()  # an all-AI table starts at once
 
+    def _save(self, saved: TableSave, durable: bool) -> None:
+        """Save the table: ``durable`` at once (blocking for one fsync), else by the writer
+        thread, which writes only the latest waiting save."""
+        self._save_number += 1
+        number = self._save_number
+        if durable:
+            self._write(number, saved)
+            return
+        with self._save_lock:
+            waiting = self._save_next is not None
+            self._save_next = (number, saved)
+        if not waiting:
+            self._saver.submit(self._write_next)
+
+    def _write_next(self) -> None:
+        with self._save_lock:
+            latest, self._save_next = self._save_next, None
+        if latest is not None:
+            self._write(*latest)
+
+    def _write(self, number: int, saved: TableSave) -> None:
+        if self.save_path is None:
+            return
+        with self._write_lock:
+            if number <= self._saved_number:
+                return  # a newer save is on disk already
+            try:
+                saved.save(self.save_path)
+                self._saved_number = number
+            except Exception as exc:  # a full disk must not stop the game
+                self.save_errors += 1
+                log.error("cannot save the table to %s: %s", self.save_path, exc)
+
     def _room_changed(self, room: Room) -> None:
         if self.announcer is not None:
             self.announcer.update(txt_properties(room))
@@ -100,17 +214,40 @@ class Host:
         self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
     ) -> None:
         session = Session(writer, self.config)
+        cap = self.config.max_connections
+        if sum(not s.closed for s in self.sessions) >= cap:
+            # Full: push out the oldest connection still without a hello (a stranger that
+            # holds a slot) rather than turn away a player who greets at once.
+            idle = next((s for s in self._strangers if not s.closed), None)
+            if idle is not None:
+                idle.close(BUSY, "The host has as many connections as it takes.")
+        if sum(not s.closed for s in self.sessions) >= cap or self._stopped.is_set():
+            session.close(BUSY, "The host has as many connections as it takes.")
+            await linger(reader, writer)
+            return
         task = asyncio.current_task()
         assert task is not None
         self.sessions.add(session)
+        self._strangers[session] = None
         self.tasks.add(task)
         queue = self.table.queue
+        timer = asyncio.get_running_loop().call_later(
+            self.config.handshake_timeout, session.close, HANDSHAKE_TIMEOUT, "No hello in time."
+        )
         try:
             while not session.closed:
                 data = await reader.read(READ_SIZE)
                 session.conn.receive_data(data)
                 while (message := session.conn.next_message()) is not None:
+                    if not session.greeted:
+                        session.greeted = True
+                        timer.cancel()
+                        self._strangers.pop(session, None)
+                    if session.waiting and not session.allow():
+                        session.close(RATE_LIMITED, "Too many messages too fast.")
+                        break
                     await session.credit.acquire()
+                    session.waiting += 1
                     queue.put_nowait(Incoming(session, message))
                 if not data:
                     break
@@ -120,10 +257,14 @@ class Host:
         except (ConnectionError, OSError):
             pass
         finally:
+            timer.cancel()
             session.closed = True
-            writer.close()
             queue.put_nowait(Gone(session))
+            if session.said_goodbye:
+                await linger(reader, writer)
+            writer.close()
             self.sessions.discard(session)
+            self._strangers.pop(session, None)
             self.tasks.discard(task)
 
     async def stop(self, text: str = "The host closed the table.") -> None:
@@ -138,6 +279,7 @@ class Host:
         if self._table_task is not None:
             self.table.queue.put_nowait(Stop())
             await self._table_task
+        self.table.close()
         if self.tasks:
             _, pending = await asyncio.wait(set(self.tasks), timeout=2)
             for task in pending:
@@ -149,6 +291,7 @@ class Host:
         if self.announcer is not None:
             await self.announcer.close()
         self.executor.shutdown(wait=True, cancel_futures=True)
+        self._saver.shutdown(wait=True)
 
     async def wait_stopped(self) -> None:
         await self._stopped.wait()

@@ -4,6 +4,11 @@ Clients' messages, their departures and the AI players' decisions are queued as 
 arrive and handled one at a time, so there are no locks. AI players think in an executor
 (off the event loop); a decision that arrives after the game moved on is applied if it is
 still legal and otherwise thrown away and asked again.
+
+A human who drops out mid-game is ``away``: the seat waits ``config.hold`` seconds for
+them, then a stand-in AI plays it until they return with their token. The optional turn
+timer makes the default move for a human seat that lets it run out. With a ``saver`` the
+table is handed over for saving after every change (see ``host.save``).
 """
 
 from __future__ import annotations
@@ -17,16 +22,20 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from functools import partial
+from pathlib import Path
 from typing import Protocol
 
 from engine import (
     Action,
+    Attack,
     Event,
     GameLog,
     GameState,
+    Pass,
     Rules,
     SeatView,
     Series,
+    Take,
     new_game,
     observe,
     trim,
@@ -44,6 +53,7 @@ from protocol import (
     Room,
     RoomUpdate,
     SeatInfo,
+    SetOptions,
     SetRules,
     SetSeat,
     Snapshot,
@@ -53,8 +63,9 @@ from protocol import (
 )
 
 from .config import HostConfig
+from .save import SAVE_NAME, SavedSeat, TableSave
 
-__all__ = ["Gone", "Incoming", "Link", "Stop", "Table", "Thought"]
+__all__ = ["Gone", "Held", "Incoming", "Link", "Stop", "Table", "Thought", "TurnUp", "default_move"]
 
 log = logging.getLogger("durak.host")
 
@@ -89,11 +100,28 @@ class Thought:
 
 
 @dataclass(frozen=True, slots=True)
+class Held:
+    """A dropped player's hold ran out (if they are still away, a stand-in takes over)."""
+
+    seat: int
+    game: int
+    away: int  # the seat's ``away`` count when the hold began
+
+
+@dataclass(frozen=True, slots=True)
+class TurnUp:
+    """The turn timer ran out (if nothing happened since ``seq``)."""
+
+    game: int
+    seq: int
+
+
+@dataclass(frozen=True, slots=True)
 class Stop:
     pass
 
 
-Item = Incoming | Gone | Thought | Stop
+Item = Incoming | Gone | Thought | Held | TurnUp | Stop
 
 
 @dataclass(slots=True)
@@ -103,6 +131,7 @@ class Seat:
     level: str | None = None
     token: str | None = None
     link: Link | None = None
+    away: int = 0  # how many times the player dropped out (tells old holds from new ones)
 
 
 @dataclass(slots=True)
@@ -119,6 +148,22 @@ def _decide(bot: Bot, events: Sequence[Event], view: SeatView) -> Action:
     for event in events:
         bot.see(event)
     return bot.decide(view)
+
+
+def default_move(state: GameState, seat: int) -> Action | None:
+    """The turn timer's move: the defender takes, the attacker leads its lowest card, others
+    pass (None: the seat has nothing to do)."""
+    legal = state.legal_actions(seat)
+    if not legal:
+        return None
+    for wanted in (Take(), Pass()):
+        if wanted in legal:
+            return wanted
+    leads = [a for a in legal if isinstance(a, Attack) and len(a.cards) == 1]
+    if leads:
+        trump = state.trump
+        return min(leads, key=lambda a: (a.cards[0].suit == trump, a.cards[0].rank))
+    return legal[0]
 
 
 def _ai_name(level: str) -> str:
@@ -142,10 +187,12 @@ class Table:
         *,
         executor: Executor,
         on_room: Callable[[Room], None] | None = None,
+        saver: Callable[[TableSave, bool], None] | None = None,
     ) -> None:
         self.config = config
         self.executor = executor
         self.on_room = on_room
+        self.saver = saver
         self.queue: asyncio.Queue[Item] = asyncio.Queue()
         name = "".join(c if c.isprintable() else " " for c in config.name).strip()
         self.name = name[:63] or "Durak table"
@@ -172,10 +219,100 @@ class Table:
         self.history: list[list[Event]] = []
         self.bots: dict[int, BotSlot] = {}
         self.errors = 0  # unexpected exceptions while handling an item (should stay 0)
+        self.hold = max(0.0, config.hold)  # the room's options (the owner may change them)
+        self.turn_timer = config.turn_timer
+        self._timers: set[asyncio.TimerHandle] = set()
+        self._turn: asyncio.TimerHandle | None = None
+        if config.resume:
+            if config.save_dir is None:
+                raise ValueError("resume needs save_dir")
+            self._restore(TableSave.load(Path(config.save_dir) / SAVE_NAME))
+
+    def _restore(self, saved: TableSave) -> None:
+        """Take over a saved table: its seats (every player away), series and game."""
+        self.name, self.rules, self.owner = saved.name, saved.rules, saved.owner
+        self.seats = [Seat(s.kind, s.name, s.level, s.token) for s in saved.seats]
+        self.series, self.game = saved.series, saved.game
+        self.hold, self.turn_timer = saved.hold, saved.turn_timer
+        if saved.last is not None:
+            self.logs.append(saved.last)
+        game_log = saved.current
+        if game_log is None:
+            for index, seat in enumerate(self.seats):
+                if seat.kind == "human":
+                    self.seats[index] = Seat()
+            self.owner = None
+            return
+        state = game_log.start()
+        self.history = [[trim(e, i) for e in state.opening] for i in range(len(self.seats))]
+        for seat_index, action in game_log.actions:
+            events = state.apply(seat_index, action)
+            for i in range(len(self.seats)):
+                self.history[i].extend(trim(e, i) for e in events)
+        self.state, self.log, self.seq = state, game_log, len(game_log.actions)
+        self.bots = {
+            i: BotSlot(make_bot(s.level, i, self.rules, game_log.seed + i))
+            for i, s in enumerate(self.seats)
+            if s.kind == "ai" and s.level is not None
+        }
+
+    def saved(self) -> TableSave:
+        """The table as it is saved (every seat, the series, the game in play)."""
+        current = None
+        if self.log is not None:
+            current = GameLog(
+                self.log.rules, self.log.seed, self.log.previous, list(self.log.actions)
+            )
+        return TableSave(
+            name=self.name,
+            rules=self.rules,
+            seats=tuple(SavedSeat(s.kind, s.name, s.level, s.token) for s in self.seats),
+            owner=self.owner,
+            series=self.series,
+            game=self.game,
+            current=current,
+            last=self.logs[-1] if self.logs else None,
+            hold=self.hold,
+            turn_timer=self.turn_timer,
+        )
+
+    def _save(self, durable: bool = False) -> None:
+        """Hand the table to the saver; ``durable``: on disk before this returns (a new
+        seat's token, a game's start and end), else soon (each action)."""
+        if self.saver is not None:
+            self.saver(self.saved(), durable)
+
+    def close(self) -> None:
+        """Cancel the timers (the table task has stopped)."""
+        for handle in self._timers:
+            handle.cancel()
+        self._timers.clear()
+        if self._turn is not None:
+            self._turn.cancel()
+            self._turn = None
+
+    def _later(self, delay: float, item: Item) -> asyncio.TimerHandle:
+        loop = asyncio.get_running_loop()
+        handle: asyncio.TimerHandle
+
+        def fire() -> None:
+            self._timers.discard(handle)
+            self.queue.put_nowait(item)
+
+        handle = loop.call_later(delay, fire)
+        self._timers.add(handle)
+        return handle
 
     # --- the task -----------------------------------------------------------------------
 
     async def run(self) -> None:
+        if self.state is not None:  # resumed: every player is away until they return
+            for index, seat in enumerate(self.seats):
+                if seat.kind == "human":
+                    self._hold(index)
+            self._think()
+            self._arm_turn()
+        self._save()
         while True:
             item = await self.queue.get()
             if isinstance(item, Stop):
@@ -196,12 +333,24 @@ class Table:
             self._gone(item.link)
         elif isinstance(item, Thought):
             self._thought(item)
+        elif isinstance(item, Held):
+            self._held(item)
+        elif isinstance(item, TurnUp):
+            self._turn_up(item)
 
     # --- the room -----------------------------------------------------------------------
 
     @property
     def playing(self) -> bool:
         return self.state is not None
+
+    def _status(self, index: int) -> str:
+        seat = self.seats[index]
+        if seat.kind != "human":
+            return seat.kind
+        if seat.link is not None:
+            return "connected"
+        return "stand_in" if index in self.bots else "away"
 
     def room(self) -> Room:
         seats = tuple(
@@ -210,9 +359,11 @@ class Table:
                 s.name,
                 s.level,
                 s.kind == "ai" or (s.kind == "human" and s.link is not None),
+                self._status(i),
             )
-            for s in self.seats
+            for i, s in enumerate(self.seats)
         )
+        turn = self.turn_timer
         return Room(
             name=self.name,
             status="playing" if self.playing else "lobby",
@@ -223,6 +374,8 @@ class Table:
             autostart=self.config.autostart,
             series=self.series,
             game=self.game,
+            hold_ms=min(round(self.hold * 1000), 24 * 3600 * 1000),
+            turn_ms=None if turn is None else min(max(round(turn * 1000), 1), 24 * 3600 * 1000),
         )
 
     def _room_changed(self) -> None:
@@ -233,6 +386,7 @@ class Table:
                 seat.link.send(update)
         if self.on_room is not None:
             self.on_room(room)
+        self._save()
 
     def _fix_owner(self) -> None:
         owner = None if self.owner is None else self.seats[self.owner]
@@ -253,7 +407,7 @@ class Table:
             self._act(link, message)
         elif isinstance(message, Ping):
             link.send(Pong(message.ref))
-        elif isinstance(message, SetRules | SetSeat | Start):
+        elif isinstance(message, SetRules | SetSeat | SetOptions | Start):
             self._owner_command(link, message)
 
     def _hello(self, link: Link, hello: Hello) -> None:
@@ -286,6 +440,7 @@ class Table:
                 return
             seat = self.seats[index]
             seat.kind, seat.name, seat.token = "human", hello.name, secrets.token_hex(16)
+            self._save(durable=True)  # a token must not be handed out and then forgotten
         seat.link = link
         link.seat = index
         self.bots.pop(index, None)  # a returning player takes over from the stand-in
@@ -306,16 +461,72 @@ class Table:
         if self.state is None:
             self.seats[index] = Seat()
         else:
-            bot = make_bot(self.config.stand_in, index, self.rules, self.seeds.getrandbits(32))
-            self.bots[index] = BotSlot(bot)
-            self._think()
+            self._hold(index)
         self._fix_owner()
         self._room_changed()
+
+    def _hold(self, index: int) -> None:
+        """Hold an away player's seat for ``self.hold`` seconds, then a stand-in plays."""
+        seat = self.seats[index]
+        seat.away += 1
+        if self.hold > 0:
+            self._later(self.hold, Held(index, self.game, seat.away))
+        else:
+            self._stand_in(index)
+
+    def _held(self, held: Held) -> None:
+        seat = self.seats[held.seat] if held.seat < len(self.seats) else None
+        if (
+            seat is None
+            or self.state is None
+            or held.game != self.game
+            or seat.kind != "human"
+            or seat.link is not None
+            or seat.away != held.away
+            or held.seat in self.bots
+        ):
+            return
+        self._stand_in(held.seat)
+        self._room_changed()
+
+    def _stand_in(self, index: int) -> None:
+        bot = make_bot(self.config.stand_in, index, self.rules, self.seeds.getrandbits(32))
+        self.bots[index] = BotSlot(bot)
+        self._think()
+
+    # --- the turn timer -----------------------------------------------------------------
+
+    def _arm_turn(self) -> None:
+        if self._turn is not None:
+            self._turn.cancel()
+            self._timers.discard(self._turn)
+            self._turn = None
+        if self.turn_timer is not None and self.state is not None:
+            self._turn = self._later(self.turn_timer, TurnUp(self.game, self.seq))
+
+    def _turn_up(self, turn: TurnUp) -> None:
+        """Time is up: every human seat (not played by an AI) that had something to do gets
+        its default move, the defender first."""
+        state = self.state
+        if state is None or turn.game != self.game or turn.seq != self.seq:
+            return
+        due = [
+            i
+            for i, s in enumerate(self.seats)
+            if s.kind == "human" and i not in self.bots and state.legal_actions(i)
+        ]
+        due.sort(key=lambda i: i != state.defender)
+        for index in due:
+            if self.state is not state or state.result is not None:
+                return
+            action = default_move(state, index)
+            if action is not None:
+                self._apply(index, action)
 
     def _reject(self, link: Link, ref: int, code: str, text: str | None = None) -> None:
         link.send(Rejected(ref, code, text or LOBBY_TEXT[code]))
 
-    def _owner_command(self, link: Link, message: SetRules | SetSeat | Start) -> None:
+    def _owner_command(self, link: Link, message: SetRules | SetSeat | SetOptions | Start) -> None:
         if link.seat != self.owner:
             self._reject(link, message.ref, "not_owner")
             return
@@ -329,7 +540,10 @@ class Table:
             link.send(Ack(message.ref, None))
             self._start_game()
             return
-        if isinstance(message, SetRules):
+        if isinstance(message, SetOptions):
+            self.hold = message.hold_ms / 1000
+            self.turn_timer = None if message.turn_ms is None else message.turn_ms / 1000
+        elif isinstance(message, SetRules):
             players = message.rules.players
             if any(s.kind == "human" for s in self.seats[players:]):
                 self._reject(link, message.ref, "seat_taken", "A player sits in a seat to remove.")
@@ -386,14 +600,18 @@ class Table:
         self.game += 1
         self.seq = 0
         self.history = [[] for _ in self.seats]
+        for seat in self.seats:
+            seat.away = 0
         self.bots = {
             i: BotSlot(make_bot(s.level, i, rules, seed + i))
             for i, s in enumerate(self.seats)
             if s.kind == "ai" and s.level is not None
         }
         self._room_changed()
+        self._save(durable=True)
         self._tell(state.opening)
         self._think()
+        self._arm_turn()
 
     def _tell(self, events: Sequence[Event]) -> None:
         state = self.state
@@ -428,18 +646,22 @@ class Table:
         if state.result is not None:
             self._game_over(game_log, state)
         else:
+            self._save()
             self._think()
+            self._arm_turn()
 
     def _game_over(self, game_log: GameLog, state: GameState) -> None:
         assert state.result is not None
         self.series = self.series.record(state.result)
         self.logs.append(game_log)
         self.state, self.log, self.bots = None, None, {}
+        self._arm_turn()
         for index, seat in enumerate(self.seats):
             if seat.kind == "human" and seat.link is None:
                 self.seats[index] = Seat()
         self._fix_owner()
         self._room_changed()
+        self._save(durable=True)
         self._maybe_autostart()
 
     def _think(self) -> None:

@@ -7,7 +7,16 @@ the error codes are described in ``docs/protocol.md``.
 """
 
 from .connection import Connection, Role
-from .errors import BAD_FRAME, BAD_MESSAGE, FRAME_TOO_LARGE, VERSION_MISMATCH, ProtocolError
+from .errors import (
+    BAD_FRAME,
+    BAD_MESSAGE,
+    BUSY,
+    FRAME_TOO_LARGE,
+    HANDSHAKE_TIMEOUT,
+    RATE_LIMITED,
+    VERSION_MISMATCH,
+    ProtocolError,
+)
 from .framing import HEADER_SIZE, MAX_FRAME, FrameDecoder, frame
 from .messages import (
     CLIENT_MESSAGES,
@@ -26,6 +35,7 @@ from .messages import (
     Room,
     RoomUpdate,
     SeatInfo,
+    SetOptions,
     SetRules,
     SetSeat,
     Snapshot,
@@ -56,12 +66,15 @@ from .wire import (
 __all__ = [
     "BAD_FRAME",
     "BAD_MESSAGE",
+    "BUSY",
     "CLIENT_MESSAGES",
     "FRAME_TOO_LARGE",
+    "HANDSHAKE_TIMEOUT",
     "HEADER_SIZE",
     "HOST_MESSAGES",
     "MAX_FRAME",
     "PROTOCOL_VERSION",
+    "RATE_LIMITED",
     "VERSION_MISMATCH",
     "Ack",
     "Act",
@@ -80,6 +93,7 @@ __all__ = [
     "Room",
     "RoomUpdate",
     "SeatInfo",
+    "SetOptions",
     "SetRules",
     "SetSeat",
     "Snapshot",

@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
-__all__ = ["BAD_FRAME", "BAD_MESSAGE", "FRAME_TOO_LARGE", "VERSION_MISMATCH", "ProtocolError"]
+__all__ = [
+    "BAD_FRAME",
+    "BAD_MESSAGE",
+    "BUSY",
+    "FRAME_TOO_LARGE",
+    "HANDSHAKE_TIMEOUT",
+    "RATE_LIMITED",
+    "VERSION_MISMATCH",
+    "ProtocolError",
+]
 
 BAD_FRAME = "bad_frame"  # not msgpack, truncated, or trailing bytes
 FRAME_TOO_LARGE = "frame_too_large"  # the length prefix exceeds the maximum
 BAD_MESSAGE = "bad_message"  # valid msgpack, but not a valid message (type, fields)
 VERSION_MISMATCH = "version_mismatch"  # the hello names another protocol version
+HANDSHAKE_TIMEOUT = "handshake_timeout"  # no hello in time
+RATE_LIMITED = "rate_limited"  # too many messages too fast
+BUSY = "busy"  # the host has as many connections as it takes
 
 
 class ProtocolError(Exception):

@@ -58,6 +58,7 @@ __all__ = [
     "Room",
     "RoomUpdate",
     "SeatInfo",
+    "SetOptions",
     "SetRules",
     "SetSeat",
     "Snapshot",
@@ -76,6 +77,8 @@ MAX_REF = 2**31 - 1
 MAX_EVENTS = 256
 TOKEN_LEN = 32  # hex digits
 SEAT_KINDS = ("empty", "human", "ai")
+SEAT_STATUSES = ("empty", "connected", "away", "stand_in", "ai")
+MAX_MS = 24 * 3600 * 1000  # a day, in milliseconds
 STATUSES = ("lobby", "playing")
 
 
@@ -84,12 +87,26 @@ STATUSES = ("lobby", "playing")
 
 @dataclass(frozen=True, slots=True)
 class SeatInfo:
-    """One seat of the room: empty, a human (``connected`` or away) or a host AI."""
+    """One seat of the room: empty, a human (``connected`` or away) or a host AI.
+
+    ``status`` says who plays the seat now: ``empty``, ``connected`` (its player),
+    ``away`` (the player dropped; the seat is held for them), ``stand_in`` (a host AI plays
+    it until the player returns) or ``ai`` (a host AI seat). Left out, it follows from
+    ``kind`` and ``connected`` (a human not connected is ``away``).
+    """
 
     kind: str
     name: str = ""
     level: str | None = None
     connected: bool = False
+    status: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.status:
+            derived = {"empty": "empty", "ai": "ai"}.get(self.kind)
+            if derived is None:
+                derived = "connected" if self.connected else "away"
+            object.__setattr__(self, "status", derived)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +122,8 @@ class Room:
     autostart: bool
     series: Series
     game: int
+    hold_ms: int = 0  # how long a dropped player's seat waits before a stand-in plays it
+    turn_ms: int | None = None  # the turn timer (None: no timer)
 
 
 # --- client -> host --------------------------------------------------------------------
@@ -137,6 +156,15 @@ class SetSeat:
     ref: int
     seat: int
     ai: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class SetOptions:
+    """The room's options: how long a dropped player's seat is held, the turn timer."""
+
+    ref: int
+    hold_ms: int
+    turn_ms: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,7 +232,7 @@ class Goodbye:
     text: str
 
 
-ClientMessage = Hello | Act | SetRules | SetSeat | Start | Ping
+ClientMessage = Hello | Act | SetRules | SetSeat | SetOptions | Start | Ping
 HostMessage = Welcome | RoomUpdate | Snapshot | Update | Ack | Rejected | Pong | Goodbye
 Message = ClientMessage | HostMessage
 
@@ -261,16 +289,28 @@ def _events_from_wire(value: Any) -> tuple[Event, ...]:
 
 
 def seat_info_to_wire(info: SeatInfo) -> dict[str, Any]:
-    return {"kind": info.kind, "name": info.name, "level": info.level, "connected": info.connected}
+    return {
+        "kind": info.kind,
+        "name": info.name,
+        "level": info.level,
+        "connected": info.connected,
+        "status": info.status,
+    }
 
 
 def seat_info_from_wire(value: Any) -> SeatInfo:
-    data = check_map(value, "seat", ("kind", "name", "level", "connected"))
+    data = check_map(value, "seat", ("kind", "name", "level", "connected", "status"))
     if data["kind"] not in SEAT_KINDS:
         raise bad("seat kind must be empty, human or ai")
+    if data["status"] not in SEAT_STATUSES:
+        raise bad("seat status must be empty, connected, away, stand_in or ai")
     name = "" if data["name"] == "" else _name(data["name"])
     return SeatInfo(
-        data["kind"], name, _opt(_level)(data["level"]), check_bool(data["connected"], "connected")
+        data["kind"],
+        name,
+        _opt(_level)(data["level"]),
+        check_bool(data["connected"], "connected"),
+        data["status"],
     )
 
 
@@ -284,6 +324,8 @@ _ROOM_KEYS = (
     "autostart",
     "series",
     "game",
+    "hold_ms",
+    "turn_ms",
 )
 
 
@@ -298,6 +340,8 @@ def room_to_wire(room: Room) -> dict[str, Any]:
         "autostart": room.autostart,
         "series": series_to_wire(room.series),
         "game": room.game,
+        "hold_ms": room.hold_ms,
+        "turn_ms": room.turn_ms,
     }
 
 
@@ -323,6 +367,8 @@ def room_from_wire(value: Any) -> Room:
         autostart=check_bool(data["autostart"], "autostart"),
         series=series_from_wire(data["series"], n),
         game=check_int(data["game"], 0, MAX_REF, "game"),
+        hold_ms=check_int(data["hold_ms"], 0, MAX_MS, "hold_ms"),
+        turn_ms=_opt(lambda v: check_int(v, 1, MAX_MS, "turn_ms"))(data["turn_ms"]),
     )
 
 
@@ -348,6 +394,14 @@ CLIENT_MESSAGES: dict[str, Spec] = {
     "set_seat": (
         SetSeat,
         (("ref", _ident, _ref), ("seat", _ident, seat_of), ("ai", _ident, _opt(_level))),
+    ),
+    "set_options": (
+        SetOptions,
+        (
+            ("ref", _ident, _ref),
+            ("hold_ms", _ident, lambda v: check_int(v, 0, MAX_MS, "hold_ms")),
+            ("turn_ms", _ident, _opt(lambda v: check_int(v, 1, MAX_MS, "turn_ms"))),
+        ),
     ),
     "start": (Start, (("ref", _ident, _ref),)),
     "ping": (Ping, (("ref", _ident, _ref),)),

@@ -233,7 +233,11 @@ def rules_to_wire(rules: Rules) -> dict[str, Any]:
     return dict(data)
 
 
+_RULES_KEYS = tuple(Rules().to_dict())
+
+
 def rules_from_wire(value: Any) -> Rules:
+    check_map(value, "rules", _RULES_KEYS)  # exactly the documented keys, no defaults
     key = None
     if type(value) is dict and all(type(v) in (int, str, bool) for v in value.values()):
         key = tuple((k, type(v), v) for k, v in value.items())

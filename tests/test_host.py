@@ -285,7 +285,8 @@ def test_the_host_and_bot_commands() -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     host = subprocess.Popen(
         [sys.executable, "-m", "client", "host", "--bind", "127.0.0.1", "--port", "0",
-         "--seats", "3", "--ai", "random", "--autostart", "--no-announce", "--seed", "4"],
+         "--seats", "3", "--ai", "random", "--autostart", "--no-announce", "--no-save",
+         "--seed", "4"],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True,
     )  # fmt: skip
     try:
@@ -335,7 +336,7 @@ def test_bad_command_lines() -> None:
     assert run.returncode == 2 and "HOST:PORT" in run.stdout
     run = subprocess.run(
         [sys.executable, "-m", "client", "host", "--seats", "2", "--ai", "random,random,random",
-         "--bind", "127.0.0.1", "--no-announce"],
+         "--bind", "127.0.0.1", "--no-announce", "--no-save"],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=30,
     )  # fmt: skip
     assert run.returncode == 2

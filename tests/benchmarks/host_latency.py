@@ -134,6 +134,7 @@ def main() -> int:
             str(SEATS),
             "--autostart",
             "--no-announce",
+            "--no-save",
             "--seed",
             str(args.seed),
         ],

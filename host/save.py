@@ -1,0 +1,270 @@
+"""The table saved to disk after every change, so a killed host resumes its game.
+
+A save file is UTF-8 JSON::
+
+    {"format": "durak-table-save", "version": 1, "checksum": "<sha256 hex>",
+     "table": {"name": ..., "rules": {...}, "seats": [...], "owner": 0,
+               "series": {...}, "game": 3, "current": <game log or null>,
+               "last": <the last finished game's log or null>,
+               "options": {"hold": 60.0, "turn_timer": null}}}
+
+``checksum`` is the SHA-256 of the canonical JSON of ``table`` (sorted keys, no spaces),
+so a torn or edited file is detected. The game logs are ``engine.GameLog`` maps (rules,
+seed, actions): loading replays them, so a save whose actions are illegal is refused too.
+Writing goes to a temporary file beside the target, is flushed and fsynced, then renamed
+over it (``os.replace``): the file on disk is always a whole save, old or new.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine import GameLog, GameLogError, GameResult, Rules, RulesError, Series
+
+__all__ = ["FORMAT", "SAVE_NAME", "VERSION", "SaveError", "TableSave", "default_save_dir"]
+
+FORMAT = "durak-table-save"
+VERSION = 1
+SAVE_NAME = "table.json"
+TOKEN_LEN = 32
+
+
+class SaveError(ValueError):
+    """A save file that cannot be read, is torn or corrupt, or does not replay."""
+
+
+def default_save_dir() -> Path:
+    """The user's data folder for Durak (per platform, via platformdirs)."""
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("durak", appauthor=False))
+
+
+@dataclass(frozen=True, slots=True)
+class SavedSeat:
+    kind: str  # empty | human | ai
+    name: str
+    level: str | None
+    token: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class TableSave:
+    name: str
+    rules: Rules
+    seats: tuple[SavedSeat, ...]
+    owner: int | None
+    series: Series
+    game: int
+    current: GameLog | None
+    last: GameLog | None
+    hold: float = 0.0
+    turn_timer: float | None = None
+
+    # --- writing ----------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        series = self.series
+        return {
+            "name": self.name,
+            "rules": self.rules.to_dict(),
+            "seats": [
+                {"kind": s.kind, "name": s.name, "level": s.level, "token": s.token}
+                for s in self.seats
+            ],
+            "owner": self.owner,
+            "series": {
+                "wins": list(series.wins),
+                "losses": list(series.losses),
+                "games": series.games,
+                "draws": series.draws,
+                "last": _result(series.last),
+            },
+            "game": self.game,
+            "current": None if self.current is None else self.current.to_dict(),
+            "last": None if self.last is None else self.last.to_dict(),
+            "options": {"hold": self.hold, "turn_timer": self.turn_timer},
+        }
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        write_atomically(Path(path), encode(self.to_dict()))
+
+    # --- reading ----------------------------------------------------------------------
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> TableSave:
+        """Read, verify and replay a save; ``SaveError`` naming the file and the problem."""
+        name = os.fspath(path)
+        try:
+            raw = Path(path).read_bytes()
+        except OSError as exc:
+            raise SaveError(f"{name}: cannot read the saved table ({exc.strerror})") from None
+        try:
+            return cls.from_dict(decode(raw))
+        except SaveError as exc:
+            raise SaveError(f"{name}: {exc}") from None
+
+    @classmethod
+    def from_dict(cls, data: Any) -> TableSave:
+        if not isinstance(data, dict):
+            raise SaveError("the saved table is not a map")
+        players = _rules(data.get("rules")).players
+        seats = data.get("seats")
+        if not isinstance(seats, list) or len(seats) != players:
+            raise SaveError("'seats' must list every seat")
+        owner = data.get("owner")
+        if owner is not None and (type(owner) is not int or not 0 <= owner < players):
+            raise SaveError("'owner' must be a seat or null")
+        game = data.get("game")
+        if type(game) is not int or game < 0:
+            raise SaveError("'game' must be a count")
+        name = data.get("name")
+        if not isinstance(name, str) or not 0 < len(name) <= 63:
+            raise SaveError("'name' must be the table's name")
+        current = _log(data.get("current"), "current")
+        if current is not None and current.rules != _rules(data.get("rules")):
+            raise SaveError("the current game's rules are not the table's")
+        return cls(
+            name=name,
+            rules=_rules(data.get("rules")),
+            seats=tuple(_seat(s) for s in seats),
+            owner=owner,
+            series=_series(data.get("series"), players),
+            game=game,
+            current=current,
+            last=_log(data.get("last"), "last"),
+            **_options(data.get("options")),
+        )
+
+
+def encode(table: dict[str, Any]) -> bytes:
+    """The save file's bytes: the table with its format tag, version and checksum."""
+    body = json.dumps(table, sort_keys=True, separators=(",", ":"))
+    checksum = hashlib.sha256(body.encode()).hexdigest()
+    return (
+        f'{{"format":"{FORMAT}","version":{VERSION},"checksum":"{checksum}","table":{body}}}'
+    ).encode()
+
+
+def decode(raw: bytes) -> Any:
+    """The ``table`` map of a save file, after checking tag, version and checksum."""
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise SaveError("the saved table is torn or corrupt (not whole JSON)") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SaveError(f"not a saved Durak table (no '{FORMAT}' format tag)")
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:
+        raise SaveError(f"save format version {version!r} is not supported (want {VERSION})")
+    table = data.get("table")
+    body = json.dumps(table, sort_keys=True, separators=(",", ":"))
+    if data.get("checksum") != hashlib.sha256(body.encode()).hexdigest():
+        raise SaveError("the saved table is corrupt (its checksum does not match)")
+    return table
+
+
+def write_atomically(target: Path, data: bytes) -> None:
+    """Write ``data`` to a temporary file beside ``target``, fsync it, rename it over."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(prefix=target.name, suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, target)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
+def _result(result: GameResult | None) -> dict[str, Any] | None:
+    return None if result is None else {"places": list(result.places), "durak": result.durak}
+
+
+def _rules(data: Any) -> Rules:
+    try:
+        return Rules.from_dict(data)
+    except RulesError as exc:
+        raise SaveError(f"bad rules: {exc}") from None
+
+
+def _seat(data: Any) -> SavedSeat:
+    if not isinstance(data, dict) or set(data) != {"kind", "name", "level", "token"}:
+        raise SaveError("a seat must be a map of kind, name, level and token")
+    kind, name, level, token = data["kind"], data["name"], data["level"], data["token"]
+    if kind not in ("empty", "human", "ai") or not isinstance(name, str) or len(name) > 24:
+        raise SaveError("a seat's kind or name is wrong")
+    if kind == "ai" and (not isinstance(level, str) or not 0 < len(level) <= 24):
+        raise SaveError("an AI seat needs its level")
+    if kind == "human" and (
+        not isinstance(token, str)
+        or len(token) != TOKEN_LEN
+        or any(c not in "0123456789abcdef" for c in token)
+    ):
+        raise SaveError("a player's seat needs its token")
+    return SavedSeat(
+        kind, name, level if kind == "ai" else None, token if kind == "human" else None
+    )
+
+
+def _series(data: Any, players: int) -> Series:
+    if not isinstance(data, dict):
+        raise SaveError("'series' must be a map")
+
+    def counts(key: str) -> tuple[int, ...]:
+        items = data.get(key)
+        if (
+            not isinstance(items, list)
+            or len(items) != players
+            or any(type(x) is not int or x < 0 for x in items)
+        ):
+            raise SaveError(f"'series.{key}' must count every seat")
+        return tuple(items)
+
+    games, draws = data.get("games"), data.get("draws")
+    if type(games) is not int or type(draws) is not int or games < 0 or draws < 0:
+        raise SaveError("'series.games' and 'series.draws' must be counts")
+    last = data.get("last")
+    result = None
+    if last is not None:
+        places = last.get("places") if isinstance(last, dict) else None
+        durak = last.get("durak") if isinstance(last, dict) else None
+        if (
+            not isinstance(places, list)
+            or len(places) != players
+            or any(type(p) is not int or not 0 < p <= players for p in places)
+            or (durak is not None and (type(durak) is not int or not 0 <= durak < players))
+        ):
+            raise SaveError("'series.last' must be a result for every seat")
+        result = GameResult(tuple(places), durak)
+    return Series(counts("wins"), counts("losses"), games, draws, result)
+
+
+def _options(data: Any) -> dict[str, Any]:
+    if not isinstance(data, dict) or set(data) != {"hold", "turn_timer"}:
+        raise SaveError("'options' must be a map of hold and turn_timer")
+    hold, turn = data["hold"], data["turn_timer"]
+    if type(hold) not in (int, float) or not 0 <= hold <= 86400:
+        raise SaveError("'options.hold' must be seconds")
+    if turn is not None and (type(turn) not in (int, float) or not 0 < turn <= 86400):
+        raise SaveError("'options.turn_timer' must be seconds or null")
+    return {"hold": float(hold), "turn_timer": None if turn is None else float(turn)}
+
+
+def _log(data: Any, what: str) -> GameLog | None:
+    if data is None:
+        return None
+    try:
+        log = GameLog.from_dict(data)
+        log.replay()
+    except GameLogError as exc:
+        raise SaveError(f"the {what} game does not replay: {exc}") from None
+    return log

@@ -1,0 +1,253 @@
+"""Host under load: a 6-seat game of bot clients while junk connections hit the same host.
+
+Runs ``durak host`` (6 seats, no announcement, saving to a temporary folder) in a child
+process on 127.0.0.1, joins 6 ``random`` bot clients from this process and, once they sit,
+starts a second child process that keeps 200 junk connections busy against the same port
+until the game is over: random bytes, half-open connections that never finish their hello,
+slowloris hellos trickled a byte at a time by clients that never read, and floods (a hello
+and thousands of pings in one write, or a huge length prefix). Prints whether the game
+completed, the bots' action round trip (act to ack) p50/p99, what the junk got back and the
+host's peak memory (VmHWM, where /proc has it). The last line is exactly
+``game_completed=<0|1> rtt_p99_ms=<number>``. Target: the game completes and p99 <= 20 ms.
+Everything is bounded: ``--timeout`` seconds at most (default 120).
+
+    python tests/benchmarks/host_load.py [--games N] [--junk N] [--seed S] [--timeout T]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import collections
+import contextlib
+import functools
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from client.bot import BotReport, play_bot  # noqa: E402
+from client.netclient import Backoff  # noqa: E402
+from protocol import PROTOCOL_VERSION, Hello, Ping, encode  # noqa: E402
+
+SEATS = 6
+KINDS = ("random", "half_open", "slowloris", "flood")
+
+
+# --- the junk (a child process of its own, so it does not slow the bots' loop) -----------
+
+
+async def junk_worker(
+    kind: str, port: int, until: float, rng: random.Random, seen: collections.Counter[str]
+) -> None:
+    while time.monotonic() < until:
+        try:
+            reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), 5)
+        except (OSError, TimeoutError):
+            seen["refused"] += 1
+            await asyncio.sleep(0.05)
+            continue
+        seen[f"{kind}:connected"] += 1
+        try:
+            if kind == "random":
+                writer.write(rng.randbytes(rng.randrange(1, 300)))
+            elif kind == "half_open":
+                writer.write(b"\x00\x00")  # half a length prefix, then nothing
+            elif kind == "slowloris":
+                for byte in encode(Hello(PROTOCOL_VERSION, "Slow")):
+                    if writer.is_closing() or time.monotonic() > until:
+                        break
+                    writer.write(bytes([byte]))
+                    with contextlib.suppress(TimeoutError):  # a pause, or the host's goodbye
+                        if await asyncio.wait_for(reader.read(65536), 0.5) is not None:
+                            seen[f"{kind}:goodbye"] += 1
+                            break
+            elif rng.random() < 0.5:
+                hello = Hello(PROTOCOL_VERSION, "Flood", None, "f" * 32)  # a token: never a seat
+                writer.write(encode(hello) + encode(Ping(1)) * 5000)
+            else:
+                writer.write((2**31).to_bytes(4, "big") + b"\x00" * 1000)
+            # Then wait for the host to say goodbye and close (half-open and slowloris
+            # connections are cut off by the handshake timeout).
+            while data := await asyncio.wait_for(reader.read(65536), 15):
+                if b"goodbye" in data:
+                    seen[f"{kind}:goodbye"] += 1
+        except (OSError, TimeoutError):
+            seen[f"{kind}:reset"] += 1
+        finally:
+            writer.close()
+            with contextlib.suppress(Exception):
+                await writer.wait_closed()
+        await asyncio.sleep(rng.uniform(0.5, 1.5))  # a broken client's retry loop
+
+
+async def junk_main(port: int, count: int, seconds: float) -> None:
+    until = time.monotonic() + seconds
+    seen: collections.Counter[str] = collections.Counter()
+    asyncio.get_running_loop().call_later(1.0, functools.partial(print, "ready", flush=True))
+    rng = random.Random(port)
+    workers = [
+        asyncio.create_task(
+            junk_worker(KINDS[i % len(KINDS)], port, until, random.Random(rng.random()), seen)
+        )
+        for i in range(count)
+    ]
+    stop = asyncio.get_running_loop().run_in_executor(
+        None, sys.stdin.readline
+    )  # the parent says stop
+    done, _ = await asyncio.wait(
+        [stop, *workers], timeout=seconds, return_when=asyncio.FIRST_COMPLETED
+    )
+    while stop not in done and not all(w.done() for w in workers):
+        done, _ = await asyncio.wait(
+            [stop, *workers], timeout=seconds, return_when=asyncio.FIRST_COMPLETED
+        )
+    for worker in workers:
+        worker.cancel()
+    await asyncio.gather(*workers, return_exceptions=True)
+    with contextlib.suppress(BrokenPipeError):
+        print(" ".join(f"{k}={v}" for k, v in sorted(seen.items())), flush=True)
+
+
+# --- the game ----------------------------------------------------------------------------
+
+
+def peak_memory(pid: int) -> str:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return "n/a (no /proc)"
+
+
+async def play(
+    port: int, games: int, junk: int, seed: int, timeout: float
+) -> tuple[list[BotReport], bool, str]:
+    reports: list[BotReport] = []
+    seated = asyncio.Event()
+    joined = 0
+
+    def welcome_watch(payload: object) -> None:
+        nonlocal joined
+        if isinstance(payload, dict) and payload.get("type") == "welcome":
+            joined += 1
+            if joined == SEATS:
+                seated.set()
+
+    backoff = Backoff(first=0.05, longest=1.0, give_up=timeout)
+    bots = []
+    junk_proc = None
+    for i in range(SEATS):
+        if i == SEATS - 1:  # the junk starts before the last seat fills (and the game starts)
+            while joined < SEATS - 1:
+                await asyncio.sleep(0.01)
+            junk_proc = await asyncio.create_subprocess_exec(
+                sys.executable, __file__, "--junk-port", str(port), "--junk", str(junk),
+                "--timeout", str(timeout),
+                stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+            )  # fmt: skip
+            assert junk_proc.stdout is not None
+            await asyncio.wait_for(junk_proc.stdout.readline(), 30)  # "ready"
+        bots.append(
+            asyncio.create_task(
+                play_bot(
+                    "127.0.0.1",
+                    port,
+                    "random",
+                    games,
+                    seed=seed + i,
+                    on_payload=welcome_watch,
+                    reconnect=backoff,
+                )
+            )
+        )
+        await asyncio.sleep(0.01)  # seat 0 joins first and owns the room
+    await asyncio.wait_for(seated.wait(), 60)
+    completed = False
+    try:
+        reports = list(await asyncio.wait_for(asyncio.gather(*bots), timeout))
+        completed = all(len(r.results) == games for r in reports)
+    except (TimeoutError, Exception) as exc:  # reported as not completed
+        print(f"the game did not complete: {exc!r}")
+        for bot in bots:
+            bot.cancel()
+        await asyncio.gather(*bots, return_exceptions=True)
+        reports = [
+            b.result() for b in bots if b.done() and not b.cancelled() and b.exception() is None
+        ]
+    assert junk_proc is not None and junk_proc.stdin is not None and junk_proc.stdout is not None
+    junk_proc.stdin.write(b"stop\n")
+    with contextlib.suppress(ConnectionError):
+        await junk_proc.stdin.drain()
+    summary = (await asyncio.wait_for(junk_proc.stdout.read(), 30)).decode().strip()
+    await junk_proc.wait()
+    return reports, completed, summary
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--junk", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--timeout", type=float, default=120.0)
+    parser.add_argument("--junk-port", type=int, default=None, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.junk_port is not None:
+        asyncio.run(junk_main(args.junk_port, args.junk, args.timeout))
+        return 0
+    with tempfile.TemporaryDirectory() as save_dir:
+        host = subprocess.Popen(
+            [sys.executable, "-m", "client", "host", "--bind", "127.0.0.1", "--port", "0",
+             "--seats", str(SEATS), "--no-announce", "--seed", str(args.seed),
+             "--save-dir", save_dir],
+            cwd=ROOT, stdout=subprocess.PIPE, text=True,
+        )  # fmt: skip
+        memory = "n/a"
+        try:
+            assert host.stdout is not None
+            port = next(
+                int(line.rsplit(":", 1)[1]) for line in host.stdout if "listening on" in line
+            )
+            reports, completed, junk_summary = asyncio.run(
+                play(port, args.games, args.junk, args.seed, args.timeout)
+            )
+            memory = peak_memory(host.pid)
+        finally:
+            if sys.platform == "win32":
+                host.terminate()
+            else:
+                host.send_signal(2)  # Ctrl-C: the host closes cleanly
+            try:
+                host.wait(15)
+            except subprocess.TimeoutExpired:
+                host.kill()
+                host.wait()
+    rtts = [rtt * 1000 for r in reports for rtt in r.rtts]
+    p99 = percentile(rtts, 0.99) if rtts else float("nan")
+    p50 = percentile(rtts, 0.5) if rtts else float("nan")
+    print(f"{SEATS} bot clients, {args.games} game(s), {args.junk} junk connections on loopback")
+    reconnects = sum(r.reconnects for r in reports)
+    print(f"game completed: {'yes' if completed else 'no'}; reconnects: {reconnects}")
+    print(
+        f"action round trip (act to ack), {len(rtts)} actions: p50 {p50:.3f} ms  p99 {p99:.3f} ms"
+    )
+    print(f"junk: {junk_summary}")
+    print(f"host peak memory: {memory}")
+    print(f"game_completed={int(completed)} rtt_p99_ms={p99:.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

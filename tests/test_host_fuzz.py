@@ -1,0 +1,375 @@
+"""Hypothesis against the decoder and the host's message handling.
+
+The decoder: random bytes cut into random chunks, and valid messages with one field
+replaced by a wrong value, give a message or a ``ProtocolError`` and nothing else. The
+table (sans-I/O: fake links instead of sockets): random sequences of hellos with good and
+bad tokens and passwords, legal and illegal actions, owner commands from anyone, pings and
+departures never make it fail, every message it sends decodes on the client side and goes
+only to its seat, and the game stays valid: every card is somewhere exactly once and the
+log replays to the same state."""
+
+from __future__ import annotations
+
+import asyncio
+from concurrent.futures import Executor, Future
+from typing import Any
+
+import msgpack
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from engine import CARDS, Attack, Beat, Pass, Rules, ShowTrump, Take, ThrowIn, Transfer, observe
+from host import HostConfig
+from host.table import Gone, Incoming, Table
+from protocol import (
+    CLIENT_MESSAGES,
+    PROTOCOL_VERSION,
+    Act,
+    Connection,
+    Hello,
+    Message,
+    Ping,
+    ProtocolError,
+    Role,
+    SetOptions,
+    SetRules,
+    SetSeat,
+    Snapshot,
+    Start,
+    Update,
+    Welcome,
+    encode,
+    frame,
+    from_wire,
+    to_wire,
+)
+
+
+class InlineExecutor(Executor):
+    """Runs the AI players' thinking at once, in order: the examples are reproducible."""
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except Exception as exc:
+            future.set_exception(exc)
+        return future
+
+
+EXECUTOR = InlineExecutor()
+
+# --- the decoder ------------------------------------------------------------------------
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(max_size=400), st.lists(st.integers(1, 50), max_size=10))
+def test_random_bytes_in_random_chunks_give_only_protocol_errors(
+    data: bytes, cuts: list[int]
+) -> None:
+    conn = Connection(Role.HOST)
+    try:
+        at = 0
+        for cut in cuts:
+            conn.receive_data(data[at : at + cut] or b"x")
+            at += cut
+            while conn.next_message() is not None:
+                pass
+        conn.receive_data(data[at:] or b"y")
+        while conn.next_message() is not None:
+            pass
+    except ProtocolError:
+        pass
+
+
+_WRONG = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(2**63), max_value=2**64 - 1),
+    st.text(max_size=40),
+    st.sampled_from(["6h", "10h", "6H", "Xx", "", " Anna", "f" * 32, "F" * 32, "take"]),
+    st.lists(st.sampled_from(["6h", "6h", "As", 7, None]), max_size=8),
+    st.dictionaries(st.sampled_from(["verb", "card", "cards", "target", "x"]), st.text(max_size=4)),
+)
+_GOOD: list[Message] = [
+    Hello(PROTOCOL_VERSION, "Anna", None, None),
+    Hello(PROTOCOL_VERSION, "Anna", "pw", "0123456789abcdef0123456789abcdef"),
+    Act(1, Attack((CARDS[4], CARDS[17]))),
+    Act(2, Beat(CARDS[5], CARDS[4])),
+    Act(3, Take()),
+    SetRules(4, Rules(players=3, transfer=True)),
+    SetOptions(8, 60000, None),
+    SetOptions(9, 0, 5),
+    SetSeat(5, 1, "normal"),
+    Start(6),
+    Ping(7),
+]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(_GOOD), st.data())
+def test_a_wrong_value_in_a_well_shaped_message_is_a_protocol_error(
+    message: Message, data: st.DataObject
+) -> None:
+    wire = to_wire(message)
+    field = data.draw(st.sampled_from(sorted(wire)))
+    wire[field] = data.draw(_WRONG)
+    try:
+        decoded = from_wire(msgpack.unpackb(msgpack.packb(wire)), CLIENT_MESSAGES)
+    except ProtocolError:
+        return
+    assert to_wire(decoded) == wire  # accepted only if it is a valid message after all
+
+
+# --- the table ------------------------------------------------------------------------
+
+
+class FakeLink:
+    """A client as the table sees it; records what it is sent and why it was closed."""
+
+    def __init__(self, number: int) -> None:
+        self.number = number
+        self.seat: int | None = None
+        self.sent: list[Message] = []
+        self.closed: str | None = None
+        self.greeted = False
+        self.gone = False
+        self.decoder = Connection(Role.CLIENT)
+
+    def send(self, message: Message) -> None:
+        assert self.closed is None or self.closed == "replaced"
+        self.sent.append(message)
+
+    def close(self, code: str, text: str) -> None:
+        self.closed = self.closed or code
+
+    def release(self) -> None:
+        pass
+
+
+_ACTIONS = st.one_of(
+    st.builds(
+        Attack, st.lists(st.sampled_from(CARDS), min_size=1, max_size=3, unique=True).map(tuple)
+    ),
+    st.builds(ThrowIn, st.sampled_from(CARDS)),
+    st.builds(Beat, st.sampled_from(CARDS), st.sampled_from(CARDS)),
+    st.builds(Transfer, st.sampled_from(CARDS)),
+    st.builds(ShowTrump, st.sampled_from(CARDS)),
+    st.just(Take()),
+    st.just(Pass()),
+)
+_RULES = st.builds(
+    Rules,
+    players=st.integers(2, 6),
+    deck_size=st.just(52),
+    transfer=st.booleans(),
+)
+_STEP = st.sampled_from(
+    [
+        "hello",
+        "hello",
+        *["legal"] * 8,
+        "act",
+        "rules",
+        "seat",
+        "options",
+        "start",
+        "ping",
+        "gone",
+        "tick",
+    ]
+)
+
+
+def check_sent(link: FakeLink, start: int) -> None:
+    """What the table sent since ``start`` decodes as the client would decode it, and is
+    for the link's seat only."""
+    new = link.sent[start:]
+    if new:  # (no bytes would mean the end of the stream)
+        link.decoder.receive_data(b"".join(encode(m) for m in new))
+    received = []
+    while (message := link.decoder.next_message()) is not None:
+        received.append(message)
+    assert len(received) == len(new)
+    for message in new:
+        if isinstance(message, Update | Snapshot):
+            assert message.view.seat == link.seat or link.closed is not None
+        if isinstance(message, Welcome):
+            assert len(message.token) == 32
+
+
+def check_table(table: Table) -> None:
+    assert table.errors == 0
+    tokens = [s.token for s in table.seats if s.kind == "human"]
+    assert all(t is not None and len(t) == 32 for t in tokens)
+    assert len(set(tokens)) == len(tokens)
+    for index, seat in enumerate(table.seats):
+        if seat.link is not None:
+            assert seat.kind == "human" and seat.link.seat == index
+    state = table.state
+    if state is None:
+        return
+    n = state.players
+    seen: set[int] = set()
+    for seat in range(n):
+        hand = {c.index for c in state.hand(seat)}
+        assert not hand & seen
+        seen |= hand
+    view = observe(state, 0)
+    on_table = sum(1 + (d is not None) for _, d in state.table)
+    total = sum(view.hand_sizes) + view.stock_size + view.discard_size + on_table
+    assert total == state.rules.deck_size
+    assert table.log is not None and len(table.log.actions) == table.seq
+
+
+class FakeTimer:
+    """A timer the example fires itself (a ``tick`` step): real time plays no part."""
+
+    def __init__(self, item: Any, pending: list[FakeTimer]) -> None:
+        self.item = item
+        self.cancelled = False
+        pending.append(self)
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+async def settle(table: Table) -> None:
+    """Handle everything queued, letting the AI players think, until the table is idle."""
+    for _ in range(2000):
+        while not table.queue.empty():
+            table.handle(table.queue.get_nowait())
+        if not any(slot.thinking for slot in table.bots.values()):
+            return
+        await asyncio.sleep(0.0005)
+
+
+async def drive(data: st.DataObject, password: str | None) -> None:
+    seed = data.draw(st.integers(0, 2**32), label="seed")
+    hold = data.draw(st.sampled_from([0.0, 1.0]), label="hold")
+    turn = data.draw(st.sampled_from([None, 1.0]), label="turn_timer")
+    config = HostConfig(
+        seats=3,
+        ai=("random",),
+        password=password,
+        announce=False,
+        seed=seed,
+        hold=hold,
+        turn_timer=turn,
+    )
+    table = Table(config, executor=EXECUTOR)
+    timers: list[FakeTimer] = []
+    table._later = lambda delay, item: FakeTimer(item, timers)  # type: ignore[method-assign,assignment,return-value]
+    links: list[FakeLink] = []
+    marks: dict[int, int] = {}
+    try:
+        if data.draw(st.integers(0, 3), label="prelude"):  # mostly: two players and a game
+            for name in ("Anna", "Boris"):
+                links.append(FakeLink(len(links)))
+                table.handle(Incoming(links[-1], Hello(PROTOCOL_VERSION, name, password, None)))
+            table.handle(Incoming(links[0], Start(1)))
+            await settle(table)
+        for _ in range(data.draw(st.integers(5, 60), label="steps")):
+            step = data.draw(_STEP, label="step")
+            live = [link for link in links if link.closed is None and not link.gone]
+            if step == "tick":  # every timer set so far runs out
+                due, timers[:] = list(timers), []
+                before = (table.seq, len(table.bots))
+                for timer in due:
+                    if not timer.cancelled:
+                        table.handle(timer.item)
+                if (table.seq, len(table.bots)) != before:
+                    event("a timer moved the game on")
+            elif step == "hello" or not live:
+                link = FakeLink(len(links))
+                links.append(link)
+                known = [s.token for s in table.seats if s.token is not None]
+                token = data.draw(
+                    st.sampled_from([None, None, "0123456789abcdef" * 2, *known]), label="token"
+                )
+                given_pw = data.draw(st.sampled_from([None, password, "wrong"]), label="pw")
+                table.handle(
+                    Incoming(link, Hello(PROTOCOL_VERSION, f"P{link.number}", given_pw, token))
+                )
+            else:
+                link = data.draw(st.sampled_from(live), label="link")
+                if step == "gone":
+                    link.gone = True
+                    table.handle(Gone(link))
+                else:
+                    table.handle(Incoming(link, _message(step, link, table, data)))
+            for other in links:  # the server reports every closed connection as gone
+                if other.closed is not None and not other.gone:
+                    other.gone = True
+                    table.handle(Gone(other))
+            await settle(table)
+            check_table(table)
+            for other in links:
+                check_sent(other, marks.get(other.number, 0))
+                marks[other.number] = len(other.sent)
+        event(f"games started: {min(table.game, 2)}")
+        if table.state is not None:
+            event(f"a game at seq >= 10: {table.seq >= 10}")
+            state = table.log.replay() if table.log is not None else None
+            assert state is not None
+            for seat in range(state.players):
+                assert state.hand(seat) == table.state.hand(seat)
+    finally:
+        table.close()
+        for slot in table.bots.values():
+            slot.job += 1
+        await settle(table)
+
+
+def _message(step: str, link: FakeLink, table: Table, data: st.DataObject) -> Message:
+    ref = data.draw(st.integers(0, 2**31 - 1), label="ref")
+    if step == "legal" and table.state is not None and link.seat is not None:
+        legal = table.state.legal_actions(link.seat)
+        if legal:
+            return Act(ref, data.draw(st.sampled_from(legal), label="legal"))
+        return Act(ref, data.draw(_ACTIONS, label="action"))
+    if step in ("act", "legal"):
+        return Act(ref, data.draw(_ACTIONS, label="action"))
+    if step == "rules":
+        return SetRules(ref, data.draw(_RULES, label="rules"))
+    if step == "seat":
+        level = data.draw(st.sampled_from([None, "random", "bogus"]), label="level")
+        return SetSeat(ref, data.draw(st.integers(0, 5), label="seat"), level)
+    if step == "options":  # small times: the timers fire within the example
+        hold = data.draw(st.integers(0, 5), label="hold_ms")
+        return SetOptions(ref, hold, data.draw(st.none() | st.integers(1, 5), label="turn_ms"))
+    if step == "start":
+        return Start(ref)
+    return Ping(ref)
+
+
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(st.data(), st.sampled_from([None, "secret"]))
+def test_random_sequences_never_break_the_table(data: st.DataObject, password: str | None) -> None:
+    asyncio.run(drive(data, password))
+
+
+def test_the_host_refuses_what_it_should_in_a_known_sequence() -> None:
+    """A sanity check of the fake-link driver itself: a refused token, a replaced seat."""
+
+    async def body() -> None:
+        table = Table(HostConfig(seats=2, announce=False), executor=EXECUTOR)
+        anna, thief, again = FakeLink(0), FakeLink(1), FakeLink(2)
+        table.handle(Incoming(anna, Hello(PROTOCOL_VERSION, "Anna")))
+        token = table.seats[0].token
+        table.handle(Incoming(thief, Hello(PROTOCOL_VERSION, "Thief", None, "0" * 32)))
+        assert thief.closed == "bad_token"
+        table.handle(Incoming(again, Hello(PROTOCOL_VERSION, "Anna", None, token)))
+        assert anna.closed == "replaced" and again.seat == 0
+        table.close()
+
+    asyncio.run(body())
+
+
+def test_frames_from_the_fuzz_are_what_the_wire_carries() -> None:
+    payload: Any = msgpack.packb(to_wire(Ping(3)))
+    assert encode(Ping(3)) == frame(payload)

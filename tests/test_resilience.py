@@ -1,0 +1,365 @@
+"""Drops, returns and restarts on real sockets (127.0.0.1): a dropped seat is held, then a
+stand-in plays it, and its player takes it back with the right hand; a host killed
+mid-bout resumes from its save and the clients come back with their tokens; a corrupt
+save is refused and left alone; the turn timer; the handshake timeout, the rate limit and
+the connection cap."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import msgpack
+import pytest
+from test_host import expect, replays, serving
+
+from client.bot import play_bot
+from client.cli import main as durak
+from client.netclient import Backoff, HostClosed, NetClient
+from engine import GameEnded, GameLog, GameState, Rules, SeatView, Series, new_game, observe
+from host.save import SAVE_NAME, SavedSeat, SaveError, TableSave, encode
+from host.table import default_move
+from protocol import (
+    PROTOCOL_VERSION,
+    Ack,
+    Hello,
+    Ping,
+    Pong,
+    Rejected,
+    RoomUpdate,
+    Snapshot,
+    Update,
+    Welcome,
+)
+from protocol import (
+    encode as encode_message,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+FAST = Backoff(first=0.05, longest=0.3, give_up=60)
+
+
+class Player:
+    """A client that plays a random legal action whenever it may (while ``go`` is set) and
+    records the seat statuses it is shown."""
+
+    def __init__(self, client: NetClient, seed: int) -> None:
+        self.client = client
+        self.rng = random.Random(seed)
+        self.go = True
+        self.view: SeatView | None = None
+        self.inflight: int | None = None
+        self.statuses: list[tuple[str, ...]] = []
+        self.results = 0
+        self.view_seq = -1
+        self.task = asyncio.create_task(self.run())
+
+    async def run(self) -> None:
+        with contextlib.suppress(HostClosed):
+            while True:
+                message = await self.client.receive()
+                if isinstance(message, RoomUpdate):
+                    self.statuses.append(tuple(s.status for s in message.room.seats))
+                elif isinstance(message, Update | Snapshot):
+                    self.view, self.view_seq, self.inflight = message.view, message.seq, None
+                    if isinstance(message, Update):
+                        self.results += sum(isinstance(e, GameEnded) for e in message.events)
+                self.act()
+
+    def act(self) -> None:
+        view = self.view
+        if self.go and view is not None and view.legal and self.inflight is None:
+            self.inflight = self.client.act(self.rng.choice(view.legal))
+
+    def resume(self) -> None:
+        self.go = True
+        self.act()
+
+    def saw(self, seat: int, status: str) -> bool:
+        return any(s[seat] == status for s in self.statuses)
+
+    async def stop(self) -> None:
+        self.task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self.task
+        await self.client.close()
+
+
+async def until(check: Callable[[], bool], seconds: float = 30) -> None:
+    async with asyncio.timeout(seconds):
+        while not check():
+            await asyncio.sleep(0.005)
+
+
+async def test_a_dropped_seat_is_held_then_stood_in_for_then_taken_back() -> None:
+    async with serving(seats=3, ai=("random",), hold=0.3, seed=11) as host:
+        anna = Player(await NetClient.connect("127.0.0.1", host.port, "Anna"), 1)
+        boris = Player(await NetClient.connect("127.0.0.1", host.port, "Boris"), 2)
+        token = anna.client.token
+        anna.client.start()
+        await until(lambda: host.table.playing and host.table.seq >= 4)
+        anna.task.cancel()  # Anna's laptop sleeps mid-bout: the connection just breaks
+        anna.client._writer.transport.abort()
+        await until(lambda: boris.saw(0, "away"))
+        boris.go = False  # the game waits for Boris from now on, so it cannot end meanwhile
+        await until(lambda: boris.saw(0, "stand_in"))
+        await until(lambda: host.table.state is not None and 0 in host.table.bots)
+        back = await NetClient.connect("127.0.0.1", host.port, "Anna", token=token)
+        assert back.seat == 0 and back.welcome is not None
+        assert back.welcome.room.seats[0].status == "connected"
+        snapshot = await expect(back, Snapshot)
+        assert isinstance(snapshot, Snapshot)
+        game_log = host.table.log
+        assert game_log is not None
+        at_snapshot = GameLog(
+            game_log.rules, game_log.seed, game_log.previous, game_log.actions[: snapshot.seq]
+        ).replay()
+        assert snapshot.view.hand == at_snapshot.hand(0)  # the right hand, as it was then
+        await until(lambda: boris.saw(0, "connected") and boris.statuses[-1][0] == "connected")
+        anna = Player(back, 3)
+        boris.resume()
+        await until(lambda: not host.table.playing, 60)
+        assert host.table.series.games == 1
+        replays(host)
+        await anna.stop()
+        await boris.stop()
+
+
+def test_a_host_killed_mid_bout_resumes_and_the_game_finishes(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    base = [sys.executable, "-m", "client", "host", "--bind", "127.0.0.1", "--no-announce",
+            "--seats", "3", "--ai", "random", "--hold", "0.3",
+            "--save-dir", str(tmp_path)]  # fmt: skip
+    hosts: list[subprocess.Popen[str]] = []
+
+    def start(*extra: str) -> int:
+        proc = subprocess.Popen(
+            [*base, *extra], cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True
+        )
+        hosts.append(proc)
+        assert proc.stdout is not None
+        line = next(line for line in proc.stdout if "listening on" in line)
+        return int(line.rsplit(":", 1)[1])
+
+    def kill(proc: subprocess.Popen[str]) -> None:
+        if sys.platform == "win32":
+            proc.kill()
+        else:
+            os.kill(proc.pid, signal.SIGKILL)
+
+    async def play(port: int) -> list[Any]:
+        killed = asyncio.Event()
+
+        def watch(payload: Any) -> None:  # kill the host once a game is well under way
+            if (
+                not killed.is_set()
+                and payload.get("type") == "update"
+                and payload.get("seq", 0) >= 12
+            ):
+                killed.set()
+                kill(hosts[0])
+
+        first = asyncio.create_task(
+            play_bot("127.0.0.1", port, "random", 1, seed=1, on_payload=watch, reconnect=FAST)
+        )
+        await asyncio.sleep(0)  # the first to join owns the room (and starts the game)
+        second = asyncio.create_task(
+            play_bot("127.0.0.1", port, "random", 1, seed=2, reconnect=FAST)
+        )
+        await killed.wait()
+        await asyncio.get_running_loop().run_in_executor(None, hosts[0].wait)
+        assert start("--port", str(port), "--resume") == port
+        return list(await asyncio.wait_for(asyncio.gather(first, second), 60))
+
+    try:
+        port = start("--port", "0", "--seed", "9")
+        reports = asyncio.run(play(port))
+        hosts[-1].send_signal(signal.SIGTERM) if sys.platform != "win32" else hosts[-1].kill()
+        hosts[-1].wait(30)
+    finally:
+        for proc in hosts:
+            if proc.poll() is None:
+                proc.kill()
+            proc.wait()
+            if proc.stdout is not None:
+                proc.stdout.close()
+    assert all(r.reconnects >= 1 for r in reports)
+    assert reports[0].results == reports[1].results and len(reports[0].results) == 1
+    saved = TableSave.load(tmp_path / SAVE_NAME)
+    assert saved.current is None and saved.last is not None and saved.series.games == 1
+    state = saved.last.replay()  # the whole game, from before the kill to its end
+    assert state.result == reports[0].results[0]
+    accounted = sum(len(state.hand(s)) for s in range(state.players))
+    accounted += state.stock_size + observe_discard(state) + 2 * len(state.table)
+    assert accounted == saved.rules.deck_size  # every card is somewhere, once
+
+
+def observe_discard(state: GameState) -> int:
+    return observe(state, 0).discard_size
+
+
+def _a_save(tmp_path: Path) -> bytes:
+    rules = Rules(players=2)
+    game = GameLog(rules, 5)
+    state = game.start()
+    for _ in range(6):
+        seat = next(s for s in range(2) if state.legal_actions(s))
+        action = state.legal_actions(seat)[0]
+        state.apply(seat, action)
+        game.actions.append((seat, action))
+    saved = TableSave(
+        "Kitchen",
+        rules,
+        (SavedSeat("human", "Anna", None, "a" * 32), SavedSeat("ai", "Random", "random", None)),
+        0,
+        Series.new(2),
+        1,
+        game,
+        None,
+    )
+    saved.save(tmp_path / SAVE_NAME)
+    assert TableSave.load(tmp_path / SAVE_NAME) == saved
+    return (tmp_path / SAVE_NAME).read_bytes()
+
+
+@pytest.mark.parametrize("damage", ["torn", "flipped", "foreign", "empty", "bad_action"])
+def test_a_corrupt_save_is_a_clear_error_and_stays_in_place(
+    tmp_path: Path, damage: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = _a_save(tmp_path)
+    if damage == "torn":
+        bad = good[: len(good) // 2]
+    elif damage == "flipped":
+        at = good.index(b'"Kitchen"') + 2
+        bad = good[:at] + b"X" + good[at + 1 :]
+    elif damage == "foreign":
+        bad = b'{"format": "something-else", "version": 1}'
+    elif damage == "empty":
+        bad = b""
+    else:  # whole and checksummed, but its actions do not replay
+        table = json.loads(good)["table"]
+        table["current"]["actions"][0] = [1, "take"]
+        bad = encode(table)
+    path = tmp_path / SAVE_NAME
+    path.write_bytes(bad)
+    with pytest.raises(SaveError, match=SAVE_NAME):
+        TableSave.load(path)
+    code = durak(["host", "--bind", "127.0.0.1", "--port", "0", "--no-announce",
+                  "--save-dir", str(tmp_path), "--resume"])  # fmt: skip
+    out = capsys.readouterr().out
+    assert code == 1 and "cannot resume" in out and str(path) in out
+    assert path.read_bytes() == bad  # left in place, untouched
+    assert [p.name for p in tmp_path.iterdir()] == [SAVE_NAME]  # no temporary files either
+
+
+def test_the_default_move_takes_leads_low_or_passes() -> None:
+    state = new_game(Rules(players=3), 4)
+    attacker = state.attacker
+    lead = default_move(state, attacker)
+    trump = state.trump
+    lowest = min(state.hand(attacker), key=lambda c: (c.suit == trump, c.rank))
+    assert lead is not None and lead.cards == (lowest,)  # type: ignore[union-attr]
+    state.apply(attacker, lead)
+    assert default_move(state, state.defender).verb == "take"  # type: ignore[union-attr]
+
+
+async def test_the_turn_timer_plays_for_a_player_who_does_not_act() -> None:
+    async with serving(seats=2, ai=("random",), turn_timer=0.02, seed=3) as host:
+        idle = await NetClient.connect("127.0.0.1", host.port, "Idle")
+        idle.start()  # and then never acts: the timer plays every one of its turns
+        await until(lambda: host.table.series.games == 1, 60)
+        replays(host)
+        await idle.close()
+
+
+async def raw_replies(port: int, data: bytes) -> list[dict[str, Any]]:
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(data)
+    replies = []
+    try:
+        while True:
+            head = await asyncio.wait_for(reader.readexactly(4), 30)
+            replies.append(msgpack.unpackb(await reader.readexactly(int.from_bytes(head, "big"))))
+    except (asyncio.IncompleteReadError, ConnectionError):
+        pass
+    writer.close()
+    with contextlib.suppress(ConnectionError):
+        await writer.wait_closed()
+    return replies
+
+
+async def test_silence_at_the_door_floods_and_crowds_are_turned_away() -> None:
+    options: dict[str, Any] = {"handshake_timeout": 0.2, "rate": 5.0, "rate_burst": 10}
+    async with serving(seats=4, max_connections=3, **options) as host:
+        player = await NetClient.connect("127.0.0.1", host.port, "Anna")
+        silent = await raw_replies(host.port, b"")  # connects and says nothing
+        assert [r["code"] for r in silent] == ["handshake_timeout"]
+        ping = encode_message(Ping(1))
+        hello = encode_message(Hello(PROTOCOL_VERSION, "Flood"))
+        flood = await raw_replies(host.port, hello + ping * 2000)
+        assert flood[-1]["type"] == "goodbye" and flood[-1]["code"] == "rate_limited"
+        # Two strangers that never say hello fill the host (with Anna). A player who greets
+        # pushes the oldest stranger out; once everyone has greeted, the next is refused.
+        strangers = [await asyncio.open_connection("127.0.0.1", host.port) for _ in range(2)]
+        await until(lambda: len(host.sessions) == 3)
+        boris = await NetClient.connect("127.0.0.1", host.port, "Boris")
+        reader, writer = strangers[0]
+        head = await asyncio.wait_for(reader.readexactly(4), 30)
+        goodbye = msgpack.unpackb(await reader.readexactly(int.from_bytes(head, "big")))
+        assert goodbye["code"] == "busy"
+        cleo = await NetClient.connect("127.0.0.1", host.port, "Cleo")
+        await until(lambda: sum(not s.closed for s in host.sessions) == 3)
+        with pytest.raises(HostClosed) as refused:
+            await NetClient.connect("127.0.0.1", host.port, "Dan")
+        assert refused.value.code == "busy"
+        for _, writer in strangers:
+            writer.close()
+        await boris.close()
+        await cleo.close()
+        ref = player.ping()  # Anna noticed none of it
+        assert await expect(player, Pong) == Pong(ref)
+        assert isinstance(player.welcome, Welcome)
+        await player.close()
+
+
+async def test_the_owner_sets_the_hold_and_the_turn_timer() -> None:
+    async with serving(seats=2, hold=60) as host:
+        owner = await NetClient.connect("127.0.0.1", host.port, "Olga")
+        guest = await NetClient.connect("127.0.0.1", host.port, "Gleb")
+        assert owner.welcome is not None and owner.welcome.room.hold_ms == 60000
+        ref = guest.set_options(1, None)
+        assert await expect(guest, Rejected, lambda m: m.ref == ref) == Rejected(
+            ref, "not_owner", "Only the owner of the room can do that."
+        )
+        ref = owner.set_options(0.5, 20)
+        await expect(owner, Ack, lambda m: m.ref == ref)
+        room = await expect(guest, RoomUpdate, lambda m: m.room.turn_ms == 20000)
+        assert isinstance(room, RoomUpdate) and room.room.hold_ms == 500
+        assert host.table.hold == 0.5 and host.table.turn_timer == 20
+        owner.start()
+        await until(lambda: host.table.playing)
+        ref = owner.set_options(1, None)
+        rejected = await expect(owner, Rejected, lambda m: m.ref == ref)
+        assert isinstance(rejected, Rejected) and rejected.reason == "game_running"
+        await owner.close()
+        await guest.close()
+
+
+async def test_a_peer_that_stays_after_its_goodbye_is_cut_off() -> None:
+    async with serving(seats=2, password="pw") as host:
+        reader, writer = await asyncio.open_connection("127.0.0.1", host.port)
+        writer.write(encode_message(Hello(PROTOCOL_VERSION, "Eve")))
+        head = await asyncio.wait_for(reader.readexactly(4), 30)
+        goodbye = msgpack.unpackb(await reader.readexactly(int.from_bytes(head, "big")))
+        assert goodbye["code"] == "bad_password"
+        await until(lambda: not host.sessions)  # Eve keeps her end open: the host lets go
+        writer.close()
