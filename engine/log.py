@@ -27,7 +27,7 @@ from .reasons import IllegalAction
 from .rules import Rules, RulesError
 from .state import GameState, new_game
 
-__all__ = ["FORMAT", "VERSION", "GameLog", "GameLogError"]
+__all__ = ["FORMAT", "VERSION", "GameLog", "GameLogError", "write_atomically"]
 
 FORMAT = "durak-game-log"
 VERSION = 1
@@ -75,18 +75,7 @@ class GameLog:
         }
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        target = Path(path)
-        data = json.dumps(self.to_dict(), separators=(",", ":")).encode()
-        fd, temp = tempfile.mkstemp(prefix=target.name, suffix=".tmp", dir=target.parent)
-        try:
-            with os.fdopen(fd, "wb") as out:
-                out.write(data)
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(temp, target)
-        except BaseException:
-            Path(temp).unlink(missing_ok=True)
-            raise
+        write_atomically(Path(path), json.dumps(self.to_dict(), separators=(",", ":")).encode())
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> GameLog:
@@ -164,3 +153,21 @@ def _previous(data: Any, players: int) -> GameResult | None:
     if durak is not None and (type(durak) is not int or not 0 <= durak < players):
         raise GameLogError("'previous.durak' must be a seat or null")
     return GameResult(tuple(places), durak)
+
+
+def write_atomically(target: Path, data: bytes) -> None:
+    """Write ``data`` to a temporary file beside ``target``, fsync it, rename it over.
+
+    A crash at any moment leaves either the old file or the new one, never half of one.
+    """
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(prefix=target.name, suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, target)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise

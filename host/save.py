@@ -20,12 +20,12 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from engine import GameLog, GameLogError, GameResult, Rules, RulesError, Series
+from engine.log import write_atomically
 
 __all__ = ["FORMAT", "SAVE_NAME", "VERSION", "SaveError", "TableSave", "default_save_dir"]
 
@@ -168,21 +168,6 @@ def decode(raw: bytes) -> Any:
     if data.get("checksum") != hashlib.sha256(body.encode()).hexdigest():
         raise SaveError("the saved table is corrupt (its checksum does not match)")
     return table
-
-
-def write_atomically(target: Path, data: bytes) -> None:
-    """Write ``data`` to a temporary file beside ``target``, fsync it, rename it over."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(prefix=target.name, suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, target)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
 
 
 def _result(result: GameResult | None) -> dict[str, Any] | None:
