@@ -136,7 +136,7 @@ def _check_transfer(state: GameState, seat: int, card: Card, *, shown: bool) -> 
     count = len(state.attacks) + (0 if shown else 1)
     if count > state.bout_max:
         return Reason.TABLE_FULL
-    if state.hands[state.next_active(seat)].bit_count() < count:
+    if _next_hand_size(state, seat) < count:
         return Reason.NEXT_PLAYER_TOO_FEW_CARDS
     return None
 
@@ -162,6 +162,12 @@ def _check_adding(state: GameState, seat: int, action: Action) -> Reason | None:
     if len(state.attacks) >= state.limit:
         return _limit_reason(state)
     return None
+
+
+def _next_hand_size(state: GameState, seat: int) -> int:
+    """How many cards the player a transfer would go to holds (0: there is nobody)."""
+    target = state.next_in_play(seat)
+    return 0 if target is None else state.hands[target].bit_count()
 
 
 def legal_actions(state: GameState, seat: int) -> list[Action]:
@@ -228,7 +234,7 @@ def _defences(state: GameState, seat: int, hand: int) -> list[Action]:
     if rules.transfer and not beaten_any:
         same_rank = hand & RANK_MASKS[CARDS[state.attacks[0]].rank]
         count = len(state.attacks)
-        next_size = state.hands[state.next_active(seat)].bit_count()
+        next_size = _next_hand_size(state, seat)
         if count + 1 <= state.bout_max and next_size >= count + 1:
             actions.extend(TRANSFERS[i] for i in bits(same_rank))
         if rules.transfer_show_trump and not state.shown >> seat & 1 and next_size >= count:

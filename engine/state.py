@@ -224,6 +224,19 @@ class GameState:
                 return other
         return seat
 
+    def next_in_play(self, seat: int) -> int | None:
+        """The next seat clockwise of ``seat`` still playing this bout, or None if none is.
+
+        Unlike ``next_active`` this also skips a player who emptied their hand during the
+        bout while the stock is empty: they are out, and leave once the bout is settled.
+        """
+        n, stock = self.players, bool(self.stock)
+        for step in range(1, n):
+            other = (seat + step) % n
+            if not self.places[other] and (stock or self.hands[other]):
+                return other
+        return None
+
     # The legality functions are methods as they are (no wrapper: this is the hot path).
     check = check  # why ``seat`` may not do ``action`` now, or None
     legal_actions = legal_actions  # every action ``check`` allows ``seat`` now
@@ -315,7 +328,8 @@ class GameState:
             self.known[seat] |= card.bit
         else:
             self._put_attack(seat, card)
-        new_defender = self.next_active(seat)
+        new_defender = self.next_in_play(seat)
+        assert new_defender is not None  # check() refuses a transfer to nobody
         self.attacker = seat
         self.defender = new_defender
         self.defender_start = self.hands[new_defender].bit_count()
@@ -327,7 +341,8 @@ class GameState:
     def _set_throwers(self) -> None:
         defender = self.defender
         if self.rules.throw_in is ThrowInRule.NEIGHBOURS:
-            mask = (1 << self.attacker) | (1 << self.next_active(defender))
+            left = self.next_in_play(defender)
+            mask = (1 << self.attacker) | (0 if left is None else 1 << left)
         else:
             mask = 0
             for seat, place in enumerate(self.places):

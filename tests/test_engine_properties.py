@@ -139,6 +139,16 @@ def assert_every_card_once(state: GameState) -> None:
     assert count == deck.bit_count(), "a card is in two places"
 
 
+def in_play(state: GameState, seat: int) -> bool:
+    return not state.places[seat] and bool(state.stock or state.hands[seat])
+
+
+def clockwise_between(state: GameState, start: int, end: int) -> list[int]:
+    """The seats strictly between ``start`` and ``end``, clockwise."""
+    n = state.players
+    return [(start + k) % n for k in range(1, (end - start) % n)]
+
+
 def assert_table_invariants(state: GameState) -> None:
     """What must hold between any two actions, whatever was played."""
     for seat in range(state.players):
@@ -150,10 +160,14 @@ def assert_table_invariants(state: GameState) -> None:
         return
     attacker, defender = state.attacker, state.defender
     assert not state.places[attacker] and not state.places[defender]
-    assert defender == state.next_active(attacker)
+    # Every seat between the attacker and the defender is out of play (a transfer skips
+    # a player who emptied their hand during the bout with the stock empty).
+    assert all(not in_play(state, s) for s in clockwise_between(state, attacker, defender))
     assert len(state.attacks) <= state.limit <= 6
     if state.rules.throw_in is ThrowInRule.NEIGHBOURS:
-        allowed = {attacker, state.next_active(defender)}
+        beyond = clockwise_between(state, defender, attacker)
+        left = next((s for s in beyond if in_play(state, s)), None)
+        allowed = {attacker, *beyond[: beyond.index(left) + 1 if left is not None else None]}
         assert {s for s in range(state.players) if state.throwers >> s & 1} <= allowed
     unbeaten = sum(1 for d in state.defences if d < 0)
     if not state.taking:

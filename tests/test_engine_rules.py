@@ -620,6 +620,22 @@ def test_transfer_needs_the_next_player_to_hold_enough_cards() -> None:
     assert observe(state, 0).limit == 2
 
 
+def test_a_transfer_skips_a_player_who_went_out_during_the_bout() -> None:
+    # Stock empty: seat 2 throws in its last card and is out, so seat 3 is next in play.
+    state = deal(["7c 9c", "7d Kd 8s", "7s", "Qd Qs Jc Jd"], "", trump="Ah", transfer=True)
+    play(state, (0, attack("7c")), (2, throw("7s")))
+    events = play(state, (1, Transfer(card("7d"))))
+    assert events == [Transferred(1, card("7d"), 3, False)]
+    assert (state.attacker, state.defender) == (1, 3)
+
+
+def test_no_transfer_when_nobody_else_is_still_in_play() -> None:
+    # Stock empty, two players: the attacker leads its last card, so nobody can take it on.
+    state = deal(["7c", "7d Kd 8s"], "", trump="Ah", transfer=True)
+    play(state, (0, attack("7c")))
+    refuse(state, 1, Transfer(card("7d")), R.NEXT_PLAYER_TOO_FEW_CARDS)
+
+
 def test_no_transfer_after_a_card_is_beaten() -> None:
     state = deal(["7c 7s Qd 6c 8s Jd", "7d 9c Tc Td Ts Jc", "9d Qc Kd 6d 6s Js"], transfer=True)
     play(state, (0, attack("7c", "7s")), (1, beat("9c", "7c")))
