@@ -42,9 +42,21 @@ class TableAd:
         )
 
 
+def _printable(text: str) -> str:
+    """``text`` with every character a terminal could act on (escape codes, control and
+    other non-printable characters) replaced: announcements come from anyone on the LAN."""
+    return "".join(c if c.isprintable() else "\N{REPLACEMENT CHARACTER}" for c in text)
+
+
 def _text(properties: dict[bytes, bytes | None], key: str) -> str:
     value = properties.get(key.encode())
-    return value.decode("utf-8", "replace") if value else ""
+    return _printable(value.decode("utf-8", "replace")) if value else ""
+
+
+def _number(text: str) -> int | None:
+    """A plain decimal number (ASCII digits only: ``int`` refuses e.g. "²", which
+    ``str.isdigit`` accepts), else None."""
+    return int(text) if text.isascii() and text.isdecimal() else None
 
 
 def ad_from_info(info: AsyncServiceInfo) -> TableAd | None:
@@ -56,12 +68,12 @@ def ad_from_info(info: AsyncServiceInfo) -> TableAd | None:
     version = _text(props, "version")
     return TableAd(
         service=info.name,
-        name=_text(props, "name") or info.name.removesuffix("." + SERVICE_TYPE),
+        name=_text(props, "name") or _printable(info.name.removesuffix("." + SERVICE_TYPE)),
         address=addresses[0],
         port=info.port,
-        version=int(version) if version.isdigit() else None,
-        taken=int(taken) if taken.isdigit() else 0,
-        seats=int(seats) if seats.isdigit() else 0,
+        version=_number(version),
+        taken=_number(taken) or 0,
+        seats=_number(seats) or 0,
         rules=_text(props, "rules"),
         status=_text(props, "status") or "?",
         password=_text(props, "password") == "yes",

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import itertools
 import logging
 import random
 import secrets
@@ -32,6 +33,7 @@ from engine import (
     GameLog,
     GameState,
     Pass,
+    Phase,
     Rules,
     SeatView,
     Series,
@@ -58,6 +60,7 @@ from protocol import (
     SetSeat,
     Snapshot,
     Start,
+    UnplayableRules,
     Update,
     Welcome,
 )
@@ -139,7 +142,7 @@ class BotSlot:
     bot: Bot
     seen: int = 0  # how many of the seat's events the bot has been told
     thinking: bool = False
-    job: int = 0
+    job: int = 0  # the table-wide number of the job it was last given (see ``Table.jobs``)
     seq: int = -1  # the table's seq when it was last asked
 
 
@@ -151,19 +154,25 @@ def _decide(bot: Bot, events: Sequence[Event], view: SeatView) -> Action:
 
 
 def default_move(state: GameState, seat: int) -> Action | None:
-    """The turn timer's move: the defender takes, the attacker leads its lowest card, others
-    pass (None: the seat has nothing to do)."""
+    """The turn timer's move: the defender takes, the attacker who must lead leads its
+    lowest card (the lowest non-trump, else the lowest trump), anyone else passes.
+
+    None: the game is not waiting on the seat (nothing to do, or only cards it may throw
+    in while the defender still has to beat); the timer never plays a card for it."""
     legal = state.legal_actions(seat)
     if not legal:
         return None
-    for wanted in (Take(), Pass()):
-        if wanted in legal:
-            return wanted
-    leads = [a for a in legal if isinstance(a, Attack) and len(a.cards) == 1]
-    if leads:
-        trump = state.trump
-        return min(leads, key=lambda a: (a.cards[0].suit == trump, a.cards[0].rank))
-    return legal[0]
+    if seat == state.defender and Take() in legal:
+        return Take()
+    if state.phase is Phase.LEAD and seat == state.attacker:
+        leads = [a for a in legal if isinstance(a, Attack) and len(a.cards) == 1]
+        if leads:
+            trump = state.trump
+            return min(leads, key=lambda a: (a.cards[0].suit == trump, a.cards[0].rank))
+        return None
+    if Pass() in legal:
+        return Pass()
+    return None
 
 
 def _ai_name(level: str) -> str:
@@ -218,6 +227,9 @@ class Table:
         self.logs: list[GameLog] = []  # every finished game, for replays and tests
         self.history: list[list[Event]] = []
         self.bots: dict[int, BotSlot] = {}
+        # One counter for every AI job of the table: an answer is taken only from the job
+        # that is current for its seat's current bot (never from an earlier stand-in's).
+        self.jobs = itertools.count(1)
         self.errors = 0  # unexpected exceptions while handling an item (should stay 0)
         self.hold = max(0.0, config.hold)  # the room's options (the owner may change them)
         self.turn_timer = config.turn_timer
@@ -250,8 +262,8 @@ class Table:
             for i in range(len(self.seats)):
                 self.history[i].extend(trim(e, i) for e in events)
         self.state, self.log, self.seq = state, game_log, len(game_log.actions)
-        self.bots = {
-            i: BotSlot(make_bot(s.level, i, self.rules, game_log.seed + i))
+        self.bots = {  # (seeded from the table's own seeds: a bot never learns the shuffle)
+            i: BotSlot(make_bot(s.level, i, self.rules, self.seeds.getrandbits(32)))
             for i, s in enumerate(self.seats)
             if s.kind == "ai" and s.level is not None
         }
@@ -505,21 +517,22 @@ class Table:
             self._turn = self._later(self.turn_timer, TurnUp(self.game, self.seq))
 
     def _turn_up(self, turn: TurnUp) -> None:
-        """Time is up: every human seat (not played by an AI) that had something to do gets
-        its default move, the defender first."""
+        """Time is up: every human seat (not played by an AI) the game was waiting on gets
+        its default move, the defender first. A seat that could only throw in while cards
+        are unbeaten was not waited on and is left alone."""
         state = self.state
         if state is None or turn.game != self.game or turn.seq != self.seq:
             return
         due = [
             i
             for i, s in enumerate(self.seats)
-            if s.kind == "human" and i not in self.bots and state.legal_actions(i)
+            if s.kind == "human" and i not in self.bots and default_move(state, i) is not None
         ]
         due.sort(key=lambda i: i != state.defender)
         for index in due:
             if self.state is not state or state.result is not None:
                 return
-            action = default_move(state, index)
+            action = default_move(state, index)  # (again: the moves before may change it)
             if action is not None:
                 self._apply(index, action)
 
@@ -544,6 +557,12 @@ class Table:
             self.hold = message.hold_ms / 1000
             self.turn_timer = None if message.turn_ms is None else message.turn_ms / 1000
         elif isinstance(message, SetRules):
+            if isinstance(message.rules, UnplayableRules):  # the room keeps playable rules only
+                reason = message.rules.reason
+                self._reject(
+                    link, message.ref, "bad_rules", f"Those rules cannot be played: {reason}."
+                )
+                return
             players = message.rules.players
             if any(s.kind == "human" for s in self.seats[players:]):
                 self._reject(link, message.ref, "seat_taken", "A player sits in a seat to remove.")
@@ -602,8 +621,8 @@ class Table:
         self.history = [[] for _ in self.seats]
         for seat in self.seats:
             seat.away = 0
-        self.bots = {
-            i: BotSlot(make_bot(s.level, i, rules, seed + i))
+        self.bots = {  # each bot's own seed: a bot never learns the shuffle's
+            i: BotSlot(make_bot(s.level, i, rules, self.seeds.getrandbits(32)))
             for i, s in enumerate(self.seats)
             if s.kind == "ai" and s.level is not None
         }
@@ -676,7 +695,7 @@ class Table:
             history = self.history[index]
             events, slot.seen = history[slot.seen :], len(history)
             slot.thinking, slot.seq = True, self.seq
-            slot.job += 1
+            slot.job = next(self.jobs)
             future = loop.run_in_executor(
                 self.executor, _decide, slot.bot, events, observe(state, index)
             )

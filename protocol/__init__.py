@@ -51,6 +51,7 @@ from .messages import (
     unpack,
 )
 from .wire import (
+    UnplayableRules,
     action_from_wire,
     action_to_wire,
     card_from_wire,
@@ -98,6 +99,7 @@ __all__ = [
     "SetSeat",
     "Snapshot",
     "Start",
+    "UnplayableRules",
     "Update",
     "Welcome",
     "action_from_wire",

@@ -21,6 +21,7 @@ from .errors import BAD_FRAME, VERSION_MISMATCH, ProtocolError
 from .framing import MAX_FRAME, frame
 from .wire import (
     MAX_SEATS,
+    UnplayableRules,
     action_from_wire,
     action_to_wire,
     bad,
@@ -32,6 +33,8 @@ from .wire import (
     check_str,
     event_from_wire,
     event_to_wire,
+    requested_rules_from_wire,
+    requested_rules_to_wire,
     rules_from_wire,
     rules_to_wire,
     seat_of,
@@ -145,8 +148,11 @@ class Act:
 
 @dataclass(frozen=True, slots=True)
 class SetRules:
+    """New rules for the room. Rules that cannot be played together arrive as
+    ``UnplayableRules`` and are refused by the host (``bad_rules``), not as a protocol error."""
+
     ref: int
-    rules: Rules
+    rules: Rules | UnplayableRules
 
 
 @dataclass(frozen=True, slots=True)
@@ -390,7 +396,13 @@ CLIENT_MESSAGES: dict[str, Spec] = {
         ),
     ),
     "act": (Act, (("ref", _ident, _ref), ("action", action_to_wire, action_from_wire))),
-    "set_rules": (SetRules, (("ref", _ident, _ref), ("rules", rules_to_wire, rules_from_wire))),
+    "set_rules": (
+        SetRules,
+        (
+            ("ref", _ident, _ref),
+            ("rules", requested_rules_to_wire, requested_rules_from_wire),
+        ),
+    ),
     "set_seat": (
         SetSeat,
         (("ref", _ident, _ref), ("seat", _ident, seat_of), ("ai", _ident, _opt(_level))),

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from engine import (
@@ -43,6 +44,7 @@ from engine import (
     Taking,
     ThrewIn,
     ThrowIn,
+    ThrowInRule,
     Transfer,
     Transferred,
     TrumpTurned,
@@ -53,12 +55,15 @@ from .errors import BAD_MESSAGE, ProtocolError
 
 __all__ = [
     "MAX_SEATS",
+    "UnplayableRules",
     "action_from_wire",
     "action_to_wire",
     "card_from_wire",
     "card_to_wire",
     "event_from_wire",
     "event_to_wire",
+    "requested_rules_from_wire",
+    "requested_rules_to_wire",
     "result_from_wire",
     "result_to_wire",
     "rules_from_wire",
@@ -253,6 +258,46 @@ def rules_from_wire(value: Any) -> Rules:
             _RULES_SEEN.clear()
         _RULES_SEEN[key] = rules
     return rules
+
+
+@dataclass(frozen=True, slots=True)
+class UnplayableRules:
+    """Rules asked for in ``set_rules`` whose every option is well-typed and in range, but
+    whose combination cannot be played (e.g. 24 cards for 6 players). Not a protocol error:
+    the host refuses them (``rejected`` ``bad_rules``) and nothing changes."""
+
+    options: tuple[tuple[str, Any], ...]  # the rules map as it came, in order
+    reason: str  # why they cannot be played (the engine's words)
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.options)
+
+
+_THROW_IN_VALUES = frozenset(rule.value for rule in ThrowInRule)
+_DECK_SIZES = (24, 36, 52)
+
+
+def requested_rules_from_wire(value: Any) -> Rules | UnplayableRules:
+    """``set_rules.rules``: each option is checked (type and range: ``ProtocolError`` if
+    bad); options that cannot be played together give ``UnplayableRules``, for the table."""
+    data = check_map(value, "rules", _RULES_KEYS)
+    check_int(data["players"], 2, MAX_SEATS, "rules players")
+    if type(data["deck_size"]) is not int or data["deck_size"] not in _DECK_SIZES:
+        raise bad("rules deck_size must be 24, 36 or 52")
+    if type(data["throw_in"]) is not str or data["throw_in"] not in _THROW_IN_VALUES:
+        raise bad(f"rules throw_in must be one of {', '.join(sorted(_THROW_IN_VALUES))}")
+    for key in _RULES_KEYS:
+        if key not in ("players", "deck_size", "throw_in"):
+            check_bool(data[key], f"rules {key}")
+    try:
+        return rules_from_wire(data)
+    except ProtocolError as exc:
+        reason = exc.text.removeprefix("rules: ")
+        return UnplayableRules(tuple(data.items()), reason)
+
+
+def requested_rules_to_wire(rules: Rules | UnplayableRules) -> dict[str, Any]:
+    return rules.to_dict() if isinstance(rules, UnplayableRules) else rules_to_wire(rules)
 
 
 def result_to_wire(result: GameResult) -> dict[str, Any]:

@@ -32,7 +32,9 @@ from protocol import (
     Pong,
     Rejected,
     RoomUpdate,
+    SetRules,
     Snapshot,
+    UnplayableRules,
     Update,
     encode,
     frame,
@@ -121,6 +123,14 @@ async def test_the_owner_sets_rules_and_seats_and_starts() -> None:
         assert await expect(owner, Ack) == Ack(ref, None)
         room = await expect(guest, RoomUpdate, lambda m: m.room.rules == rules)  # type: ignore[attr-defined]
         assert [s.kind for s in room.room.seats] == ["human", "human", "empty"]  # type: ignore[attr-defined]
+
+        # Rules that cannot be dealt (24 cards, 6 players) are refused, not a protocol error:
+        # the owner keeps the seat and the room its rules.
+        options = {**rules.to_dict(), "players": 6, "deck_size": 24}
+        owner.send(SetRules(40, UnplayableRules(tuple(options.items()), "(the host says why)")))
+        rejected = await expect(owner, Rejected)
+        assert (rejected.ref, rejected.reason) == (40, "bad_rules")  # type: ignore[attr-defined]
+        assert host.table.rules == rules and len(host.table.seats) == 3
 
         ref = owner.start()
         assert (await expect(owner, Rejected)).reason == "seats_empty"  # type: ignore[attr-defined]

@@ -15,12 +15,26 @@ from concurrent.futures import Executor, Future
 from typing import Any
 
 import msgpack
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from engine import CARDS, Attack, Beat, Pass, Rules, ShowTrump, Take, ThrowIn, Transfer, observe
+import host.table
+from engine import (
+    CARDS,
+    Attack,
+    Beat,
+    Pass,
+    Rules,
+    ShowTrump,
+    Take,
+    ThrowIn,
+    Transfer,
+    new_game,
+    observe,
+)
 from host import HostConfig
-from host.table import Gone, Incoming, Table
+from host.table import Gone, Incoming, Table, Thought
 from protocol import (
     CLIENT_MESSAGES,
     PROTOCOL_VERSION,
@@ -30,12 +44,15 @@ from protocol import (
     Message,
     Ping,
     ProtocolError,
+    Rejected,
     Role,
+    RoomUpdate,
     SetOptions,
     SetRules,
     SetSeat,
     Snapshot,
     Start,
+    UnplayableRules,
     Update,
     Welcome,
     encode,
@@ -158,11 +175,16 @@ _ACTIONS = st.one_of(
     st.just(Take()),
     st.just(Pass()),
 )
-_RULES = st.builds(
-    Rules,
-    players=st.integers(2, 6),
-    deck_size=st.just(52),
-    transfer=st.booleans(),
+_RULES = st.one_of(
+    st.builds(Rules, players=st.integers(2, 6), deck_size=st.just(52), transfer=st.booleans()),
+    # well-typed options that cannot be played together (refused bad_rules, no goodbye)
+    st.builds(
+        lambda players, deck: UnplayableRules(
+            tuple({**Rules().to_dict(), "players": players, "deck_size": deck}.items()), "deal"
+        ),
+        st.integers(5, 6),
+        st.just(24),
+    ),
 )
 _STEP = st.sampled_from(
     [
@@ -200,6 +222,7 @@ def check_sent(link: FakeLink, start: int) -> None:
 
 def check_table(table: Table) -> None:
     assert table.errors == 0
+    assert isinstance(table.rules, Rules) and table.rules.players == len(table.seats)
     tokens = [s.token for s in table.seats if s.kind == "human"]
     assert all(t is not None and len(t) == 32 for t in tokens)
     assert len(set(tokens)) == len(tokens)
@@ -373,3 +396,124 @@ def test_the_host_refuses_what_it_should_in_a_known_sequence() -> None:
 def test_frames_from_the_fuzz_are_what_the_wire_carries() -> None:
     payload: Any = msgpack.packb(to_wire(Ping(3)))
     assert encode(Ping(3)) == frame(payload)
+
+
+class HeldExecutor(Executor):
+    """Keeps every AI job until the test runs it: answers arrive in the order it chooses."""
+
+    def __init__(self) -> None:
+        self.jobs: list[tuple[Future[Any], Any, tuple[Any, ...]]] = []
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        self.jobs.append((future, fn, args))
+        return future
+
+    def seat_jobs(self, seat: int) -> list[tuple[Future[Any], Any, tuple[Any, ...]]]:
+        return [job for job in self.jobs if job[2][2].seat == seat]  # (bot, events, view)
+
+
+async def _answer(table: Table, job: tuple[Future[Any], Any, tuple[Any, ...]]) -> Thought:
+    future, fn, args = job
+    future.set_result(fn(*args))
+    for _ in range(100):  # the answer reaches the queue through the event loop
+        if not table.queue.empty():
+            break
+        await asyncio.sleep(0)
+    item = table.queue.get_nowait()
+    assert isinstance(item, Thought)
+    return item
+
+
+def test_a_late_answer_of_an_old_stand_in_is_not_taken_for_the_new_ones() -> None:
+    """Anna drops (stand-in S1 starts thinking), returns, drops again (stand-in S2): S1's
+    late answer must not count as S2's, nor make the table ask S2 a second time."""
+
+    async def body() -> None:
+        for seed in range(100):  # a deal where Anna (seat 0) is to act first
+            executor = HeldExecutor()
+            config = HostConfig(seats=2, ai=("random",), announce=False, hold=0.0, seed=seed)
+            table = Table(config, executor=executor)
+            anna = FakeLink(0)
+            table.handle(Incoming(anna, Hello(PROTOCOL_VERSION, "Anna")))
+            table.handle(Incoming(anna, Start(1)))
+            assert table.state is not None
+            if table.state.legal_actions(0):
+                break
+            table.close()
+        token = table.seats[0].token
+        table.handle(Gone(anna))
+        first = table.bots[0]
+        assert first.thinking and len(executor.seat_jobs(0)) == 1
+        again = FakeLink(1)
+        table.handle(Incoming(again, Hello(PROTOCOL_VERSION, "Anna", None, token)))
+        assert 0 not in table.bots
+        table.handle(Gone(again))
+        second = table.bots[0]
+        assert second is not first and second.thinking and len(executor.seat_jobs(0)) == 2
+        old, new = executor.seat_jobs(0)
+        assert old[2][0] is first.bot and new[2][0] is second.bot
+
+        table.handle(await _answer(table, old))  # S1's answer, late: thrown away
+        assert table.log is not None and table.log.actions == []
+        assert second.thinking and len(executor.seat_jobs(0)) == 2  # S2 is not asked twice
+        table.handle(await _answer(table, new))  # S2's answer is played
+        assert [seat for seat, _ in table.log.actions] == [0]
+        assert table.errors == 0
+        table.close()
+
+    asyncio.run(body())
+
+
+def test_host_ais_never_get_the_shuffle_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Players never learn the seed (RULES.md): an AI seeded with it could rebuild every
+    hand and the stock. Their seeds come from the table's own seeds, so --seed still makes
+    a run reproducible."""
+    real = host.table.make_bot
+
+    async def body() -> tuple[int, list[int]]:
+        given: dict[int, int] = {}
+
+        def spy(level: str, seat: int, rules: Rules, seed: int) -> Any:
+            given[seat] = seed
+            return real(level, seat, rules, seed)
+
+        monkeypatch.setattr(host.table, "make_bot", spy)
+        config = HostConfig(seats=3, ai=("random",) * 3, announce=False, seed=11)
+        table = Table(config, executor=HeldExecutor())
+        given.clear()
+        table._start_game()
+        assert table.log is not None and table.state is not None
+        shuffle = table.log.seed
+        for seat, seed in given.items():
+            assert seed not in (shuffle, shuffle + seat)
+            rebuilt = new_game(table.rules, seed - seat, table.log.previous)
+            assert rebuilt.stock != table.state.stock
+        table.close()
+        return shuffle, [given[i] for i in range(3)]
+
+    first = asyncio.run(body())
+    assert asyncio.run(body()) == first  # the same --seed, the same game and bots
+
+
+def test_rules_that_cannot_be_played_are_refused_and_the_owner_keeps_the_seat() -> None:
+    async def body() -> None:
+        table = Table(HostConfig(seats=3, announce=False), executor=EXECUTOR)
+        owner, guest = FakeLink(0), FakeLink(1)
+        table.handle(Incoming(owner, Hello(PROTOCOL_VERSION, "Olga")))
+        table.handle(Incoming(guest, Hello(PROTOCOL_VERSION, "Gleb")))
+        before, sent = table.room(), len(guest.sent)
+        options = {**Rules().to_dict(), "players": 6, "deck_size": 24}
+        unplayable = UnplayableRules(tuple(options.items()), "at most 4")
+        table.handle(Incoming(owner, SetRules(7, unplayable)))
+        reply = owner.sent[-1]
+        assert isinstance(reply, Rejected) and (reply.ref, reply.reason) == (7, "bad_rules")
+        assert "at most 4" in reply.text
+        assert owner.closed is None and owner.seat == 0 and table.owner == 0
+        assert table.room() == before and len(guest.sent) == sent  # nothing changed
+        assert not any(isinstance(m, RoomUpdate) for m in guest.sent[sent:])
+        table.handle(Incoming(owner, SetRules(8, Rules(players=4))))  # good rules still work
+        assert isinstance(table.rules, Rules) and len(table.seats) == 4
+        table.close()
+
+    asyncio.run(body())

@@ -55,6 +55,7 @@ from protocol import (
     SetSeat,
     Snapshot,
     Start,
+    UnplayableRules,
     Update,
     Welcome,
     card_from_wire,
@@ -103,7 +104,16 @@ def _examples() -> dict[str, list[Message]]:
             Act(6, Take()),
             Act(2**31 - 1, Pass()),
         ],
-        "set_rules": [SetRules(1, Rules(players=4, deck_size=52, throw_in="neighbours"))],
+        "set_rules": [
+            SetRules(1, Rules(players=4, deck_size=52, throw_in="neighbours")),
+            SetRules(
+                2,
+                UnplayableRules(
+                    tuple({**Rules().to_dict(), "players": 6, "deck_size": 24}.items()),
+                    "a 24-card deck cannot deal 6 cards to 6 players (at most 4)",
+                ),
+            ),
+        ],
         "set_seat": [SetSeat(1, 2, "random"), SetSeat(2, 5, None)],
         "set_options": [SetOptions(1, 60000, None), SetOptions(2, 0, 86400000)],
         "start": [Start(0)],
@@ -397,3 +407,43 @@ def test_names_are_checked() -> None:
         )
         with pytest.raises(ProtocolError):
             _decode_as(Role.HOST, data, greeted=False)
+
+
+def _set_rules(**options: Any) -> bytes:
+    rules = {**Rules().to_dict(), **options}
+    return frame(msgpack.packb({"type": "set_rules", "ref": 5, "rules": rules}))
+
+
+def test_rules_that_cannot_be_played_together_reach_the_host_but_bad_options_do_not() -> None:
+    """Each option is checked by the protocol; a well-typed combination that cannot be dealt
+    or played is not a protocol error (the owner would lose the seat) but ``UnplayableRules``,
+    which the table refuses with ``bad_rules``."""
+    for options, why in (
+        ({"players": 6, "deck_size": 24}, "cannot deal 6 cards to 6 players"),
+        ({"players": 5, "deck_size": 24}, "cannot deal 6 cards to 5 players"),
+        ({"transfer": False, "transfer_show_trump": True}, "needs the transfer variant"),
+    ):
+        message = _decode_as(Role.HOST, _set_rules(**options))
+        assert isinstance(message, SetRules) and message.ref == 5
+        assert isinstance(message.rules, UnplayableRules) and why in message.rules.reason
+        assert message.rules.to_dict() == {**Rules().to_dict(), **options}
+        assert _decode_as(Role.HOST, encode(message)) == message  # and it round-trips
+    for options in (
+        {"players": 7},
+        {"players": 1},
+        {"players": True},
+        {"deck_size": 40},
+        {"deck_size": "36"},
+        {"throw_in": "everyone"},
+        {"transfer": 1},
+    ):
+        with pytest.raises(ProtocolError) as info:
+            _decode_as(Role.HOST, _set_rules(**options))
+        assert info.value.code == "bad_message"
+    good = _decode_as(Role.HOST, _set_rules(players=4, deck_size=36))
+    assert isinstance(good, SetRules) and good.rules == Rules(players=4)
+    # What the host sends (room, welcome, snapshot) is never unplayable: still refused there.
+    room = to_wire(RoomUpdate(_room(2)))
+    room["room"]["rules"] = {**Rules().to_dict(), "transfer_show_trump": True}
+    with pytest.raises(ProtocolError):
+        _decode_as(Role.CLIENT, frame(msgpack.packb(room)))

@@ -25,9 +25,25 @@ from test_host import expect, replays, serving
 from client.bot import play_bot
 from client.cli import main as durak
 from client.netclient import Backoff, HostClosed, NetClient
-from engine import GameEnded, GameLog, GameState, Rules, SeatView, Series, new_game, observe
+from engine import (
+    Attack,
+    Card,
+    GameEnded,
+    GameLog,
+    GameState,
+    Pass,
+    Phase,
+    Rules,
+    SeatView,
+    Series,
+    Take,
+    ThrowIn,
+    new_game,
+    observe,
+)
+from host import HostConfig
 from host.save import SAVE_NAME, SavedSeat, SaveError, TableSave, encode
-from host.table import default_move
+from host.table import Seat, Table, TurnUp, default_move
 from protocol import (
     PROTOCOL_VERSION,
     Ack,
@@ -270,6 +286,60 @@ def test_the_default_move_takes_leads_low_or_passes() -> None:
     assert lead is not None and lead.cards == (lowest,)  # type: ignore[union-attr]
     state.apply(attacker, lead)
     assert default_move(state, state.defender).verb == "take"  # type: ignore[union-attr]
+
+
+def _cards(text: str) -> list[Card]:
+    return [Card.parse(word) for word in text.split()]
+
+
+def _bout_table(kinds: tuple[str, ...]) -> Table:
+    """A 3-seat table (no executor is used: no seat is AI-played) at a stacked deal where
+    seat 0 leads 6s at seat 1; seat 2 could only throw in its sixes."""
+    table = Table(HostConfig(seats=3, announce=False), executor=None)  # type: ignore[arg-type]
+    hands = [_cards("6s 7c 8c 9c Tc Jc"), _cards("Ks Qd Jd Td 9d 8d"), _cards("6c 6d Qc Kc Ac 7s")]
+    state = GameState.from_deal(Rules(players=3), hands, _cards("7d Ah"))
+    table.seats = [Seat(kind, f"P{i}", "random" if kind == "ai" else None, f"{i:032}")
+                   for i, kind in enumerate(kinds)]  # fmt: skip
+    table.state, table.log, table.game = state, GameLog(state.rules, 0), 1
+    table.history = [[], [], []]
+    assert state.phase is Phase.LEAD and state.attacker == 0 and state.defender == 1
+    return table
+
+
+def test_the_default_move_never_throws_in() -> None:
+    state = _bout_table(("human",) * 3).state
+    assert state is not None
+    state.apply(0, Attack.of("6s"))
+    assert any(isinstance(a, ThrowIn) for a in state.legal_actions(2))  # it could throw in...
+    assert default_move(state, 2) is None  # ...but the game is not waiting on it
+    assert default_move(state, 0) is None  # (nothing to do at all)
+    assert default_move(state, 1) == Take()
+    state.apply(1, Take())  # now everyone may still add, and the game waits for their pass
+    assert default_move(state, 2) == Pass() and default_move(state, 0) == Pass()
+
+
+async def test_the_turn_timer_plays_only_for_seats_the_game_waits_on() -> None:
+    # The defender is an AI still thinking: the timer does nothing (it used to throw in for
+    # the human who could only add cards).
+    table = _bout_table(("human", "ai", "human"))
+    table._apply(0, Attack.of("6s"))
+    table._turn_up(TurnUp(table.game, table.seq))
+    assert table.log is not None and table.log.actions == [(0, Attack.of("6s"))]
+    # All humans: the defender takes; the others were not waited on, so the next time-out
+    # passes for them (never a throw-in), and then the next attacker leads its lowest card.
+    table = _bout_table(("human",) * 3)
+    table._apply(0, Attack.of("6s"))
+    table._turn_up(TurnUp(table.game, table.seq))
+    assert table.log is not None and table.log.actions[1:] == [(1, Take())]
+    table._turn_up(TurnUp(table.game, table.seq))
+    assert table.log.actions[2:] == [(0, Pass()), (2, Pass())]
+    state = table.state
+    assert state is not None and state.phase is Phase.LEAD and state.attacker == 2
+    table._turn_up(TurnUp(table.game, table.seq))
+    (seat, lead), *rest = table.log.actions[4:]
+    assert seat == 2 and not rest and isinstance(lead, Attack) and len(lead.cards) == 1
+    assert lead.cards[0].rank == 6 and lead.cards[0].suit != state.trump
+    assert not any(isinstance(a, ThrowIn) for _, a in table.log.actions)
 
 
 async def test_the_turn_timer_plays_for_a_player_who_does_not_act() -> None:

@@ -5,14 +5,17 @@ update when a player joins, and sees the table vanish when the host shuts down."
 from __future__ import annotations
 
 import asyncio
+import socket
 
 from test_host import serving
+from zeroconf.asyncio import AsyncServiceInfo
 
 from client.list_cmd import list_tables
 from client.netclient import NetClient
 from engine import Rules, Series
 from host import SERVICE_TYPE, TableAd, TableBrowser, txt_properties
 from host.announce import instance_name
+from host.discovery import ad_from_info
 from protocol import PROTOCOL_VERSION, Room, SeatInfo
 
 WAIT = 20  # seconds: a safety net against hanging, not a timing assertion
@@ -80,3 +83,40 @@ def test_txt_properties_and_instance_names() -> None:
     assert all(len(v.encode()) < 255 for v in props.values())
     assert instance_name("a.b") == "a b"
     assert len(instance_name("ж" * 100).encode()) <= 63
+
+
+def _info(instance: str, **properties: str) -> AsyncServiceInfo:
+    return AsyncServiceInfo(
+        SERVICE_TYPE,
+        f"{instance}.{SERVICE_TYPE}",
+        port=4000,
+        addresses=[socket.inet_aton("192.168.1.9")],
+        properties=properties,
+    )
+
+
+def test_a_hostile_announcement_is_read_safely() -> None:
+    """Anyone on the LAN can announce: digits that ``int`` refuses ("²" passes
+    ``str.isdigit``) are no number, and no control character (terminal escape codes)
+    reaches what ``durak list`` prints."""
+    ad = ad_from_info(
+        _info(
+            "Evil\u202e\x85",
+            version="\u00b2",
+            seats="\u00b9/\u0663",
+            rules="36 cards\x07\x1b]0;owned\x07",
+            status="lobby\r",
+            password="yes",
+        )
+    )
+    assert ad is not None
+    assert (ad.version, ad.taken, ad.seats) == (None, 0, 0)
+    assert ad.password and ad.address == "192.168.1.9" and ad.port == 4000
+    ad2 = ad_from_info(_info("Fine", name="Ev\x1b[31mil\x9b", version="1", seats="1/3"))
+    assert ad2 is not None and (ad2.version, ad2.taken, ad2.seats) == (1, 1, 3)
+    for shown in (ad, ad2):
+        line = shown.line()
+        assert line.isprintable() and "\x1b" not in line
+        assert all(text.isprintable() for text in (shown.name, shown.rules, shown.status))
+    assert ad.name.startswith("Evil") and ad.rules.startswith("36 cards")
+    assert ad2.name.startswith("Ev") and ad2.name.endswith("il\N{REPLACEMENT CHARACTER}")
