@@ -21,6 +21,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "host": ("client.host_cmd", "serve a table on the network"),
     "list": ("client.list_cmd", "list the tables on the LAN and exit"),
     "bot": ("client.bot", "join a table as a headless AI player"),
+    "arena": ("client.arena", "let two AI levels play duplicate deals and measure them"),
 }
 DEFAULT = "play"
 

@@ -1,0 +1,85 @@
+"""A game state consistent with what one seat knows: its view, plus sampled hidden cards.
+
+Hard searches such states ("determinisations"). The seat's own hand, the table, the cards
+publicly known to be in a hand, the discard pile it remembers and the trump card's place
+at the bottom of the stock are kept; the other hands' unknown cards and the stock's order
+are drawn at random from the cards the seat has not seen. Nothing of the real game is
+read: the same view and memory give the same samples for the same random generator.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..cards import RANK_MASKS, bits
+from ..state import GameState
+from ..view import SeatView
+from .tactics import Memory, unseen_pool
+
+__all__ = ["hidden_slots", "sample_state"]
+
+
+def hidden_slots(view: SeatView) -> list[int]:
+    """How many unknown cards each seat holds (0 for the viewer)."""
+    return [
+        0 if s == view.seat else view.hand_sizes[s] - len(view.known[s])
+        for s in range(view.players)
+    ]
+
+
+def sample_state(view: SeatView, memory: Memory, rng: random.Random) -> GameState:
+    """A full game state that ``view.seat`` cannot tell apart from the real one."""
+    pool = unseen_pool(view, memory.discard)
+    slots = hidden_slots(view)
+    stock_unknown = view.stock_size - 1 if view.stock_size else 0
+    unknown = list(bits(pool))
+    rng.shuffle(unknown)
+    # A bot that missed events knows less of the discard: the surplus went there.
+    missing_discard = len(unknown) - sum(slots) - stock_unknown
+    discard = memory.discard
+    for _ in range(max(missing_discard, 0)):
+        discard |= 1 << unknown.pop()
+
+    state = GameState.__new__(GameState)
+    state.rules = view.rules
+    state.players = n = view.players
+    state.trump = view.trump
+    state.trump_card = view.trump_card.index
+    state.dealer = 0
+    hands = [0] * n
+    known = [0] * n
+    for s in range(n):
+        for card in view.known[s]:
+            known[s] |= card.bit
+        hands[s] = known[s]
+        for _ in range(slots[s]):
+            hands[s] |= 1 << unknown.pop()
+    for card in view.hand:
+        hands[view.seat] |= card.bit
+    state.hands = hands
+    state.known = known
+    stock = unknown[:stock_unknown]
+    state.stock = [view.trump_card.index, *stock] if view.stock_size else []
+    state.discard = discard
+    state.attacks = [a.index for a, _ in view.table]
+    state.defences = [d.index if d is not None else -1 for _, d in view.table]
+    ranks = 0
+    for attack, defence in view.table:
+        ranks |= RANK_MASKS[attack.rank]
+        if defence is not None:
+            ranks |= RANK_MASKS[defence.rank]
+    state.table_ranks = ranks
+    state.attacker = view.attacker
+    state.defender = view.defender
+    state.bout_max = max(memory.bout_max(view.rules), view.limit)
+    state.defender_start = view.limit
+    state.limit = view.limit
+    state.phase = view.phase
+    state.taking = view.taking
+    state.passed = sum(1 << s for s in view.passed)
+    state.shown = sum(1 << s for s in view.shown)
+    state.throwers = sum(1 << s for s in view.throwers)
+    state.places = list(view.places)
+    state.result = view.result
+    state.opening = ()
+    return state

@@ -1,0 +1,73 @@
+"""Easy: attacks low and defends with the smallest card that beats.
+
+It leads its least valuable card, throws in its least valuable plain (non-trump) card when
+it may, covers every attack card with the cheapest card that beats it (a trump is worth
+more than any plain card), and takes (or transfers, when it may) when it cannot cover all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..actions import PASS, SHOWS, TAKE, TRANSFERS, Action, Attack, Take
+from ..cards import mask_of
+from ..events import Event
+from ..rules import Rules
+from ..view import SeatView
+from .base import Bot
+from .tactics import (
+    Memory,
+    beat_action,
+    cheapest,
+    cover_plan,
+    forced_throw,
+    lowest_lead,
+    split_adding,
+    split_defence,
+)
+
+__all__ = ["EasyBot", "easy_action"]
+
+
+def easy_action(legal: Sequence[Action], hand: int, trump: int, unbeaten: Sequence[int]) -> Action:
+    """Easy's choice among ``legal`` (a seat's legal actions, not empty)."""
+    if type(legal[0]) is Attack:
+        return lowest_lead(legal, trump)
+    if unbeaten and any(type(a) is Take for a in legal):
+        return _defend(legal, hand, trump, unbeaten)
+    throws, can_pass = split_adding(legal)
+    plain = [t for t in throws if t.card.suit != trump]
+    if plain:
+        return min(plain, key=lambda t: t.card.rank)
+    if can_pass:
+        return PASS
+    return forced_throw(throws, trump)
+
+
+def _defend(legal: Sequence[Action], hand: int, trump: int, unbeaten: Sequence[int]) -> Action:
+    plan = cover_plan(hand, trump, unbeaten)
+    if plan is not None:
+        return beat_action(*plan[0])
+    _, transfers, shows = split_defence(legal)
+    if shows:
+        return SHOWS[shows[0].card.index]
+    if transfers:
+        return TRANSFERS[cheapest(mask_of(t.card for t in transfers), trump)]
+    return TAKE
+
+
+class EasyBot(Bot):
+    level = "easy"
+
+    def __init__(self, seat: int, rules: Rules, seed: int) -> None:
+        super().__init__(seat, rules, seed)
+        self.memory = Memory()
+
+    def see(self, event: Event) -> None:
+        self.memory.see(event)
+
+    def decide(self, view: SeatView) -> Action:
+        if self.memory.restless(self.rng):
+            return view.legal[self.rng.randrange(len(view.legal))]
+        unbeaten = [a.index for a, d in view.table if d is None]
+        return easy_action(view.legal, mask_of(view.hand), view.trump, unbeaten)

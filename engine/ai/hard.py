@@ -1,0 +1,260 @@
+"""Hard: remembers every public card, samples what it cannot see, and searches.
+
+- Memory: the discard pile (every beaten card was face up), the bout count, and — from the
+  view — every card publicly known to be in a hand (a taker's pick-up, a shown trump, the
+  trump card drawn last).
+- Heads-up with the stock empty, every card is known (the other hand is whatever it has
+  not seen): the position is solved exactly by alpha-beta with a transposition table
+  (``engine.ai.solver``) when that fits in its node and time budget.
+- Otherwise perfect-information Monte Carlo: sample the unseen cards consistently with
+  what is known (``engine.ai.determinize``), play each sensible move in the same sample
+  and finish the game with Normal's policy for every seat (with a little randomness),
+  and pick the move with the best mean score, until the time budget or the iteration
+  cap runs out.
+- It does not search when only one sensible move exists (a forced take, a lone pass).
+
+With ``budget=None`` and an iteration cap it is fully deterministic for a seed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+
+from ..actions import BEATS, Action, Attack, Beat, Pass, Take, ThrowIn, attack_of_mask
+from ..cards import RANK_MASKS, SUIT_MASKS, bits, mask_of
+from ..events import Event
+from ..rules import Rules
+from ..state import GameState
+from ..view import SeatView
+from .base import Bot
+from .determinize import sample_state
+from .match import next_actor
+from .normal import normal_action
+from .solver import SearchAborted, Solver, outcome, solvable
+from .tactics import Memory, cheapest, unseen_pool, value
+
+__all__ = ["HardBot", "candidates", "playout", "policy_action"]
+
+DEFAULT_BUDGET = 1.0
+DEFAULT_ITERATIONS = 400
+SOLVER_NODES = 60_000
+MIN_ITERATIONS = 24  # samples before the search may stop early
+EPSILON = 0.1  # how often a playout seat plays a random legal move instead of the policy
+
+
+def policy_action(state: GameState, seat: int, legal: Sequence[Action]) -> Action:
+    """Normal's policy on a full state (the playouts' model of every player)."""
+    unbeaten: list[int] = []
+    table = 0
+    for attack, defence in zip(state.attacks, state.defences, strict=True):
+        table |= 1 << attack
+        if defence < 0:
+            unbeaten.append(attack)
+        else:
+            table |= 1 << defence
+    return normal_action(
+        legal,
+        state.hands[seat],
+        state.trump,
+        unbeaten,
+        table,
+        stock=len(state.stock),
+        taking=state.taking,
+    )
+
+
+def playout(state: GameState, rng: random.Random, max_actions: int = 2_000) -> None:
+    """Finish the game in place with the policy (and a pinch of random moves)."""
+    for _ in range(max_actions):
+        actor = next_actor(state)
+        if actor is None:
+            return
+        seat, legal = actor
+        if rng.random() < EPSILON:
+            action = legal[rng.randrange(len(legal))]
+        else:
+            action = policy_action(state, seat, legal)
+        state.apply(seat, action)
+
+
+def candidates(legal: Sequence[Action], hand: int, trump: int) -> list[Action]:
+    """The sensible moves among ``legal``, the policy's likely choices first.
+
+    Leads: each single card and each whole same-rank group. Beats: for each attack card,
+    the cheapest same-suit cover and the cheapest trump. Everything else as it is.
+    """
+    kind = type(legal[0])
+    if kind is Attack:
+        out: list[Action] = []
+        seen: set[int] = set()
+        for index in sorted(bits(hand), key=lambda i: value(i, trump)):
+            out.append(attack_of_mask(1 << index))
+            group = hand & RANK_MASKS[index % 13 + 2]
+            if group.bit_count() > 1 and group not in seen:
+                seen.add(group)
+                attack = attack_of_mask(group)
+                if attack in legal:
+                    out.append(attack)
+        return out
+    beats: dict[int, int] = {}
+    for action in legal:
+        if type(action) is Beat:
+            beats.setdefault(action.target.index, 0)
+            beats[action.target.index] |= action.card.bit
+    result: list[Action] = []
+    for target, cards in beats.items():
+        same = cards & ~SUIT_MASKS[trump]
+        trumps = cards & SUIT_MASKS[trump]
+        for group in (same, trumps):
+            if group:
+                result.append(BEATS[cheapest(group, trump)][target])
+    result.extend(a for a in legal if type(a) is not Beat)
+    return result
+
+
+class HardBot(Bot):
+    level = "hard"
+
+    def __init__(
+        self,
+        seat: int,
+        rules: Rules,
+        seed: int,
+        *,
+        budget: float | None = DEFAULT_BUDGET,
+        iterations: int = DEFAULT_ITERATIONS,
+        solver_nodes: int = SOLVER_NODES,
+    ) -> None:
+        super().__init__(seat, rules, seed)
+        self.memory = Memory()
+        self.budget = budget
+        self.iterations = iterations
+        self.solver_nodes = solver_nodes
+        self.last_method = ""
+
+    def see(self, event: Event) -> None:
+        self.memory.see(event)
+
+    def decide(self, view: SeatView) -> Action:
+        started = time.perf_counter()
+        deadline = None if self.budget is None else started + self.budget * 0.85
+        hand = mask_of(view.hand)
+        moves = _prune(candidates(view.legal, hand, view.trump), view)
+        if len(moves) == 1:
+            self.last_method = "forced"
+            return moves[0]
+        if self.memory.restless(self.rng):
+            self.last_method = "restless"
+            return view.legal[self.rng.randrange(len(view.legal))]
+        exact = self._exact_state(view)
+        if exact is not None:
+            solver_deadline = None if self.budget is None else started + self.budget * 0.4
+            everything = _order(exact, self.seat, list(view.legal))
+            solved = self._solve(exact, everything, solver_deadline)
+            if solved is not None:
+                self.last_method = "solver"
+                return solved
+            self.last_method = "exact-mc"
+            return self._monte_carlo(view, moves, deadline, exact)
+        self.last_method = "pimc"
+        return self._monte_carlo(view, moves, deadline, None)
+
+    def _exact_state(self, view: SeatView) -> GameState | None:
+        """Heads-up with the stock empty: the one state consistent with the view."""
+        if view.stock_size or sum(1 for p in view.places if not p) != 2:
+            return None
+        pool = unseen_pool(view, self.memory.discard)
+        others = sum(view.hand_sizes[s] - len(view.known[s]) for s in range(view.players))
+        others -= view.hand_sizes[view.seat]
+        if pool.bit_count() != others:
+            return None  # missed events: the discard is not fully known
+        state = sample_state(view, self.memory, self.rng)
+        return state if solvable(state) else None
+
+    def _solve(
+        self, state: GameState, moves: list[Action], deadline: float | None
+    ) -> Action | None:
+        solver = Solver(self.seat, max_nodes=self.solver_nodes, deadline=deadline, order=_order)
+        best: Action | None = None
+        best_value = -1.0
+        try:
+            for action in moves:
+                child = state.copy()
+                child.apply(self.seat, action)
+                v = solver.value(child)
+                if v > best_value:
+                    best, best_value = action, v
+                if best_value >= 1.0:
+                    break
+        except SearchAborted:
+            return None
+        # A lost position against perfect play: let the playouts look for the line where
+        # a real opponent is most likely to go wrong.
+        return best if best_value > 0.0 else None
+
+    def _monte_carlo(
+        self,
+        view: SeatView,
+        moves: list[Action],
+        deadline: float | None,
+        exact: GameState | None,
+    ) -> Action:
+        totals = [0.0] * len(moves)
+        rng = self.rng
+        done = 0
+        while done < self.iterations:
+            if deadline is not None and time.perf_counter() > deadline and done:
+                break
+            sample = exact.copy() if exact is not None else sample_state(view, self.memory, rng)
+            for i, action in enumerate(moves):
+                state = sample.copy()
+                state.apply(self.seat, action)
+                playout(state, rng)
+                totals[i] += outcome(state, self.seat) if state.is_over else 0.5
+            done += 1
+            if done >= MIN_ITERATIONS and _clear_winner(totals, done):
+                break
+        best = max(range(len(moves)), key=lambda i: (totals[i], -i))
+        return moves[best]
+
+
+def _clear_winner(totals: list[float], n: int) -> bool:
+    """Stop early when the leader is far ahead of every other move (about 2.5 sigma of a
+    mean score), or when every move scores the same (the choice does not matter)."""
+    ranked = sorted(totals, reverse=True)
+    if ranked[0] - ranked[-1] <= 1.0:
+        return True
+    return (ranked[0] - ranked[1]) / n > 2.5 * 0.5 / math.sqrt(n)
+
+
+def _prune(moves: list[Action], view: SeatView) -> list[Action]:
+    """Drop what is never sensible: a lone legal move, or Pass vs. nothing else."""
+    if len(moves) <= 1:
+        return moves
+    kinds = {type(a) for a in moves}
+    if kinds == {Pass} or kinds == {Take}:
+        return moves[:1]
+    return moves
+
+
+def _order(state: GameState, seat: int, legal: list[Action]) -> list[Action]:
+    """The solver's move order: the policy's choice first, then cheap cards first."""
+    first = policy_action(state, seat, legal)
+    trump = state.trump
+    rest = sorted(
+        (a for a in legal if a != first),
+        key=lambda a: _cost(a, trump),
+    )
+    return [first, *rest]
+
+
+def _cost(action: Action, trump: int) -> int:
+    kind = type(action)
+    if kind is Beat or kind is ThrowIn:
+        return value(action.card.index, trump)  # type: ignore[union-attr]
+    if kind is Attack:
+        return min(value(c.index, trump) for c in action.cards) - 3 * len(action.cards)  # type: ignore[union-attr]
+    return 40

@@ -1,0 +1,194 @@
+"""Shared know-how of the AI players: what a card is worth, how to cover a table cheaply,
+and what a seat can remember from the events it was told.
+
+Everything here works on card bit masks and indices (see ``engine.cards``) so the same
+helpers serve a bot deciding from a view and Hard's playouts on a sampled game state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..actions import BEATS, Action, Attack, Pass, ShowTrump, Take, ThrowIn, Transfer
+from ..cards import SUIT_MASKS, beaters_mask, bits, deck_mask
+from ..events import BoutStarted, Discarded, Event
+from ..rules import MAX_ATTACKS, Rules
+from ..view import SeatView
+
+__all__ = [
+    "Memory",
+    "cheapest",
+    "cover_plan",
+    "forced_throw",
+    "lowest_lead",
+    "unseen_pool",
+    "value",
+]
+
+
+def value(index: int, trump: int) -> int:
+    """What a card is worth to keep: its rank, plus 13 for a trump (any trump > any ace)."""
+    return index % 13 + 2 + (13 if index // 13 == trump else 0)
+
+
+def cheapest(mask: int, trump: int) -> int:
+    """The index of the least valuable card in a non-empty mask."""
+    best, best_value = -1, 99
+    for index in bits(mask):
+        v = value(index, trump)
+        if v < best_value:
+            best, best_value = index, v
+    return best
+
+
+def cover_plan(hand: int, trump: int, unbeaten: Sequence[int]) -> list[tuple[int, int]] | None:
+    """A cheap way to beat every unbeaten card: ``[(card, target), ...]``, or None.
+
+    Greedy: the most valuable target first, each with the cheapest card that beats it.
+    """
+    plan: list[tuple[int, int]] = []
+    free = hand
+    for target in sorted(unbeaten, key=lambda t: -value(t, trump)):
+        beaters = free & beaters_mask(trump, target)
+        if not beaters:
+            return None
+        card = cheapest(beaters, trump)
+        free &= ~(1 << card)
+        plan.append((card, target))
+    return plan
+
+
+def plan_cost(plan: Sequence[tuple[int, int]], trump: int) -> int:
+    return sum(value(card, trump) for card, _ in plan)
+
+
+def lowest_lead(legal: Sequence[Action], trump: int) -> Attack:
+    """The single-card lead of the least valuable card (leads are always single-able)."""
+    best: Attack | None = None
+    best_value = 99
+    for action in legal:
+        if type(action) is Attack and len(action.cards) == 1:
+            v = value(action.cards[0].index, trump)
+            if v < best_value:
+                best, best_value = action, v
+    if best is None:  # not a lead position: the caller asked wrongly
+        raise ValueError("no single-card attack among the legal actions")
+    return best
+
+
+def split_defence(
+    legal: Sequence[Action],
+) -> tuple[bool, list[Transfer], list[ShowTrump]]:
+    """Whether Take is legal, and the legal transfers and shows."""
+    can_take = False
+    transfers: list[Transfer] = []
+    shows: list[ShowTrump] = []
+    for action in legal:
+        kind = type(action)
+        if kind is Take:
+            can_take = True
+        elif kind is Transfer:
+            transfers.append(action)  # type: ignore[arg-type]
+        elif kind is ShowTrump:
+            shows.append(action)  # type: ignore[arg-type]
+    return can_take, transfers, shows
+
+
+def split_adding(legal: Sequence[Action]) -> tuple[list[ThrowIn], bool]:
+    """The legal throw-ins, and whether Pass is legal."""
+    throws: list[ThrowIn] = []
+    can_pass = False
+    for action in legal:
+        if type(action) is ThrowIn:
+            throws.append(action)
+        elif type(action) is Pass:
+            can_pass = True
+    return throws, can_pass
+
+
+def beat_action(card: int, target: int) -> Action:
+    return BEATS[card][target]
+
+
+def forced_throw(throws: Sequence[ThrowIn], trump: int) -> ThrowIn:
+    """When a seat must add (Pass is not legal yet): its least valuable throw-in."""
+    return min(throws, key=lambda t: value(t.card.index, trump))
+
+
+LONG_GAME_BOUTS = 100  # far more bouts than a game takes unless it goes round in circles
+
+
+class Memory:
+    """What a seat remembers from its trimmed events: the discard pile and the bout count.
+
+    Everything else a bot needs (cards known to be in a hand, hand sizes) is in the view.
+    """
+
+    __slots__ = ("bouts", "discard")
+
+    def __init__(self) -> None:
+        self.discard = 0
+        self.bouts = 0
+
+    def see(self, event: Event) -> None:
+        if isinstance(event, Discarded):
+            for card in event.cards:
+                self.discard |= card.bit
+        elif isinstance(event, BoutStarted):
+            self.bouts += 1
+
+    def restless(self, rng: random.Random) -> bool:
+        """Should the bot play a random move now, to leave an endless game?
+
+        The rules allow games that never end (players taking the same cards from each other
+        in turn) and deterministic players can fall into one; after ``LONG_GAME_BOUTS``
+        bouts a bot plays a random legal move now and then, which soon leaves the loop.
+        """
+        return self.bouts > LONG_GAME_BOUTS and rng.random() < 0.25
+
+    def bout_max(self, rules: Rules) -> int:
+        """The current bout's own cap (5 in the first bout under "first bout 5")."""
+        return 5 if self.bouts <= 1 and rules.first_bout_five else MAX_ATTACKS
+
+
+def unseen_pool(view: SeatView, discard: int) -> int:
+    """Cards whose place ``view.seat`` does not know: another hand's unknown cards or the
+    stock (the face-up trump card under the stock is known, so it is excluded)."""
+    pool = deck_mask(view.rules.deck_size) & ~discard
+    for card in view.hand:
+        pool &= ~card.bit
+    for attack, defence in view.table:
+        pool &= ~attack.bit
+        if defence is not None:
+            pool &= ~defence.bit
+    for cards in view.known:
+        for card in cards:
+            pool &= ~card.bit
+    if view.stock_size:
+        pool &= ~view.trump_card.bit
+    return pool
+
+
+def beat_chance(
+    target: int, trump: int, known: int, pool: int, pool_slots: int, hidden: int
+) -> float:
+    """The chance that a hand with ``known`` cards and ``hidden`` unknown ones (drawn from the
+    ``pool`` whose cards fill ``pool_slots`` places) holds a card that beats ``target``."""
+    beaters = beaters_mask(trump, target)
+    if known & beaters:
+        return 1.0
+    good = (pool & beaters).bit_count()
+    if not good or hidden <= 0:
+        return 0.0
+    size = max(pool_slots, pool.bit_count())
+    miss = 1.0
+    for i in range(hidden):
+        if size - i <= 0:
+            break
+        miss *= max(size - good - i, 0) / (size - i)
+    return 1.0 - miss
+
+
+def trumps_in(mask: int, trump: int) -> int:
+    return mask & SUIT_MASKS[trump]
