@@ -689,9 +689,12 @@ class Table:
         if state is None:
             return
         loop = asyncio.get_running_loop()
+        defender_busy = bool(state.legal_actions(state.defender))
         for index, slot in self.bots.items():
             if slot.thinking or not state.legal_actions(index):
                 continue
+            if defender_busy and index != state.defender:
+                continue  # throw-ins wait for the defender, the order the bots play for
             history = self.history[index]
             events, slot.seen = history[slot.seen :], len(history)
             slot.thinking, slot.seq = True, self.seq

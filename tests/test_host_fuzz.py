@@ -465,6 +465,37 @@ def test_a_late_answer_of_an_old_stand_in_is_not_taken_for_the_new_ones() -> Non
     asyncio.run(body())
 
 
+def test_ai_seats_wait_while_the_defender_has_to_answer() -> None:
+    """A human defends: after the AI attacker's lead no AI is asked to throw in until the
+    defender has answered (the bots are built for defender-first play)."""
+
+    async def body() -> bool:
+        for seed in range(200):
+            executor = HeldExecutor()
+            config = HostConfig(seats=3, ai=("random", "random"), announce=False, seed=seed)
+            table = Table(config, executor=executor)
+            anna = FakeLink(0)
+            table.handle(Incoming(anna, Hello(PROTOCOL_VERSION, "Anna")))
+            table.handle(Incoming(anna, Start(1)))
+            state = table.state
+            assert state is not None
+            if state.defender != 0:
+                table.close()
+                continue
+            [lead] = executor.jobs
+            table.handle(await _answer(table, lead))
+            assert state.legal_actions(0)  # Anna has to beat or take
+            could_throw = [s for s in (1, 2) if state.legal_actions(s)]
+            asked = [job[2][2].seat for job in executor.jobs[1:]]
+            table.close()
+            if could_throw:
+                assert asked == []
+                return True
+        return False
+
+    assert asyncio.run(body()), "no deal where an AI could throw in while the human defends"
+
+
 def test_host_ais_never_get_the_shuffle_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     """Players never learn the seed (RULES.md): an AI seeded with it could rebuild every
     hand and the stock. Their seeds come from the table's own seeds, so --seed still makes
