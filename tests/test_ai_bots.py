@@ -13,8 +13,9 @@ import random
 from collections.abc import Sequence
 
 import pytest
+from test_engine_properties import reshuffle_hidden
 
-from engine import Event, GameState, Rules, ThrowInRule, new_game, observe, trim
+from engine import Event, Rules, ThrowInRule, new_game, observe, trim
 from engine.ai import LEVELS, Bot, HardBot, make_bot, next_actor, play_game
 from engine.ai.determinize import sample_state
 from engine.ai.tactics import Memory
@@ -115,26 +116,6 @@ def tell(bots: dict[str, list[Bot]], events: Sequence[Event]) -> None:
         for row in bots.values():
             for seat, bot in enumerate(row):
                 bot.see(trim(event, seat))
-
-
-def reshuffle_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
-    """``state`` with the cards ``seat`` cannot see dealt around again (sizes kept)."""
-    other = state.copy()
-    pool: list[int] = []
-    holes: list[int] = []
-    for s in range(state.players):
-        if s != seat:
-            secret = list(bits(state.hands[s] & ~state.known[s]))
-            pool += secret
-            holes += [s] * len(secret)
-    pool += state.stock[1:]
-    rng.shuffle(pool)
-    hands = [state.hands[s] & (state.known[s] if s != seat else -1) for s in range(state.players)]
-    for s, index in zip(holes, pool, strict=False):
-        hands[s] |= 1 << index
-    other.hands = hands
-    other.stock = state.stock[:1] + pool[len(holes) :]
-    return other
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard", "random"])

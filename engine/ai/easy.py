@@ -11,12 +11,9 @@ from collections.abc import Sequence
 
 from ..actions import PASS, SHOWS, TAKE, TRANSFERS, Action, Attack, Take
 from ..cards import mask_of
-from ..events import Event
-from ..rules import Rules
 from ..view import SeatView
-from .base import Bot
 from .tactics import (
-    Memory,
+    RememberingBot,
     beat_action,
     cheapest,
     cover_plan,
@@ -56,15 +53,8 @@ def _defend(legal: Sequence[Action], hand: int, trump: int, unbeaten: Sequence[i
     return TAKE
 
 
-class EasyBot(Bot):
+class EasyBot(RememberingBot):
     level = "easy"
-
-    def __init__(self, seat: int, rules: Rules, seed: int) -> None:
-        super().__init__(seat, rules, seed)
-        self.memory = Memory()
-
-    def see(self, event: Event) -> None:
-        self.memory.see(event)
 
     def decide(self, view: SeatView) -> Action:
         if self.memory.restless(self.rng):

@@ -25,16 +25,14 @@ from collections.abc import Sequence
 
 from ..actions import BEATS, Action, Attack, Beat, Pass, Take, ThrowIn, attack_of_mask
 from ..cards import RANK_MASKS, SUIT_MASKS, bits, mask_of
-from ..events import Event
 from ..rules import Rules
 from ..state import GameState
 from ..view import SeatView
-from .base import Bot
 from .determinize import sample_state
 from .match import next_actor
 from .normal import normal_action
 from .solver import SearchAborted, Solver, outcome, solvable
-from .tactics import Memory, cheapest, unseen_pool, value
+from .tactics import RememberingBot, cheapest, unseen_pool, value
 
 __all__ = ["HardBot", "candidates", "playout", "policy_action"]
 
@@ -115,7 +113,7 @@ def candidates(legal: Sequence[Action], hand: int, trump: int) -> list[Action]:
     return result
 
 
-class HardBot(Bot):
+class HardBot(RememberingBot):
     level = "hard"
 
     def __init__(
@@ -129,14 +127,10 @@ class HardBot(Bot):
         solver_nodes: int = SOLVER_NODES,
     ) -> None:
         super().__init__(seat, rules, seed)
-        self.memory = Memory()
         self.budget = budget
         self.iterations = iterations
         self.solver_nodes = solver_nodes
         self.last_method = ""
-
-    def see(self, event: Event) -> None:
-        self.memory.see(event)
 
     def decide(self, view: SeatView) -> Action:
         started = time.perf_counter()

@@ -20,12 +20,10 @@ from collections.abc import Callable, Sequence
 
 from ..actions import PASS, SHOWS, TAKE, TRANSFERS, Action, Attack, Take, ThrowIn, attack_of_mask
 from ..cards import RANK_MASKS, SUIT_MASKS, mask_of
-from ..events import Event
-from ..rules import Rules
 from ..view import SeatView
-from .base import Bot
 from .tactics import (
     Memory,
+    RememberingBot,
     beat_action,
     beat_chance,
     cheapest,
@@ -155,15 +153,8 @@ def view_chance(view: SeatView, memory: Memory) -> Chance:
     return chance
 
 
-class NormalBot(Bot):
+class NormalBot(RememberingBot):
     level = "normal"
-
-    def __init__(self, seat: int, rules: Rules, seed: int) -> None:
-        super().__init__(seat, rules, seed)
-        self.memory = Memory()
-
-    def see(self, event: Event) -> None:
-        self.memory.see(event)
 
     def decide(self, view: SeatView) -> Action:
         if self.memory.restless(self.rng):

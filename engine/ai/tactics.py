@@ -15,6 +15,7 @@ from ..cards import SUIT_MASKS, beaters_mask, bits, deck_mask
 from ..events import BoutStarted, Discarded, Event
 from ..rules import MAX_ATTACKS, Rules
 from ..view import SeatView
+from .base import Bot
 
 __all__ = [
     "Memory",
@@ -192,3 +193,14 @@ def beat_chance(
 
 def trumps_in(mask: int, trump: int) -> int:
     return mask & SUIT_MASKS[trump]
+
+
+class RememberingBot(Bot):
+    """A bot that keeps a ``Memory`` of the events its seat was told."""
+
+    def __init__(self, seat: int, rules: Rules, seed: int) -> None:
+        super().__init__(seat, rules, seed)
+        self.memory = Memory()
+
+    def see(self, event: Event) -> None:
+        self.memory.see(event)
