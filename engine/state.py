@@ -384,7 +384,9 @@ class GameState:
 
     def _end_bout(self, events: list[Event]) -> None:
         table = 0
-        for index in self.attacks + self.defences:
+        for index in self.attacks:
+            table |= 1 << index
+        for index in self.defences:
             if index >= 0:
                 table |= 1 << index
         self.attacks, self.defences, self.table_ranks = [], [], 0
@@ -400,34 +402,38 @@ class GameState:
         self._refill(events)
         if not self.stock:
             self._go_out(events)
-        remaining = [s for s in range(self.players) if not self.places[s]]
-        if len(remaining) <= 1:
-            self._finish(remaining, events)
+        places = self.places
+        if places.count(0) <= 1:
+            self._finish([s for s in range(self.players) if not places[s]], events)
             return
-        attacker = self.next_active(defender) if took or self.places[defender] else defender
+        attacker = self.next_active(defender) if took or places[defender] else defender
         self._start_bout(attacker, first=False, events=events)
 
     def _refill(self, events: list[Event]) -> None:
-        n = self.players
-        attacker, defender = self.attacker, self.defender
-        order = [(attacker + k) % n for k in range(n) if (attacker + k) % n != defender]
-        order.append(defender)
-        stock = self.stock
-        for seat in order:
+        """Draw up to six: the attacker first, then clockwise, the defender last."""
+        n, defender, stock = self.players, self.defender, self.stock
+        seat = self.attacker
+        for _ in range(n):
             if not stock:
                 return
-            if self.places[seat]:
-                continue
-            need = HAND_SIZE - self.hands[seat].bit_count()
-            if need <= 0:
-                continue
-            drawn = 0
-            for _ in range(min(need, len(stock))):
-                drawn |= 1 << stock.pop()
-            self.hands[seat] |= drawn
-            if not stock and drawn >> self.trump_card & 1:
-                self.known[seat] |= 1 << self.trump_card
-            events.append(Drew(seat, drawn.bit_count(), cards_of(drawn)))
+            if seat != defender:
+                self._draw(seat, events)
+            seat = seat + 1 if seat + 1 < n else 0
+        if stock:
+            self._draw(defender, events)
+
+    def _draw(self, seat: int, events: list[Event]) -> None:
+        need = HAND_SIZE - self.hands[seat].bit_count()
+        if need <= 0 or self.places[seat]:
+            return
+        stock = self.stock
+        drawn = 0
+        for _ in range(min(need, len(stock))):
+            drawn |= 1 << stock.pop()
+        self.hands[seat] |= drawn
+        if not stock and drawn >> self.trump_card & 1:
+            self.known[seat] |= 1 << self.trump_card
+        events.append(Drew(seat, drawn.bit_count(), cards_of(drawn)))
 
     def _go_out(self, events: list[Event]) -> None:
         going = [s for s in range(self.players) if not self.places[s] and not self.hands[s]]
