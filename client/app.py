@@ -17,6 +17,7 @@ from pathlib import Path
 
 from engine import Card, Rules
 
+from .i18n import Translator, translator
 from .session import Session
 from .settings import Settings, default_path
 
@@ -28,12 +29,14 @@ SessionFactory = Callable[[Rules, Settings], Session]
 def computer_game(rules: Rules, settings: Settings) -> Session:
     """The player against ``rules.players - 1`` AI players: a host on 127.0.0.1 in its own
     thread, joined through the protocol like any other table."""
+    from .i18n import translator
     from .menu import levels
     from .netsession import computer_game as hosted
 
     offered = levels()
     chosen = [lv if lv in offered else offered[0] for lv in settings.levels[: rules.players - 1]]
-    return hosted(rules, settings.name, chosen)
+    name = settings.name or translator(settings.language)("settings.default_name")
+    return hosted(rules, name, chosen)
 
 
 class App:
@@ -71,6 +74,11 @@ class App:
         self.running = True
         self.frames = 0
         self.push(StartScene(self, self.start_game))
+
+    @property
+    def tr(self) -> Translator:
+        """The words of the language chosen now (a switch shows on the next frame)."""
+        return translator(self.settings.language)
 
     # --- the display ----------------------------------------------------------------------
 

@@ -12,8 +12,8 @@ import pygame
 from engine import Pass, SeatView, Transfer
 
 from .assets import Assets
+from .i18n import ENGLISH, Translator
 from .layout import Layout
-from .narrate import ordinal
 from .render import ROLE_COLOURS, SOFT, draw_button, draw_panel, draw_text, fit_px
 from .session import GameOver
 
@@ -56,12 +56,12 @@ def _end_panel(size: tuple[int, int], over: GameOver) -> tuple[pygame.Rect, int]
     return panel_rect(size, 9.5 + 1.6 * len(over.result.places))
 
 
-def end_buttons(size: tuple[int, int], over: GameOver) -> list[Button]:
+def end_buttons(size: tuple[int, int], over: GameOver, tr: Translator = ENGLISH) -> list[Button]:
     panel, px = _end_panel(size, over)
     specs = [
-        ("menu", "Menu", "secondary", 7),
-        ("rematch", "Rematch", "primary", 9),
-        ("hide", "Table", "secondary", 7),
+        ("menu", tr("table.menu"), "secondary", 7),
+        ("rematch", tr("table.rematch"), "primary", 9),
+        ("hide", tr("table.hide"), "secondary", 7),
     ]
     gap = px
     x = panel.centerx - (sum(w for *_, w in specs) * px + gap * (len(specs) - 1)) / 2
@@ -74,64 +74,61 @@ def end_buttons(size: tuple[int, int], over: GameOver) -> list[Button]:
     return buttons
 
 
-def closed_buttons(size: tuple[int, int]) -> list[Button]:
+def closed_buttons(size: tuple[int, int], tr: Translator = ENGLISH) -> list[Button]:
     panel, px = panel_rect(size, 7)
     menu = pygame.Rect(0, 0, px * 7, round(px * 2.2))
     menu.midbottom = (panel.centerx, panel.bottom - px)
-    return [Button("menu", "Menu", menu, "primary")]
+    return [Button("menu", tr("table.menu"), menu, "primary")]
 
 
 def end_lines(
-    over: GameOver, names: tuple[str, ...], me: int
+    over: GameOver, names: tuple[str, ...], me: int, tr: Translator = ENGLISH
 ) -> tuple[str, list[tuple[str, str]], str]:
     """The title, one (place and name, series score) row per seat, and the series line."""
     result, series = over.result, over.series
 
     def name(seat: int) -> str:
-        return "You" if seat == me else names[seat]
+        return tr("end.you") if seat == me else names[seat]
 
     if result.durak is None:
-        title = "A draw — nobody is the Durak"
+        title = tr("end.draw")
     elif result.durak == me:
-        title = "You are the Durak!"
+        title = tr("end.durak_you")
     else:
-        title = f"{name(result.durak)} is the Durak"
+        title = tr("end.durak", name=name(result.durak))
     rows = []
     for seat in sorted(range(len(result.places)), key=lambda s: (result.places[s], s)):
-        place = "Durak" if seat == result.durak else ordinal(result.places[seat])
-        score = f"{series.wins[seat]} won · {series.losses[seat]} Durak"
+        place = tr("table.durak") if seat == result.durak else tr.ordinal(result.places[seat])
+        score = tr("end.score", won=series.wins[seat], lost=series.losses[seat])
         rows.append((f"{place}   {name(seat)}", score))
-    games = f"Series: {series.games} game{'s' if series.games != 1 else ''}"
+    games = tr.plural("end.series", series.games)
     if series.draws:
-        games += f", {series.draws} drawn"
+        games += tr("end.drawn", n=series.draws)
     return title, rows, games
 
 
-def status_text(view: SeatView, names: tuple[str, ...], me: int) -> str:
+def status_text(view: SeatView, names: tuple[str, ...], me: int, tr: Translator = ENGLISH) -> str:
     """What is going on, from our seat: what we may do, or who attacks whom."""
     if view.result is not None:
         return ""
     if view.places[me]:
-        return "You are out — watch the others finish"
+        return tr("status.out")
     kinds = {type(a) for a in view.legal}
     if me == view.defender:
         if view.taking:
-            return "You take — the others may still add cards"
+            return tr("status.taking")
         if any(d is None for _, d in view.table):
-            more = " or transfer" if Transfer in kinds else ""
-            return f"Defend: beat each card{more}, or take"
-        return f"{names[view.attacker]} attacks you"
+            return tr("status.defend_transfer" if Transfer in kinds else "status.defend")
+        return tr("status.attacks_you", name=names[view.attacker])
     if view.legal:
         if not view.table:
-            return "Your attack: lead a card"
+            return tr("status.lead")
         if Pass in kinds:
-            end = "pass" if view.taking else "call it beaten"
-            return f"Throw in a card of a rank on the table, or {end}"
-        return "You may throw in a card of a rank on the table"
-    attacker = "You" if view.attacker == me else names[view.attacker]
-    defender = "you" if view.defender == me else names[view.defender]
-    verb = "attack" if view.attacker == me else "attacks"
-    return f"{attacker} {verb} {defender}"
+            return tr("status.throw_in_pass" if view.taking else "status.throw_in_beaten")
+        return tr("status.may_throw_in")
+    if view.attacker == me:
+        return tr("status.you_attack", name=names[view.defender])
+    return tr("status.attacks", attacker=names[view.attacker], defender=names[view.defender])
 
 
 # --- drawing ------------------------------------------------------------------------------
@@ -149,24 +146,30 @@ def draw_buttons(
 
 
 def draw_status(
-    surface: pygame.Surface, assets: Assets, layout: Layout, text: str, role: str | None
+    surface: pygame.Surface,
+    assets: Assets,
+    layout: Layout,
+    text: str,
+    role: str | None,
+    tr: Translator = ENGLISH,
 ) -> None:
     """The status line, with our role as a coloured tag before it."""
     if not text:
         return
     px = round(layout.font_px * 1.1)
-    tag_w = px * (len(role) * 0.7 + 1.5) if role in ROLE_COLOURS else 0
+    tag = tr("role." + role) if role in ROLE_COLOURS else ""
+    tag_w = px * (len(tag) * 0.7 + 1.5) if tag else 0
     room = layout.size[0] - 2 * layout.margin - tag_w
     px = fit_px(assets, text, px, room)
     centre = (layout.size[0] / 2 + tag_w / 2, layout.status_y)
     rect = draw_text(surface, assets, text, px, centre, colour=SOFT)
     if role in ROLE_COLOURS:
         assert role is not None
-        tag = assets.text(role, round(px * 0.8), (255, 255, 255), True)
-        pill = tag.get_rect().inflate(px * 0.9, px * 0.3)
+        image = assets.text(tag, round(px * 0.8), (255, 255, 255), True)
+        pill = image.get_rect().inflate(px * 0.9, px * 0.3)
         pill.midright = (rect.left - px // 2, rect.centery)
         surface.blit(assets.box(pill.size, (*ROLE_COLOURS[role], 235), pill.h // 2), pill)
-        surface.blit(tag, tag.get_rect(center=pill.center))
+        surface.blit(image, image.get_rect(center=pill.center))
 
 
 def draw_toast(
@@ -196,16 +199,18 @@ def draw_end(
     names: tuple[str, ...],
     me: int,
     buttons: list[Button],
+    tr: Translator = ENGLISH,
 ) -> None:
     """The end of a game over the dimmed table: the Durak, the ranking, the series."""
     w, h = surface.get_size()
     shade = assets.composite(("shade", (w, h)), lambda: _shade((w, h)))
     surface.blit(shade, (0, 0))
-    title, rows, games = end_lines(over, names, me)
+    title, rows, games = end_lines(over, names, me, tr)
     panel, px = _end_panel((w, h), over)
     draw_panel(surface, assets, panel, 225)
     y = panel.top + px * 1.6
-    draw_text(surface, assets, title, round(px * 1.5), (panel.centerx, y), bold=True, colour=GOLD)
+    title_px = fit_px(assets, title, round(px * 1.5), panel.w - 2 * px, bold=True)
+    draw_text(surface, assets, title, title_px, (panel.centerx, y), bold=True, colour=GOLD)
     y += px * 1.9
     draw_text(surface, assets, games, px, (panel.centerx, y), colour=SOFT)
     y += px * 1.7
@@ -220,7 +225,8 @@ def draw_end(
 def draw_closed(surface: pygame.Surface, assets: Assets, text: str, buttons: list[Button]) -> None:
     panel, px = panel_rect(surface.get_size(), 7)
     draw_panel(surface, assets, panel, 230)
-    draw_text(surface, assets, text, px, (panel.centerx, panel.top + px * 2))
+    text_px = fit_px(assets, text, px, panel.w - 2 * px)
+    draw_text(surface, assets, text, text_px, (panel.centerx, panel.top + px * 2))
     draw_buttons(surface, assets, buttons, None)
 
 

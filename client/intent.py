@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 from engine import Action, Attack, Beat, Card, SeatView, ShowTrump, ThrowIn, Transfer
 
+from .i18n import ENGLISH, Translator
+
 __all__ = ["Choose", "Play", "Say", "actions_for", "on_drop", "on_tap", "on_transfer_button"]
 
 
@@ -47,7 +49,14 @@ def actions_for(view: SeatView, card: Card) -> list[Action]:
     return found
 
 
-def on_tap(view: SeatView, card: Card, *, hints: bool, transferring: bool = False) -> Intent:
+def on_tap(
+    view: SeatView,
+    card: Card,
+    *,
+    hints: bool,
+    transferring: bool = False,
+    tr: Translator = ENGLISH,
+) -> Intent:
     """A tap on ``card`` of our hand (``transferring``: the Transfer button asked for one)."""
     acts = actions_for(view, card)
     if transferring:
@@ -56,15 +65,20 @@ def on_tap(view: SeatView, card: Card, *, hints: bool, transferring: bool = Fals
             return Play(transfers[0])
     if not acts:
         reason = view.hint(card)
-        return Say(reason.text if hints and reason is not None else "")
+        return Say(tr("reason." + reason.value) if hints and reason is not None else "")
     if len(acts) == 1:
         return Play(acts[0])
     beats = any(isinstance(a, Beat) for a in acts)
-    extra = " or transfer with it" if any(isinstance(a, Transfer) for a in acts) else ""
-    return Choose(card, ("Tap the card to beat" if beats else "Choose") + extra + ".")
+    if not any(isinstance(a, Transfer) for a in acts):
+        return Choose(card, tr("intent.tap_target"))
+    return Choose(
+        card, tr("intent.tap_target_or_transfer" if beats else "intent.choose_or_transfer")
+    )
 
 
-def on_drop(view: SeatView, card: Card, target: Card | None, on_table: bool) -> Intent:
+def on_drop(
+    view: SeatView, card: Card, target: Card | None, on_table: bool, tr: Translator = ENGLISH
+) -> Intent:
     """``card`` dropped on the attack card ``target``, or elsewhere on the table, or back."""
     acts = actions_for(view, card)
     if target is not None and Beat(card, target) in acts:
@@ -78,11 +92,13 @@ def on_drop(view: SeatView, card: Card, target: Card | None, on_table: bool) -> 
     if len(beats) == 1:
         return Play(beats[0])
     if beats:
-        return Say("Drop it on the card you want to beat.")
+        return Say(tr("intent.drop_on_target"))
     return Say("")
 
 
-def on_transfer_button(view: SeatView, selected: Card | None, show: bool = False) -> Intent:
+def on_transfer_button(
+    view: SeatView, selected: Card | None, show: bool = False, tr: Translator = ENGLISH
+) -> Intent:
     """The Transfer (or Show trump) button: with the chosen card, the only one, or ask."""
     kind = ShowTrump if show else Transfer
     options = [a for a in view.legal if isinstance(a, kind)]
@@ -92,6 +108,5 @@ def on_transfer_button(view: SeatView, selected: Card | None, show: bool = False
     if len(options) == 1:
         return Play(options[0])
     if options:
-        verb = "show" if show else "transfer with"
-        return Choose(None, f"Choose the card to {verb}.")
+        return Choose(None, tr("intent.choose_show" if show else "intent.choose_transfer"))
     return Say("")

@@ -15,11 +15,11 @@ import pygame
 from engine import Rules, RulesError
 from engine.ai import LEVELS
 
+from .i18n import N_, Translator
 from .pointer import Input, Key
 from .render import SOFT, draw_button, draw_panel, draw_text, fit_px
 from .scene import Director, Scene
 from .session import AI_NAMES
-from .settings import ANIMATION_SPEEDS
 
 __all__ = ["StartScene", "levels"]
 GOLD = (250, 220, 140)
@@ -43,6 +43,10 @@ class Row:
     change: Callable[[int], None] | None = None  # None: a heading
     column: int = 0
     enabled: Callable[[], bool] = lambda: True
+    plain: bool = False  # the label is shown as it is (a name), not looked up
+
+    def text(self, tr: Translator) -> str:
+        return self.label if self.plain else tr(self.label)
 
 
 class StartScene(Scene):
@@ -62,80 +66,64 @@ class StartScene(Scene):
         s = self.app.settings
         offered = levels()
 
+        def tr(key: str, **fmt: object) -> str:
+            return self.app.tr(key, **fmt)
+
+        def on_off(value: object) -> str:
+            return tr("on") if value else tr("off")
+
         def rule(key: str) -> object:
             return s.rules.get(key, getattr(Rules(), key))
 
         def set_rule(key: str, value: object) -> None:
             s.rules = dict(s.rules, **{key: value})
 
-        def on_off(key: str) -> Row:
+        def rule_row(key: str, label: str) -> Row:
             return Row(
-                _RULE_LABELS[key],
-                lambda: "On" if rule(key) else "Off",
-                lambda step: set_rule(key, not rule(key)),
-                1,
+                label, lambda: on_off(rule(key)), lambda step: set_rule(key, not rule(key)), 1
             )
 
         def level_row(i: int) -> Row:
             def value() -> str:
                 level = s.levels[i] if s.levels[i] in offered else offered[0]
-                return level.capitalize()
+                return tr("level." + level)
 
             def change(step: int) -> None:
                 s.levels[i] = str(_cycle(offered, s.levels[i], step))
 
-            return Row(AI_NAMES[i], value, change, 0, lambda: i < s.opponents)
+            return Row(AI_NAMES[i], value, change, 0, lambda: i < s.opponents, plain=True)
 
         rows = [
-            Row("Play against the computer", str),
-            Row("Opponents", lambda: str(s.opponents), self._change_opponents),
+            Row(N_("menu.computer"), str),
+            Row(N_("menu.opponents"), lambda: str(s.opponents), self._change_opponents),
             *[level_row(i) for i in range(5)],
-            Row("Rules", str, None, 1),
+            Row(N_("menu.rules"), str, None, 1),
             Row(
-                "Deck",
-                lambda: f"{rule('deck_size')} cards",
+                N_("menu.deck"),
+                lambda: self.app.tr.plural("menu.deck_value", int(str(rule("deck_size")))),
                 lambda step: set_rule("deck_size", _cycle([24, 36, 52], rule("deck_size"), step)),
                 1,
             ),
             Row(
-                "Throw-in",
-                lambda: "All players" if rule("throw_in") == "all" else "Neighbours",
+                N_("menu.throw_in"),
+                lambda: tr(
+                    "menu.throw_in.all" if rule("throw_in") == "all" else "menu.throw_in.neighbours"
+                ),
                 lambda step: set_rule(
                     "throw_in", _cycle(["all", "neighbours"], rule("throw_in"), step)
                 ),
                 1,
             ),
-            on_off("first_bout_five"),
-            on_off("transfer"),
+            rule_row("first_bout_five", N_("menu.first_bout_five")),
+            rule_row("transfer", N_("menu.transfer")),
             Row(
-                _RULE_LABELS["transfer_show_trump"],
-                lambda: "On" if rule("transfer_show_trump") else "Off",
+                N_("menu.transfer_show_trump"),
+                lambda: on_off(rule("transfer_show_trump")),
                 lambda step: set_rule("transfer_show_trump", not rule("transfer_show_trump")),
                 1,
                 lambda: bool(rule("transfer")),
             ),
-            on_off("durak_defends_first"),
-            Row("Table", str, None, 1),
-            Row(
-                "Animations",
-                lambda: s.animation.capitalize(),
-                lambda step: setattr(
-                    s, "animation", _cycle(list(ANIMATION_SPEEDS), s.animation, step)
-                ),
-                1,
-            ),
-            Row(
-                "Hints",
-                lambda: "On" if s.hints else "Off",
-                lambda step: setattr(s, "hints", not s.hints),
-                1,
-            ),
-            Row(
-                "Sound",
-                lambda: "Off" if s.muted else "On",
-                lambda step: setattr(s, "muted", not s.muted),
-                1,
-            ),
+            rule_row("durak_defends_first", N_("menu.durak_defends_first")),
         ]
         return rows
 
@@ -148,9 +136,15 @@ class StartScene(Scene):
 
     def rules(self) -> Rules | str:
         """The rules chosen, or why they cannot be played."""
+        settings = self.app.settings
         try:
-            return self.app.settings.game_rules()
+            return settings.game_rules()
         except RulesError as exc:
+            deck, players = int(settings.rules.get("deck_size", 36)), settings.opponents + 1
+            if players * 6 > deck:
+                return self.app.tr(
+                    "menu.deck_too_small", deck=deck, players=players, most=deck // 6
+                )
             return str(exc).capitalize()
 
     # --- geometry -------------------------------------------------------------------------
@@ -163,7 +157,7 @@ class StartScene(Scene):
         right = [r for r in self.rows if r.column == 1]
         per_column = max(len(left), len(right)) if self.columns == 2 else len(self.rows)
         title_h = min(h * 0.16, 120)
-        footer = self._button_h() * 2.7  # Play, the LAN row and the gaps
+        footer = self._button_h() * 3.8  # Play, Settings and How to play, the LAN row, gaps
         self.row_h = max(15.0, min(50.0, (h - title_h - footer) / (per_column + 0.5)))
         self.title_h = title_h
         col_w = min((w - 48) / self.columns - 16, 520)
@@ -192,21 +186,26 @@ class StartScene(Scene):
 
     def _buttons(self) -> list[tuple[pygame.Rect, str, str, bool]]:
         w = self.size[0]
+        tr = self.app.tr
         rects = self._row_rects()
         bottom = max(r.bottom for r in rects)
         bh = self._button_h()
         play = pygame.Rect(0, 0, round(min(w * 0.6, bh * 7)), bh)
         play.midtop = (w // 2, round(bottom + bh * 0.35))
-        lan_w = round(min(w * 0.44, bh * 5.5))
-        host = pygame.Rect(0, 0, lan_w, round(bh * 0.8))
-        join = host.copy()
-        host.topright = (w // 2 - 8, play.bottom + round(bh * 0.3))
-        join.topleft = (w // 2 + 8, play.bottom + round(bh * 0.3))
-        return [
-            (play, "play", "Play", True),
-            (host, "host", "Host a LAN table", False),
-            (join, "join", "Join a LAN table", False),
-        ]
+        pair_w = round(min(w * 0.44, bh * 5.5))
+        found = [(play, "play", tr("menu.play"), True)]
+        top = play.bottom
+        for (left, left_label, left_on), (right, right_label, right_on) in (
+            (("settings", tr("menu.settings"), True), ("howto", tr("menu.howto"), True)),
+            (("host", tr("menu.host"), False), ("join", tr("menu.join"), False)),
+        ):
+            a = pygame.Rect(0, 0, pair_w, round(bh * 0.8))
+            b = a.copy()
+            a.topright = (w // 2 - 8, top + round(bh * 0.3))
+            b.topleft = (w // 2 + 8, top + round(bh * 0.3))
+            found += [(a, left, left_label, left_on), (b, right, right_label, right_on)]
+            top = a.bottom
+        return found
 
     # --- input ----------------------------------------------------------------------------
 
@@ -251,6 +250,14 @@ class StartScene(Scene):
         if name == "play" and isinstance(rules, Rules):
             self.app.save_settings()
             self.start_game(rules)
+        elif name == "settings":
+            from .settings_screen import SettingsScene
+
+            self.app.push(SettingsScene(self.app))
+        elif name == "howto":
+            from .howto import HowToScene
+
+            self.app.push(HowToScene(self.app))
 
     # --- drawing --------------------------------------------------------------------------
 
@@ -258,10 +265,11 @@ class StartScene(Scene):
         w, h = surface.get_size()
         surface.blit(self.assets.felt((w, h)), (0, 0))
         title_px = round(min(self.title_h * 0.5, w * 0.1))
+        tr = self.app.tr
         draw_text(
             surface,
             self.assets,
-            "Durak",
+            tr("menu.title"),
             title_px,
             (w / 2, self.title_h * 0.42),
             bold=True,
@@ -270,7 +278,7 @@ class StartScene(Scene):
         draw_text(
             surface,
             self.assets,
-            "♠ ♥ the Russian card game ♦ ♣",
+            tr("menu.subtitle"),
             round(title_px * 0.32),
             (w / 2, self.title_h * 0.78),
             colour=SOFT,
@@ -287,11 +295,13 @@ class StartScene(Scene):
         px = self.px
         for i, (row, rect) in enumerate(zip(self.rows, rects, strict=True)):
             if row.change is None:
+                heading = row.text(tr)
+                heading_px = fit_px(self.assets, heading, round(px * 1.05), rect.w - px, bold=True)
                 draw_text(
                     surface,
                     self.assets,
-                    row.label,
-                    round(px * 1.05),
+                    heading,
+                    heading_px,
                     (rect.left + px * 0.5, rect.centery),
                     "midleft",
                     GOLD,
@@ -302,9 +312,10 @@ class StartScene(Scene):
             colour = (255, 255, 255) if enabled else (120, 140, 128)
             value = pygame.Rect(0, 0, round(min(rect.w * 0.38, px * 9)), round(rect.h * 0.86))
             value.midright = (rect.right - 4, rect.centery)
-            label_px = fit_px(self.assets, row.label, px, value.left - rect.left - px * 1.5)
+            label = row.text(tr)
+            label_px = fit_px(self.assets, label, px, value.left - rect.left - px * 1.5)
             at = (rect.left + px, rect.centery)
-            draw_text(surface, self.assets, row.label, label_px, at, "midleft", colour)
+            draw_text(surface, self.assets, label, label_px, at, "midleft", colour)
             focus = i == self.focus
             hover = self.hover is not None and rect.collidepoint(self.hover)
             style = "chosen" if focus else "secondary"
@@ -325,14 +336,6 @@ class StartScene(Scene):
         rules = self.rules()
         if isinstance(rules, str):
             play = self._buttons()[0][0]
-            draw_text(
-                surface, self.assets, rules, px, (w / 2, play.top - px), colour=(255, 170, 150)
-            )
-
-
-_RULE_LABELS = {
-    "first_bout_five": "First bout: at most 5",
-    "transfer": "Transfer (Perevodnoy)",
-    "transfer_show_trump": "Transfer by showing a trump",
-    "durak_defends_first": "Durak defends first",
-}
+            warn_px = fit_px(self.assets, rules, px, w - 16)
+            at = (w / 2, play.top - px)
+            draw_text(surface, self.assets, rules, warn_px, at, colour=(255, 170, 150))

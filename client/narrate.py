@@ -13,43 +13,61 @@ from engine import (
     WentOut,
 )
 
+from .i18n import ENGLISH, Translator
+
 __all__ = ["ordinal", "toast_for"]
 
 
-def ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+def ordinal(n: int, tr: Translator = ENGLISH) -> str:
+    return tr.ordinal(n)
 
 
-def toast_for(event: Event, names: tuple[str, ...], me: int) -> str | None:
+def toast_for(
+    event: Event, names: tuple[str, ...], me: int, tr: Translator = ENGLISH
+) -> str | None:
     """A line worth showing for a moment, or None for events the table shows by itself."""
-
-    def who(seat: int) -> str:
-        return "You" if seat == me else names[seat]
-
     match event:
         case TrumpTurned(card, holder) if holder is not None:
-            return f"Trump {card.pretty}: the last card dealt, held by {who(holder)}"
+            if holder == me:
+                return tr("toast.trump_you", card=card.pretty)
+            return tr("toast.trump", card=card.pretty, name=names[holder])
         case FirstAttacker(seat, shown):
-            verb = "attack" if seat == me else "attacks"
-            why = f" (lowest trump {shown.pretty})" if shown else ""
-            return f"{who(seat)} {verb} first{why}"
+            if shown:
+                if seat == me:
+                    return tr("toast.first_you_shown", card=shown.pretty)
+                return tr("toast.first_shown", name=names[seat], card=shown.pretty)
+            return tr("toast.first_you") if seat == me else tr("toast.first", name=names[seat])
         case Transferred(seat, card, to, shown):
             if seat == me:
-                how, passes = ("show", "pass") if shown else ("add", "pass")
-            else:
-                how, passes = ("shows", "passes") if shown else ("adds", "passes")
-            target = "you" if to == me else names[to]
-            return f"{who(seat)} {how} {card.pretty} and {passes} the attack to {target}"
+                return tr(
+                    "toast.transfer_you_show" if shown else "toast.transfer_you_add",
+                    card=card.pretty,
+                    target=names[to],
+                )
+            if to == me:
+                return tr(
+                    "toast.transfer_show_to_you" if shown else "toast.transfer_add_to_you",
+                    name=names[seat],
+                    card=card.pretty,
+                )
+            return tr(
+                "toast.transfer_show" if shown else "toast.transfer_add",
+                name=names[seat],
+                card=card.pretty,
+                target=names[to],
+            )
         case Taking(seat):
-            return "You take" if seat == me else f"{who(seat)} takes"
+            return tr("toast.take_you") if seat == me else tr("toast.take", name=names[seat])
         case WentOut(seat, place):
-            return f"{'You are' if seat == me else who(seat) + ' is'} out — {ordinal(place)} place"
+            if seat == me:
+                return tr("toast.out_you", place=tr.ordinal(place))
+            return tr("toast.out", name=names[seat], place=tr.ordinal(place))
         case GameEnded(result):
             if result.durak is None:
-                return "A draw: nobody is the Durak"
-            return (
-                "You are the Durak!" if result.durak == me else f"{who(result.durak)} is the Durak"
-            )
+                return tr("toast.draw")
+            if result.durak == me:
+                return tr("toast.durak_you")
+            return tr("toast.durak", name=names[result.durak])
         case Covered():
             return None
     return None

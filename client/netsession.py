@@ -116,10 +116,12 @@ class NetSession:
                 self.address, self.port, self.name, password=self.password
             )
         except HostClosed as exc:
-            self.inbox.put(Closed(exc.text))
+            self.inbox.put(Closed(exc.text, exc.code))
             return
         except OSError as exc:
-            self.inbox.put(Closed(f"Could not reach the table: {exc.strerror or exc}"))
+            self.inbox.put(
+                Closed(f"Could not reach the table: {exc.strerror or exc}", "unreachable")
+            )
             return
         if self._closing:  # closed while we were connecting
             await client.close()
@@ -142,7 +144,7 @@ class NetSession:
             while True:
                 self._translate(await client.receive())
         except HostClosed as exc:
-            self.inbox.put(Closed(exc.text))
+            self.inbox.put(Closed(exc.text, exc.code))
 
     def _translate(self, message: object) -> None:
         if isinstance(message, Update):

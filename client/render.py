@@ -10,8 +10,8 @@ from engine import Card
 
 from .assets import Assets
 from .board import TRUMP, Board, Sprite
+from .i18n import ENGLISH, Translator
 from .layout import CARD_RATIO, OPPONENT_SCALE, PILE_SCALE, Layout, Pose
-from .narrate import ordinal
 
 __all__ = [
     "ROLE_COLOURS",
@@ -104,7 +104,7 @@ def draw_button(
     radius = rect.h // 2
     _rounded_box(surface, assets, rect.move(0, max(2, rect.h // 12)), (0, 0, 0, 90), radius)
     _rounded_box(surface, assets, rect, (*fill, 240), radius, (255, 255, 255, 70))
-    px = max(10, round(rect.h * 0.42))
+    px = fit_px(assets, label, max(10, round(rect.h * 0.42)), rect.w - rect.h * 0.5, bold=True)
     draw_text(surface, assets, label, px, rect.center, colour=ink, bold=True, shadow=False)
 
 
@@ -226,7 +226,9 @@ def role_of(board: Board, seat: int) -> str | None:
     return None
 
 
-def _draw_seat(surface: pygame.Surface, assets: Assets, board: Board, seat: int, name: str) -> None:
+def _draw_seat(
+    surface: pygame.Surface, assets: Assets, board: Board, seat: int, name: str, tr: Translator
+) -> None:
     layout = board.layout
     spot = layout.seats[seat]
     count = max(0, board.counts[seat] - board.incoming(("seat", seat)))
@@ -252,40 +254,31 @@ def _draw_seat(surface: pygame.Surface, assets: Assets, board: Board, seat: int,
         GOLD if acting else (255, 255, 255, 50),
     )
     px = max(10, round(rect.h * 0.34))
-    name_px = (
-        px
-        if len(name) * px * 0.62 < rect.w * 0.9
-        else max(9, round(rect.w * 0.9 / (len(name) * 0.62)))
-    )
+    name_px = fit_px(assets, name, px, rect.w * 0.9, bold=True)
     draw_text(surface, assets, name, name_px, (rect.centerx, rect.top + rect.h * 0.3), bold=True)
     if role == "out":
         place = board.places[seat]
-        detail = f"out · {ordinal(place)}"
+        detail = tr("table.out_place", place=tr.ordinal(place))
     elif role == "Durak":
-        detail = "Durak"
+        detail = tr("table.durak")
     else:
-        detail = f"{count} card{'s' if count != 1 else ''}"
+        detail = tr.plural("table.cards", count)
         if seat in board.passed:
-            detail += " · passed"
+            detail += tr("table.passed")
     colour = ROLE_COLOURS.get(role or "", SOFT) if role in ("out", "Durak") else SOFT
-    draw_text(
-        surface,
-        assets,
-        detail,
-        round(px * 0.85),
-        (rect.centerx, rect.top + rect.h * 0.72),
-        colour=colour,
-    )
+    detail_px = fit_px(assets, detail, round(px * 0.85), rect.w * 0.92)
+    at = (rect.centerx, rect.top + rect.h * 0.72)
+    draw_text(surface, assets, detail, detail_px, at, colour=colour)
     if role in ("attacking", "defending", "taking"):
         pill_px = max(9, round(px * 0.72))
-        label = assets.text(role, pill_px, WHITE, True)
+        label = assets.text(tr("role." + role), pill_px, WHITE, True)
         pill = label.get_rect().inflate(pill_px, pill_px * 0.4)
         pill.midbottom = (rect.centerx, rect.top - 2)
         _rounded_box(surface, assets, pill, (*ROLE_COLOURS[role], 235), pill.h // 2)
         surface.blit(label, label.get_rect(center=pill.center))
 
 
-def _draw_piles(surface: pygame.Surface, assets: Assets, board: Board) -> None:
+def _draw_piles(surface: pygame.Surface, assets: Assets, board: Board, tr: Translator) -> None:
     layout = board.layout
     ph = round(layout.card_h * PILE_SCALE)
     px = layout.font_px
@@ -319,9 +312,8 @@ def _draw_piles(surface: pygame.Surface, assets: Assets, board: Board) -> None:
     layers = [layout.discard_pose(layer) for layer in range(min(7, (shown + 1) // 2))]
     _blit_group(surface, assets, layers, ph, "discard")
     if shown > 0:
-        draw_text(
-            surface, assets, f"{shown} beaten", round(px * 0.9), (dx, dy + ph * 0.7), "midtop", SOFT
-        )
+        text = tr("table.beaten_pile", n=shown)
+        draw_text(surface, assets, text, round(px * 0.9), (dx, dy + ph * 0.7), "midtop", SOFT)
 
 
 def _draw_order(board: Board) -> list[Sprite]:
@@ -351,14 +343,14 @@ def draw_board(
     board: Board,
     names: tuple[str, ...],
     looks: dict[Card, str],
+    tr: Translator = ENGLISH,
 ) -> None:
     layout = board.layout
     surface.blit(assets.felt(layout.size), (0, 0))
-    _draw_piles(surface, assets, board)
+    _draw_piles(surface, assets, board, tr)
     for seat in layout.seats:
-        _draw_seat(
-            surface, assets, board, seat, names[seat] if seat < len(names) else f"Seat {seat}"
-        )
+        name = names[seat] if seat < len(names) else tr("table.seat", n=seat + 1)
+        _draw_seat(surface, assets, board, seat, name, tr)
     for sprite in _draw_order(board):
         draw_sprite(surface, assets, layout, sprite, looks.get(sprite.card, "plain"))  # type: ignore[arg-type,unused-ignore]
     if board.dragged is not None and board.dragged in board.cards:

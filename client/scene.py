@@ -12,6 +12,7 @@ from typing import Protocol
 import pygame
 
 from .assets import Assets
+from .i18n import Translator
 from .pointer import Input
 from .settings import Settings
 
@@ -24,6 +25,9 @@ class Director(Protocol):
 
     @property
     def size(self) -> tuple[int, int]: ...
+
+    @property
+    def tr(self) -> Translator: ...
 
     def push(self, scene: Scene) -> None: ...
 

@@ -72,7 +72,10 @@ class GameOver:
 
 @dataclass(frozen=True, slots=True)
 class Closed:
+    """``code``: "unreachable", "closed" (the link was lost) or the host's error code."""
+
     text: str
+    code: str = ""
 
 
 Message = Seated | Snapshot | Happened | Rejected | GameOver | Closed

@@ -1,22 +1,29 @@
-"""The choices a player makes once and finds again: game setup, animation speed, hints, sound.
+"""The choices a player makes once and finds again: name, language, game setup, animation
+speed, hints, sound, full screen.
 
-Stored as JSON in the user's config folder (``platformdirs``); a missing, unreadable or
-outdated file gives the defaults, and unknown or wrongly typed keys are ignored.
+Stored as JSON in the user's config folder (``platformdirs``); a missing or outdated file
+gives the defaults for what it lacks, and unknown or wrongly typed keys are ignored. A file
+that is not JSON at all is moved aside (``settings.json.broken``) before the defaults are
+used, and every save replaces the file in one step, so a crash never leaves half a file.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
 from engine import Rules, RulesError
 
-__all__ = ["ANIMATION_SPEEDS", "Settings", "default_path"]
+__all__ = ["ANIMATION_SPEEDS", "LANGUAGES", "NAME_MAX", "Settings", "clean_name", "default_path"]
 
 # name -> factor on every animation's speed
 ANIMATION_SPEEDS: dict[str, float] = {"slow": 0.6, "normal": 1.0, "fast": 1.8}
+LANGUAGES: tuple[str, ...] = ("en", "de", "nl", "ru")  # the catalogues of ``client.i18n``
+NAME_MAX = 16  # characters of a player's name
 
 
 def default_path() -> Path:
@@ -27,7 +34,8 @@ def default_path() -> Path:
 
 @dataclass
 class Settings:
-    name: str = "You"
+    name: str = ""  # empty: the language's word for "Player"
+    language: str = "en"
     opponents: int = 2
     levels: list[str] = field(default_factory=lambda: ["normal"] * 5)
     rules: dict[str, Any] = field(default_factory=lambda: Rules().to_dict())
@@ -53,9 +61,13 @@ class Settings:
         settings = cls()
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return settings
         except (OSError, ValueError):
+            _set_aside(path)
             return settings
         if not isinstance(data, dict):
+            _set_aside(path)
             return settings
         for f in fields(cls):
             value = data.get(f.name)
@@ -70,6 +82,9 @@ class Settings:
         self.opponents = min(5, max(1, self.opponents))
         levels = [lv for lv in self.levels if isinstance(lv, str)]
         self.levels = (levels + defaults.levels)[:5]
+        self.name = clean_name(self.name)
+        if self.language not in LANGUAGES:
+            self.language = defaults.language
         if self.animation not in ANIMATION_SPEEDS:
             self.animation = defaults.animation
         try:
@@ -82,6 +97,20 @@ class Settings:
     def save(self, path: Path) -> None:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(json.dumps(asdict(self), indent=2), encoding="utf-8")
+            partial = path.with_name(path.name + ".tmp")
+            partial.write_text(json.dumps(asdict(self), indent=2), encoding="utf-8")
+            os.replace(partial, path)
         except OSError:
             pass  # remembering is a convenience; a read-only home must not stop the game
+
+
+def clean_name(name: str) -> str:
+    """A name as shown to others: printable, single-spaced, at most ``NAME_MAX`` characters."""
+    printable = "".join(ch if ch.isprintable() else " " for ch in name)
+    return " ".join(printable.split())[:NAME_MAX].rstrip()
+
+
+def _set_aside(path: Path) -> None:
+    """Keep a broken settings file for a look, out of the way of the next save."""
+    with contextlib.suppress(OSError):
+        os.replace(path, path.with_name(path.name + ".broken"))

@@ -22,6 +22,7 @@ from engine import (
     Card,
     Dealt,
     Pass,
+    Reason,
     SeatView,
     ShowTrump,
     Take,
@@ -41,6 +42,7 @@ from .hud import (
     end_buttons,
     status_text,
 )
+from .i18n import N_
 from .intent import Choose, Intent, Play, actions_for, on_drop, on_tap, on_transfer_button
 from .layout import Layout, Pose
 from .narrate import toast_for
@@ -52,6 +54,9 @@ from .session import Closed, GameOver, Happened, Rejected, Seated, Session, Snap
 __all__ = ["TableScene"]
 
 BUBBLE_SECONDS = 2.6
+_REASON_CODES = frozenset(reason.value for reason in Reason)
+# why a session ended, for the codes the window knows (others show the host's own words)
+_CLOSED_KEYS = {"unreachable": N_("closed.unreachable"), "closed": N_("closed.lost")}
 
 
 class TableScene(Scene):
@@ -124,6 +129,10 @@ class TableScene(Scene):
             self.board = Board(layout, item.seat, item.rules, self.app.settings.speed)
             self.warm = deck_of(item.rules)
             return 0.0
+        if isinstance(item, Closed):  # also before we are seated (an unreachable table)
+            key = _CLOSED_KEYS.get(item.code)
+            self.closed = self.app.tr(key) if key is not None else item.text
+            return 0.0
         board = self.board
         if board is None:
             return 0.0
@@ -140,14 +149,14 @@ class TableScene(Scene):
         if isinstance(item, Rejected):
             self.pending = None
             board.arrange()
-            self._say(item.text, None)
+            text = item.text
+            if item.code in _REASON_CODES:
+                text = self.app.tr("reason." + item.code)
+            self._say(text, None)
             return 0.0
         if isinstance(item, GameOver):
             self.over = item
             self.show_end = True
-            return 0.0
-        if isinstance(item, Closed):
-            self.closed = item.text
             return 0.0
         if isinstance(item, Dealt) and (self.over is not None or board.discard or board.table):
             self._new_board()
@@ -155,7 +164,7 @@ class TableScene(Scene):
             assert board is not None
         board.speed = self.app.settings.speed
         hold = board.apply(item)  # type: ignore[arg-type]
-        text = toast_for(item, self.names, self.seat)  # type: ignore[arg-type]
+        text = toast_for(item, self.names, self.seat, self.app.tr)  # type: ignore[arg-type]
         if text:
             self.toasts.append((text, TOAST_SECONDS))
             hold = max(hold, 0.5 / board.speed)
@@ -405,7 +414,8 @@ class TableScene(Scene):
         layout = self.layout
         assert layout is not None
         on_table = pos[1] <= layout.hand_y - 0.55 * layout.card_h
-        self._follow(on_drop(self.view, card, self.target_at(pos), on_table), card)
+        intent = on_drop(self.view, card, self.target_at(pos), on_table, self.app.tr)
+        self._follow(intent, card)
 
     def tap(self, card: Card) -> None:
         """A tap or click on a card of our hand."""
@@ -416,7 +426,8 @@ class TableScene(Scene):
             self.selected = None
             return
         hints = self.app.settings.hints
-        self._follow(on_tap(self.view, card, hints=hints, transferring=transferring), card)
+        intent = on_tap(self.view, card, hints=hints, transferring=transferring, tr=self.app.tr)
+        self._follow(intent, card)
 
     def _follow(self, intent: Intent, card: Card | None) -> None:
         """Do what a gesture means: play, choose (and say why), or explain."""
@@ -457,7 +468,7 @@ class TableScene(Scene):
     def _transfer(self, show: bool) -> None:
         if self.view is None or self.pending is not None or self.over is not None:
             return
-        self._follow(on_transfer_button(self.view, self.selected, show), None)
+        self._follow(on_transfer_button(self.view, self.selected, show, self.app.tr), None)
 
     def _key(self, event: Key) -> None:
         key = event.key
@@ -481,7 +492,8 @@ class TableScene(Scene):
         elif key == pygame.K_h:
             self.app.settings.hints = not self.app.settings.hints
             self.app.save_settings()
-            self._say("Hints on." if self.app.settings.hints else "Hints off.", None)
+            tr = self.app.tr
+            self._say(tr("table.hints_on" if self.app.settings.hints else "table.hints_off"), None)
         elif key == pygame.K_ESCAPE:
             if self.selected is not None or self.transfer_mode or self.focus is not None:
                 self.selected, self.transfer_mode, self.focus = None, False, None
@@ -519,24 +531,25 @@ class TableScene(Scene):
     # --- drawing ------------------------------------------------------------------------
 
     def _action_buttons(self) -> list[tuple[str, str, str]]:
+        tr = self.app.tr
         found: list[tuple[str, str, str]] = []
         if self._legal(Take):
-            found.append(("take", "Take", "danger"))
+            found.append(("take", tr("table.take"), "danger"))
         if self._legal(Transfer):
-            found.append(("transfer", "Transfer", "secondary"))
+            found.append(("transfer", tr("table.transfer"), "secondary"))
         if self._legal(ShowTrump):
-            found.append(("show", "Show trump", "secondary"))
+            found.append(("show", tr("table.show"), "secondary"))
         if self._legal(Pass):
             taking = self.view is not None and self.view.taking
-            found.append(("pass", "Pass" if taking else "Beaten", "primary"))
+            found.append(("pass", tr("table.pass" if taking else "table.beaten"), "primary"))
         return found
 
     def _compute_buttons(self) -> list[Button]:
-        size = self.app.size
+        size, tr = self.app.size, self.app.tr
         if self.closed:
-            return closed_buttons(size)
+            return closed_buttons(size, tr)
         if self.show_end and self.over is not None:
-            return end_buttons(size, self.over)
+            return end_buttons(size, self.over, tr)
         layout = self.layout
         if layout is None:
             return []
@@ -552,21 +565,23 @@ class TableScene(Scene):
         y = round(layout.buttons_y - h / 2)
         menu = pygame.Rect(m, y, round(h * 2.6), h)
         sound = pygame.Rect(layout.size[0] - m - round(h * 2.4), y, round(h * 2.4), h)
-        buttons.append(Button("menu", "Menu", menu))
-        buttons.append(Button("sound", "♪ Off" if self.app.settings.muted else "♪ On", sound))
+        buttons.append(Button("menu", tr("table.menu"), menu))
+        muted = self.app.settings.muted
+        buttons.append(Button("sound", tr("table.sound_off" if muted else "table.sound_on"), sound))
         if self.over is not None:
             rect = pygame.Rect(menu.right + m, y, round(h * 3.6), h)
-            buttons.append(Button("rematch", "Rematch", rect, "primary"))
+            buttons.append(Button("rematch", tr("table.rematch"), rect, "primary"))
         return buttons
 
     def status(self) -> str:
+        tr = self.app.tr
         if self.board is None:
-            return "Shuffling…"
+            return tr("table.shuffling")
         if self.view is None:
-            return "Dealing…"
+            return tr("table.dealing")
         if self.over is not None or self.pending is not None:
             return ""
-        return status_text(self.view, self.names, self.seat)
+        return status_text(self.view, self.names, self.seat, tr)
 
     def draw(self, surface: pygame.Surface) -> None:
         board, assets = self.board, self.assets
@@ -578,15 +593,16 @@ class TableScene(Scene):
             else:
                 draw_text(surface, assets, self.status(), max(14, h // 28), (w / 2, h / 2))
             return
-        layout = board.layout
-        draw_board(surface, assets, board, self.names, self.looks())
+        layout, tr = board.layout, self.app.tr
+        draw_board(surface, assets, board, self.names, self.looks(), tr)
         if self.closed:
             draw_closed(surface, assets, self.closed, self.buttons)
         elif self.show_end and self.over is not None:
-            draw_end(surface, assets, self.over, self.names, self.seat, self.buttons)
+            draw_end(surface, assets, self.over, self.names, self.seat, self.buttons, tr)
         else:
             draw_buttons(surface, assets, self.buttons, self.hover)
-            draw_status(surface, assets, layout, self.status(), role_of(board, self.seat))
+            role = role_of(board, self.seat)
+            draw_status(surface, assets, layout, self.status(), role, tr)
             for k, (text, ttl) in enumerate(reversed(self.toasts)):
                 draw_toast(surface, assets, layout, text, ttl, k)
             if self.bubble is not None:

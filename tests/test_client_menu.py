@@ -47,7 +47,7 @@ def key(app: App, k: int) -> None:
 
 def row(menu: StartScene, label: str) -> tuple[int, int]:
     for r, rect in zip(menu.rows, menu._row_rects(), strict=True):
-        if r.label == label:
+        if r.label == label or r.text(menu.app.tr) == label:
             return rect.center
     raise KeyError(label)
 

@@ -1,0 +1,177 @@
+"""How to play: the rules in a few short pages, in the chosen language.
+
+One page per topic (``howto.N.title`` and ``howto.N.body`` in the catalogues); the text is
+wrapped to the window and set as large as fits, so a small window pages rather than clips.
+←/→ (or the buttons) turn the pages, Esc (or Back) returns.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from .assets import Assets
+from .i18n import N_, Translator
+from .menu import GOLD
+from .pointer import Input, Key
+from .render import SOFT, draw_button, draw_panel, draw_text, fit_px
+from .scene import Director, Scene
+
+__all__ = ["PAGES", "PAGE_KEYS", "HowToScene", "page_text", "wrap"]
+
+PAGE_KEYS = (
+    (N_("howto.1.title"), N_("howto.1.body")),
+    (N_("howto.2.title"), N_("howto.2.body")),
+    (N_("howto.3.title"), N_("howto.3.body")),
+    (N_("howto.4.title"), N_("howto.4.body")),
+    (N_("howto.5.title"), N_("howto.5.body")),
+)
+PAGES = len(PAGE_KEYS)
+
+
+def page_text(tr: Translator, page: int) -> tuple[str, list[str]]:
+    """The title and the paragraphs of page ``page`` (0-based)."""
+    title, body = PAGE_KEYS[page]
+    return tr(title), tr(body).split("\n")
+
+
+def wrap(font: pygame.font.Font, text: str, width: float) -> list[str]:
+    """``text`` broken into lines no wider than ``width`` (a bullet's lines are indented)."""
+    indent = "   " if text.startswith("• ") else ""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and font.size(lines[-1] + " " + word)[0] <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append((indent if lines else "") + word)
+    return lines
+
+
+class HowToScene(Scene):
+    def __init__(self, app: Director) -> None:
+        self.app = app
+        self.assets: Assets = app.assets
+        self.page = 0
+        self.hover: tuple[float, float] | None = None
+        self.size = app.size
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+
+    # --- geometry -------------------------------------------------------------------------
+
+    def _button_h(self) -> int:
+        return round(max(26, min(56, self.size[1] * 0.075)))
+
+    def panel(self) -> pygame.Rect:
+        w, h = self.size
+        title_h = min(h * 0.13, 96)
+        bh = self._button_h()
+        panel = pygame.Rect(0, 0, round(min(w - 24, 900)), round(h - title_h - bh * 1.8))
+        panel.midtop = (w // 2, round(title_h))
+        return panel
+
+    def buttons(self) -> list[tuple[pygame.Rect, str, str, bool]]:
+        w = self.size[0]
+        tr = self.app.tr
+        bh = self._button_h()
+        y = round(self.panel().bottom + bh * 0.4)
+        bw = round(min((w - 48) / 3, bh * 5))
+        prev = pygame.Rect(0, y, bw, bh)
+        back = prev.copy()
+        nxt = prev.copy()
+        back.centerx = w // 2
+        prev.right = back.left - 12
+        nxt.left = back.right + 12
+        return [
+            (prev, "prev", tr("howto.prev"), self.page > 0),
+            (back, "back", tr("howto.back"), True),
+            (nxt, "next", tr("howto.next"), self.page < PAGES - 1),
+        ]
+
+    def layout_page(self) -> tuple[int, list[tuple[str, bool]]]:
+        """The text size and the lines (text, is a heading) that fit the panel."""
+        panel = self.panel()
+        title, paragraphs = page_text(self.app.tr, self.page)
+        room_w, room_h = panel.w - 48, panel.h - 32
+        px = max(10, min(30, round(self.size[1] * 0.036)))
+        while True:
+            font = self.assets.font(px, False)
+            lines: list[tuple[str, bool]] = [(title, True)]
+            for paragraph in paragraphs:
+                lines += [(line, False) for line in wrap(font, paragraph, room_w)]
+            height = px * 1.45 * (len(lines) + 0.6 + len(paragraphs) * 0.35)
+            if height <= room_h or px <= 9:
+                return px, lines
+            px -= 1
+
+    # --- input ----------------------------------------------------------------------------
+
+    def handle(self, event: Input) -> None:
+        if isinstance(event, Key):
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+            elif event.key in (pygame.K_RIGHT, pygame.K_PAGEDOWN, pygame.K_SPACE):
+                self.page = min(PAGES - 1, self.page + 1)
+            elif event.key in (pygame.K_LEFT, pygame.K_PAGEUP):
+                self.page = max(0, self.page - 1)
+            return
+        if event.kind == "move":
+            self.hover = event.pos
+            return
+        if event.kind != "down":
+            return
+        for rect, name, _, enabled in self.buttons():
+            if rect.collidepoint(event.pos) and enabled:
+                if name == "back":
+                    self.app.pop()
+                else:
+                    self.page = max(0, min(PAGES - 1, self.page + (1 if name == "next" else -1)))
+                return
+
+    # --- drawing --------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        tr = self.app.tr
+        surface.blit(self.assets.felt((w, h)), (0, 0))
+        panel = self.panel()
+        title = tr("howto.title")
+        title_px = fit_px(self.assets, title, round(min(panel.top * 0.45, w * 0.08)), w - 32, True)
+        draw_text(
+            surface, self.assets, title, title_px, (w / 2, panel.top * 0.5), bold=True, colour=GOLD
+        )
+        draw_panel(surface, self.assets, panel, 190)
+        px, lines = self.layout_page()
+        y = panel.top + 16 + px * 0.2
+        for text, heading in lines:
+            if heading:
+                draw_text(
+                    surface,
+                    self.assets,
+                    text,
+                    fit_px(self.assets, text, round(px * 1.15), panel.w - 48, bold=True),
+                    (panel.left + 24, y),
+                    "topleft",
+                    GOLD,
+                    True,
+                )
+                y += px * 1.45 * 1.5
+                continue
+            if text.startswith("• ") and y > panel.top + 16 + px * 2:
+                y += px * 0.5  # a little air before each bullet
+            draw_text(surface, self.assets, text, px, (panel.left + 24, y), "topleft")
+            y += px * 1.45
+        page = tr("howto.page", n=self.page + 1, total=PAGES)
+        draw_text(
+            surface,
+            self.assets,
+            page,
+            round(px * 0.9),
+            (panel.right - 16, panel.bottom - 10),
+            "bottomright",
+            SOFT,
+        )
+        for rect, _name, label, enabled in self.buttons():
+            hover = self.hover is not None and rect.collidepoint(self.hover)
+            style = "primary" if _name == "back" else "secondary"
+            draw_button(surface, self.assets, rect, label, style, hover, enabled)

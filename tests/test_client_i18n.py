@@ -1,0 +1,169 @@
+"""The catalogues: every key the window's code uses is in every language, with the same
+{placeholders}; every refusal reason has a hint in every language; the how-to-play pages
+fit the window in every language."""
+
+from __future__ import annotations
+
+import ast
+import string
+from pathlib import Path
+
+import pygame
+import pytest
+
+from client.i18n import CATALOGUES, DYNAMIC_PREFIXES, LANGUAGES, Translator, plural_form
+from client.render import ROLE_COLOURS
+from client.settings import ANIMATION_SPEEDS
+from engine import Reason
+from engine.ai import LEVELS
+
+CLIENT = Path(__file__).resolve().parent.parent / "client"
+ENGLISH = CATALOGUES["en"]
+PLURAL_FORMS = ("one", "few", "many")
+
+
+def _strings(node: ast.expr) -> list[str] | None:
+    """The constant strings an argument can be (both arms of ``a if c else b``), or None."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.IfExp):
+        body, orelse = _strings(node.body), _strings(node.orelse)
+        return None if body is None or orelse is None else body + orelse
+    return None
+
+
+def _prefix(node: ast.expr) -> str | None:
+    """The constant start of a key built at run time (``"reason." + code``, f-strings)."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        return _prefix(node.left) if not isinstance(node.left, ast.Constant) else node.left.value
+    if isinstance(node, ast.JoinedStr) and node.values:
+        first = node.values[0]
+        if isinstance(first, ast.Constant) and isinstance(first.value, str):
+            return first.value
+    return None
+
+
+def used_keys() -> tuple[set[str], set[str], list[str]]:
+    """Keys the client's code looks up: (keys, plural keys, lookups the test cannot read)."""
+    keys: set[str] = set()
+    plurals: set[str] = set()
+    unreadable: list[str] = []
+    for path in sorted(CLIENT.rglob("*.py")):
+        if "i18n" in path.parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call) or not node.args:
+                continue
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+            if name not in ("tr", "N_", "plural"):
+                continue
+            if name == "plural" and not (isinstance(func, ast.Attribute) and func.attr == "plural"):
+                continue
+            found = _strings(node.args[0])
+            where = f"{path.relative_to(CLIENT.parent)}:{node.lineno}"
+            if found is not None:
+                (plurals if name == "plural" else keys).update(found)
+            elif isinstance(node.args[0], ast.Name | ast.Attribute):
+                pass  # forwards a key marked elsewhere with N_() (Row labels, page keys)
+            elif _prefix(node.args[0]) not in DYNAMIC_PREFIXES:
+                unreadable.append(where)
+    return keys, plurals, unreadable
+
+
+def dynamic_keys() -> set[str]:
+    """Every key built at run time, from the tables the code builds them from."""
+    return (
+        {f"reason.{reason.value}" for reason in Reason}
+        | {f"role.{role}" for role in ROLE_COLOURS}
+        | {f"level.{level}" for level in LEVELS}
+        | {f"speed.{speed}" for speed in ANIMATION_SPEEDS}
+        | {f"lang.{code}" for code in LANGUAGES}
+    )
+
+
+def fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+def test_the_scan_finds_the_keys_of_the_window() -> None:
+    keys, plurals, unreadable = used_keys()
+    assert not unreadable, f"lookups whose key the test cannot read: {unreadable}"
+    assert {"menu.play", "settings.language", "table.take", "howto.1.body"} <= keys
+    assert {"table.cards", "end.series", "menu.deck_value"} <= plurals
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_key_the_code_uses_is_in_the_catalogue(language: str) -> None:
+    keys, plurals, _ = used_keys()
+    wanted = keys | dynamic_keys() | {f"{k}#{form}" for k in plurals for form in PLURAL_FORMS}
+    missing = sorted(wanted - set(CATALOGUES[language]))
+    assert not missing, f"{language} lacks {missing}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_catalogue_has_the_english_keys_and_placeholders(language: str) -> None:
+    catalogue = CATALOGUES[language]
+    assert sorted(set(ENGLISH) - set(catalogue)) == [], "missing keys"
+    assert sorted(set(catalogue) - set(ENGLISH)) == [], "keys English does not have"
+    mismatched = [k for k in ENGLISH if fields(ENGLISH[k]) != fields(catalogue[k])]
+    assert not mismatched, f"{language}: other placeholders than English in {mismatched}"
+    assert all(text.strip() for text in catalogue.values())
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_refusal_has_a_hint(language: str) -> None:
+    tr = Translator(language)
+    for reason in Reason:
+        hint = tr("reason." + reason.value)
+        assert hint and hint != "reason." + reason.value
+        if language == "en":
+            assert hint == reason.text  # the same words the engine uses
+        else:
+            assert hint != reason.text, f"{language} hint for {reason.value} is English"
+
+
+def test_russian_counts_take_three_forms() -> None:
+    tr = Translator("ru")
+    assert [plural_form("ru", n) for n in (1, 2, 5, 11, 21, 22, 25)] == [
+        "one",
+        "few",
+        "many",
+        "many",
+        "one",
+        "few",
+        "many",
+    ]
+    assert tr.plural("table.cards", 3) == "3 карты"
+    assert Translator("en").plural("table.cards", 1) == "1 card"
+    assert Translator("de").ordinal(2) == "2." and Translator("en").ordinal(2) == "2nd"
+
+
+def test_an_unknown_language_or_key_falls_back_to_english() -> None:
+    assert Translator("xx")("menu.play") == "Play"
+    assert Translator("de")("no.such.key") == "no.such.key"
+
+
+@pytest.mark.usefixtures("headless")
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("size", [(360, 640), (640, 360), (1280, 720)])
+def test_how_to_play_fits_every_page(tmp_path: Path, language: str, size: tuple[int, int]) -> None:
+    from client.app import App
+    from client.howto import PAGES, HowToScene
+    from client.settings import Settings
+
+    settings = Settings(language=language)
+    app = App(settings, None, size=size, sound=False)
+    scene = HowToScene(app)
+    app.push(scene)
+    panel = scene.panel()
+    for page in range(PAGES):
+        scene.page = page
+        px, lines = scene.layout_page()
+        font = app.assets.font(px)
+        assert px >= 9
+        assert all(font.size(text)[0] <= panel.w - 40 for text, heading in lines if not heading)
+        app.step(0.0)
+    rects = [rect for rect, *_ in scene.buttons()]
+    screen = pygame.Rect((0, 0), size)
+    assert all(screen.contains(r) and not r.colliderect(panel) for r in rects)

@@ -1,0 +1,200 @@
+"""The settings screen and the settings file: each setting changes with posted input and is
+remembered; the language switches the start screen at once; an old file keeps its values,
+a corrupt one is set aside and the defaults are used; the name is the one the host sees."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pygame
+import pytest
+
+from client.app import App
+from client.howto import HowToScene
+from client.menu import StartScene
+from client.settings import NAME_MAX, Settings
+from client.settings_screen import SettingsScene
+from engine import Rules
+
+pytestmark = pytest.mark.usefixtures("headless")
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
+    app.step(0.02)
+
+
+def type_key(app: App, k: int, text: str = "") -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=text))
+    app.step(0.02)
+
+
+def make_app(path: Path, size: tuple[int, int] = (1280, 720)) -> App:
+    app = App(Settings.load(path), path, size=size, sound=False)
+    app.step(0.02)
+    return app
+
+
+def button(scene: StartScene, name: str) -> tuple[int, int]:
+    return next(rect.center for rect, found, *_ in scene._buttons() if found == name)
+
+
+def open_settings(app: App) -> SettingsScene:
+    menu = app.stack[-1]
+    assert isinstance(menu, StartScene)
+    click(app, button(menu, "settings"))
+    scene = app.stack[-1]
+    assert isinstance(scene, SettingsScene)
+    return scene
+
+
+def row(scene: SettingsScene, key: str) -> tuple[int, int]:
+    index = [r.label for r in scene.rows].index(key)
+    return scene._row_rects()[index].center
+
+
+def test_each_setting_changes_and_is_remembered(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    app = make_app(path)
+    scene = open_settings(app)
+    click(app, row(scene, "settings.language"))
+    click(app, row(scene, "settings.animation"))
+    click(app, row(scene, "settings.hints"))
+    click(app, row(scene, "settings.sound"))
+    click(app, row(scene, "settings.fullscreen"))
+    saved = Settings.load(path)
+    assert (saved.language, saved.animation, saved.hints, saved.muted, saved.fullscreen) == (
+        "de",
+        "fast",
+        False,
+        True,
+        True,
+    )
+    click(app, row(scene, "settings.fullscreen"))
+    assert app.size == (1280, 720) and not Settings.load(path).fullscreen
+    type_key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack[-1], StartScene)
+
+
+def test_the_name_is_typed_and_kept_short(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    app = make_app(path)
+    scene = open_settings(app)
+    click(app, row(scene, "settings.name"))
+    assert scene.editing
+    for ch in "Anja":
+        type_key(app, 0, ch)
+    type_key(app, pygame.K_BACKSPACE)
+    type_key(app, 0, "\t")  # not printable: ignored
+    type_key(app, 0, "ä")
+    type_key(app, pygame.K_RETURN)
+    assert not scene.editing and Settings.load(path).name == "Anjä"
+    click(app, row(scene, "settings.name"))
+    for _ in range(NAME_MAX + 5):
+        type_key(app, 0, "x")
+    type_key(app, pygame.K_ESCAPE)  # ends the typing, not the screen
+    assert app.stack[-1] is scene
+    assert Settings.load(path).name == ("Anjä" + "x" * NAME_MAX)[:NAME_MAX]
+
+
+def test_the_keyboard_moves_and_changes_rows(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    app = make_app(path)
+    open_settings(app)
+    type_key(app, pygame.K_DOWN)  # the language row
+    type_key(app, pygame.K_LEFT)  # en -> ru
+    assert Settings.load(path).language == "ru"
+
+
+def test_the_language_switch_changes_the_start_screen(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    app = make_app(path)
+    menu = app.stack[-1]
+    assert isinstance(menu, StartScene)
+    play = menu._buttons()[0]
+    assert play[2] == "Play"
+
+    def pixels() -> bytes:
+        app.step(0.0)
+        return pygame.image.tobytes(app.screen.subsurface(play[0]), "RGB")
+
+    english = pixels()
+    scene = open_settings(app)
+    click(app, row(scene, "settings.language"))  # Deutsch
+    type_key(app, pygame.K_ESCAPE)
+    assert app.stack[-1] is menu and menu._buttons()[0][2] == "Spielen"
+    assert pixels() != english
+    assert Settings.load(path).language == "de"
+
+
+def test_how_to_play_opens_pages_and_returns(tmp_path: Path) -> None:
+    app = make_app(tmp_path / "settings.json")
+    menu = app.stack[-1]
+    assert isinstance(menu, StartScene)
+    click(app, button(menu, "howto"))
+    scene = app.stack[-1]
+    assert isinstance(scene, HowToScene)
+    nxt = next(rect.center for rect, name, *_ in scene.buttons() if name == "next")
+    click(app, nxt)
+    type_key(app, pygame.K_RIGHT)
+    assert scene.page == 2
+    type_key(app, pygame.K_ESCAPE)
+    assert app.stack[-1] is menu
+
+
+def test_a_corrupt_file_gives_the_defaults_and_is_set_aside(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text('{"language": "de", "opponents": 3', encoding="utf-8")
+    app = make_app(path)
+    assert app.settings == Settings()
+    assert (tmp_path / "settings.json.broken").exists()
+    app.close()
+    assert Settings.load(path) == Settings()  # the next save wrote a whole new file
+
+
+def test_an_old_file_keeps_its_values_and_gains_the_new_ones(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"name": "You", "opponents": 4, "hints": False}), encoding="utf-8")
+    settings = Settings.load(path)
+    assert (settings.name, settings.opponents, settings.hints) == ("You", 4, False)
+    assert settings.language == "en"
+    path.write_text(json.dumps({"language": "xx", "name": "A\nvery long name indeed!"}))
+    settings = Settings.load(path)
+    assert settings.language == "en" and settings.name == "A very long name"
+
+
+def test_the_host_is_joined_with_the_player_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    import client.netsession
+    from client.app import computer_game
+
+    seen: list[str] = []
+    monkeypatch.setattr(client.netsession, "computer_game", lambda r, name, lv: seen.append(name))
+    computer_game(Rules(players=2), Settings(name="Katja"))
+    computer_game(Rules(players=2), Settings(language="ru"))
+    assert seen == ["Katja", "Игрок"]
+
+
+def test_a_lost_table_is_explained_in_the_chosen_language() -> None:
+    from client.scripted import ScriptedSession
+    from client.session import Closed
+    from client.table import TableScene
+    from engine import new_game
+
+    app = App(Settings(language="de"), None, size=(640, 360), sound=False)
+    scene = TableScene(app, ScriptedSession(new_game(Rules(players=2), 1)))
+    scene._show(Closed("Could not reach the table: refused", "unreachable"))
+    assert scene.closed == "Der Tisch ist nicht erreichbar."
+    scene._show(Closed("Room is full", "room_full"))
+    assert scene.closed == "Room is full"  # the host's own words for codes the window lacks
+
+
+@pytest.mark.parametrize("size", [(360, 640), (640, 360), (1280, 720), (3840, 2160)])
+def test_the_settings_screen_fits_the_window(tmp_path: Path, size: tuple[int, int]) -> None:
+    app = make_app(tmp_path / "settings.json", size)
+    scene = open_settings(app)
+    rects = [*scene._row_rects(), scene._back()]
+    screen = pygame.Rect((0, 0), size)
+    assert all(screen.contains(rect) for rect in rects)
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
