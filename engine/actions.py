@@ -142,8 +142,13 @@ def parse_action(text: str) -> Action:
         if not args and verb in ("take", "pass"):
             return Take() if verb == "take" else Pass()
     except ValueError as exc:
-        raise ValueError(f"not an action: {text!r} ({exc})") from None
-    raise ValueError(f"not an action: {text!r}")
+        raise ValueError(f"not an action: {_quote(text)} ({exc})") from None
+    raise ValueError(f"not an action: {_quote(text)}")
+
+
+def _quote(text: str, limit: int = 40) -> str:
+    """``text`` quoted for an error message, cut short: input may be hostile and huge."""
+    return repr(text if len(text) <= limit else text[:limit] + "...")
 
 
 # Interned actions: legal-move generation hands out these shared values instead of

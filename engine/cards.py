@@ -48,7 +48,7 @@ class Suit(IntEnum):
         for suit in cls:
             if key in (suit.letter, suit.symbol, suit.name.lower()):
                 return suit
-        raise ValueError(f"unknown suit {text!r}")
+        raise ValueError(f"unknown suit {text[:8]!r}")
 
 
 _RANK_TEXT = {10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
@@ -84,13 +84,13 @@ class Card:
     def parse(text: str) -> Card:
         """Parse ``"6h"``, ``"Th"``, ``"10h"`` or ``"Q♠"`` (case-insensitive suit)."""
         text = text.strip()
-        if len(text) < 2:
-            raise ValueError(f"not a card: {text!r}")
+        if not 2 <= len(text) <= 3:
+            raise ValueError(f"not a card: {text[:8]!r}")
         rank_part, suit_part = text[:-1].upper(), text[-1]
         rank = _TEXT_RANK.get(rank_part)
         if rank is None:
-            if not rank_part.isdigit() or not 2 <= int(rank_part) <= 9:
-                raise ValueError(f"not a card: {text!r}")
+            if not (rank_part.isascii() and rank_part.isdigit()) or not 2 <= int(rank_part) <= 9:
+                raise ValueError(f"not a card: {text[:8]!r}")
             rank = int(rank_part)
         return CARDS[Suit.parse(suit_part) * 13 + rank - 2]
 

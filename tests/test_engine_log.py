@@ -259,3 +259,14 @@ def test_replay_without_a_file_names_the_action(log: GameLog) -> None:
     with pytest.raises(GameLogError) as error:
         broken.replay()
     assert str(error.value) == f"action 1 (seat {seat}: {lead}) is illegal: bout_in_progress"
+
+
+def test_a_huge_bad_action_gives_a_short_message(tmp_path: Path) -> None:
+    """Input may be hostile: the error quotes only the start of a bad action."""
+    log = GameLog(Rules(), 1).to_dict()
+    log["actions"] = [[0, "beat " + "x" * 300_000]]
+    path = tmp_path / "huge.json"
+    path.write_text(json.dumps(log), encoding="utf-8")
+    with pytest.raises(GameLogError, match="action 0: not an action") as error:
+        GameLog.load(path)
+    assert len(str(error.value)) < 300
