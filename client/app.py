@@ -49,6 +49,7 @@ class App:
         fullscreen: bool | None = None,
         sound: bool = True,
         session_factory: SessionFactory = computer_game,
+        invite: str | None = None,
     ) -> None:
         import pygame
 
@@ -74,6 +75,10 @@ class App:
         self.running = True
         self.frames = 0
         self.push(StartScene(self, self.start_game))
+        if invite is not None:  # ``durak durak://HOST:PORT``: straight to joining
+            from .join import JoinScene
+
+            self.push(JoinScene(self, invite=invite, browse=False))
 
     @property
     def tr(self) -> Translator:
@@ -178,6 +183,10 @@ class App:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("invite", nargs="?", default=None, help="join durak://HOST:PORT")
+    parser.add_argument(
+        "--bind", default=None, help="LAN play on this address only (default: every interface)"
+    )
     parser.add_argument("--size", default=None, help="window size, e.g. 1280x720")
     parser.add_argument("--fullscreen", action="store_true", default=None, help="start full screen")
     parser.add_argument("--mute", action="store_true", help="no sound")
@@ -193,11 +202,20 @@ def run(args: argparse.Namespace) -> int:
     sys.setswitchinterval(0.002)
     path = Path(os.environ["DURAK_SETTINGS"]) if "DURAK_SETTINGS" in os.environ else default_path()
     settings = Settings.load(path)
+    if args.bind is not None:
+        settings.lan_bind = args.bind
     size = None
     if args.size:
         w, _, h = args.size.lower().partition("x")
         size = (int(w), int(h))
-    app = App(settings, path, size=size, fullscreen=args.fullscreen, sound=not args.mute)
+    app = App(
+        settings,
+        path,
+        size=size,
+        fullscreen=args.fullscreen,
+        sound=not args.mute,
+        invite=args.invite,
+    )
     app.step(0.0)
     if os.environ.get("DURAK_TIMING"):  # for measuring start-up (see the README)
         print(f"first_frame_s={time.perf_counter() - started:.3f} first_frame_at={time.time():.3f}")

@@ -21,7 +21,7 @@ from .render import SOFT, draw_button, draw_panel, draw_text, fit_px
 from .scene import Director, Scene
 from .session import AI_NAMES
 
-__all__ = ["StartScene", "levels"]
+__all__ = ["Row", "StartScene", "levels", "rule_rows"]
 GOLD = (250, 220, 140)
 
 
@@ -49,6 +49,57 @@ class Row:
         return self.label if self.plain else tr(self.label)
 
 
+def rule_rows(app: Director) -> list[Row]:
+    """The "Rules" heading and a row for every rule, written to ``app.settings.rules``
+    (the start screen and the host screen share them)."""
+    s = app.settings
+
+    def tr(key: str, **fmt: object) -> str:
+        return app.tr(key, **fmt)
+
+    def on_off(value: object) -> str:
+        return tr("on") if value else tr("off")
+
+    def rule(key: str) -> object:
+        return s.rules.get(key, getattr(Rules(), key))
+
+    def set_rule(key: str, value: object) -> None:
+        s.rules = dict(s.rules, **{key: value})
+
+    def rule_row(key: str, label: str) -> Row:
+        return Row(label, lambda: on_off(rule(key)), lambda step: set_rule(key, not rule(key)), 1)
+
+    return [
+        Row(N_("menu.rules"), str, None, 1),
+        Row(
+            N_("menu.deck"),
+            lambda: app.tr.plural("menu.deck_value", int(str(rule("deck_size")))),
+            lambda step: set_rule("deck_size", _cycle([24, 36, 52], rule("deck_size"), step)),
+            1,
+        ),
+        Row(
+            N_("menu.throw_in"),
+            lambda: tr(
+                "menu.throw_in.all" if rule("throw_in") == "all" else "menu.throw_in.neighbours"
+            ),
+            lambda step: set_rule(
+                "throw_in", _cycle(["all", "neighbours"], rule("throw_in"), step)
+            ),
+            1,
+        ),
+        rule_row("first_bout_five", N_("menu.first_bout_five")),
+        rule_row("transfer", N_("menu.transfer")),
+        Row(
+            N_("menu.transfer_show_trump"),
+            lambda: on_off(rule("transfer_show_trump")),
+            lambda step: set_rule("transfer_show_trump", not rule("transfer_show_trump")),
+            1,
+            lambda: bool(rule("transfer")),
+        ),
+        rule_row("durak_defends_first", N_("menu.durak_defends_first")),
+    ]
+
+
 class StartScene(Scene):
     def __init__(self, app: Director, start_game: Callable[[Rules], None]) -> None:
         self.app = app
@@ -69,20 +120,6 @@ class StartScene(Scene):
         def tr(key: str, **fmt: object) -> str:
             return self.app.tr(key, **fmt)
 
-        def on_off(value: object) -> str:
-            return tr("on") if value else tr("off")
-
-        def rule(key: str) -> object:
-            return s.rules.get(key, getattr(Rules(), key))
-
-        def set_rule(key: str, value: object) -> None:
-            s.rules = dict(s.rules, **{key: value})
-
-        def rule_row(key: str, label: str) -> Row:
-            return Row(
-                label, lambda: on_off(rule(key)), lambda step: set_rule(key, not rule(key)), 1
-            )
-
         def level_row(i: int) -> Row:
             def value() -> str:
                 level = s.levels[i] if s.levels[i] in offered else offered[0]
@@ -97,33 +134,7 @@ class StartScene(Scene):
             Row(N_("menu.computer"), str),
             Row(N_("menu.opponents"), lambda: str(s.opponents), self._change_opponents),
             *[level_row(i) for i in range(5)],
-            Row(N_("menu.rules"), str, None, 1),
-            Row(
-                N_("menu.deck"),
-                lambda: self.app.tr.plural("menu.deck_value", int(str(rule("deck_size")))),
-                lambda step: set_rule("deck_size", _cycle([24, 36, 52], rule("deck_size"), step)),
-                1,
-            ),
-            Row(
-                N_("menu.throw_in"),
-                lambda: tr(
-                    "menu.throw_in.all" if rule("throw_in") == "all" else "menu.throw_in.neighbours"
-                ),
-                lambda step: set_rule(
-                    "throw_in", _cycle(["all", "neighbours"], rule("throw_in"), step)
-                ),
-                1,
-            ),
-            rule_row("first_bout_five", N_("menu.first_bout_five")),
-            rule_row("transfer", N_("menu.transfer")),
-            Row(
-                N_("menu.transfer_show_trump"),
-                lambda: on_off(rule("transfer_show_trump")),
-                lambda step: set_rule("transfer_show_trump", not rule("transfer_show_trump")),
-                1,
-                lambda: bool(rule("transfer")),
-            ),
-            rule_row("durak_defends_first", N_("menu.durak_defends_first")),
+            *rule_rows(self.app),
         ]
         return rows
 
@@ -197,7 +208,7 @@ class StartScene(Scene):
         top = play.bottom
         for (left, left_label, left_on), (right, right_label, right_on) in (
             (("settings", tr("menu.settings"), True), ("howto", tr("menu.howto"), True)),
-            (("host", tr("menu.host"), False), ("join", tr("menu.join"), False)),
+            (("host", tr("menu.host"), True), ("join", tr("menu.join"), True)),
         ):
             a = pygame.Rect(0, 0, pair_w, round(bh * 0.8))
             b = a.copy()
@@ -258,6 +269,14 @@ class StartScene(Scene):
             from .howto import HowToScene
 
             self.app.push(HowToScene(self.app))
+        elif name == "host":
+            from .hostscreen import HostScene
+
+            self.app.push(HostScene(self.app))
+        elif name == "join":
+            from .join import JoinScene
+
+            self.app.push(JoinScene(self.app))
 
     # --- drawing --------------------------------------------------------------------------
 

@@ -23,7 +23,17 @@ from protocol import Room, RoomUpdate, Update
 from protocol import Snapshot as HostSnapshot
 
 from .netclient import HostClosed, NetClient
-from .session import AI_NAMES, Closed, GameOver, Happened, Message, Rejected, Seated, Snapshot
+from .session import (
+    AI_NAMES,
+    Closed,
+    GameOver,
+    Happened,
+    Message,
+    Rejected,
+    RoomChanged,
+    Seated,
+    Snapshot,
+)
 
 __all__ = ["NetSession", "computer_game", "seat_names"]
 
@@ -51,10 +61,12 @@ class NetSession:
         password: str | None = None,
         start: bool = False,
         on_close: Callable[[], None] | None = None,
+        rooms: bool = False,
     ) -> None:
         self.inbox: queue.Queue[Message] = queue.Queue()
         self.address, self.port, self.name, self.password = address, port, name, password
         self.start_game = start
+        self.rooms = rooms  # also report the room (``RoomChanged``) for the room screen
         self.on_close = on_close
         self._loop: asyncio.AbstractEventLoop | None = None
         self._client: NetClient | None = None
@@ -72,6 +84,14 @@ class NetSession:
 
     def rematch(self) -> None:
         self._call(lambda client: client.start())
+
+    def start(self) -> None:
+        """The owner starts the game."""
+        self._call(lambda client: client.start())
+
+    def set_seat(self, seat: int, ai: str | None) -> None:
+        """The owner fills an open seat with an AI of level ``ai``, or clears it (None)."""
+        self._call(lambda client: client.set_seat(seat, ai))
 
     def close(self) -> None:
         """Leave the table without waiting: the connection (and a host we started, which
@@ -130,6 +150,8 @@ class NetSession:
         assert client.welcome is not None
         room = client.welcome.room
         self.inbox.put(Seated(client.seat, seat_names(room), room.rules))
+        if self.rooms:
+            self.inbox.put(RoomChanged(room))
         if self.start_game:
             client.start()
         receiving = asyncio.ensure_future(self._receive(client))
@@ -157,6 +179,11 @@ class NetSession:
             self.inbox.put(Snapshot(message.view))
         elif isinstance(message, HostRejected):
             self.inbox.put(Rejected(message.reason, message.text))
+        elif isinstance(message, RoomUpdate) and self.rooms and message.room.status == "lobby":
+            if self._result is not None:
+                self.inbox.put(GameOver(self._result, message.room.series))
+                self._result = None
+            self.inbox.put(RoomChanged(message.room))
         elif (
             isinstance(message, RoomUpdate)
             and self._result is not None

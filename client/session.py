@@ -8,7 +8,9 @@ per frame and reads these messages, in the order the host sent them:
 - ``Happened(events)``: what one action (or the deal) did, trimmed for our seat;
 - ``Rejected(code, text)``: the host refused our last action, and why;
 - ``GameOver(result, series)``: the end, with the table's series score;
-- ``Closed(text)``: the session ended (host gone, connection lost).
+- ``Closed(text)``: the session ended (host gone, connection lost);
+- ``RoomChanged(room)``: the room (seats, owner, rules) as the lobby shows it; only a
+  session opened for the room screen sends these (``NetSession(..., rooms=True)``).
 
 It acts through ``send(action)``, ``rematch()`` and ``close()``; none of them block. The
 network runs in its own thread and only puts messages in the queue
@@ -22,6 +24,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from engine import Action, Event, GameResult, Rules, SeatView, Series
+from protocol import Room
 
 __all__ = [
     "AI_NAMES",
@@ -30,6 +33,7 @@ __all__ = [
     "Happened",
     "Message",
     "Rejected",
+    "RoomChanged",
     "Seated",
     "Session",
     "Snapshot",
@@ -78,7 +82,12 @@ class Closed:
     code: str = ""
 
 
-Message = Seated | Snapshot | Happened | Rejected | GameOver | Closed
+@dataclass(frozen=True, slots=True)
+class RoomChanged:
+    room: Room
+
+
+Message = Seated | Snapshot | Happened | Rejected | GameOver | Closed | RoomChanged
 
 
 class Session(Protocol):

@@ -44,6 +44,7 @@ class Settings:
     muted: bool = False
     fullscreen: bool = False
     window: list[int] = field(default_factory=lambda: [1280, 720])
+    lan_bind: str = ""  # the address LAN play binds to ("": every interface)
 
     @property
     def speed(self) -> float:

@@ -12,6 +12,7 @@ import contextlib
 import math
 import queue
 from collections import deque
+from collections.abc import Sequence
 
 import pygame
 
@@ -49,7 +50,17 @@ from .narrate import toast_for
 from .pointer import Input, Key, Pointer
 from .render import draw_board, draw_bubble, draw_text, role_of
 from .scene import Director, Scene
-from .session import Closed, GameOver, Happened, Rejected, Seated, Session, Snapshot
+from .session import (
+    Closed,
+    GameOver,
+    Happened,
+    Message,
+    Rejected,
+    RoomChanged,
+    Seated,
+    Session,
+    Snapshot,
+)
 
 __all__ = ["TableScene"]
 
@@ -60,11 +71,18 @@ _CLOSED_KEYS = {"unreachable": N_("closed.unreachable"), "closed": N_("closed.lo
 
 
 class TableScene(Scene):
-    def __init__(self, app: Director, session: Session) -> None:
+    def __init__(self, app: Director, session: Session, backlog: Sequence[Message] = ()) -> None:
+        """``backlog``: messages the session said before the scene took it over (the room
+        screen hands over ``Seated`` and the start of the game)."""
         self.app = app
         self.assets = app.assets
         self.session = session
         self.backlog: deque[object] = deque()
+        for message in backlog:
+            if isinstance(message, Happened):
+                self.backlog.extend(message.events)
+            elif not isinstance(message, RoomChanged):
+                self.backlog.append(message)
         self.wait = 0.0
         self.board: Board | None = None
         self.view: SeatView | None = None
@@ -118,6 +136,8 @@ class TableScene(Scene):
                 return
             if isinstance(message, Happened):
                 self.backlog.extend(message.events)
+            elif isinstance(message, RoomChanged):
+                continue  # the room screen's business
             else:
                 self.backlog.append(message)
 

@@ -1,0 +1,338 @@
+"""Host a LAN table: its name, seats (2-6), rules (the start screen's rows) and password.
+
+"Host" starts ``host.run_in_thread`` in a helper thread (announcing the table with
+zeroconf takes a moment, which the window must not wait for), then joins the table as
+its owner and opens the room screen with the invite link ``durak://IP:PORT``, which is
+also put on the clipboard when the platform has one.
+"""
+
+from __future__ import annotations
+
+import queue
+import socket
+import threading
+
+import pygame
+
+from .i18n import N_
+from .menu import GOLD, Row, _cycle, rule_rows
+from .pointer import Input, Key
+from .render import SOFT, draw_button, draw_panel, draw_text, fit_px
+from .scene import Director, Scene
+
+__all__ = ["HostScene", "copy_to_clipboard", "invite_link"]
+
+NAME_MAX = 32
+
+
+def copy_to_clipboard(text: str) -> bool:
+    """Put ``text`` on the clipboard; False where there is none (e.g. SDL's dummy driver)."""
+    try:
+        import pygame.scrap as scrap  # pygame-ce 2.2+: SDL's clipboard, no init needed
+
+        scrap.put_text(text)
+    except (pygame.error, AttributeError, NotImplementedError, OSError):
+        return False
+    return True
+
+
+def lan_address() -> str:
+    """This machine's address on the LAN (the one its default route leaves by); no packet
+    is sent. 127.0.0.1 when there is no network."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: only picks the route
+            return str(probe.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
+def invite_link(bind: str, port: int) -> str:
+    """``durak://IP:PORT`` for a host listening on ``bind`` ("": every interface)."""
+    address = bind if bind and bind not in ("0.0.0.0", "::") else lan_address()
+    return f"durak://{address}:{port}"
+
+
+class HostScene(Scene):
+    def __init__(self, app: Director) -> None:
+        self.app = app
+        self.assets = app.assets
+        s = app.settings
+        player = s.name or app.tr("settings.default_name")
+        self.name = app.tr("host.default_name", name=player)[:NAME_MAX]
+        self.password = ""
+        self.seats = min(6, max(2, s.opponents + 1))
+        self.editing: str | None = None  # the text field being typed in
+        self.rows = self._rows()
+        self.message = ""
+        self.starting: queue.Queue[object] | None = None
+        self.host: object | None = None  # the host we started (``host.HostHandle``)
+        self.hover: tuple[float, float] | None = None
+        self.size = app.size
+
+    def _rows(self) -> list[Row]:
+        def edit(field: str) -> None:
+            self.editing = field
+
+        def seats(step: int) -> None:
+            self.seats = int(_cycle([2, 3, 4, 5, 6], self.seats, step))
+
+        return [
+            Row(N_("host.table"), str),
+            Row(N_("host.name"), lambda: self.name, lambda step: edit("name")),
+            Row(N_("host.seats"), lambda: str(self.seats), seats),
+            Row(N_("host.password"), lambda: "•" * len(self.password), lambda s: edit("password")),
+            *rule_rows(self.app),
+        ]
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+
+    def rules(self):  # type: ignore[no-untyped-def]
+        """The rules for this many seats, or why they cannot be played."""
+        from engine import RulesError
+
+        try:
+            return self.app.settings.game_rules(players=self.seats)
+        except RulesError:
+            deck = int(self.app.settings.rules.get("deck_size", 36))
+            return self.app.tr("menu.deck_too_small", deck=deck, players=self.seats, most=deck // 6)
+
+    # --- hosting --------------------------------------------------------------------------
+
+    def start(self) -> None:
+        from host import HostConfig, run_in_thread
+
+        rules = self.rules()
+        if isinstance(rules, str) or self.starting is not None:
+            return
+        self.app.save_settings()
+        config = HostConfig(
+            name=self.name.strip() or self.app.tr("host.default_name", name="Durak"),
+            bind=self.app.settings.lan_bind,
+            seats=self.seats,
+            rules=rules,
+            password=self.password or None,
+            announce=True,
+        )
+        found: queue.Queue[object] = queue.Queue()
+
+        def serve() -> None:
+            try:
+                found.put(run_in_thread(config))
+            except (OSError, RuntimeError) as exc:
+                found.put(exc)
+
+        self.starting = found
+        self.message = ""
+        threading.Thread(target=serve, name="durak-host-start", daemon=True).start()
+
+    def update(self, dt: float) -> None:
+        if self.starting is None:
+            return
+        try:
+            result = self.starting.get_nowait()
+        except queue.Empty:
+            return
+        self.starting = None
+        if isinstance(result, BaseException):
+            self.message = self.app.tr("host.failed", error=str(result))
+            return
+        self._join(result)
+
+    def _join(self, handle) -> None:  # type: ignore[no-untyped-def]
+        from .netsession import NetSession
+        from .room import RoomScene
+
+        self.host = handle
+        bind = self.app.settings.lan_bind
+        address = bind if bind and bind not in ("0.0.0.0", "::") else "127.0.0.1"
+        player = self.app.settings.name or self.app.tr("settings.default_name")
+        session = NetSession(
+            address,
+            handle.port,
+            player,
+            password=self.password or None,
+            rooms=True,
+            on_close=handle.stop,
+        )
+        link = invite_link(bind, handle.port)
+        room = RoomScene(self.app, session, invite=link)
+        if copy_to_clipboard(link):
+            room.note = self.app.tr("room.copied")
+        self.app.push(room)
+
+    # --- geometry -------------------------------------------------------------------------
+
+    def _button_h(self) -> int:
+        return round(max(26, min(56, self.size[1] * 0.075)))
+
+    def row_rects(self) -> list[pygame.Rect]:
+        w, h = self.size
+        columns = 2 if w > h * 1.15 else 1
+        left = [r for r in self.rows if r.column == 0]
+        per_column = max(len(left), len(self.rows) - len(left)) if columns == 2 else len(self.rows)
+        title_h = min(h * 0.15, 110)
+        row_h = max(15.0, min(50.0, (h - title_h - self._button_h() * 2.4) / (per_column + 0.5)))
+        col_w = min((w - 48) / columns - 16, 520)
+        x0 = (w - (col_w * columns + 32 * (columns - 1))) / 2
+        counts = [0, 0]
+        rects = []
+        for row in self.rows:
+            col = row.column if columns == 2 else 0
+            y = title_h + counts[col] * row_h
+            counts[col] += 1
+            x = x0 + col * (col_w + 32)
+            rects.append(pygame.Rect(round(x), round(y), round(col_w), round(row_h * 0.9)))
+        return rects
+
+    def buttons(self) -> list[tuple[pygame.Rect, str, str, bool]]:
+        w, h = self.size
+        tr = self.app.tr
+        bh = self._button_h()
+        bw = round(min((w - 48) / 2, bh * 5))
+        back = pygame.Rect(0, h - round(bh * 1.3), bw, bh)
+        go = back.copy()
+        back.right = w // 2 - 8
+        go.left = w // 2 + 8
+        ok = not isinstance(self.rules(), str) and self.starting is None
+        return [(back, "back", tr("join.back"), True), (go, "host", tr("host.start"), ok)]
+
+    # --- input ----------------------------------------------------------------------------
+
+    def handle(self, event: Input) -> None:
+        if isinstance(event, Key):
+            self._key(event)
+            return
+        if event.kind == "move":
+            self.hover = event.pos
+            return
+        if event.kind != "down":
+            return
+        for rect, name, _, enabled in self.buttons():
+            if rect.collidepoint(event.pos) and enabled:
+                self.activate(name)
+                return
+        self.editing = None
+        for row, rect in zip(self.rows, self.row_rects(), strict=True):
+            if rect.collidepoint(event.pos) and row.change is not None and row.enabled():
+                row.change(1)
+                self.app.save_settings()
+                return
+
+    def _key(self, event: Key) -> None:
+        if event.key == pygame.K_ESCAPE:
+            if self.editing:
+                self.editing = None
+            else:
+                self.app.pop()
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB):
+            if self.editing and event.key == pygame.K_TAB:
+                self.editing = "password" if self.editing == "name" else "name"
+            elif self.editing:
+                self.editing = None
+            else:
+                self.activate("host")
+        elif self.editing is not None:
+            text = self.name if self.editing == "name" else self.password
+            if event.key == pygame.K_BACKSPACE:
+                text = text[:-1]
+            elif event.unicode and event.unicode.isprintable() and len(text) < NAME_MAX:
+                text += event.unicode
+            if self.editing == "name":
+                self.name = text
+            else:
+                self.password = text
+
+    def activate(self, name: str) -> None:
+        if name == "back":
+            self.app.pop()
+        elif name == "host":
+            self.start()
+
+    # --- drawing --------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        tr = self.app.tr
+        surface.blit(self.assets.felt((w, h)), (0, 0))
+        rects = self.row_rects()
+        title_h = min(h * 0.15, 110)
+        title = tr("host.title")
+        title_px = fit_px(self.assets, title, round(min(title_h * 0.45, w * 0.08)), w - 32, True)
+        at = (w / 2, title_h * 0.45)
+        draw_text(surface, self.assets, title, title_px, at, bold=True, colour=GOLD)
+        for col in (0, 1):
+            box = [r for r, row in zip(rects, self.rows, strict=True) if row.column == col]
+            if box:
+                draw_panel(surface, self.assets, box[0].unionall(box).inflate(24, 16), 150)
+        px = max(11, round((rects[1].h / 0.9) * 0.42))
+        for row, rect in zip(self.rows, rects, strict=True):
+            self._draw_row(surface, row, rect, px)
+        for rect, name, label, enabled in self.buttons():
+            hover = self.hover is not None and rect.collidepoint(self.hover)
+            style = "primary" if name == "host" else "secondary"
+            draw_button(surface, self.assets, rect, label, style, hover, enabled)
+        rules = self.rules()
+        message = rules if isinstance(rules, str) else self.message
+        if self.starting is not None:
+            message = tr("host.starting")
+        if message:
+            top = self.buttons()[0][0].top
+            colour = SOFT if self.starting is not None else (255, 170, 150)
+            at = (w / 2, top - px)
+            draw_text(
+                surface,
+                self.assets,
+                message,
+                fit_px(self.assets, message, px, w - 16),
+                at,
+                colour=colour,
+            )
+
+    def _draw_row(self, surface: pygame.Surface, row: Row, rect: pygame.Rect, px: int) -> None:
+        tr = self.app.tr
+        if row.change is None:
+            text = row.text(tr)
+            size = fit_px(self.assets, text, round(px * 1.05), rect.w - px, bold=True)
+            at = (rect.left + px * 0.5, rect.centery)
+            draw_text(surface, self.assets, text, size, at, "midleft", GOLD, True)
+            return
+        enabled = row.enabled()
+        field = row.label in ("host.name", "host.password")
+        width = rect.w * (0.55 if field else 0.38)
+        value = pygame.Rect(
+            0, 0, round(min(width, px * (14 if field else 9))), round(rect.h * 0.86)
+        )
+        value.midright = (rect.right - 4, rect.centery)
+        label = row.text(tr)
+        colour = (255, 255, 255) if enabled else (120, 140, 128)
+        size = fit_px(self.assets, label, px, value.left - rect.left - px * 1.5)
+        draw_text(
+            surface, self.assets, label, size, (rect.left + px, rect.centery), "midleft", colour
+        )
+        if field:
+            editing = self.editing == ("name" if row.label == "host.name" else "password")
+            pygame.draw.rect(surface, (250, 250, 244), value, border_radius=6)
+            pygame.draw.rect(
+                surface, GOLD if editing else (120, 140, 128), value, 2, border_radius=6
+            )
+            text = row.value() + ("|" if editing else "")
+            if not text:
+                text, ink = tr("host.no_password"), (130, 140, 134)
+            else:
+                ink = (30, 40, 34)
+            size = fit_px(self.assets, text, px, value.w - 16)
+            at = (value.left + 8, value.centery)
+            draw_text(surface, self.assets, text, size, at, "midleft", ink, shadow=False)
+            return
+        hover = self.hover is not None and rect.collidepoint(self.hover)
+        draw_button(
+            surface,
+            self.assets,
+            value,
+            row.value() if enabled else "—",
+            "secondary",
+            hover,
+            enabled,
+        )

@@ -1,0 +1,443 @@
+"""Join a LAN table: the tables zeroconf finds, an "address:port" field, a password prompt.
+
+The browser (``LanBrowser``) runs ``host.TableBrowser`` in a daemon thread with its own
+asyncio loop and reports each change on a ``queue.Queue`` that the scene drains once per
+frame. Joining opens a ``client.netsession.NetSession``; the scene watches the first thing
+it says: seated (the room screen, ``client.room``, takes the session over) or closed (a clear
+message, or the password prompt when the host wants one).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import queue
+import threading
+from collections.abc import Callable
+
+import pygame
+
+from .i18n import N_
+from .menu import GOLD
+from .pointer import Input, Key
+from .render import SOFT, draw_button, draw_panel, draw_text, fit_px
+from .scene import Director, Scene
+from .session import Closed, Seated, Session
+
+__all__ = ["JoinScene", "LanBrowser", "parse_invite"]
+
+SCHEME = "durak://"
+ERROR_KEYS = {
+    "unreachable": N_("join.unreachable"),
+    "table_full": N_("join.full"),
+    "bad_password": N_("join.bad_password"),
+    "version_mismatch": N_("join.version"),
+    "game_in_progress": N_("join.in_progress"),
+    "closed": N_("closed.lost"),
+}
+Joiner = Callable[[str, int, str, str | None], Session]
+
+
+def parse_invite(text: str) -> tuple[str, int]:
+    """``durak://HOST:PORT`` or ``HOST:PORT`` as ``(host, port)``; ``ValueError`` if not."""
+    text = text.strip()
+    if "://" in text:
+        scheme, _, text = text.partition("://")
+        if scheme.lower() != "durak":
+            raise ValueError(f"not a durak:// link: {scheme}://")
+    text = text.rstrip("/")
+    host, sep, port = text.rpartition(":")
+    host = host.strip("[]")
+    if not sep or not host or not port.isascii() or not port.isdecimal():
+        raise ValueError(f"not HOST:PORT: {text!r}")
+    if not 0 < int(port) < 65536 or any(c.isspace() or c in "/@?#" for c in host):
+        raise ValueError(f"not HOST:PORT: {text!r}")
+    return host, int(port)
+
+
+def net_join(address: str, port: int, name: str, password: str | None) -> Session:
+    from .netsession import NetSession
+
+    return NetSession(address, port, name, password=password, rooms=True)
+
+
+class LanBrowser:
+    """The tables on the LAN, seen from ``bind`` (``""``: every interface), kept current
+    by a daemon thread; ``poll()`` (once per frame) applies what changed."""
+
+    def __init__(self, bind: str) -> None:
+        from host import TableAd
+
+        self.bind = bind
+        self.tables: dict[str, TableAd] = {}
+        self.changes: queue.Queue[tuple[str, str, TableAd | None]] = queue.Queue()
+        self.failed = False
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop: asyncio.Event | None = None
+        self._thread = threading.Thread(target=self._main, name="durak-browse", daemon=True)
+        self._thread.start()
+
+    def poll(self) -> bool:
+        """Apply the changes seen since the last call; True if there were any."""
+        changed = False
+        while True:
+            try:
+                _kind, name, ad = self.changes.get_nowait()
+            except queue.Empty:
+                return changed
+            changed = True
+            if ad is None:
+                self.tables.pop(name, None)
+            else:
+                self.tables[name] = ad
+
+    def close(self, timeout: float = 5.0) -> None:
+        loop, stop = self._loop, self._stop
+        if loop is not None and stop is not None:
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(stop.set)
+        self._thread.join(timeout)
+
+    def _main(self) -> None:
+        try:
+            asyncio.run(self._run())
+        except OSError:  # no network to browse on: the manual field still works
+            self.failed = True
+
+    async def _run(self) -> None:
+        from host import TableBrowser
+
+        self._loop = asyncio.get_running_loop()
+        self._stop = asyncio.Event()
+        async with TableBrowser(self.bind) as browser:
+            while not self._stop.is_set():
+                getting = asyncio.ensure_future(browser.changes.get())
+                stopping = asyncio.ensure_future(self._stop.wait())
+                done, _ = await asyncio.wait(
+                    [getting, stopping], return_when=asyncio.FIRST_COMPLETED
+                )
+                for task in (getting, stopping):
+                    task.cancel()
+                if getting in done:
+                    self.changes.put(getting.result())
+
+
+class JoinScene(Scene):
+    def __init__(
+        self,
+        app: Director,
+        *,
+        bind: str | None = None,
+        invite: str | None = None,
+        joiner: Joiner = net_join,
+        browse: bool = True,
+    ) -> None:
+        self.app = app
+        self.assets = app.assets
+        self.joiner = joiner
+        self.bind = app.settings.lan_bind if bind is None else bind
+        self.browse = browse
+        self.browser: LanBrowser | None = None
+        self.address = ""  # the manual field
+        self.password = ""
+        self.asking = False  # the password prompt is shown
+        self.target: tuple[str, int] | None = None
+        self.session: Session | None = None
+        self.error = ""
+        self.hover: tuple[float, float] | None = None
+        self.size = app.size
+        if invite is not None:
+            self.address = invite
+            self.join_typed()
+
+    # --- life -----------------------------------------------------------------------------
+
+    def enter(self) -> None:
+        if self.browse and self.browser is None:
+            self.browser = LanBrowser(self.bind)
+
+    def exit(self) -> None:
+        if self.browser is not None:
+            self.browser.close()
+            self.browser = None
+        if self.session is not None:
+            self.session.close()
+            self.session = None
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+
+    def tables(self) -> list:  # type: ignore[type-arg]
+        if self.browser is None:
+            return []
+        return sorted(self.browser.tables.values(), key=lambda ad: (ad.name, ad.port))
+
+    # --- joining --------------------------------------------------------------------------
+
+    def choose(self, ad) -> None:  # type: ignore[no-untyped-def]
+        """A table from the list: joined at once, or after its password is typed."""
+        if ad.password:
+            if self.session is not None:
+                self.session.close()
+                self.session = None
+            self.target = (ad.address, ad.port)
+            self.asking, self.password = True, ""
+            self.error = self.app.tr("join.password_needed")
+        else:
+            self.join(ad.address, ad.port)
+
+    def join_typed(self) -> None:
+        try:
+            host, port = parse_invite(self.address)
+        except ValueError:
+            self.error = self.app.tr("join.bad_address")
+            return
+        self.join(host, port)
+
+    def join(self, host: str, port: int, password: str | None = None) -> None:
+        if self.session is not None:
+            self.session.close()
+        self.error = ""
+        self.target = (host, port)
+        name = self.app.settings.name or self.app.tr("settings.default_name")
+        self.session = self.joiner(host, port, name, password)
+
+    def update(self, dt: float) -> None:
+        if self.browser is not None:
+            self.browser.poll()
+        session = self.session
+        if session is None:
+            return
+        inbox = session.inbox
+        with inbox.mutex:
+            first = inbox.queue[0] if inbox.queue else None
+        if isinstance(first, Seated):
+            from .room import RoomScene
+
+            self.session = None  # the room screen owns it now
+            self.asking = False
+            self.app.push(RoomScene(self.app, session))  # type: ignore[arg-type]
+        elif isinstance(first, Closed):
+            inbox.get_nowait()
+            session.close()
+            self.session = None
+            if first.code == "bad_password":
+                if self.asking:
+                    self.error = self.app.tr("join.bad_password")
+                else:
+                    self.error = self.app.tr("join.password_needed")
+                self.asking = True
+                self.password = ""
+            elif first.code in ERROR_KEYS:
+                key = ERROR_KEYS[first.code]
+                self.error = self.app.tr(key)
+            else:
+                self.error = first.text
+
+    # --- geometry -------------------------------------------------------------------------
+
+    def _px(self) -> int:
+        return max(11, min(24, round(self.size[1] * 0.032)))
+
+    def _button_h(self) -> int:
+        return round(max(26, min(56, self.size[1] * 0.075)))
+
+    def panel(self) -> pygame.Rect:
+        w, h = self.size
+        title_h = min(h * 0.13, 96)
+        bh = self._button_h()
+        panel = pygame.Rect(0, 0, round(min(w - 24, 900)), round(h - title_h - bh * 3.9))
+        panel.midtop = (w // 2, round(title_h))
+        return panel
+
+    def table_rects(self) -> list[tuple[pygame.Rect, object]]:
+        panel = self.panel()
+        row_h = round(self._px() * 2.6)
+        top = panel.top + round(self._px() * 2.6)
+        found = []
+        for ad in self.tables():
+            rect = pygame.Rect(panel.left + 12, top, panel.w - 24, row_h - 6)
+            if rect.bottom > panel.bottom - 6:
+                break
+            found.append((rect, ad))
+            top += row_h
+        return found
+
+    def field(self) -> pygame.Rect:
+        w = self.size[0]
+        bh = self._button_h()
+        panel = self.panel()
+        rect = pygame.Rect(0, 0, round(min(w * 0.5, bh * 8)), round(bh * 0.85))
+        rect.topright = (w // 2 + round(min(w * 0.5, bh * 8)) // 2, panel.bottom + round(bh * 0.95))
+        return rect
+
+    def buttons(self) -> list[tuple[pygame.Rect, str, str, bool]]:
+        tr = self.app.tr
+        bh = self._button_h()
+        field = self.field()
+        go = pygame.Rect(field.right + 10, field.top, round(bh * 2.6), field.h)
+        back = pygame.Rect(0, 0, round(bh * 4), bh)
+        back.midtop = (self.size[0] // 2, field.bottom + round(bh * 0.35))
+        return [
+            (go, "go", tr("join.go"), bool(self.current_text())),
+            (back, "back", tr("join.back"), True),
+        ]
+
+    def current_text(self) -> str:
+        return self.password if self.asking else self.address
+
+    # --- input ----------------------------------------------------------------------------
+
+    def handle(self, event: Input) -> None:
+        if isinstance(event, Key):
+            self._key(event)
+            return
+        if event.kind == "move":
+            self.hover = event.pos
+            return
+        if event.kind != "down":
+            return
+        for rect, name, _, enabled in self.buttons():
+            if rect.collidepoint(event.pos) and enabled:
+                self.activate(name)
+                return
+        if not self.asking:
+            for rect, ad in self.table_rects():
+                if rect.collidepoint(event.pos):
+                    self.choose(ad)
+                    return
+
+    def _key(self, event: Key) -> None:
+        if event.key == pygame.K_ESCAPE:
+            self.activate("back")
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.activate("go")
+        elif event.key == pygame.K_BACKSPACE:
+            self._set_text(self.current_text()[:-1])
+        elif event.unicode and event.unicode.isprintable() and len(self.current_text()) < 64:
+            self._set_text(self.current_text() + event.unicode)
+
+    def _set_text(self, text: str) -> None:
+        if self.asking:
+            self.password = text
+        else:
+            self.address = text
+
+    def activate(self, name: str) -> None:
+        if name == "back":
+            if self.asking:
+                self.asking = False
+                self.error = ""
+            else:
+                self.app.pop()
+        elif name == "go" and self.current_text():
+            if self.asking and self.target is not None:
+                self.join(*self.target, self.password)
+            else:
+                self.join_typed()
+
+    # --- drawing --------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        tr = self.app.tr
+        px = self._px()
+        surface.blit(self.assets.felt((w, h)), (0, 0))
+        panel = self.panel()
+        title = tr("join.title")
+        title_px = fit_px(self.assets, title, round(min(panel.top * 0.45, w * 0.08)), w - 32, True)
+        at = (w / 2, panel.top * 0.5)
+        draw_text(surface, self.assets, title, title_px, at, bold=True, colour=GOLD)
+        draw_panel(surface, self.assets, panel, 190)
+        heading = tr("join.found")
+        draw_text(
+            surface,
+            self.assets,
+            heading,
+            fit_px(self.assets, heading, px, panel.w - 32, True),
+            (panel.left + 18, panel.top + px * 1.3),
+            "midleft",
+            GOLD,
+            True,
+        )
+        rows = self.table_rects()
+        for rect, ad in rows:
+            self._draw_table(surface, rect, ad, px)
+        if not rows and self.browser is not None:
+            failed = self.browser is not None and self.browser.failed
+            text = tr("join.no_network" if failed else "join.searching")
+            draw_text(surface, self.assets, text, px, panel.center, colour=SOFT)
+        field = self.field()
+        label = tr("join.password" if self.asking else "join.address")
+        draw_text(
+            surface,
+            self.assets,
+            label,
+            fit_px(self.assets, label, px, field.left - 16),
+            (field.left - 12, field.centery),
+            "midright",
+        )
+        pygame.draw.rect(surface, (250, 250, 244), field, border_radius=6)
+        pygame.draw.rect(surface, GOLD, field, 2, border_radius=6)
+        text = "•" * len(self.password) if self.asking else self.address
+        shown = text + "|"
+        text_px = fit_px(self.assets, shown, px, field.w - 20)
+        draw_text(
+            surface,
+            self.assets,
+            shown,
+            text_px,
+            (field.left + 10, field.centery),
+            "midleft",
+            (30, 40, 34),
+        )
+        for rect, name, label, enabled in self.buttons():
+            hover = self.hover is not None and rect.collidepoint(self.hover)
+            style = "primary" if name == "go" else "secondary"
+            draw_button(surface, self.assets, rect, label, style, hover, enabled)
+        bh = self._button_h()
+        message = self.error or (tr("join.connecting") if self.session is not None else "")
+        if message:
+            colour = (255, 170, 150) if self.error else SOFT
+            at = (w / 2, panel.bottom + bh * 0.5)
+            draw_text(
+                surface,
+                self.assets,
+                message,
+                fit_px(self.assets, message, px, w - 24),
+                at,
+                colour=colour,
+            )
+
+    def _draw_table(self, surface: pygame.Surface, rect: pygame.Rect, ad: object, px: int) -> None:
+        tr = self.app.tr
+        hover = self.hover is not None and rect.collidepoint(self.hover)
+        pygame.draw.rect(surface, (40, 96, 64) if hover else (28, 74, 50), rect, border_radius=8)
+        pygame.draw.rect(surface, (90, 150, 110), rect, 1, border_radius=8)
+        name = ad.name  # type: ignore[attr-defined]
+        seats = tr("join.seats", taken=ad.taken, seats=ad.seats)  # type: ignore[attr-defined]
+        where = f"{ad.address}:{ad.port}"  # type: ignore[attr-defined]
+        top = rect.top + rect.h * 0.3
+        low = rect.top + rect.h * 0.72
+        name_px = fit_px(self.assets, name, px, rect.w * 0.55, True)
+        at = (rect.left + 12, top)
+        drawn = draw_text(surface, self.assets, name, name_px, at, "midleft", GOLD, True)
+        if ad.password:  # type: ignore[attr-defined]
+            _padlock(surface, (drawn.right + px * 0.8, top), px)
+        draw_text(surface, self.assets, seats, px, (rect.right - 12, top), "midright")
+        small = round(px * 0.8)
+        draw_text(surface, self.assets, where, small, (rect.right - 12, low), "midright", SOFT)
+        rules = ad.rules  # type: ignore[attr-defined]
+        rules_px = fit_px(self.assets, rules, small, rect.w * 0.6)
+        draw_text(surface, self.assets, rules, rules_px, (rect.left + 12, low), "midleft", SOFT)
+
+
+def _padlock(surface: pygame.Surface, centre: tuple[float, float], px: int) -> None:
+    """A small padlock: the mark of a table that needs a password."""
+    x, y = centre
+    body = pygame.Rect(0, 0, round(px * 0.8), round(px * 0.6))
+    body.midtop = (round(x), round(y - px * 0.1))
+    shackle = pygame.Rect(0, 0, round(px * 0.56), round(px * 0.7))
+    shackle.midbottom = (body.centerx, body.top + round(px * 0.3))
+    pygame.draw.ellipse(surface, GOLD, shackle, max(2, px // 8))
+    pygame.draw.rect(surface, GOLD, body, border_radius=2)

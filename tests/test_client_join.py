@@ -1,0 +1,335 @@
+"""Joining a LAN table from the window: the list zeroconf finds (on 127.0.0.1 only), the
+address field, ``durak durak://HOST:PORT``, and a clear message for every refusal."""
+
+from __future__ import annotations
+
+import argparse
+import queue
+import socket
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from client.app import App, add_arguments
+from client.hostscreen import HostScene, copy_to_clipboard, invite_link
+from client.join import JoinScene, parse_invite
+from client.menu import StartScene
+from client.netsession import NetSession
+from client.room import RoomScene
+from client.session import Closed, Seated
+from client.settings import Settings
+from client.table import TableScene
+from host import HostConfig, HostHandle, run_in_thread
+
+pytestmark = pytest.mark.usefixtures("headless")
+FRAMES = 1500  # a bound against hanging (x 0.01 s), not a timing assertion
+
+
+def make_app(tmp_path: Path, invite: str | None = None) -> App:
+    path = tmp_path / "settings.json"
+    settings = Settings.load(path)
+    settings.lan_bind = "127.0.0.1"  # never a real interface in tests
+    settings.name = "Anna"
+    app = App(settings, path, size=(1280, 720), sound=False, invite=invite)
+    app.step(0.02)
+    return app
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
+    app.step(0.02)
+
+
+def type_text(app: App, text: str) -> None:
+    for char in text:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=0, mod=0, unicode=char))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
+    app.step(0.02)
+
+
+def until(app: App, done, frames: int = FRAMES) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(frames):
+        if done():
+            return
+        time.sleep(0.01)
+        app.step(0.01)
+    raise AssertionError("the window never got there")
+
+
+def open_join(app: App) -> JoinScene:
+    menu = app.stack[-1]
+    assert isinstance(menu, StartScene)
+    join = next(rect for rect, name, _, _ in menu._buttons() if name == "join")
+    click(app, join.center)
+    scene = app.stack[-1]
+    assert isinstance(scene, JoinScene)
+    return scene
+
+
+def joined(app: App) -> bool:
+    return isinstance(app.stack[-1], RoomScene)
+
+
+@pytest.fixture
+def host() -> Iterator[HostHandle]:
+    with run_in_thread(
+        HostConfig(name="Küchentisch", seats=3, ai=("easy",), announce=False)
+    ) as handle:
+        yield handle
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("durak://127.0.0.1:5000", ("127.0.0.1", 5000)),
+        ("durak://kitchen.local:41234/", ("kitchen.local", 41234)),
+        ("DURAK://[::1]:7", ("::1", 7)),
+        (" 192.168.1.20:4000 ", ("192.168.1.20", 4000)),
+    ],
+)
+def test_an_invite_is_parsed(text: str, expected: tuple[str, int]) -> None:
+    assert parse_invite(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "durak://",
+        "durak://host",
+        "durak://host:0",
+        "durak://host:70000",
+        "http://a:1",
+        "host:port",
+        "durak://:5000",
+        "durak://a b:5",
+        "durak://h:\uff15",
+    ],
+)
+def test_a_bad_invite_is_refused(text: str) -> None:
+    with pytest.raises(ValueError):
+        parse_invite(text)
+
+
+def test_the_play_command_takes_an_invite() -> None:
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    args = parser.parse_args(["durak://127.0.0.1:5000", "--bind", "127.0.0.1"])
+    assert (args.invite, args.bind) == ("durak://127.0.0.1:5000", "127.0.0.1")
+
+
+def test_a_table_announced_on_loopback_is_listed_and_joined_with_a_tap(tmp_path: Path) -> None:
+    config = HostConfig(name="Küchentisch", seats=3, ai=("easy",), password="pw", announce=True)
+    with run_in_thread(config) as handle:
+        app = make_app(tmp_path)
+        scene = open_join(app)
+        until(app, lambda: any(ad.port == handle.port for _, ad in scene.table_rects()))
+        rect, ad = next((r, ad) for r, ad in scene.table_rects() if ad.port == handle.port)
+        assert (ad.name, ad.address, ad.taken, ad.seats, ad.password) == (
+            "Küchentisch",
+            "127.0.0.1",
+            1,
+            3,
+            True,
+        )
+        pygame.image.save(app.screen, str(tmp_path / "join.png"))
+        click(app, rect.center)
+        until(app, lambda: scene.asking)  # the table wants a password
+        assert scene.error == "This table needs a password."
+        type_text(app, "pw")
+        until(app, lambda: joined(app))
+        app.close()
+
+
+def test_an_address_typed_in_joins(tmp_path: Path, host: HostHandle) -> None:
+    app = make_app(tmp_path)
+    scene = open_join(app)
+    type_text(app, f"127.0.0.1:{host.port}")
+    until(app, lambda: joined(app))
+    app.close()
+    assert scene.browser is None
+
+
+def test_an_invite_on_the_command_line_goes_straight_to_the_table(
+    tmp_path: Path, host: HostHandle
+) -> None:
+    app = make_app(tmp_path, invite=f"durak://127.0.0.1:{host.port}")
+    until(app, lambda: joined(app))
+    app.close()
+
+
+def test_a_bad_invite_on_the_command_line_says_so(tmp_path: Path) -> None:
+    app = make_app(tmp_path, invite="durak://nowhere")
+    scene = app.stack[-1]
+    assert isinstance(scene, JoinScene)
+    assert scene.error.startswith("That is not an address")
+    app.close()
+
+
+def test_a_wrong_password_is_asked_again(tmp_path: Path) -> None:
+    config = HostConfig(seats=2, password="secret", announce=False)
+    with run_in_thread(config) as handle:
+        app = make_app(tmp_path)
+        scene = open_join(app)
+        type_text(app, f"127.0.0.1:{handle.port}")
+        until(app, lambda: scene.asking)
+        type_text(app, "guess")
+        until(app, lambda: scene.error == "Wrong password: try again.")
+        assert scene.asking and scene.password == ""
+        pygame.image.save(app.screen, str(tmp_path / "password.png"))
+        type_text(app, "secret")
+        until(app, lambda: joined(app))
+        app.close()
+
+
+def test_a_full_table_says_so(tmp_path: Path) -> None:
+    with run_in_thread(HostConfig(seats=2, ai=("easy",), announce=False)) as handle:
+        first = NetSession("127.0.0.1", handle.port, "Boris")
+        assert isinstance(first.inbox.get(timeout=20), Seated)
+        app = make_app(tmp_path)
+        scene = open_join(app)
+        type_text(app, f"127.0.0.1:{handle.port}")
+        until(app, lambda: bool(scene.error))
+        assert scene.error == "This table is full: every seat is taken."
+        assert not joined(app)
+        first.close()
+        first.join(10)
+        app.close()
+
+
+def test_an_unreachable_host_says_so(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    app.settings.language = "de"
+    scene = open_join(app)
+    type_text(app, f"127.0.0.1:{free_port()}")
+    until(app, lambda: bool(scene.error))
+    assert scene.error == "Der Tisch ist nicht erreichbar: läuft der Gastgeber noch?"
+    pygame.image.save(app.screen, str(tmp_path / "unreachable.png"))
+    app.close()
+
+
+def test_the_owner_fills_the_seats_with_ai_and_starts(tmp_path: Path) -> None:
+    with run_in_thread(HostConfig(seats=3, announce=False)) as handle:
+        app = make_app(tmp_path, invite=f"durak://127.0.0.1:{handle.port}")
+        until(app, lambda: joined(app))
+        room = app.stack[-1]
+        assert isinstance(room, RoomScene)
+        until(app, lambda: room.room is not None)
+        assert room.owner and not room.ready()
+        assert room.buttons()[0][1:] == ("start", "Start the game", False)
+        for seat, level in ((1, "easy"), (2, "hard")):
+            chip = next(c for c, s, choice in room.chips() if (s, choice) == (seat, level))
+            click(app, chip.center)
+            until(app, lambda s=seat: room.room.seats[s].kind == "ai")  # type: ignore[union-attr]
+        assert [s.level for s in room.room.seats[1:]] == ["easy", "hard"]  # type: ignore[union-attr]
+        clear = next(c for c, s, choice in room.chips() if (s, choice) == (2, "clear"))
+        click(app, clear.center)
+        until(app, lambda: room.room.seats[2].kind == "empty")  # type: ignore[union-attr]
+        normal = next(c for c, s, choice in room.chips() if (s, choice) == (2, "normal"))
+        click(app, normal.center)
+        until(app, room.ready)
+        pygame.image.save(app.screen, str(tmp_path / "room.png"))
+        click(app, room.buttons()[0][0].center)
+        until(app, lambda: isinstance(app.stack[-1], TableScene))
+        table = app.stack[-1]
+        until(app, lambda: table.view is not None)  # type: ignore[attr-defined]
+        assert table.names[0] == "Anna"  # type: ignore[attr-defined]
+        pygame.image.save(app.screen, str(tmp_path / "table.png"))
+        app.close()
+
+
+def test_a_player_who_is_not_the_owner_waits(tmp_path: Path) -> None:
+    with run_in_thread(HostConfig(seats=3, announce=False)) as handle:
+        owner = NetSession("127.0.0.1", handle.port, "Boris", rooms=True)
+        assert isinstance(owner.inbox.get(timeout=20), Seated)
+        app = make_app(tmp_path, invite=f"127.0.0.1:{handle.port}")
+        until(app, lambda: joined(app))
+        room = app.stack[-1]
+        assert isinstance(room, RoomScene)
+        until(app, lambda: room.room is not None and room.room.seats[1].kind == "human")
+        assert not room.owner and room.chips() == []
+        assert [name for _, name, _, _ in room.buttons()] == ["leave"]
+        pygame.image.save(app.screen, str(tmp_path / "waiting.png"))
+        owner.close()
+        owner.join(10)
+        app.close()
+
+
+def test_hosting_a_table_lands_in_its_room_with_an_invite(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    menu = app.stack[-1]
+    assert isinstance(menu, StartScene)
+    host_button = next(rect for rect, name, _, _ in menu._buttons() if name == "host")
+    click(app, host_button.center)
+    scene = app.stack[-1]
+    assert isinstance(scene, HostScene)
+    assert scene.name == "Anna's table"
+    rects = dict(zip([r.label for r in scene.rows], scene.row_rects(), strict=True))
+    click(app, rects["host.seats"].center)  # 3 -> 4
+    click(app, rects["host.name"].center)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode=""))
+    type_text(app, "!")  # Enter ends the editing
+    assert (scene.name, scene.seats, scene.editing) == ("Anna's tabl!", 4, None)
+    pygame.image.save(app.screen, str(tmp_path / "host.png"))
+    click(app, scene.buttons()[1][0].center)  # Open the table
+    until(app, lambda: isinstance(app.stack[-1], RoomScene))
+    room = app.stack[-1]
+    assert isinstance(room, RoomScene)
+    until(app, lambda: room.room is not None)
+    assert room.owner and room.room is not None and len(room.room.seats) == 4
+    assert room.room.name == "Anna's tabl!"
+    port = scene.host.port  # type: ignore[attr-defined]
+    assert room.invite == f"durak://127.0.0.1:{port}"
+    pygame.image.save(app.screen, str(tmp_path / "hosted.png"))
+    app.close()
+    scene.host.stop()  # type: ignore[attr-defined]
+
+
+def test_an_invite_link_is_copied_where_there_is_a_clipboard() -> None:
+    assert invite_link("127.0.0.1", 4000) == "durak://127.0.0.1:4000"
+    assert isinstance(copy_to_clipboard("durak://127.0.0.1:4000"), bool)  # never raises
+
+
+class Refused:
+    """A session the host has already refused with ``code``."""
+
+    def __init__(self, code: str) -> None:
+        self.inbox: queue.Queue[object] = queue.Queue()
+        self.inbox.put(Closed("host text", code))
+        self.closed = False
+
+    def close(self) -> None:
+        self.closed = True
+
+
+@pytest.mark.parametrize(
+    ("code", "message"),
+    [
+        ("version_mismatch", "This table runs another version of Durak"),
+        ("game_in_progress", "A game is being played at this table"),
+        ("something_new", "host text"),
+    ],
+)
+def test_every_refusal_reads_clearly(tmp_path: Path, code: str, message: str) -> None:
+    app = make_app(tmp_path)
+    sessions: list[Refused] = []
+
+    def joiner(address: str, port: int, name: str, password: str | None) -> Refused:
+        sessions.append(Refused(code))
+        return sessions[-1]
+
+    scene = JoinScene(app, joiner=joiner, browse=False)  # type: ignore[arg-type]
+    app.push(scene)
+    type_text(app, "durak://192.0.2.7:4000")
+    assert scene.error.startswith(message) and sessions[0].closed
+    app.close()
