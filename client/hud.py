@@ -20,6 +20,7 @@ from .session import GameOver
 __all__ = [
     "TOAST_SECONDS",
     "Button",
+    "draw_banner",
     "draw_buttons",
     "draw_closed",
     "draw_end",
@@ -220,6 +221,17 @@ def draw_end(
         draw_text(surface, assets, right, round(px * 0.9), at, "midright", SOFT)
         y += px * 1.6
     draw_buttons(surface, assets, buttons, None)
+
+
+def draw_banner(surface: pygame.Surface, assets: Assets, layout: Layout, text: str) -> None:
+    """A strip across the top of the table that stays while ``text`` holds (reconnecting)."""
+    px = round(layout.font_px * 1.15)
+    px = fit_px(assets, text, px, layout.size[0] - 2 * layout.margin - 2 * px, bold=True)
+    image = assets.text(text, px, (255, 255, 255), True)
+    rect = image.get_rect().inflate(px * 2, px * 1.0)
+    rect.midtop = (round(layout.size[0] / 2), round(layout.margin))
+    surface.blit(assets.box(rect.size, (150, 60, 40, 235), rect.h // 2), rect)
+    surface.blit(image, image.get_rect(center=rect.center))
 
 
 def draw_closed(surface: pygame.Surface, assets: Assets, text: str, buttons: list[Button]) -> None:

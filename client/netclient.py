@@ -9,7 +9,8 @@ With ``reconnect=Backoff(...)`` a lost connection (no goodbye: a crash, a droppe
 killed host) is not the end: the client connects again with its seat token, waiting
 exponentially longer between tries (with jitter), and ``receive()`` then gives the new
 ``Welcome`` (answers to requests sent before the drop never come: send them again), then
-the host's ``snapshot`` resynchronises the game. It gives up after ``give_up`` seconds,
+the host's ``snapshot`` resynchronises the game; ``on_lost``, if set, is called as the
+retrying begins. It gives up after ``give_up`` seconds,
 or at once if the host refuses the token.
 """
 
@@ -30,6 +31,7 @@ from protocol import (
     Act,
     ClientMessage,
     Connection,
+    Emote,
     Goodbye,
     Hello,
     HostMessage,
@@ -98,6 +100,7 @@ class NetClient:
         self.welcome: Welcome | None = None
         self.reconnect: Backoff | None = None
         self.reconnects = 0  # how many times the connection came back
+        self.on_lost: Callable[[], None] | None = None  # told when a reconnect begins
         self._hello: tuple[str, int, Hello] | None = None
         self._on_payload: Callable[[Any], None] | None = None
         self._rng = random.Random()
@@ -150,6 +153,8 @@ class NetClient:
         attempt = 0
         with contextlib.suppress(Exception):
             await self.close()
+        if self.on_lost is not None:
+            self.on_lost()
         while True:
             wait = backoff.delay(attempt, self._rng)
             attempt += 1
@@ -253,6 +258,10 @@ class NetClient:
         turn = None if turn_timer is None else max(1, round(turn_timer * 1000))
         self.send(SetOptions(ref, round(hold * 1000), turn))
         return ref
+
+    def emote(self, code: str) -> None:
+        """A quick reaction (one of ``protocol.EMOTES``) for every seat to see."""
+        self.send(Emote(code))
 
     def ping(self) -> int:
         ref = self._ref()

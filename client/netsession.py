@@ -5,6 +5,9 @@ asyncio loop; what the host says is translated into the session's messages and p
 ``inbox``, which the window drains once per frame. ``send``, ``rematch`` and ``close``
 hand their work to that loop with ``call_soon_threadsafe`` and never block the window.
 
+A connection lost without a goodbye is retried (``RECONNECT``): the session says
+``Reconnecting`` and, once back, the host's snapshot resynchronises the game.
+
 ``computer_game`` is how the window plays against the computer: it starts a host in its
 own thread on 127.0.0.1 with AI players in the other seats and joins it like any client.
 """
@@ -18,24 +21,29 @@ import threading
 from collections.abc import Callable, Sequence
 
 from engine import Action, GameEnded, GameResult, Rules
+from protocol import Emoted as HostEmoted
 from protocol import Rejected as HostRejected
-from protocol import Room, RoomUpdate, Update
+from protocol import Room, RoomUpdate, Update, Welcome
 from protocol import Snapshot as HostSnapshot
 
-from .netclient import HostClosed, NetClient
+from .netclient import Backoff, HostClosed, NetClient
 from .session import (
     AI_NAMES,
     Closed,
+    Emoted,
     GameOver,
     Happened,
     Message,
+    Reconnecting,
     Rejected,
     RoomChanged,
     Seated,
     Snapshot,
 )
 
-__all__ = ["NetSession", "computer_game", "seat_names"]
+__all__ = ["RECONNECT", "NetSession", "computer_game", "seat_names"]
+
+RECONNECT = Backoff(first=0.5, longest=5.0, give_up=60.0)  # how a dropped game comes back
 
 
 def seat_names(room: Room) -> tuple[str, ...]:
@@ -66,13 +74,16 @@ class NetSession:
         self.inbox: queue.Queue[Message] = queue.Queue()
         self.address, self.port, self.name, self.password = address, port, name, password
         self.start_game = start
-        self.rooms = rooms  # also report the room (``RoomChanged``) for the room screen
+        # also report the room in the lobby (``RoomChanged``) for the room screen; during a
+        # game every session reports it (the table shows each seat's status)
+        self.rooms = rooms
         self.on_close = on_close
         self._loop: asyncio.AbstractEventLoop | None = None
         self._client: NetClient | None = None
         self._stop: asyncio.Event | None = None
         self._result: GameResult | None = None
         self._closing = False
+        self._reconnecting = False  # a dropped connection is being (or was) retried
         self._closer: threading.Thread | None = None
         self._thread = threading.Thread(target=self._main, name="durak-net", daemon=True)
         self._thread.start()
@@ -84,6 +95,10 @@ class NetSession:
 
     def rematch(self) -> None:
         self._call(lambda client: client.start())
+
+    def emote(self, code: str) -> None:
+        """A quick reaction for every seat (the host drops too many too fast)."""
+        self._call(lambda client: client.emote(code))
 
     def start(self) -> None:
         """The owner starts the game."""
@@ -133,7 +148,7 @@ class NetSession:
         self._stop = asyncio.Event()
         try:
             client = await NetClient.connect(
-                self.address, self.port, self.name, password=self.password
+                self.address, self.port, self.name, password=self.password, reconnect=RECONNECT
             )
         except HostClosed as exc:
             self.inbox.put(Closed(exc.text, exc.code))
@@ -147,6 +162,7 @@ class NetSession:
             await client.close()
             return
         self._client = client
+        client.on_lost = self._lost
         assert client.welcome is not None
         room = client.welcome.room
         self.inbox.put(Seated(client.seat, seat_names(room), room.rules))
@@ -166,7 +182,14 @@ class NetSession:
             while True:
                 self._translate(await client.receive())
         except HostClosed as exc:
-            self.inbox.put(Closed(exc.text, exc.code))
+            if self._reconnecting and exc.code == "bad_token":  # the seat was not held
+                self.inbox.put(Closed("The connection to the table was lost.", "closed"))
+            else:
+                self.inbox.put(Closed(exc.text, exc.code))
+
+    def _lost(self) -> None:
+        self._reconnecting = True
+        self.inbox.put(Reconnecting())
 
     def _translate(self, message: object) -> None:
         if isinstance(message, Update):
@@ -177,21 +200,20 @@ class NetSession:
                 self._result = ended[0].result
         elif isinstance(message, HostSnapshot):
             self.inbox.put(Snapshot(message.view))
+        elif isinstance(message, Welcome) and self.rooms:  # back after a lost connection
+            self.inbox.put(RoomChanged(message.room))
+        elif isinstance(message, HostEmoted):
+            self.inbox.put(Emoted(message.seat, message.code))
         elif isinstance(message, HostRejected):
             self.inbox.put(Rejected(message.reason, message.text))
-        elif isinstance(message, RoomUpdate) and self.rooms and message.room.status == "lobby":
-            if self._result is not None:
+        elif isinstance(message, RoomUpdate):
+            if self._result is not None and message.room.status == "lobby":
+                # the room after the game: its series score includes the game just ended
                 self.inbox.put(GameOver(self._result, message.room.series))
                 self._result = None
-            self.inbox.put(RoomChanged(message.room))
-        elif (
-            isinstance(message, RoomUpdate)
-            and self._result is not None
-            and message.room.status == "lobby"
-        ):
-            # the room after the game: its series score includes the game just ended
-            self.inbox.put(GameOver(self._result, message.room.series))
-            self._result = None
+            if self.rooms or message.room.status == "playing":
+                # during a game the table shows each seat's status (away, stand-in...)
+                self.inbox.put(RoomChanged(message.room))
 
 
 def computer_game(rules: Rules, name: str, levels: Sequence[str]) -> NetSession:

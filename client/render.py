@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import pygame
 
@@ -10,11 +11,13 @@ from engine import Card
 
 from .assets import Assets
 from .board import TRUMP, Board, Sprite
-from .i18n import ENGLISH, Translator
+from .i18n import ENGLISH, N_, Translator
 from .layout import CARD_RATIO, OPPONENT_SCALE, PILE_SCALE, Layout, Pose
 
 __all__ = [
     "ROLE_COLOURS",
+    "SEAT_STATUS_KEYS",
+    "STATUS_COLOURS",
     "draw_board",
     "draw_bubble",
     "draw_button",
@@ -33,6 +36,17 @@ ROLE_COLOURS = {
     "taking": (200, 60, 60),
     "out": (120, 130, 124),
     "Durak": (214, 64, 70),
+}
+# a seat's status in the room (``protocol.SeatInfo.status``): its label and its dot
+SEAT_STATUS_KEYS = {
+    "connected": N_("seat_status.connected"),
+    "away": N_("seat_status.away"),
+    "stand_in": N_("seat_status.stand_in"),
+}
+STATUS_COLOURS = {
+    "connected": (96, 200, 110),
+    "away": (236, 176, 60),
+    "stand_in": (120, 160, 236),
 }
 
 
@@ -227,7 +241,13 @@ def role_of(board: Board, seat: int) -> str | None:
 
 
 def _draw_seat(
-    surface: pygame.Surface, assets: Assets, board: Board, seat: int, name: str, tr: Translator
+    surface: pygame.Surface,
+    assets: Assets,
+    board: Board,
+    seat: int,
+    name: str,
+    tr: Translator,
+    status: str = "",
 ) -> None:
     layout = board.layout
     spot = layout.seats[seat]
@@ -266,6 +286,14 @@ def _draw_seat(
         if seat in board.passed:
             detail += tr("table.passed")
     colour = ROLE_COLOURS.get(role or "", SOFT) if role in ("out", "Durak") else SOFT
+    key = SEAT_STATUS_KEYS.get(status)
+    if key is not None and status != "connected":
+        detail = f"{tr(key)} · {detail}"
+        colour = STATUS_COLOURS[status]
+    if status in STATUS_COLOURS:  # a dot in the plate's corner: the seat's connection
+        r = max(3, round(rect.h * 0.09))
+        at_dot = (rect.left + r * 2, rect.top + r * 2)
+        pygame.draw.circle(surface, STATUS_COLOURS[status], at_dot, r)
     detail_px = fit_px(assets, detail, round(px * 0.85), rect.w * 0.92)
     at = (rect.centerx, rect.top + rect.h * 0.72)
     draw_text(surface, assets, detail, detail_px, at, colour=colour)
@@ -344,13 +372,16 @@ def draw_board(
     names: tuple[str, ...],
     looks: dict[Card, str],
     tr: Translator = ENGLISH,
+    statuses: Sequence[str] = (),
 ) -> None:
+    """``statuses``: each seat's status from the room (``connected``, ``away``...)."""
     layout = board.layout
     surface.blit(assets.felt(layout.size), (0, 0))
     _draw_piles(surface, assets, board, tr)
     for seat in layout.seats:
         name = names[seat] if seat < len(names) else tr("table.seat", n=seat + 1)
-        _draw_seat(surface, assets, board, seat, name, tr)
+        status = statuses[seat] if seat < len(statuses) else ""
+        _draw_seat(surface, assets, board, seat, name, tr, status)
     for sprite in _draw_order(board):
         draw_sprite(surface, assets, layout, sprite, looks.get(sprite.card, "plain"))  # type: ignore[arg-type,unused-ignore]
     if board.dragged is not None and board.dragged in board.cards:

@@ -25,7 +25,7 @@ from .netsession import seat_names
 from .pointer import Input, Key
 from .render import SOFT, draw_button, draw_panel, draw_text, fit_px
 from .scene import Director, Scene
-from .session import Closed, Message, Rejected, RoomChanged, Seated, Session
+from .session import Closed, Emoted, Message, Reconnecting, Rejected, RoomChanged, Seated, Session
 
 __all__ = ["RoomScene", "RoomSession"]
 
@@ -91,6 +91,12 @@ class RoomScene(Scene):
             self.seated, self.seat = message, message.seat
         elif isinstance(message, RoomChanged):
             self.room = message.room
+            if self.message == tr("table.reconnecting"):  # back: the host sent the room
+                self.message = ""
+        elif isinstance(message, Emoted):
+            pass  # reactions show at the table
+        elif isinstance(message, Reconnecting):
+            self.message = tr("table.reconnecting")
         elif isinstance(message, Rejected):
             key = REJECT_KEYS.get(message.code)
             self.message = tr(key) if key is not None else message.text
@@ -108,6 +114,7 @@ class RoomScene(Scene):
         backlog: list[Message] = []
         if room is not None:
             backlog.append(Seated(self.seat, seat_names(room), room.rules))
+            backlog.append(RoomChanged(room))
         elif seated is not None:
             backlog.append(seated)
         backlog.append(first)

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from engine import Action, Event, GameState, IllegalAction, Series, observe, trim
 
-from .session import GameOver, Happened, Message, Rejected, Seated, Snapshot
+from .session import Emoted, GameOver, Happened, Message, Rejected, Seated, Snapshot
 
 __all__ = ["ScriptedSession"]
 
@@ -60,6 +60,10 @@ class ScriptedSession:
             self.inbox.put(Rejected(exc.reason.value, exc.reason.text))
             return
         self._tell(events)
+
+    def emote(self, code: str) -> None:
+        """Shown at once, as a host would relay it back."""
+        self.inbox.put(Emoted(self.seat, code))
 
     def rematch(self) -> None:
         self.rematches += 1

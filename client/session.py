@@ -9,11 +9,15 @@ per frame and reads these messages, in the order the host sent them:
 - ``Rejected(code, text)``: the host refused our last action, and why;
 - ``GameOver(result, series)``: the end, with the table's series score;
 - ``Closed(text)``: the session ended (host gone, connection lost);
-- ``RoomChanged(room)``: the room (seats, owner, rules) as the lobby shows it; only a
-  session opened for the room screen sends these (``NetSession(..., rooms=True)``).
+- ``Emoted(seat, code)``: a seat reacted (``code`` one of ``protocol.EMOTES``);
+- ``Reconnecting()``: our connection dropped and is being retried; the next ``Snapshot``
+  means it is back (if it never comes back, ``Closed`` follows);
+- ``RoomChanged(room)``: the room (seats, owner, rules, each seat's status); during a
+  game every network session sends these, in the lobby only one opened for the room
+  screen (``NetSession(..., rooms=True)``).
 
-It acts through ``send(action)``, ``rematch()`` and ``close()``; none of them block. The
-network runs in its own thread and only puts messages in the queue
+It acts through ``send(action)``, ``emote(code)``, ``rematch()`` and ``close()``; none of
+them block. The network runs in its own thread and only puts messages in the queue
 (``client.netsession``); ``client.scripted`` is a step-by-step table for tests.
 """
 
@@ -29,9 +33,11 @@ from protocol import Room
 __all__ = [
     "AI_NAMES",
     "Closed",
+    "Emoted",
     "GameOver",
     "Happened",
     "Message",
+    "Reconnecting",
     "Rejected",
     "RoomChanged",
     "Seated",
@@ -83,11 +89,34 @@ class Closed:
 
 
 @dataclass(frozen=True, slots=True)
+class Emoted:
+    """``seat`` reacted with the quick emote ``code`` (one of ``protocol.EMOTES``)."""
+
+    seat: int
+    code: str
+
+
+@dataclass(frozen=True, slots=True)
+class Reconnecting:
+    """Our connection was lost; the session is trying to get it back."""
+
+
+@dataclass(frozen=True, slots=True)
 class RoomChanged:
     room: Room
 
 
-Message = Seated | Snapshot | Happened | Rejected | GameOver | Closed | RoomChanged
+Message = (
+    Seated
+    | Snapshot
+    | Happened
+    | Rejected
+    | GameOver
+    | Closed
+    | RoomChanged
+    | Reconnecting
+    | Emoted
+)
 
 
 class Session(Protocol):
@@ -96,6 +125,8 @@ class Session(Protocol):
     inbox: queue.Queue[Message]
 
     def send(self, action: Action) -> None: ...
+
+    def emote(self, code: str) -> None: ...
 
     def rematch(self) -> None: ...
 

@@ -35,6 +35,7 @@ from .hud import (
     TOAST_SECONDS,
     Button,
     closed_buttons,
+    draw_banner,
     draw_buttons,
     draw_closed,
     draw_end,
@@ -48,13 +49,15 @@ from .intent import Choose, Intent, Play, actions_for, on_drop, on_tap, on_trans
 from .layout import Layout, Pose
 from .narrate import toast_for
 from .pointer import Input, Key, Pointer
-from .render import draw_board, draw_bubble, draw_text, role_of
+from .render import SEAT_STATUS_KEYS, draw_board, draw_bubble, draw_text, role_of
 from .scene import Director, Scene
 from .session import (
     Closed,
+    Emoted,
     GameOver,
     Happened,
     Message,
+    Reconnecting,
     Rejected,
     RoomChanged,
     Seated,
@@ -65,6 +68,15 @@ from .session import (
 __all__ = ["TableScene"]
 
 BUBBLE_SECONDS = 2.6
+EMOTE_SECONDS = 2.0  # how long a seat's reaction shows by the seat
+# the quick reactions (``protocol.EMOTES``) and their words
+EMOTE_KEYS = {
+    "nice": N_("emote.nice"),
+    "oops": N_("emote.oops"),
+    "hurry": N_("emote.hurry"),
+    "well_played": N_("emote.well_played"),
+    "ha": N_("emote.ha"),
+}
 _REASON_CODES = frozenset(reason.value for reason in Reason)
 # why a session ended, for the codes the window knows (others show the host's own words)
 _CLOSED_KEYS = {"unreachable": N_("closed.unreachable"), "closed": N_("closed.lost")}
@@ -78,11 +90,11 @@ class TableScene(Scene):
         self.assets = app.assets
         self.session = session
         self.backlog: deque[object] = deque()
+        self.statuses: tuple[str, ...] = ()  # each seat's status from the room, if known
+        self.emotes: dict[int, tuple[str, float]] = {}  # seat -> (emote, seconds left)
+        self.picking = False  # the emote picker is open
         for message in backlog:
-            if isinstance(message, Happened):
-                self.backlog.extend(message.events)
-            elif not isinstance(message, RoomChanged):
-                self.backlog.append(message)
+            self._take(message)
         self.wait = 0.0
         self.board: Board | None = None
         self.view: SeatView | None = None
@@ -102,6 +114,7 @@ class TableScene(Scene):
         self.over: GameOver | None = None
         self.show_end = False
         self.closed: str | None = None
+        self.reconnecting = False  # our connection dropped: a banner until the resync
         self.sounds: list[tuple[float, str]] = []
         self.buttons: list[Button] = []
         self._hand_cursor = False
@@ -134,12 +147,19 @@ class TableScene(Scene):
                 message = self.session.inbox.get_nowait()
             except queue.Empty:
                 return
-            if isinstance(message, Happened):
-                self.backlog.extend(message.events)
-            elif isinstance(message, RoomChanged):
-                continue  # the room screen's business
-            else:
-                self.backlog.append(message)
+            self._take(message)
+
+    def _take(self, message: Message) -> None:
+        """Queue a message to be shown in turn; the room and reactions show at once."""
+        if isinstance(message, Happened):
+            self.backlog.extend(message.events)
+        elif isinstance(message, RoomChanged):
+            self.statuses = _statuses(message)
+        elif isinstance(message, Emoted):
+            if message.code in EMOTE_KEYS:
+                self.emotes[message.seat] = (message.code, EMOTE_SECONDS)
+        else:
+            self.backlog.append(message)
 
     def _show(self, item: object) -> float:
         """Show one message or event; the seconds until the next may be shown."""
@@ -150,13 +170,19 @@ class TableScene(Scene):
             self.warm = deck_of(item.rules)
             return 0.0
         if isinstance(item, Closed):  # also before we are seated (an unreachable table)
+            self.reconnecting = False
             key = _CLOSED_KEYS.get(item.code)
             self.closed = self.app.tr(key) if key is not None else item.text
+            return 0.0
+        if isinstance(item, Reconnecting):
+            self.reconnecting = True
+            self.pending = None  # an action sent before the drop gets no answer
             return 0.0
         board = self.board
         if board is None:
             return 0.0
         if isinstance(item, Snapshot):
+            self.reconnecting = False
             waited = self.view is not None and _awaited(self.view)
             self.view = item.view
             if self.pending not in item.view.legal:
@@ -219,6 +245,7 @@ class TableScene(Scene):
             text, anchor, ttl = self.bubble
             self.bubble = (text, anchor, ttl - dt) if ttl > dt else None
         self.toasts = [(text, ttl - dt) for text, ttl in self.toasts if ttl > dt][-2:]
+        self.emotes = {s: (code, ttl - dt) for s, (code, ttl) in self.emotes.items() if ttl > dt}
         self._warm_up()
         due = [(t - dt, name) for t, name in self.sounds]
         for t, name in due:
@@ -377,6 +404,7 @@ class TableScene(Scene):
             self.press = None
             self.press_button(button.name)
             return
+        self.picking = False  # a tap elsewhere closes the emote picker
         if self.show_end or self.closed:
             return
         card = self.card_at(event.pos)
@@ -479,6 +507,11 @@ class TableScene(Scene):
             self.session.rematch()
         elif name == "hide":
             self.show_end = False
+        elif name == "emote":
+            self.picking = not self.picking
+        elif name.startswith("emote:"):
+            self.picking = False
+            self.session.emote(name.removeprefix("emote:"))
 
     def _send_first(self, kind: type) -> None:
         found = self._legal(kind)
@@ -591,7 +624,33 @@ class TableScene(Scene):
         if self.over is not None:
             rect = pygame.Rect(menu.right + m, y, round(h * 3.6), h)
             buttons.append(Button("rematch", tr("table.rematch"), rect, "primary"))
+        emote = pygame.Rect(sound.left - m - round(h * 2.4), y, round(h * 2.4), h)
+        buttons.append(Button("emote", tr("table.emote"), emote))
+        if self.picking:  # the picker: a column of reactions above the button
+            w = round(h * 4.2)
+            for i, (code, key) in enumerate(EMOTE_KEYS.items()):
+                rect = pygame.Rect(emote.right - w, emote.top - (i + 1) * (h + m // 2), w, h)
+                buttons.append(Button("emote:" + code, tr(key), rect, "primary"))
         return buttons
+
+    def emote_shown(self, seat: int) -> str | None:
+        """The reaction showing by ``seat`` now, if any."""
+        shown = self.emotes.get(seat)
+        return shown[0] if shown is not None else None
+
+    def _emote_anchor(self, seat: int) -> tuple[float, float]:
+        layout = self.layout
+        assert layout is not None
+        spot = layout.seats.get(seat) if seat != self.seat else None
+        if spot is None:  # our own: above our hand, like the hints
+            return (layout.size[0] / 2, layout.hand_y - layout.card_h * 0.6)
+        x, y, w, h = spot.plate
+        return (x + w / 2, y + h + layout.font_px * 4)
+
+    def seat_status(self, seat: int) -> str | None:
+        """What an opponent's seat shows of its connection (``seat_status.*`` key), if any."""
+        status = self.statuses[seat] if seat < len(self.statuses) else ""
+        return SEAT_STATUS_KEYS.get(status)
 
     def status(self) -> str:
         tr = self.app.tr
@@ -614,7 +673,7 @@ class TableScene(Scene):
                 draw_text(surface, assets, self.status(), max(14, h // 28), (w / 2, h / 2))
             return
         layout, tr = board.layout, self.app.tr
-        draw_board(surface, assets, board, self.names, self.looks(), tr)
+        draw_board(surface, assets, board, self.names, self.looks(), tr, self.statuses)
         if self.closed:
             draw_closed(surface, assets, self.closed, self.buttons)
         elif self.show_end and self.over is not None:
@@ -628,6 +687,17 @@ class TableScene(Scene):
             if self.bubble is not None:
                 px = round(layout.font_px * 1.05)
                 draw_bubble(surface, assets, self.bubble[0], self.bubble[1], px)
+        if not self.closed and not self.show_end:
+            px = round(layout.font_px * 1.05)
+            for seat, (code, _) in sorted(self.emotes.items()):
+                key = EMOTE_KEYS[code]
+                draw_bubble(surface, assets, tr(key), self._emote_anchor(seat), px)
+        if self.reconnecting and not self.closed:
+            draw_banner(surface, assets, layout, tr("table.reconnecting"))
+
+
+def _statuses(message: RoomChanged) -> tuple[str, ...]:
+    return tuple(seat.status for seat in message.room.seats)
 
 
 def _awaited(view: SeatView) -> bool:

@@ -19,6 +19,7 @@ import itertools
 import logging
 import random
 import secrets
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
@@ -47,6 +48,8 @@ from protocol import (
     PROTOCOL_VERSION,
     Ack,
     Act,
+    Emote,
+    Emoted,
     Hello,
     Message,
     Ping,
@@ -179,6 +182,8 @@ def _ai_name(level: str) -> str:
     return level.partition(":")[0].capitalize()
 
 
+EMOTE_GAP = 2.0  # seconds: a seat's emotes closer together than this are dropped
+
 LOBBY_TEXT = {
     "not_owner": "Only the owner of the room can do that.",
     "game_running": "Not while a game is being played.",
@@ -199,6 +204,8 @@ class Table:
         saver: Callable[[TableSave, bool], None] | None = None,
     ) -> None:
         self.config = config
+        self.clock: Callable[[], float] = time.monotonic  # for the emote rate limit
+        self._emoted: dict[int, float] = {}  # seat -> when it last emoted
         self.executor = executor
         self.on_room = on_room
         self.saver = saver
@@ -421,6 +428,21 @@ class Table:
             link.send(Pong(message.ref))
         elif isinstance(message, SetRules | SetSeat | SetOptions | Start):
             self._owner_command(link, message)
+        elif isinstance(message, Emote):
+            self._emote(link.seat, message.code)
+
+    def _emote(self, index: int, code: str) -> None:
+        """Relay a seat's reaction to every seat; more than one per ``EMOTE_GAP`` seconds
+        from a seat is dropped without a word."""
+        now = self.clock()
+        last = self._emoted.get(index)
+        if last is not None and now - last < EMOTE_GAP:
+            return
+        self._emoted[index] = now
+        emoted = Emoted(index, code)
+        for seat in self.seats:
+            if seat.link is not None:
+                seat.link.send(emoted)
 
     def _hello(self, link: Link, hello: Hello) -> None:
         password = self.config.password

@@ -46,11 +46,14 @@ from .wire import (
 
 __all__ = [
     "CLIENT_MESSAGES",
+    "EMOTES",
     "HOST_MESSAGES",
     "PROTOCOL_VERSION",
     "Ack",
     "Act",
     "ClientMessage",
+    "Emote",
+    "Emoted",
     "Goodbye",
     "Hello",
     "HostMessage",
@@ -83,6 +86,7 @@ SEAT_KINDS = ("empty", "human", "ai")
 SEAT_STATUSES = ("empty", "connected", "away", "stand_in", "ai")
 MAX_MS = 24 * 3600 * 1000  # a day, in milliseconds
 STATUSES = ("lobby", "playing")
+EMOTES = ("nice", "oops", "hurry", "well_played", "ha")  # the quick reactions, by code
 
 
 # --- values inside messages ------------------------------------------------------------
@@ -183,6 +187,13 @@ class Ping:
     ref: int
 
 
+@dataclass(frozen=True, slots=True)
+class Emote:
+    """A quick reaction (one of ``EMOTES``) for every seat to see."""
+
+    code: str
+
+
 # --- host -> client --------------------------------------------------------------------
 
 
@@ -233,13 +244,21 @@ class Pong:
 
 
 @dataclass(frozen=True, slots=True)
+class Emoted:
+    """``seat`` reacted with ``code`` (one of ``EMOTES``)."""
+
+    seat: int
+    code: str
+
+
+@dataclass(frozen=True, slots=True)
 class Goodbye:
     code: str
     text: str
 
 
-ClientMessage = Hello | Act | SetRules | SetSeat | SetOptions | Start | Ping
-HostMessage = Welcome | RoomUpdate | Snapshot | Update | Ack | Rejected | Pong | Goodbye
+ClientMessage = Hello | Act | SetRules | SetSeat | SetOptions | Start | Ping | Emote
+HostMessage = Welcome | RoomUpdate | Snapshot | Update | Ack | Rejected | Pong | Emoted | Goodbye
 Message = ClientMessage | HostMessage
 
 
@@ -378,6 +397,12 @@ def room_from_wire(value: Any) -> Room:
     )
 
 
+def _emote(value: Any) -> str:
+    if type(value) is not str or value not in EMOTES:
+        raise bad(f"emote code must be one of {', '.join(EMOTES)}")
+    return value
+
+
 def _text(value: Any) -> str:
     return check_str(value, "text", MAX_TEXT)
 
@@ -417,6 +442,7 @@ CLIENT_MESSAGES: dict[str, Spec] = {
     ),
     "start": (Start, (("ref", _ident, _ref),)),
     "ping": (Ping, (("ref", _ident, _ref),)),
+    "emote": (Emote, (("code", _ident, _emote),)),
 }
 
 HOST_MESSAGES: dict[str, Spec] = {
@@ -457,6 +483,7 @@ HOST_MESSAGES: dict[str, Spec] = {
         ),
     ),
     "pong": (Pong, (("ref", _ident, _ref),)),
+    "emoted": (Emoted, (("seat", _ident, seat_of), ("code", _ident, _emote))),
     "goodbye": (
         Goodbye,
         (("code", _ident, lambda v: check_code(v, "code")), ("text", _ident, _text)),

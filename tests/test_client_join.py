@@ -333,3 +333,23 @@ def test_every_refusal_reads_clearly(tmp_path: Path, code: str, message: str) ->
     type_text(app, "durak://192.0.2.7:4000")
     assert scene.error.startswith(message) and sessions[0].closed
     app.close()
+
+
+def test_a_game_session_keeps_reporting_the_room_during_play() -> None:
+    from client.netsession import computer_game
+    from client.session import RoomChanged
+    from engine import Rules
+
+    session = computer_game(Rules(players=2), "Anna", ["random"])
+    try:
+        deadline = time.monotonic() + 20  # a bound against hanging, not a timing assertion
+        while time.monotonic() < deadline:
+            message = session.inbox.get(timeout=20)
+            if isinstance(message, RoomChanged) and message.room.status == "playing":
+                break
+        else:
+            raise AssertionError("no room update during the game")
+        assert [s.status for s in message.room.seats] == ["connected", "ai"]
+    finally:
+        session.close()
+        assert session.join(timeout=10)

@@ -13,7 +13,7 @@ from client.board import Board, deck_of
 from client.hud import end_lines
 from client.layout import Layout
 from client.scripted import ScriptedSession
-from client.session import Snapshot
+from client.session import Emoted, RoomChanged, Snapshot
 from client.settings import Settings
 from client.table import TableScene
 from engine import (
@@ -25,11 +25,13 @@ from engine import (
     GameState,
     Pass,
     Rules,
+    Series,
     Take,
     ThrowIn,
     Transfer,
     TrumpTurned,
 )
+from protocol import Room, SeatInfo
 
 SIZE = (1280, 720)
 
@@ -500,3 +502,52 @@ def test_a_finger_drag_onto_an_attack_card_beats_it() -> None:
             )
         app.step(0.02)
     assert session.sent == [Beat(Card.parse("Ts"), Card.parse("6d"))]
+
+
+def _room(rules: Rules, *statuses: str) -> RoomChanged:
+    seats = tuple(
+        SeatInfo("ai", "normal", "normal")
+        if s == "ai"
+        else SeatInfo("human", f"P{i}", None, s == "connected", s)
+        for i, s in enumerate(statuses)
+    )
+    room = Room("T", "playing", 0, seats, rules, False, False, Series.new(rules.players), 1)
+    return RoomChanged(room)
+
+
+def test_each_opponents_seat_shows_its_connection_status() -> None:
+    rules = Rules(players=3)
+    app, session = start(deal(rules, "6h 7h 8h 9h Th Jh", "6c 7c 8c 9c Tc Jc", "6d 7d 8d 9d Td Jd"))
+    table = scene(app)
+    assert table.seat_status(1) is None  # nothing known of the room yet
+    session.inbox.put(_room(rules, "connected", "away", "connected"))
+    settle(app)
+    assert table.seat_status(1) == "seat_status.away"
+    assert table.seat_status(2) == "seat_status.connected"
+    session.inbox.put(_room(rules, "connected", "stand_in", "ai"))
+    settle(app)
+    assert table.seat_status(1) == "seat_status.stand_in"
+    assert table.seat_status(2) is None  # a host AI seat is just a player
+    app.step(0.05)  # draws the labels and the dots
+
+
+def test_an_emote_picked_shows_by_our_seat_and_others_show_by_theirs() -> None:
+    app, session = start(deal(Rules(), *ATTACK))
+    table = scene(app)
+    assert button(app, "emote:ha") is None  # the picker is closed
+    at = button(app, "emote")
+    assert at is not None
+    click(app, at)
+    assert table.picking
+    pick = button(app, "emote:ha")
+    assert pick is not None
+    click(app, pick)  # the scripted session relays it back, as the host does
+    assert not table.picking and table.emote_shown(0) == "ha"
+    session.inbox.put(Emoted(1, "well_played"))
+    app.step(0.05)
+    assert table.emote_shown(1) == "well_played"
+    app.step(0.05)  # both bubbles draw
+    for _ in range(60):  # 3 s of frames: the bubbles have gone
+        app.step(0.05)
+    assert table.emote_shown(0) is None and table.emote_shown(1) is None
+    assert session.sent == []  # an emote is no move

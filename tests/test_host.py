@@ -28,6 +28,8 @@ from host import Host, HostConfig, run_in_thread
 from protocol import (
     PROTOCOL_VERSION,
     Ack,
+    Emote,
+    Emoted,
     Hello,
     Pong,
     Rejected,
@@ -397,3 +399,35 @@ async def test_a_port_in_use_is_an_error_and_leaves_nothing_behind() -> None:
         with pytest.raises(OSError):
             await other.start()
         assert not other.tasks and other._table_task is None
+
+
+async def _until_pong(client: NetClient) -> list[Emoted]:
+    """The emotes the host relays to ``client`` before it answers a ping sent now."""
+    ref = client.ping()
+    seen: list[Emoted] = []
+    while True:
+        message = await asyncio.wait_for(client.receive(), 30)
+        if isinstance(message, Emoted):
+            seen.append(message)
+        elif isinstance(message, Pong) and message.ref == ref:
+            return seen
+
+
+async def test_an_emote_is_relayed_to_every_seat_and_a_flood_is_dropped() -> None:
+    async with serving(seats=3) as host:
+        now = [100.0]
+        host.table.clock = lambda: now[0]  # the table's clock stands still: no timing
+        anna = await NetClient.connect("127.0.0.1", host.port, "Anna")
+        gleb = await NetClient.connect("127.0.0.1", host.port, "Gleb")
+        for code in ("nice", "oops", "ha", "hurry", "nice"):  # a flood within the gap
+            anna.send(Emote(code))
+        assert await _until_pong(anna) == [Emoted(0, "nice")]
+        assert await _until_pong(gleb) == [Emoted(0, "nice")]
+        gleb.send(Emote("well_played"))  # another seat has a gap of its own
+        assert await _until_pong(gleb) == [Emoted(1, "well_played")]
+        now[0] += 2.5  # and once the gap has passed, Anna may react again
+        anna.send(Emote("ha"))
+        assert await _until_pong(anna) == [Emoted(1, "well_played"), Emoted(0, "ha")]
+        assert await _until_pong(gleb) == [Emoted(0, "ha")]
+        await anna.close()
+        await gleb.close()

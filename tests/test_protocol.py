@@ -32,12 +32,15 @@ from engine import (
 from engine.playout import random_move
 from protocol import (
     CLIENT_MESSAGES,
+    EMOTES,
     HOST_MESSAGES,
     MAX_FRAME,
     PROTOCOL_VERSION,
     Ack,
     Act,
     Connection,
+    Emote,
+    Emoted,
     FrameDecoder,
     Goodbye,
     Hello,
@@ -118,6 +121,7 @@ def _examples() -> dict[str, list[Message]]:
         "set_options": [SetOptions(1, 60000, None), SetOptions(2, 0, 86400000)],
         "start": [Start(0)],
         "ping": [Ping(9)],
+        "emote": [Emote(code) for code in EMOTES],
         "welcome": [Welcome(PROTOCOL_VERSION, 0, TOKEN, _room())],
         "room": [RoomUpdate(_room(2)), RoomUpdate(_room(6))],
         "snapshot": [Snapshot(1, 0, view)],
@@ -125,6 +129,7 @@ def _examples() -> dict[str, list[Message]]:
         "ack": [Ack(1, 5), Ack(2, None)],
         "rejected": [Rejected(1, "not_your_turn", "It is not your turn.")],
         "pong": [Pong(9)],
+        "emoted": [Emoted(0, "nice"), Emoted(5, "well_played")],
         "goodbye": [Goodbye("shutdown", "The host closed the table.")],
     }
 
@@ -210,7 +215,17 @@ def test_frames_split_anywhere_and_joined() -> None:
         assert got == messages
 
 
-_HOST_NAMES = {"Welcome", "RoomUpdate", "Snapshot", "Update", "Ack", "Rejected", "Pong", "Goodbye"}
+_HOST_NAMES = {
+    "Welcome",
+    "RoomUpdate",
+    "Snapshot",
+    "Update",
+    "Ack",
+    "Rejected",
+    "Pong",
+    "Emoted",
+    "Goodbye",
+}
 
 
 def test_an_oversized_frame_is_refused_from_its_header_alone() -> None:
@@ -345,6 +360,17 @@ def _mutate_each_field(role: Role, name: str, wire: dict[str, Any]) -> None:
             assert decoded is not None
             assert bad is None or value is None or type(bad) is type(value)
             assert _decode_as(role, encode(decoded), greeted=name not in ("hello", "welcome"))
+
+
+@pytest.mark.parametrize("code", ["wave", "NICE", "", "nice ", 1, None, ["nice"]])
+def test_an_emote_outside_the_set_is_refused(code: Any) -> None:
+    for role, data in (
+        (Role.HOST, {"type": "emote", "code": code}),
+        (Role.CLIENT, {"type": "emoted", "seat": 1, "code": code}),
+    ):
+        with pytest.raises(ProtocolError) as info:
+            _decode_as(role, frame(msgpack.packb(data)))
+        assert info.value.code == "bad_message"
 
 
 def test_missing_extra_and_unknown() -> None:
