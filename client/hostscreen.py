@@ -18,7 +18,7 @@ from .i18n import N_
 from .menu import GOLD, Row, _cycle, rule_rows
 from .pointer import Input, Key
 from .render import SOFT, draw_button, draw_panel, draw_text, fit_px
-from .scene import Director, Scene
+from .scene import ButtonScene, Director
 
 __all__ = ["HostScene", "copy_to_clipboard", "invite_link"]
 
@@ -53,7 +53,7 @@ def invite_link(bind: str, port: int) -> str:
     return f"durak://{address}:{port}"
 
 
-class HostScene(Scene):
+class HostScene(ButtonScene):
     def __init__(self, app: Director) -> None:
         self.app = app
         self.assets = app.assets
@@ -67,7 +67,7 @@ class HostScene(Scene):
         self.message = ""
         self.starting: queue.Queue[object] | None = None
         self.host: object | None = None  # the host we started (``host.HostHandle``)
-        self.hover: tuple[float, float] | None = None
+        self.hover = None
         self.size = app.size
 
     def _rows(self) -> list[Row]:
@@ -204,15 +204,8 @@ class HostScene(Scene):
         if isinstance(event, Key):
             self._key(event)
             return
-        if event.kind == "move":
-            self.hover = event.pos
+        if self.press(event):
             return
-        if event.kind != "down":
-            return
-        for rect, name, _, enabled in self.buttons():
-            if rect.collidepoint(event.pos) and enabled:
-                self.activate(name)
-                return
         self.editing = None
         for row, rect in zip(self.rows, self.row_rects(), strict=True):
             if rect.collidepoint(event.pos) and row.change is not None and row.enabled():

@@ -14,7 +14,7 @@ from .i18n import N_, Translator
 from .menu import GOLD
 from .pointer import Input, Key
 from .render import SOFT, draw_button, draw_panel, draw_text, fit_px
-from .scene import Director, Scene
+from .scene import ButtonScene, Director
 
 __all__ = ["PAGES", "PAGE_KEYS", "HowToScene", "page_text", "wrap"]
 
@@ -46,12 +46,12 @@ def wrap(font: pygame.font.Font, text: str, width: float) -> list[str]:
     return lines
 
 
-class HowToScene(Scene):
+class HowToScene(ButtonScene):
     def __init__(self, app: Director) -> None:
         self.app = app
         self.assets: Assets = app.assets
         self.page = 0
-        self.hover: tuple[float, float] | None = None
+        self.hover = None
         self.size = app.size
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -115,18 +115,13 @@ class HowToScene(Scene):
             elif event.key in (pygame.K_LEFT, pygame.K_PAGEUP):
                 self.page = max(0, self.page - 1)
             return
-        if event.kind == "move":
-            self.hover = event.pos
-            return
-        if event.kind != "down":
-            return
-        for rect, name, _, enabled in self.buttons():
-            if rect.collidepoint(event.pos) and enabled:
-                if name == "back":
-                    self.app.pop()
-                else:
-                    self.page = max(0, min(PAGES - 1, self.page + (1 if name == "next" else -1)))
-                return
+        self.press(event)
+
+    def activate(self, name: str) -> None:
+        if name == "back":
+            self.app.pop()
+        else:
+            self.page = max(0, min(PAGES - 1, self.page + (1 if name == "next" else -1)))
 
     # --- drawing --------------------------------------------------------------------------
 

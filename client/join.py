@@ -21,7 +21,7 @@ from .i18n import N_
 from .menu import GOLD
 from .pointer import Input, Key
 from .render import SOFT, draw_button, draw_panel, draw_text, fit_px
-from .scene import Director, Scene
+from .scene import ButtonScene, Director
 from .session import Closed, Seated, Session
 
 __all__ = ["JoinScene", "LanBrowser", "parse_invite"]
@@ -122,7 +122,7 @@ class LanBrowser:
                     self.changes.put(getting.result())
 
 
-class JoinScene(Scene):
+class JoinScene(ButtonScene):
     def __init__(
         self,
         app: Director,
@@ -144,7 +144,7 @@ class JoinScene(Scene):
         self.target: tuple[str, int] | None = None
         self.session: Session | None = None
         self.error = ""
-        self.hover: tuple[float, float] | None = None
+        self.hover = None
         self.size = app.size
         if invite is not None:
             self.address = invite
@@ -292,15 +292,8 @@ class JoinScene(Scene):
         if isinstance(event, Key):
             self._key(event)
             return
-        if event.kind == "move":
-            self.hover = event.pos
+        if self.press(event):
             return
-        if event.kind != "down":
-            return
-        for rect, name, _, enabled in self.buttons():
-            if rect.collidepoint(event.pos) and enabled:
-                self.activate(name)
-                return
         if not self.asking:
             for rect, ad in self.table_rects():
                 if rect.collidepoint(event.pos):

@@ -18,7 +18,7 @@ from engine.ai import LEVELS
 from .i18n import N_, Translator
 from .pointer import Input, Key
 from .render import SOFT, draw_button, draw_panel, draw_text, fit_px
-from .scene import Director, Scene
+from .scene import ButtonScene, Director
 from .session import AI_NAMES
 
 __all__ = ["Row", "StartScene", "levels", "rule_rows"]
@@ -100,14 +100,14 @@ def rule_rows(app: Director) -> list[Row]:
     ]
 
 
-class StartScene(Scene):
+class StartScene(ButtonScene):
     def __init__(self, app: Director, start_game: Callable[[Rules], None]) -> None:
         self.app = app
         self.assets = app.assets
         self.start_game = start_game
         self.rows = self._rows()
         self.focus = 0
-        self.hover: tuple[float, float] | None = None
+        self.hover = None
         self.hits: list[tuple[pygame.Rect, str | int]] = []
         self.resize(app.size)
 
@@ -195,7 +195,7 @@ class StartScene(Scene):
             )
         return rects
 
-    def _buttons(self) -> list[tuple[pygame.Rect, str, str, bool]]:
+    def buttons(self) -> list[tuple[pygame.Rect, str, str, bool]]:
         w = self.size[0]
         tr = self.app.tr
         rects = self._row_rects()
@@ -224,15 +224,8 @@ class StartScene(Scene):
         if isinstance(event, Key):
             self._key(event.key)
             return
-        if event.kind == "move":
-            self.hover = event.pos
+        if self.press(event):
             return
-        if event.kind != "down":
-            return
-        for rect, name, _, enabled in self._buttons():
-            if rect.collidepoint(event.pos) and enabled:
-                self.activate(name)
-                return
         for i, rect in enumerate(self._row_rects()):
             row = self.rows[i]
             if rect.collidepoint(event.pos) and row.change is not None and row.enabled():
@@ -341,7 +334,7 @@ class StartScene(Scene):
             draw_button(
                 surface, self.assets, value, row.value() if enabled else "—", style, hover, enabled
             )
-        for rect, _name, label, enabled in self._buttons():
+        for rect, _name, label, enabled in self.buttons():
             hover = self.hover is not None and rect.collidepoint(self.hover)
             draw_button(
                 surface,
@@ -354,7 +347,7 @@ class StartScene(Scene):
             )
         rules = self.rules()
         if isinstance(rules, str):
-            play = self._buttons()[0][0]
+            play = self.buttons()[0][0]
             warn_px = fit_px(self.assets, rules, px, w - 16)
             at = (w / 2, play.top - px)
             draw_text(surface, self.assets, rules, warn_px, at, colour=(255, 170, 150))

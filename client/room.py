@@ -24,7 +24,7 @@ from .menu import GOLD, levels
 from .netsession import seat_names
 from .pointer import Input, Key
 from .render import SOFT, draw_button, draw_panel, draw_text, fit_px
-from .scene import Director, Scene
+from .scene import ButtonScene, Director
 from .session import Closed, Emoted, Message, Reconnecting, Rejected, RoomChanged, Seated, Session
 
 __all__ = ["RoomScene", "RoomSession"]
@@ -41,7 +41,7 @@ class RoomSession(Session, Protocol):
     def set_seat(self, seat: int, ai: str | None) -> None: ...
 
 
-class RoomScene(Scene):
+class RoomScene(ButtonScene):
     def __init__(self, app: Director, session: RoomSession, invite: str = "") -> None:
         self.app = app
         self.assets = app.assets
@@ -54,7 +54,7 @@ class RoomScene(Scene):
         self.message = ""
         self.closed = False
         self.handed = False  # the table scene has the session now
-        self.hover: tuple[float, float] | None = None
+        self.hover = None
         self.size = app.size
 
     # --- life -----------------------------------------------------------------------------
@@ -215,15 +215,8 @@ class RoomScene(Scene):
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.activate("start")
             return
-        if event.kind == "move":
-            self.hover = event.pos
+        if self.press(event):
             return
-        if event.kind != "down":
-            return
-        for rect, name, _, enabled in self.buttons():
-            if rect.collidepoint(event.pos) and enabled:
-                self.activate(name)
-                return
         for chip, seat, choice in self.chips():
             if chip.collidepoint(event.pos) and not self.closed:
                 self.message = ""

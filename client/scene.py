@@ -13,10 +13,12 @@ import pygame
 
 from .assets import Assets
 from .i18n import Translator
-from .pointer import Input
+from .pointer import Input, Pointer
 from .settings import Settings
 
-__all__ = ["Director", "Scene"]
+__all__ = ["Button", "ButtonScene", "Director", "Scene"]
+
+Button = tuple[pygame.Rect, str, str, bool]  # where, name, label, enabled
 
 
 class Director(Protocol):
@@ -58,3 +60,29 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the whole window."""
+
+
+class ButtonScene(Scene):
+    """A screen with buttons: it tracks the pointer for hover and turns a press on an
+    enabled button into ``activate(name)``."""
+
+    hover: tuple[float, float] | None = None
+
+    def buttons(self) -> list[Button]:
+        return []
+
+    def activate(self, name: str) -> None:
+        """A button was pressed."""
+
+    def press(self, event: Pointer) -> bool:
+        """Hover and button presses; True when ``event`` needs nothing more."""
+        if event.kind == "move":
+            self.hover = event.pos
+            return True
+        if event.kind != "down":
+            return True
+        for rect, name, _, enabled in self.buttons():
+            if enabled and rect.collidepoint(event.pos):
+                self.activate(name)
+                return True
+        return False

@@ -63,7 +63,7 @@ def until(app: App, done, frames: int = FRAMES) -> None:  # type: ignore[no-unty
 def open_join(app: App) -> JoinScene:
     menu = app.stack[-1]
     assert isinstance(menu, StartScene)
-    join = next(rect for rect, name, _, _ in menu._buttons() if name == "join")
+    join = next(rect for rect, name, _, _ in menu.buttons() if name == "join")
     click(app, join.center)
     scene = app.stack[-1]
     assert isinstance(scene, JoinScene)
@@ -269,7 +269,7 @@ def test_hosting_a_table_lands_in_its_room_with_an_invite(tmp_path: Path) -> Non
     app = make_app(tmp_path)
     menu = app.stack[-1]
     assert isinstance(menu, StartScene)
-    host_button = next(rect for rect, name, _, _ in menu._buttons() if name == "host")
+    host_button = next(rect for rect, name, _, _ in menu.buttons() if name == "host")
     click(app, host_button.center)
     scene = app.stack[-1]
     assert isinstance(scene, HostScene)

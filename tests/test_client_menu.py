@@ -70,7 +70,7 @@ def test_choices_are_remembered_and_play_uses_them(tmp_path: Path, size: tuple[i
     click(app, row(menu, "Deck"))  # 36 -> 52
     remembered = Settings.load(tmp_path / "settings.json")
     assert remembered.opponents == 3 and remembered.rules["transfer"] is True
-    click(app, menu._buttons()[0][0].center)  # Play
+    click(app, menu.buttons()[0][0].center)  # Play
     assert factory.rules == [Rules(players=4, transfer=True, deck_size=52)]
     assert isinstance(app.stack[-1], TableScene)
 
@@ -138,6 +138,6 @@ def test_the_start_screen_fits_the_window(tmp_path: Path, size: tuple[int, int])
     menu = app.stack[-1]
     assert isinstance(menu, StartScene)
     screen = pygame.Rect((0, 0), size)
-    rects = menu._row_rects() + [rect for rect, *_ in menu._buttons()]
+    rects = menu._row_rects() + [rect for rect, *_ in menu.buttons()]
     assert all(screen.contains(rect) for rect in rects)
     assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])

@@ -38,7 +38,7 @@ def make_app(path: Path, size: tuple[int, int] = (1280, 720)) -> App:
 
 
 def button(scene: StartScene, name: str) -> tuple[int, int]:
-    return next(rect.center for rect, found, *_ in scene._buttons() if found == name)
+    return next(rect.center for rect, found, *_ in scene.buttons() if found == name)
 
 
 def open_settings(app: App) -> SettingsScene:
@@ -113,7 +113,7 @@ def test_the_language_switch_changes_the_start_screen(tmp_path: Path) -> None:
     app = make_app(path)
     menu = app.stack[-1]
     assert isinstance(menu, StartScene)
-    play = menu._buttons()[0]
+    play = menu.buttons()[0]
     assert play[2] == "Play"
 
     def pixels() -> bytes:
@@ -124,7 +124,7 @@ def test_the_language_switch_changes_the_start_screen(tmp_path: Path) -> None:
     scene = open_settings(app)
     click(app, row(scene, "settings.language"))  # Deutsch
     type_key(app, pygame.K_ESCAPE)
-    assert app.stack[-1] is menu and menu._buttons()[0][2] == "Spielen"
+    assert app.stack[-1] is menu and menu.buttons()[0][2] == "Spielen"
     assert pixels() != english
     assert Settings.load(path).language == "de"
 
