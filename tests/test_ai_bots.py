@@ -13,32 +13,16 @@ import random
 from collections.abc import Sequence
 
 import pytest
-from test_engine_properties import reshuffle_hidden
+from test_engine_properties import all_rules, reshuffle_hidden
 
-from engine import Event, Rules, ThrowInRule, new_game, observe, trim
+from engine import Event, Rules, new_game, observe, trim
 from engine.ai import LEVELS, Bot, HardBot, make_bot, next_actor, play_game
 from engine.ai.determinize import sample_state
 from engine.ai.tactics import Memory
 from engine.cards import bits
 
-DECKS = {2: (24, 36, 52), 3: (24, 36, 52), 4: (24, 36, 52), 5: (36, 52), 6: (36, 52)}
-TRANSFER_OPTIONS = ((False, False), (True, False), (True, True))
-
-ALL_RULES = [
-    Rules(
-        players=players,
-        deck_size=deck,
-        throw_in=throw_in,
-        first_bout_five=five,
-        transfer=transfer,
-        transfer_show_trump=show,
-    )
-    for players, decks in DECKS.items()
-    for deck in decks
-    for throw_in in ThrowInRule
-    for five in (True, False)
-    for transfer, show in TRANSFER_OPTIONS
-]
+# Every option combination except the series option, which bots cannot notice.
+ALL_RULES = [rules for rules in all_rules() if not rules.durak_defends_first]
 
 
 def quick_hard(seat: int, rules: Rules, seed: int) -> Bot:
