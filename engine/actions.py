@@ -10,7 +10,7 @@ Actions are small frozen values that round-trip through text::
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from .cards import CARDS, Card, cards_of
@@ -33,6 +33,7 @@ class Attack:
     """The attacker leads one card, or several cards of one rank."""
 
     cards: tuple[Card, ...]
+    mask: int = field(init=False, repr=False, compare=False)  # the cards as a bit mask
     verb: ClassVar[str] = "attack"
 
     def __post_init__(self) -> None:
@@ -42,6 +43,7 @@ class Attack:
         if len(ordered) != len(self.cards):
             raise ValueError("an attack cannot play the same card twice")
         object.__setattr__(self, "cards", ordered)
+        object.__setattr__(self, "mask", sum(card.bit for card in ordered))
 
     @classmethod
     def of(cls, *cards: str | Card) -> Attack:

@@ -121,24 +121,32 @@ def bits(mask: int) -> Iterator[int]:
 
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards in a mask, in index order."""
+    # One cached lookup per suit's 13-bit slice, unrolled over the four suits: the engine
+    # calls this for every draw and every bout, and a loop over shifted ints costs double.
+    low, high = mask & 0x3FFFFFF, mask >> 26
     cards: tuple[Card, ...] = ()
-    suit = 0
-    while mask:
-        chunk = mask & 0x1FFF
-        if chunk:
-            key = chunk | suit << 13
-            part = _SUIT_CHUNKS.get(key)
-            if part is None:
-                base = suit * 13
-                part = _SUIT_CHUNKS[key] = tuple(CARDS[base + i] for i in bits(chunk))
-            cards += part
-        mask >>= 13
-        suit += 1
+    if low:
+        if part := low & 0x1FFF:
+            cards = _CLUBS.get(part) or _slice(0, part)
+        if part := low >> 13:
+            cards += _DIAMONDS.get(part) or _slice(1, part)
+    if high:
+        if part := high & 0x1FFF:
+            cards += _HEARTS.get(part) or _slice(2, part)
+        if part := high >> 13:
+            cards += _SPADES.get(part) or _slice(3, part)
     return cards
 
 
-# The cards of one suit's 13-bit slice of a mask, filled in as slices are met.
-_SUIT_CHUNKS: dict[int, tuple[Card, ...]] = {}
+def _slice(suit: int, part: int) -> tuple[Card, ...]:
+    """The cards of one suit's slice of a mask, cached as slices are met."""
+    base = suit * 13
+    cards = _SUIT_SLICES[suit][part] = tuple(CARDS[base + i] for i in bits(part))
+    return cards
+
+
+_SUIT_SLICES: tuple[dict[int, tuple[Card, ...]], ...] = ({}, {}, {}, {})
+_CLUBS, _DIAMONDS, _HEARTS, _SPADES = _SUIT_SLICES
 
 
 def mask_of(cards: Iterable[Card]) -> int:

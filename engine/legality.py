@@ -11,7 +11,8 @@ so the answers can be sent to that seat without leaking anything.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from .actions import (
     BEATS,
@@ -31,7 +32,7 @@ from .actions import (
     Transfer,
     attack_of_mask,
 )
-from .cards import CARDS, RANK_MASKS, SAME_RANK, SUIT_MASKS, Card, beaters_mask, bits
+from .cards import CARDS, SAME_RANK, SUIT_MASKS, Card, beaters_mask, bits
 from .phase import Phase
 from .reasons import Reason
 
@@ -58,72 +59,85 @@ def _limit_reason(state: GameState) -> Reason:
     return Reason.TABLE_FULL
 
 
+_LEAD, _OPEN, _OVER = Phase.LEAD, Phase.OPEN, Phase.OVER
+
+
 def check(state: GameState, seat: int, action: Action) -> Reason | None:
     """Why ``seat`` may not do ``action`` now, or None if it may."""
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         return Reason.GAME_OVER
     if not 0 <= seat < state.players:
         return Reason.NOT_YOUR_TURN
     if state.places[seat]:
         return Reason.PLAYER_OUT
-    kind = type(action)
-    if kind is Attack:
-        return _check_attack(state, seat, action)  # type: ignore[arg-type]
-    if kind is Beat or kind is Take or kind is Transfer or kind is ShowTrump:
-        return _check_defence(state, seat, action)
-    if kind is ThrowIn or kind is Pass:
-        return _check_adding(state, seat, action)
-    raise TypeError(f"not an action: {action!r}")
+    checker = _CHECKS.get(type(action))
+    if checker is None:
+        raise TypeError(f"not an action: {action!r}")
+    return checker(state, seat, action)
 
 
 def _check_attack(state: GameState, seat: int, action: Attack) -> Reason | None:
     if seat != state.attacker:
         return Reason.NOT_ATTACKER if seat == state.defender else Reason.NOT_YOUR_TURN
-    if state.phase is Phase.OPEN:
+    if state.phase is _OPEN:
         return Reason.BOUT_IN_PROGRESS
-    mask = 0
-    for card in action.cards:
-        mask |= 1 << card.index
+    mask = action.mask
     if mask & ~state.hands[seat]:
         return Reason.CARD_NOT_IN_HAND
-    if mask & ~RANK_MASKS[action.cards[0].rank]:
+    if mask & ~SAME_RANK[action.cards[0].index]:
         return Reason.NOT_SAME_RANK
     if len(action.cards) > state.limit:
         return _limit_reason(state)
     return None
 
 
-def _check_defence(state: GameState, seat: int, action: Action) -> Reason | None:
+def _defending(state: GameState, seat: int) -> Reason | None:
+    """What every defence (beat, take, transfer) needs first."""
     if seat != state.defender:
         return Reason.NOT_DEFENDER
-    rules = state.rules
-    kind = type(action)
-    if (kind is Transfer and not rules.transfer) or (
-        kind is ShowTrump and not (rules.transfer and rules.transfer_show_trump)
-    ):
-        return Reason.TRANSFER_NOT_ALLOWED
-    if state.phase is not Phase.OPEN:
+    if state.phase is not _OPEN:
         return Reason.MUST_LEAD_FIRST
     if state.taking:
         return Reason.ALREADY_TAKING
-    if kind is Take:
-        return None if -1 in state.defences else Reason.ALREADY_BEATEN
-    card: Card = action.card  # type: ignore[union-attr]
+    return None
+
+
+def _check_beat(state: GameState, seat: int, action: Beat) -> Reason | None:
+    reason = _defending(state, seat)
+    if reason is not None:
+        return reason
+    card, target = action.card, action.target
     if not state.hands[seat] >> card.index & 1:
         return Reason.CARD_NOT_IN_HAND
-    if kind is Beat:
-        target: Card = action.target  # type: ignore[union-attr]
-        try:
-            slot = state.attacks.index(target.index)
-        except ValueError:
-            return Reason.NOTHING_TO_BEAT
-        if state.defences[slot] >= 0:
-            return Reason.ALREADY_BEATEN
-        return beat_reason(card, target, state.trump)
-    return _check_transfer(state, seat, card, shown=kind is ShowTrump)
+    try:
+        slot = state.attacks.index(target.index)
+    except ValueError:
+        return Reason.NOTHING_TO_BEAT
+    if state.defences[slot] >= 0:
+        return Reason.ALREADY_BEATEN
+    if _BEATERS[state.trump][target.index] >> card.index & 1:
+        return None
+    return beat_reason(card, target, state.trump)
 
 
-def _check_transfer(state: GameState, seat: int, card: Card, *, shown: bool) -> Reason | None:
+def _check_take(state: GameState, seat: int, action: Take) -> Reason | None:
+    reason = _defending(state, seat)
+    if reason is None and -1 not in state.defences:
+        return Reason.ALREADY_BEATEN
+    return reason
+
+
+def _check_transfer(state: GameState, seat: int, action: Transfer | ShowTrump) -> Reason | None:
+    shown = type(action) is ShowTrump
+    rules = state.rules
+    if seat == state.defender and not (rules.transfer and (rules.transfer_show_trump or not shown)):
+        return Reason.TRANSFER_NOT_ALLOWED
+    reason = _defending(state, seat)
+    if reason is not None:
+        return reason
+    card = action.card
+    if not state.hands[seat] >> card.index & 1:
+        return Reason.CARD_NOT_IN_HAND
     if any(d >= 0 for d in state.defences):
         return Reason.TRANSFER_AFTER_BEAT
     if card.rank != CARDS[state.attacks[0]].rank:
@@ -141,20 +155,33 @@ def _check_transfer(state: GameState, seat: int, card: Card, *, shown: bool) -> 
     return None
 
 
-def _check_adding(state: GameState, seat: int, action: Action) -> Reason | None:
+def _adding(state: GameState, seat: int) -> Reason | None:
+    """What throwing in and passing need first."""
     if seat == state.defender:
         return Reason.NOT_ATTACKER
-    if state.phase is not Phase.OPEN:
+    if state.phase is not _OPEN:
         return Reason.MUST_LEAD_FIRST
     if not state.throwers >> seat & 1:
         return Reason.NEIGHBOURS_ONLY
-    if type(action) is Pass:
-        if state.passed >> seat & 1:
-            return Reason.ALREADY_PASSED
-        if not state.taking and -1 in state.defences:
-            return Reason.NOT_ALL_BEATEN
-        return None
-    card: Card = action.card  # type: ignore[union-attr]
+    return None
+
+
+def _check_pass(state: GameState, seat: int, action: Pass) -> Reason | None:
+    reason = _adding(state, seat)
+    if reason is not None:
+        return reason
+    if state.passed >> seat & 1:
+        return Reason.ALREADY_PASSED
+    if not state.taking and -1 in state.defences:
+        return Reason.NOT_ALL_BEATEN
+    return None
+
+
+def _check_throw_in(state: GameState, seat: int, action: ThrowIn) -> Reason | None:
+    reason = _adding(state, seat)
+    if reason is not None:
+        return reason
+    card = action.card
     if not state.hands[seat] >> card.index & 1:
         return Reason.CARD_NOT_IN_HAND
     if not state.table_ranks >> card.index & 1:
@@ -162,6 +189,17 @@ def _check_adding(state: GameState, seat: int, action: Action) -> Reason | None:
     if len(state.attacks) >= state.limit:
         return _limit_reason(state)
     return None
+
+
+_CHECKS: dict[type, Callable[[GameState, int, Any], Reason | None]] = {
+    Attack: _check_attack,
+    Beat: _check_beat,
+    Take: _check_take,
+    Transfer: _check_transfer,
+    ShowTrump: _check_transfer,
+    ThrowIn: _check_throw_in,
+    Pass: _check_pass,
+}
 
 
 def _next_hand_size(state: GameState, seat: int) -> int:
@@ -172,19 +210,20 @@ def _next_hand_size(state: GameState, seat: int) -> int:
 
 def legal_actions(state: GameState, seat: int) -> list[Action]:
     """Every action ``check`` allows ``seat`` right now (shared, interned values)."""
+    # The attacker and the defender are always in the game, and ``throwers`` holds only
+    # seats in the game: no other test of the seat is needed.
     phase = state.phase
-    if phase is Phase.OVER or not 0 <= seat < state.players or state.places[seat]:
+    if phase is _LEAD:
+        return _leads(state.hands[seat], state.limit) if seat == state.attacker else []
+    if phase is _OVER:
         return []
-    hand = state.hands[seat]
-    if phase is Phase.LEAD:
-        return _leads(hand, state.limit) if seat == state.attacker else []
     if seat == state.defender:
-        return _defences(state, seat, hand)
-    if not state.throwers >> seat & 1:
+        return _defences(state, seat)
+    if seat < 0 or not state.throwers >> seat & 1:
         return []
     actions: list[Action] = []
     if len(state.attacks) < state.limit:
-        playable = hand & state.table_ranks
+        playable = state.hands[seat] & state.table_ranks
         while playable:
             low = playable & -playable
             actions.append(THROW_INS[low.bit_length() - 1])
@@ -197,49 +236,68 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
 def _leads(hand: int, limit: int) -> list[Action]:
     actions: list[Action] = []
     rest = hand
+    size = limit << 52
     while rest:
-        low = rest & -rest
-        index = low.bit_length() - 1
-        group = hand & SAME_RANK[index]
-        if group == low:
-            actions.append(SINGLE_ATTACKS[index])
-            rest ^= low
-            continue
-        rest &= ~group
-        sub = group
-        while sub:
-            if sub.bit_count() <= limit:
-                actions.append(attack_of_mask(sub))
-            sub = (sub - 1) & group
+        group = hand & _SAME_RANK_OF_BIT[rest & -rest]
+        rest ^= group
+        try:
+            actions += _GROUP_LEADS[group | size]
+        except KeyError:
+            actions += _GROUP_LEADS.setdefault(group | size, _group_leads(group, limit))
     return actions
 
 
-def _defences(state: GameState, seat: int, hand: int) -> list[Action]:
-    if state.taking or -1 not in state.defences:
+def _group_leads(group: int, limit: int) -> tuple[Attack, ...]:
+    """Every lead from the cards of one rank in ``group``: each subset of at most ``limit``."""
+    if group & (group - 1) == 0:
+        return (SINGLE_ATTACKS[group.bit_length() - 1],)
+    leads = []
+    sub = group
+    while sub:
+        if sub.bit_count() <= limit:
+            leads.append(attack_of_mask(sub))
+        sub = (sub - 1) & group
+    return tuple(leads)
+
+
+# The leads of one rank's cards in a hand, by ``group | limit << 52`` (at most 13 * 16 * 7).
+_GROUP_LEADS: dict[int, tuple[Attack, ...]] = {}
+_SAME_RANK_OF_BIT = {1 << index: mask for index, mask in enumerate(SAME_RANK)}
+
+
+def _defences(state: GameState, seat: int) -> list[Action]:
+    defences = state.defences
+    if state.taking or -1 not in defences:
         return []
     actions: list[Action] = []
-    trump = state.trump
-    beaten_any = False
-    for target, cover in zip(state.attacks, state.defences, strict=True):
-        if cover >= 0:
-            beaten_any = True
-            continue
-        beaters = hand & beaters_mask(trump, target)
-        while beaters:
-            low = beaters & -beaters
-            actions.append(BEATS[low.bit_length() - 1][target])
-            beaters ^= low
+    hand = state.hands[seat]
+    beaters_of = _BEATERS[state.trump]
+    attacks = state.attacks
+    for slot, target in enumerate(attacks):
+        if defences[slot] < 0:
+            beaters = hand & beaters_of[target]
+            if beaters:
+                beats = _BEATS_OF[target]
+                while beaters:
+                    low = beaters & -beaters
+                    actions.append(beats[low.bit_length() - 1])
+                    beaters ^= low
     actions.append(TAKE)
     rules = state.rules
-    if rules.transfer and not beaten_any:
-        same_rank = hand & RANK_MASKS[CARDS[state.attacks[0]].rank]
-        count = len(state.attacks)
+    if rules.transfer and all(d < 0 for d in defences):
+        same_rank = hand & SAME_RANK[attacks[0]]
+        count = len(attacks)
         next_size = _next_hand_size(state, seat)
         if count + 1 <= state.bout_max and next_size >= count + 1:
             actions.extend(TRANSFERS[i] for i in bits(same_rank))
         if rules.transfer_show_trump and not state.shown >> seat & 1 and next_size >= count:
-            actions.extend(SHOWS[i] for i in bits(same_rank & SUIT_MASKS[trump]))
+            actions.extend(SHOWS[i] for i in bits(same_rank & SUIT_MASKS[state.trump]))
     return actions
+
+
+# BEATS by target: ``_BEATS_OF[target][card]`` is ``Beat(card, target)``.
+_BEATS_OF = tuple(tuple(BEATS[card][target] for card in range(52)) for target in range(52))
+_BEATERS = tuple(tuple(beaters_mask(trump, target) for target in range(52)) for trump in range(4))
 
 
 def card_reason(state: GameState, seat: int, card: Card) -> Reason | None:

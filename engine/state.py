@@ -16,11 +16,12 @@ Choices where RULES.md is silent (also listed in the README):
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 
-from .actions import Action, Attack, Beat, ShowTrump, Take, ThrowIn, Transfer
-from .cards import CARDS, RANK_MASKS, SUIT_MASKS, Card, Suit, cards_of, deck_mask, mask_of
+from .actions import Action, Attack, Beat, Pass, ShowTrump, Take, ThrowIn
+from .cards import CARDS, SAME_RANK, SUIT_MASKS, Card, Suit, cards_of, deck_mask, mask_of
 from .events import (
     Attacked,
     BoutStarted,
@@ -47,6 +48,8 @@ from .rules import HAND_SIZE, MAX_ATTACKS, Rules
 from .rules import ThrowIn as ThrowInRule
 
 __all__ = ["GameState", "Phase", "new_game"]
+
+_LEAD, _OPEN, _OVER = Phase.LEAD, Phase.OPEN, Phase.OVER
 
 
 class GameState:
@@ -136,10 +139,13 @@ class GameState:
             trump = stock[-1]
         elif trump is None:
             raise ValueError("with an empty stock the trump card must be given")
-        all_cards = [c for hand in hands for c in hand] + list(stock)
-        if len(set(all_cards)) != len(all_cards):
+        masks = [mask_of(hand) for hand in hands]
+        dealt = mask_of(stock)
+        for mask in masks:
+            dealt |= mask
+        if dealt.bit_count() != sum(map(len, hands)) + len(stock):
             raise ValueError("a card was dealt twice")
-        if mask_of(all_cards) & ~deck_mask(rules.deck_size):
+        if dealt & ~deck_mask(rules.deck_size):
             raise ValueError(f"a card is not in the {rules.deck_size}-card deck")
 
         self = cls.__new__(cls)
@@ -150,7 +156,7 @@ class GameState:
         if dealer is None:
             dealer = n - 1 if previous is None or previous.durak is None else previous.durak
         self.dealer = dealer
-        self.hands = [mask_of(hand) for hand in hands]
+        self.hands = masks
         self.known = [0] * n
         self.stock = [c.index for c in reversed(stock)]  # drawn from the end
         self.discard = 0
@@ -158,7 +164,7 @@ class GameState:
         self.result = None
         self.shown = 0
 
-        events: list[Event] = [Dealt(s, len(hands[s]), tuple(sorted(hands[s]))) for s in range(n)]
+        events: list[Event] = [Dealt(s, len(hands[s]), cards_of(masks[s])) for s in range(n)]
         holder = None if stock else next((s for s in range(n) if trump in hands[s]), None)
         if holder is not None:
             self.known[holder] |= trump.bit
@@ -192,11 +198,11 @@ class GameState:
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def is_open(self) -> bool:
-        return self.phase is Phase.OPEN
+        return self.phase is _OPEN
 
     @property
     def stock_size(self) -> int:
@@ -217,12 +223,13 @@ class GameState:
 
     def next_active(self, seat: int) -> int:
         """The next seat clockwise (left) of ``seat`` that is still in the game."""
-        n = self.players
-        for step in range(1, n):
-            other = (seat + step) % n
-            if not self.places[other]:
-                return other
-        return seat
+        n, places = self.players, self.places
+        other = seat + 1 if seat + 1 < n else 0
+        while places[other]:
+            if other == seat:
+                break
+            other = other + 1 if other + 1 < n else 0
+        return other
 
     def next_in_play(self, seat: int) -> int | None:
         """The next seat clockwise of ``seat`` still playing this bout, or None if none is.
@@ -282,44 +289,57 @@ class GameState:
         reason = check(self, seat, action)
         if reason is not None:
             raise IllegalAction(reason, seat, action)
-        events: list[Event] = []
         kind = type(action)
-        if kind is Attack:
-            cards: tuple[Card, ...] = action.cards  # type: ignore[union-attr]
-            for card in cards:
-                self._put_attack(seat, card)
-            self.phase = Phase.OPEN
-            events.append(Attacked(seat, cards))
-        elif kind is ThrowIn:
-            self._put_attack(seat, action.card)  # type: ignore[union-attr]
-            events.append(ThrewIn(seat, action.card))  # type: ignore[union-attr]
-        elif kind is Beat:
+        # Each branch knows whether the bout may have settled: a card that went down
+        # unbeaten keeps it open (unless the defender takes), so only these ask _settled.
+        settled = False
+        if kind is Beat:
             card, target = action.card, action.target  # type: ignore[union-attr]
             self.hands[seat] &= ~card.bit
             self.known[seat] &= ~card.bit
-            self.defences[self.attacks.index(target.index)] = card.index
-            self.table_ranks |= RANK_MASKS[card.rank]
+            defences = self.defences
+            defences[self.attacks.index(target.index)] = card.index
+            self.table_ranks |= SAME_RANK[card.index]
             self.passed = 0
-            events.append(Covered(seat, card, target))
-        elif kind is Transfer or kind is ShowTrump:
-            events.append(self._transfer(seat, action.card, kind is ShowTrump))  # type: ignore[union-attr]
+            events: list[Event] = [Covered(seat, card, target)]
+            settled = -1 not in defences and self._settled()
+        elif kind is Pass:
+            self.passed |= 1 << seat
+            events = [Passed(seat)]
+            settled = self._settled()
+        elif kind is ThrowIn:
+            self._put_attack(seat, action.card)  # type: ignore[union-attr]
+            events = [ThrewIn(seat, action.card)]  # type: ignore[union-attr]
+            settled = self.taking and self._settled()
+        elif kind is Attack:  # onto the empty table
+            cards: tuple[Card, ...] = action.cards  # type: ignore[union-attr]
+            played = action.mask  # type: ignore[union-attr]
+            self.hands[seat] &= ~played
+            self.known[seat] &= ~played
+            self.attacks = [card.index for card in cards]
+            self.defences = [-1] * len(cards)
+            self.table_ranks = SAME_RANK[cards[0].index]
+            self.passed = 0
+            self.phase = _OPEN
+            events = [Attacked(seat, cards)]
         elif kind is Take:
             self.taking = True
             self.passed = 0
-            events.append(Taking(seat))
-        else:
-            self.passed |= 1 << seat
-            events.append(Passed(seat))
-        if self._settled():
+            events = [Taking(seat)]
+            settled = self._settled()
+        else:  # a transfer, or showing a trump
+            events = [self._transfer(seat, action.card, kind is ShowTrump)]  # type: ignore[union-attr]
+        if settled:
             self._end_bout(events)
         return events
 
     def _put_attack(self, seat: int, card: Card) -> None:
-        self.hands[seat] &= ~card.bit
-        self.known[seat] &= ~card.bit
+        bit = card.bit
+        self.hands[seat] &= ~bit
+        self.known[seat] &= ~bit
         self.attacks.append(card.index)
         self.defences.append(-1)
-        self.table_ranks |= RANK_MASKS[card.rank]
+        self.table_ranks |= SAME_RANK[card.index]
         self.passed = 0
 
     def _transfer(self, seat: int, card: Card, shown: bool) -> Event:
@@ -343,17 +363,19 @@ class GameState:
         if self.rules.throw_in is ThrowInRule.NEIGHBOURS:
             left = self.next_in_play(defender)
             mask = (1 << self.attacker) | (0 if left is None else 1 << left)
-        else:
+        elif any(self.places):
             mask = 0
             for seat, place in enumerate(self.places):
                 if not place:
                     mask |= 1 << seat
+        else:
+            mask = (1 << self.players) - 1
         self.throwers = mask & ~(1 << defender)
 
     def _settled(self) -> bool:
-        """Is the bout over: all beaten (or taking) and nobody left who may add?"""
-        if self.phase is not Phase.OPEN or (not self.taking and -1 in self.defences):
-            return False
+        """Is the bout over, everything being beaten (or taken)? Yes once nobody is left
+        who may add: the table is full, or each seat that may add has passed or holds
+        nothing of the table's ranks."""
         if len(self.attacks) >= self.limit:
             return True
         waiting = self.throwers & ~self.passed
@@ -367,12 +389,12 @@ class GameState:
         return True
 
     def _start_bout(self, attacker: int, *, first: bool, events: list[Event]) -> None:
-        self.phase = Phase.LEAD
+        self.phase = _LEAD
         self.attacker = attacker
-        self.defender = self.next_active(attacker)
-        self.defender_start = self.hands[self.defender].bit_count()
-        self.bout_max = 5 if first and self.rules.first_bout_five else MAX_ATTACKS
-        self.limit = min(self.bout_max, self.defender_start)
+        self.defender = defender = self.next_active(attacker)
+        self.defender_start = start = self.hands[defender].bit_count()
+        self.bout_max = bout_max = 5 if first and self.rules.first_bout_five else MAX_ATTACKS
+        self.limit = limit = start if start < bout_max else bout_max
         self.attacks = []
         self.defences = []
         self.table_ranks = 0
@@ -380,7 +402,7 @@ class GameState:
         self.passed = 0
         self.shown = 0
         self._set_throwers()
-        events.append(BoutStarted(attacker, self.defender, self.limit))
+        events.append(BoutStarted(attacker, defender, limit))
 
     def _end_bout(self, events: list[Event]) -> None:
         table = 0
@@ -389,7 +411,6 @@ class GameState:
         for index in self.defences:
             if index >= 0:
                 table |= 1 << index
-        self.attacks, self.defences, self.table_ranks = [], [], 0
         defender = self.defender
         took = self.taking
         if took:
@@ -399,41 +420,39 @@ class GameState:
         else:
             self.discard |= table
             events.append(Discarded(cards_of(table)))
-        self._refill(events)
+        if self.stock:
+            self._refill(events)
         if not self.stock:
             self._go_out(events)
-        places = self.places
-        if places.count(0) <= 1:
-            self._finish([s for s in range(self.players) if not places[s]], events)
-            return
-        attacker = self.next_active(defender) if took or places[defender] else defender
+            places = self.places
+            if places.count(0) <= 1:
+                self.attacks, self.defences, self.table_ranks = [], [], 0
+                self._finish([s for s in range(self.players) if not places[s]], events)
+                return
+            if places[defender]:
+                took = True  # the defender went out: the next player attacks
+        attacker = self.next_active(defender) if took else defender
         self._start_bout(attacker, first=False, events=events)
 
     def _refill(self, events: list[Event]) -> None:
-        """Draw up to six: the attacker first, then clockwise, the defender last."""
-        n, defender, stock = self.players, self.defender, self.stock
-        seat = self.attacker
-        for _ in range(n):
-            if not stock:
-                return
-            if seat != defender:
-                self._draw(seat, events)
-            seat = seat + 1 if seat + 1 < n else 0
-        if stock:
-            self._draw(defender, events)
+        """Draw up to six: the attacker first, then clockwise, the defender last.
 
-    def _draw(self, seat: int, events: list[Event]) -> None:
-        need = HAND_SIZE - self.hands[seat].bit_count()
-        if need <= 0 or self.places[seat]:
-            return
+        Only called while the stock lasts, so nobody has gone out yet."""
         stock = self.stock
-        drawn = 0
-        for _ in range(min(need, len(stock))):
-            drawn |= 1 << stock.pop()
-        self.hands[seat] |= drawn
-        if not stock and drawn >> self.trump_card & 1:
-            self.known[seat] |= 1 << self.trump_card
-        events.append(Drew(seat, drawn.bit_count(), cards_of(drawn)))
+        hands, trump_card = self.hands, self.trump_card
+        for seat in _refill_order(self.players, self.attacker, self.defender):
+            need = HAND_SIZE - hands[seat].bit_count()
+            if need <= 0:
+                continue
+            drawn = 0
+            for _ in range(min(need, len(stock))):
+                drawn |= 1 << stock.pop()
+            hands[seat] |= drawn
+            events.append(Drew(seat, drawn.bit_count(), cards_of(drawn)))
+            if not stock:
+                if drawn >> trump_card & 1:
+                    self.known[seat] |= 1 << trump_card
+                return
 
     def _go_out(self, events: list[Event]) -> None:
         going = [s for s in range(self.players) if not self.places[s] and not self.hands[s]]
@@ -446,9 +465,16 @@ class GameState:
         durak = remaining[0] if remaining else None
         if durak is not None:
             self.places[durak] = 1 + sum(1 for p in self.places if p)
-        self.phase = Phase.OVER
+        self.phase = _OVER
         self.result = GameResult(tuple(self.places), durak)
         events.append(GameEnded(self.result))
+
+
+@functools.cache
+def _refill_order(players: int, attacker: int, defender: int) -> tuple[int, ...]:
+    """The seats in drawing order: the attacker, the others clockwise, the defender last."""
+    others = [(attacker + step) % players for step in range(players)]
+    return (*(s for s in others if s != defender), defender)
 
 
 def new_game(rules: Rules, seed: int, previous: GameResult | None = None) -> GameState:
@@ -457,12 +483,11 @@ def new_game(rules: Rules, seed: int, previous: GameResult | None = None) -> Gam
     deck = list(cards_of(deck_mask(rules.deck_size)))
     random.Random(seed).shuffle(deck)
     dealer = n - 1 if previous is None or previous.durak is None else previous.durak
-    hands: list[list[Card]] = [[] for _ in range(n)]
-    for k in range(HAND_SIZE * n):
-        hands[(dealer + 1 + k) % n].append(deck.pop())
-    if deck:
-        trump = deck.pop()
-        stock = [*reversed(deck), trump]
+    deck.reverse()  # in dealing order: one card at a time, clockwise from the dealer's left
+    dealt = HAND_SIZE * n
+    hands = [deck[(seat - dealer - 1) % n : dealt : n] for seat in range(n)]
+    if len(deck) > dealt:
+        stock = [*deck[dealt + 1 :], deck[dealt]]  # the next card turned, under the stock
         return GameState.from_deal(rules, hands, stock, dealer=dealer, previous=previous)
-    last = hands[(dealer + HAND_SIZE * n) % n][-1]
+    last = deck[dealt - 1]
     return GameState.from_deal(rules, hands, [], trump=last, dealer=dealer, previous=previous)
