@@ -10,6 +10,7 @@ __all__ = ["HAND_SIZE", "Rules", "RulesError", "ThrowIn"]
 
 HAND_SIZE = 6
 MAX_ATTACKS = 6
+MAX_PLAYERS = 6
 
 
 class RulesError(ValueError):
@@ -35,7 +36,7 @@ class Rules:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "throw_in", ThrowIn(self.throw_in))
-        if not 2 <= self.players <= 6:
+        if not 2 <= self.players <= MAX_PLAYERS:
             raise RulesError(f"Durak is played by 2 to 6 players, not {self.players}")
         if self.deck_size not in (24, 36, 52):
             raise RulesError(f"the deck has 24, 36 or 52 cards, not {self.deck_size}")

@@ -44,7 +44,7 @@ from .events import (
 from .legality import card_reason, check, legal_actions
 from .phase import Phase
 from .reasons import IllegalAction
-from .rules import HAND_SIZE, MAX_ATTACKS, Rules
+from .rules import HAND_SIZE, MAX_ATTACKS, MAX_PLAYERS, Rules
 from .rules import ThrowIn as ThrowInRule
 
 __all__ = ["GameState", "Phase", "new_game"]
@@ -301,15 +301,19 @@ class GameState:
             defences[self.attacks.index(target.index)] = card.index
             self.table_ranks |= SAME_RANK[card.index]
             self.passed = 0
-            events: list[Event] = [Covered(seat, card, target)]
+            key = seat << 12 | card.index << 6 | target.index
+            covered = _COVERED.get(key)
+            if covered is None:
+                covered = _COVERED[key] = Covered(seat, card, target)
+            events: list[Event] = [covered]
             settled = -1 not in defences and self._settled()
         elif kind is Pass:
             self.passed |= 1 << seat
-            events = [Passed(seat)]
+            events = [_PASSED[seat]]
             settled = self._settled()
         elif kind is ThrowIn:
             self._put_attack(seat, action.card)  # type: ignore[union-attr]
-            events = [ThrewIn(seat, action.card)]  # type: ignore[union-attr]
+            events = [_THREW_IN[seat][action.card.index]]  # type: ignore[union-attr]
             settled = self.taking and self._settled()
         elif kind is Attack:  # onto the empty table
             cards: tuple[Card, ...] = action.cards  # type: ignore[union-attr]
@@ -321,11 +325,15 @@ class GameState:
             self.table_ranks = SAME_RANK[cards[0].index]
             self.passed = 0
             self.phase = _OPEN
-            events = [Attacked(seat, cards)]
+            key = played | seat << 52
+            attacked = _ATTACKED.get(key)
+            if attacked is None:
+                attacked = _ATTACKED[key] = Attacked(seat, cards)
+            events = [attacked]
         elif kind is Take:
             self.taking = True
             self.passed = 0
-            events = [Taking(seat)]
+            events = [_TAKING[seat]]
             settled = self._settled()
         else:  # a transfer, or showing a trump
             events = [self._transfer(seat, action.card, kind is ShowTrump)]  # type: ignore[union-attr]
@@ -402,7 +410,11 @@ class GameState:
         self.passed = 0
         self.shown = 0
         self._set_throwers()
-        events.append(BoutStarted(attacker, defender, limit))
+        key = attacker << 6 | defender << 3 | limit
+        started = _BOUT_STARTED.get(key)
+        if started is None:
+            started = _BOUT_STARTED[key] = BoutStarted(attacker, defender, limit)
+        events.append(started)
 
     def _end_bout(self, events: list[Event]) -> None:
         table = 0
@@ -468,6 +480,17 @@ class GameState:
         self.phase = _OVER
         self.result = GameResult(tuple(self.places), durak)
         events.append(GameEnded(self.result))
+
+
+# Events are immutable values, so the ones every game repeats are shared, like the interned
+# actions: looking one up costs a fraction of building it, and apply runs in every playout.
+# Each table is bounded by the seats, cards and limits there are.
+_PASSED = tuple(Passed(seat) for seat in range(MAX_PLAYERS))
+_TAKING = tuple(Taking(seat) for seat in range(MAX_PLAYERS))
+_THREW_IN = tuple(tuple(ThrewIn(seat, card) for card in CARDS) for seat in range(MAX_PLAYERS))
+_ATTACKED: dict[int, Attacked] = {}  # by the cards' mask | seat << 52
+_COVERED: dict[int, Covered] = {}  # by seat << 12 | card << 6 | target
+_BOUT_STARTED: dict[int, BoutStarted] = {}  # by attacker << 6 | defender << 3 | limit
 
 
 @functools.cache
