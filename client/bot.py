@@ -2,8 +2,9 @@
 
 The reference client of the protocol (and what the tests use): it joins with a name, is
 told its seat's view and trimmed events, and answers with one of the legal actions the
-view carries, decided by an AI level from ``engine.ai.LEVELS``. When it owns the room and
-every seat is taken it starts the games itself. It exits 0 after ``--games`` games.
+view carries, decided by an AI level from ``engine.ai.LEVELS``. In the lobby it marks
+itself ready (again after every game); when it owns the room, every seat is taken and
+every other player is ready, it starts the games itself. It exits 0 after ``--games`` games.
 A lost connection is reconnected with the seat's token (exponential backoff with jitter)
 unless ``--no-reconnect``; the host's snapshot then resynchronises the game.
 """
@@ -72,6 +73,7 @@ class BotPlayer:
         self.decided_seq = -1
         self.inflight: int | None = None
         self.start_ref: int | None = None
+        self.ready_ref: int | None = None
         self.sent_at = 0.0
         self.rejections = 0
         assert client.welcome is not None
@@ -86,10 +88,14 @@ class BotPlayer:
             elif isinstance(message, Ack):
                 if message.ref == self.start_ref:
                     self.start_ref = None
+                if message.ref == self.ready_ref:
+                    self.ready_ref = None
                 if message.ref == self.inflight:
                     self.report.rtts.append(time.perf_counter() - self.sent_at)
                     self.inflight, self.rejections = None, 0
             elif isinstance(message, Rejected):
+                if message.ref == self.ready_ref:
+                    self.ready_ref = None
                 if message.ref == self.start_ref:
                     self.start_ref = None
                 elif message.ref == self.inflight:
@@ -104,6 +110,7 @@ class BotPlayer:
             elif isinstance(message, Welcome):  # back after a lost connection
                 self.report.reconnects += 1
                 self.inflight, self.start_ref, self.decided_seq = None, None, -1
+                self.ready_ref = None
                 self.room = self.report.room = message.room
                 self._maybe_start()
             if len(self.report.results) < self.games:
@@ -127,14 +134,18 @@ class BotPlayer:
         self.view, self.view_seq = view, message.seq
 
     def _maybe_start(self) -> None:
-        room = self.room
+        """In the lobby: mark our seat ready; as the owner, start once everyone is."""
+        room, me = self.room, self.client.seat
+        if room.status != "lobby" or len(self.report.results) >= self.games:
+            return
+        if not room.seats[me].ready and self.ready_ref is None:
+            self.ready_ref = self.client.ready()
         if (
-            room.owner == self.client.seat
-            and room.status == "lobby"
+            room.owner == me
             and not room.autostart
             and self.start_ref is None
-            and len(self.report.results) < self.games
             and all(s.kind != "empty" for s in room.seats)
+            and all(s.ready or s.kind != "human" or i == me for i, s in enumerate(room.seats))
         ):
             self.start_ref = self.client.start()
 

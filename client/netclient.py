@@ -3,7 +3,8 @@
 ``await NetClient.connect(address, port, name)`` does the handshake and returns a client
 that knows its seat, secret token and room; ``await client.receive()`` gives the host's
 messages one by one and raises ``HostClosed`` when the host says goodbye or the connection
-ends; ``client.act(action)`` and the owner's commands send and return their ``ref``.
+ends; ``client.act(action)``, ``client.ready()`` and the owner's commands send and return their
+``ref``.
 
 With ``reconnect=Backoff(...)`` a lost connection (no goodbye: a crash, a dropped Wi-Fi, a
 killed host) is not the end: the client connects again with its seat token, waiting
@@ -37,6 +38,7 @@ from protocol import (
     HostMessage,
     Ping,
     ProtocolError,
+    Ready,
     Role,
     SetOptions,
     SetRules,
@@ -240,6 +242,13 @@ class NetClient:
     def start(self) -> int:
         ref = self._ref()
         self.send(Start(ref))
+        return ref
+
+    def ready(self, ready: bool = True) -> int:
+        """Set (or take back) our ready mark in the lobby: the owner starts once every
+        other player is ready."""
+        ref = self._ref()
+        self.send(Ready(ref, ready))
         return ref
 
     def set_rules(self, rules: Rules) -> int:

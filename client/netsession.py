@@ -104,6 +104,10 @@ class NetSession:
         """The owner starts the game."""
         self._call(lambda client: client.start())
 
+    def ready(self, ready: bool = True) -> None:
+        """Set (or take back) our ready mark in the room."""
+        self._call(lambda client: client.ready(ready))
+
     def set_seat(self, seat: int, ai: str | None) -> None:
         """The owner fills an open seat with an AI of level ``ai``, or clears it (None)."""
         self._call(lambda client: client.set_seat(seat, ai))

@@ -5,6 +5,10 @@ arrive and handled one at a time, so there are no locks. AI players think in an 
 (off the event loop); a decision that arrives after the game moved on is applied if it is
 still legal and otherwise thrown away and asked again.
 
+In the lobby each player sets a ready mark; the owner's start waits until every other
+human is ready (AI seats always are). Marks are cleared as a game starts, so a rematch
+needs everyone ready again, and whenever a seat changes hands or the rules change.
+
 A human who drops out mid-game is ``away``: the seat waits ``config.hold`` seconds for
 them, then a stand-in AI plays it until they return with their token. The optional turn
 timer makes the default move for a human seat that lets it run out. With a ``saver`` the
@@ -54,6 +58,7 @@ from protocol import (
     Message,
     Ping,
     Pong,
+    Ready,
     Rejected,
     Room,
     RoomUpdate,
@@ -138,6 +143,7 @@ class Seat:
     token: str | None = None
     link: Link | None = None
     away: int = 0  # how many times the player dropped out (tells old holds from new ones)
+    ready: bool = False  # the player's ready mark (lobby only; cleared as a game starts)
 
 
 @dataclass(slots=True)
@@ -191,6 +197,7 @@ LOBBY_TEXT = {
     "seats_empty": "Every seat must be taken first.",
     "seat_taken": "A player sits there.",
     "unknown_level": "There is no such AI level.",
+    "not_ready": "Every other player must be ready first.",
 }
 
 
@@ -379,6 +386,7 @@ class Table:
                 s.level,
                 s.kind == "ai" or (s.kind == "human" and s.link is not None),
                 self._status(i),
+                s.kind == "ai" or (s.kind == "human" and s.ready),
             )
             for i, s in enumerate(self.seats)
         )
@@ -428,6 +436,8 @@ class Table:
             link.send(Pong(message.ref))
         elif isinstance(message, SetRules | SetSeat | SetOptions | Start):
             self._owner_command(link, message)
+        elif isinstance(message, Ready):
+            self._ready(link, message)
         elif isinstance(message, Emote):
             self._emote(link.seat, message.code)
 
@@ -474,6 +484,7 @@ class Table:
                 return
             seat = self.seats[index]
             seat.kind, seat.name, seat.token = "human", hello.name, secrets.token_hex(16)
+            seat.ready = False  # a new player says for themselves when they are ready
             self._save(durable=True)  # a token must not be handed out and then forgotten
         seat.link = link
         link.seat = index
@@ -561,6 +572,27 @@ class Table:
     def _reject(self, link: Link, ref: int, code: str, text: str | None = None) -> None:
         link.send(Rejected(ref, code, text or LOBBY_TEXT[code]))
 
+    def waiting(self) -> list[int]:
+        """The seats the owner's start waits for: every other human not marked ready."""
+        return [
+            i
+            for i, s in enumerate(self.seats)
+            if s.kind == "human" and i != self.owner and not s.ready
+        ]
+
+    def _ready(self, link: Link, message: Ready) -> None:
+        """A player sets or takes back their ready mark (in the lobby)."""
+        if self.playing:
+            self._reject(link, message.ref, "game_running")
+            return
+        assert link.seat is not None
+        seat = self.seats[link.seat]
+        changed = seat.ready != message.ready
+        seat.ready = message.ready
+        link.send(Ack(message.ref, None))
+        if changed:
+            self._room_changed()
+
     def _owner_command(self, link: Link, message: SetRules | SetSeat | SetOptions | Start) -> None:
         if link.seat != self.owner:
             self._reject(link, message.ref, "not_owner")
@@ -571,6 +603,9 @@ class Table:
         if isinstance(message, Start):
             if any(s.kind == "empty" for s in self.seats):
                 self._reject(link, message.ref, "seats_empty")
+                return
+            if self.waiting():  # the owner's start is the owner's own readiness
+                self._reject(link, message.ref, "not_ready")
                 return
             link.send(Ack(message.ref, None))
             self._start_game()
@@ -592,6 +627,9 @@ class Table:
             if players != len(self.seats):
                 self.seats = (self.seats + [Seat() for _ in range(players)])[:players]
                 self.series = Series.new(players)
+            if message.rules != self.rules:  # the players agree to play by the new rules
+                for seat in self.seats:
+                    seat.ready = False
             self.rules = message.rules
         else:
             if message.seat >= len(self.seats):
@@ -641,8 +679,8 @@ class Table:
         self.game += 1
         self.seq = 0
         self.history = [[] for _ in self.seats]
-        for seat in self.seats:
-            seat.away = 0
+        for seat in self.seats:  # after this game, everyone says again if they want another
+            seat.away, seat.ready = 0, False
         self.bots = {  # each bot's own seed: a bot never learns the shuffle's
             i: BotSlot(make_bot(s.level, i, rules, self.seeds.getrandbits(32)))
             for i, s in enumerate(self.seats)

@@ -60,6 +60,7 @@ __all__ = [
     "Message",
     "Ping",
     "Pong",
+    "Ready",
     "Rejected",
     "Room",
     "RoomUpdate",
@@ -75,7 +76,7 @@ __all__ = [
     "encode",
 ]
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # 2: the ready mark (``ready``, ``SeatInfo.ready``)
 MAX_NAME = 24
 MAX_PASSWORD = 64
 MAX_TEXT = 200
@@ -99,7 +100,8 @@ class SeatInfo:
     ``status`` says who plays the seat now: ``empty``, ``connected`` (its player),
     ``away`` (the player dropped; the seat is held for them), ``stand_in`` (a host AI plays
     it until the player returns) or ``ai`` (a host AI seat). Left out, it follows from
-    ``kind`` and ``connected`` (a human not connected is ``away``).
+    ``kind`` and ``connected`` (a human not connected is ``away``). ``ready``: the player
+    said they are ready to play (an AI seat always is, an empty seat never).
     """
 
     kind: str
@@ -107,6 +109,7 @@ class SeatInfo:
     level: str | None = None
     connected: bool = False
     status: str = ""
+    ready: bool = False
 
     def __post_init__(self) -> None:
         if not self.status:
@@ -180,6 +183,14 @@ class SetOptions:
 @dataclass(frozen=True, slots=True)
 class Start:
     ref: int
+
+
+@dataclass(frozen=True, slots=True)
+class Ready:
+    """A player's ready mark, set (``ready`` True) or taken back, in the lobby."""
+
+    ref: int
+    ready: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,7 +268,7 @@ class Goodbye:
     text: str
 
 
-ClientMessage = Hello | Act | SetRules | SetSeat | SetOptions | Start | Ping | Emote
+ClientMessage = Hello | Act | SetRules | SetSeat | SetOptions | Start | Ready | Ping | Emote
 HostMessage = Welcome | RoomUpdate | Snapshot | Update | Ack | Rejected | Pong | Emoted | Goodbye
 Message = ClientMessage | HostMessage
 
@@ -320,22 +331,27 @@ def seat_info_to_wire(info: SeatInfo) -> dict[str, Any]:
         "level": info.level,
         "connected": info.connected,
         "status": info.status,
+        "ready": info.ready,
     }
 
 
 def seat_info_from_wire(value: Any) -> SeatInfo:
-    data = check_map(value, "seat", ("kind", "name", "level", "connected", "status"))
+    data = check_map(value, "seat", ("kind", "name", "level", "connected", "status", "ready"))
     if data["kind"] not in SEAT_KINDS:
         raise bad("seat kind must be empty, human or ai")
     if data["status"] not in SEAT_STATUSES:
         raise bad("seat status must be empty, connected, away, stand_in or ai")
     name = "" if data["name"] == "" else _name(data["name"])
+    ready = check_bool(data["ready"], "ready")
+    if data["kind"] != "human" and ready != (data["kind"] == "ai"):
+        raise bad("an AI seat is always ready, an empty seat never")
     return SeatInfo(
         data["kind"],
         name,
         _opt(_level)(data["level"]),
         check_bool(data["connected"], "connected"),
         data["status"],
+        ready,
     )
 
 
@@ -441,6 +457,10 @@ CLIENT_MESSAGES: dict[str, Spec] = {
         ),
     ),
     "start": (Start, (("ref", _ident, _ref),)),
+    "ready": (
+        Ready,
+        (("ref", _ident, _ref), ("ready", _ident, lambda v: check_bool(v, "ready"))),
+    ),
     "ping": (Ping, (("ref", _ident, _ref),)),
     "emote": (Emote, (("code", _ident, _emote),)),
 }

@@ -142,6 +142,8 @@ async def test_the_owner_sets_rules_and_seats_and_starts() -> None:
         assert (await expect(owner, Rejected)).reason == "seat_taken"  # type: ignore[attr-defined]
         ref = owner.set_seat(2, "random")
         assert await expect(owner, Ack) == Ack(ref, None)
+        ref = guest.ready()
+        assert await expect(guest, Ack) == Ack(ref, None)
 
         ref = owner.start()
         assert await expect(owner, Ack) == Ack(ref, None)
@@ -149,6 +151,27 @@ async def test_the_owner_sets_rules_and_seats_and_starts() -> None:
         assert update.seq == 0 and update.view.rules == rules  # type: ignore[attr-defined]
         owner.set_rules(Rules(players=3))
         assert (await expect(owner, Rejected)).reason == "game_running"  # type: ignore[attr-defined]
+        await owner.close()
+        await guest.close()
+
+
+async def test_the_start_waits_for_the_other_players_ready_marks() -> None:
+    async with serving(seats=3, ai=("random",)) as host:
+        owner = await NetClient.connect("127.0.0.1", host.port, "Olga")
+        guest = await NetClient.connect("127.0.0.1", host.port, "Gleb")
+        ref = owner.start()
+        rejected = await expect(owner, Rejected)
+        assert rejected == Rejected(ref, "not_ready", "Every other player must be ready first.")
+        ref = guest.ready()
+        assert await expect(guest, Ack) == Ack(ref, None)
+        room = await expect(owner, RoomUpdate, lambda m: m.room.seats[1].ready)  # type: ignore[attr-defined]
+        assert [s.ready for s in room.room.seats] == [False, True, True]  # type: ignore[attr-defined]
+        ref = owner.start()
+        assert await expect(owner, Ack) == Ack(ref, None)
+        await expect(guest, Update)
+        ref = guest.ready(False)
+        rejected = await expect(guest, Rejected)
+        assert (rejected.ref, rejected.reason) == (ref, "game_running")  # type: ignore[attr-defined]
         await owner.close()
         await guest.close()
 
@@ -266,6 +289,8 @@ async def test_shutdown_tells_every_client() -> None:
     host = Host(replace(LOCAL, seats=3, ai=("random",)))
     await host.start()
     clients = [await NetClient.connect("127.0.0.1", host.port, n) for n in ("A", "B")]
+    clients[1].ready()
+    await expect(clients[1], Ack)
     clients[0].start()
     await expect(clients[1], Update)
     await host.stop()

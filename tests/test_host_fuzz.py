@@ -44,6 +44,7 @@ from protocol import (
     Message,
     Ping,
     ProtocolError,
+    Ready,
     Rejected,
     Role,
     RoomUpdate,
@@ -119,6 +120,7 @@ _GOOD: list[Message] = [
     SetOptions(9, 0, 5),
     SetSeat(5, 1, "normal"),
     Start(6),
+    Ready(10, True),
     Ping(7),
 ]
 
@@ -196,6 +198,7 @@ _STEP = st.sampled_from(
         "seat",
         "options",
         "start",
+        "ready",
         "ping",
         "gone",
         "tick",
@@ -232,6 +235,7 @@ def check_table(table: Table) -> None:
     state = table.state
     if state is None:
         return
+    assert not any(s.ready for s in table.seats)  # marks are for the next game, in the lobby
     n = state.players
     seen: set[int] = set()
     for seat in range(n):
@@ -290,7 +294,8 @@ async def drive(data: st.DataObject, password: str | None) -> None:
             for name in ("Anna", "Boris"):
                 links.append(FakeLink(len(links)))
                 table.handle(Incoming(links[-1], Hello(PROTOCOL_VERSION, name, password, None)))
-            table.handle(Incoming(links[0], Start(1)))
+            table.handle(Incoming(links[1], Ready(1, True)))
+            table.handle(Incoming(links[0], Start(2)))
             await settle(table)
         for _ in range(data.draw(st.integers(5, 60), label="steps")):
             step = data.draw(_STEP, label="step")
@@ -363,6 +368,8 @@ def _message(step: str, link: FakeLink, table: Table, data: st.DataObject) -> Me
         return SetOptions(ref, hold, data.draw(st.none() | st.integers(1, 5), label="turn_ms"))
     if step == "start":
         return Start(ref)
+    if step == "ready":
+        return Ready(ref, data.draw(st.booleans(), label="ready"))
     return Ping(ref)
 
 

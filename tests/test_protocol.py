@@ -48,6 +48,7 @@ from protocol import (
     Ping,
     Pong,
     ProtocolError,
+    Ready,
     Rejected,
     Role,
     Room,
@@ -80,7 +81,10 @@ def _room(players: int = 3) -> Room:
         name="Küche",
         status="lobby",
         owner=0,
-        seats=(SeatInfo("human", "Anna", None, True), SeatInfo("ai", "Random", "random", True))
+        seats=(
+            SeatInfo("human", "Anna", None, True, ready=True),
+            SeatInfo("ai", "Random", "random", True, ready=True),
+        )
         + (SeatInfo("empty"),) * (players - 2),
         rules=Rules(players=players, transfer=True),
         password=True,
@@ -120,6 +124,7 @@ def _examples() -> dict[str, list[Message]]:
         "set_seat": [SetSeat(1, 2, "random"), SetSeat(2, 5, None)],
         "set_options": [SetOptions(1, 60000, None), SetOptions(2, 0, 86400000)],
         "start": [Start(0)],
+        "ready": [Ready(3, True), Ready(4, False)],
         "ping": [Ping(9)],
         "emote": [Emote(code) for code in EMOTES],
         "welcome": [Welcome(PROTOCOL_VERSION, 0, TOKEN, _room())],
@@ -370,6 +375,43 @@ def test_an_emote_outside_the_set_is_refused(code: Any) -> None:
     ):
         with pytest.raises(ProtocolError) as info:
             _decode_as(role, frame(msgpack.packb(data)))
+        assert info.value.code == "bad_message"
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"type": "ready", "ref": 1},  # the mark is missing
+        {"type": "ready", "ref": 1, "ready": 1},  # not a boolean
+        {"type": "ready", "ref": 1, "ready": "yes"},
+        {"type": "ready", "ref": 1, "ready": None},
+        {"type": "ready", "ref": -1, "ready": True},
+        {"type": "ready", "ready": True},
+        {"type": "ready", "ref": 1, "ready": True, "seat": 2},  # always for one's own seat
+    ],
+)
+def test_a_malformed_ready_is_refused(data: dict[str, Any]) -> None:
+    with pytest.raises(ProtocolError) as info:
+        _decode_as(Role.HOST, frame(msgpack.packb(data)))
+    assert info.value.code == "bad_message"
+
+
+def test_every_seat_of_the_room_carries_a_consistent_ready_mark() -> None:
+    wire = to_wire(RoomUpdate(_room(3)))
+    seats = wire["room"]["seats"]
+    assert [s["ready"] for s in seats] == [True, True, False]
+    for index, mark in ((0, False), (0, None), (1, False), (2, True), (2, "no")):
+        changed = [dict(s) for s in seats]
+        if mark is None:
+            del changed[index]["ready"]
+        else:
+            changed[index]["ready"] = mark
+        data = {**wire, "room": {**wire["room"], "seats": changed}}
+        if (index, mark) == (0, False):  # a human may well not be ready
+            assert _decode_as(Role.CLIENT, frame(msgpack.packb(data))) is not None
+            continue
+        with pytest.raises(ProtocolError) as info:  # AI always ready, empty never; a bool
+            _decode_as(Role.CLIENT, frame(msgpack.packb(data)))
         assert info.value.code == "bad_message"
 
 

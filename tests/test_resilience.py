@@ -121,6 +121,8 @@ async def test_a_dropped_seat_is_held_then_stood_in_for_then_taken_back() -> Non
         anna = Player(await NetClient.connect("127.0.0.1", host.port, "Anna"), 1)
         boris = Player(await NetClient.connect("127.0.0.1", host.port, "Boris"), 2)
         token = anna.client.token
+        boris.client.ready()
+        await until(lambda: host.table.seats[1].ready)
         anna.client.start()
         await until(lambda: host.table.playing and host.table.seq >= 4)
         anna.task.cancel()  # Anna's laptop sleeps mid-bout: the connection just breaks
@@ -415,6 +417,8 @@ async def test_the_owner_sets_the_hold_and_the_turn_timer() -> None:
         room = await expect(guest, RoomUpdate, lambda m: m.room.turn_ms == 20000)
         assert isinstance(room, RoomUpdate) and room.room.hold_ms == 500
         assert host.table.hold == 0.5 and host.table.turn_timer == 20
+        guest.ready()
+        await until(lambda: host.table.seats[1].ready)
         owner.start()
         await until(lambda: host.table.playing)
         ref = owner.set_options(1, None)
