@@ -168,12 +168,18 @@ class StartScene(ButtonScene):
         right = [r for r in self.rows if r.column == 1]
         per_column = max(len(left), len(right)) if self.columns == 2 else len(self.rows)
         title_h = min(h * 0.16, 120)
-        footer = self._button_h() * 3.8  # Play, Settings and How to play, the LAN row, gaps
-        self.row_h = max(15.0, min(50.0, (h - title_h - footer) / (per_column + 0.5)))
+        bh = self._button_h()
+        footer = bh * 3.7  # Play, Settings and How to play, the LAN row, gaps
+        # the rows; a panel's padding above and below them (0.35 of a row each); the line
+        # between the panels and Play that says why the rules cannot be played (0.65)
+        self.row_h = max(15.0, min(50.0, (h - title_h - footer) / (per_column + 1.35)))
         self.title_h = title_h
-        col_w = min((w - 48) / self.columns - 16, 520)
-        self.col_w = col_w
+        self.pad = max(6, round(self.row_h * 0.35))  # inside a panel, around its rows
+        self.gutter = 2 * self.pad + 16  # between the rows of two columns (two panels)
+        room = w - 2 * (self.pad + 12) - self.gutter * (self.columns - 1)
+        self.col_w = min(room / self.columns, 520)
         self.px = max(11, round(self.row_h * 0.42))
+        self.gap = round(max(bh * 0.3, self.px * 1.5))  # from the panels to Play
 
     def _button_h(self) -> int:
         return round(max(26, min(60, self.size[1] * 0.075)))
@@ -182,27 +188,58 @@ class StartScene(ButtonScene):
         w, _ = self.size
         rects = []
         counts = [0, 0]
-        total_w = self.col_w * self.columns + 32 * (self.columns - 1)
+        total_w = self.col_w * self.columns + self.gutter * (self.columns - 1)
         x0 = (w - total_w) / 2
         for row in self.rows:
             col = row.column if self.columns == 2 else 0
             k = counts[col]
             counts[col] += 1
-            x = x0 + col * (self.col_w + 32)
-            y = self.title_h + k * self.row_h
+            x = x0 + col * (self.col_w + self.gutter)
+            y = self.title_h + self.pad + k * self.row_h
             rects.append(
                 pygame.Rect(round(x), round(y), round(self.col_w), round(self.row_h * 0.9))
             )
         return rects
 
+    def panels(self) -> list[pygame.Rect]:
+        """One panel a column, round its rows with room to spare."""
+        rects = self._row_rects()
+        panels = []
+        for col in range(self.columns):
+            mine = [
+                r
+                for r, row in zip(rects, self.rows, strict=True)
+                if (row.column if self.columns == 2 else 0) == col
+            ]
+            panel = mine[0].unionall(mine)
+            panel.h = round(len(mine) * self.row_h)  # the last row's full height
+            panels.append(panel.inflate(2 * self.pad, 2 * self.pad))
+        return panels
+
+    def row_parts(self, i: int, rect: pygame.Rect) -> tuple[str, int, pygame.Rect, pygame.Rect]:
+        """A row's label, its size in pixels, where it is drawn and the value button: the
+        label shrinks (or, in a tiny window, is shortened) to keep a gap of its own size
+        before the button."""
+        px = self.px
+        label = self.rows[i].text(self.app.tr)
+        value = pygame.Rect(0, 0, round(min(rect.w * 0.36, px * 7.5)), round(rect.h * 0.86))
+        value.midright = (rect.right, rect.centery)
+        room = value.left - rect.left - 2 * px
+        label_px = fit_px(self.assets, label, px, room)
+        font = self.assets.font(label_px)
+        while len(label) > 1 and font.size(label)[0] > room:  # a tiny window: shortened
+            label = label[:-2].rstrip() + "…"
+        where = pygame.Rect((0, 0), font.size(label))
+        where.midleft = (rect.left + px, rect.centery)
+        return label, label_px, where, value
+
     def buttons(self) -> list[tuple[pygame.Rect, str, str, bool]]:
         w = self.size[0]
         tr = self.app.tr
-        rects = self._row_rects()
-        bottom = max(r.bottom for r in rects)
+        bottom = max(panel.bottom for panel in self.panels())
         bh = self._button_h()
         play = pygame.Rect(0, 0, round(min(w * 0.6, bh * 7)), bh)
-        play.midtop = (w // 2, round(bottom + bh * 0.35))
+        play.midtop = (w // 2, bottom + self.gap)
         pair_w = round(min(w * 0.44, bh * 5.5))
         found = [(play, "play", tr("menu.play"), True)]
         top = play.bottom
@@ -296,14 +333,8 @@ class StartScene(ButtonScene):
             colour=SOFT,
         )
         rects = self._row_rects()
-        for col in range(self.columns):
-            col_rects = [
-                r
-                for r, row in zip(rects, self.rows, strict=True)
-                if (row.column if self.columns == 2 else 0) == col
-            ]
-            box = col_rects[0].unionall(col_rects).inflate(24, 16)
-            draw_panel(surface, self.assets, box, 150)
+        for panel in self.panels():
+            draw_panel(surface, self.assets, panel, 150, radius=self.pad)
         px = self.px
         for i, (row, rect) in enumerate(zip(self.rows, rects, strict=True)):
             if row.change is None:
@@ -322,12 +353,8 @@ class StartScene(ButtonScene):
                 continue
             enabled = row.enabled()
             colour = (255, 255, 255) if enabled else (120, 140, 128)
-            value = pygame.Rect(0, 0, round(min(rect.w * 0.38, px * 9)), round(rect.h * 0.86))
-            value.midright = (rect.right - 4, rect.centery)
-            label = row.text(tr)
-            label_px = fit_px(self.assets, label, px, value.left - rect.left - px * 1.5)
-            at = (rect.left + px, rect.centery)
-            draw_text(surface, self.assets, label, label_px, at, "midleft", colour)
+            label, label_px, where, value = self.row_parts(i, rect)
+            draw_text(surface, self.assets, label, label_px, where.midleft, "midleft", colour)
             focus = i == self.focus
             hover = self.hover is not None and rect.collidepoint(self.hover)
             style = "chosen" if focus else "secondary"
@@ -349,5 +376,5 @@ class StartScene(ButtonScene):
         if isinstance(rules, str):
             play = self.buttons()[0][0]
             warn_px = fit_px(self.assets, rules, px, w - 16)
-            at = (w / 2, play.top - px)
+            at = (w / 2, play.top - self.gap / 2)  # between the panels and Play
             draw_text(surface, self.assets, rules, warn_px, at, colour=(255, 170, 150))

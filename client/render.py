@@ -85,13 +85,18 @@ def _rounded_box(
 
 
 def draw_panel(
-    surface: pygame.Surface, assets: Assets, rect: pygame.Rect, alpha: int = 200
+    surface: pygame.Surface,
+    assets: Assets,
+    rect: pygame.Rect,
+    alpha: int = 200,
+    radius: int | None = None,
 ) -> None:
+    """A dark rounded panel with a gold rim (``radius``: its corners, by default by its
+    height)."""
+    radius = max(6, rect.h // 18) if radius is None else radius
     shadow = rect.move(0, max(3, rect.h // 60))
-    _rounded_box(surface, assets, shadow, (0, 0, 0, alpha // 3), max(6, rect.h // 18))
-    _rounded_box(
-        surface, assets, rect, (12, 36, 24, alpha), max(6, rect.h // 18), (210, 180, 100, 160)
-    )
+    _rounded_box(surface, assets, shadow, (0, 0, 0, alpha // 3), radius)
+    _rounded_box(surface, assets, rect, (12, 36, 24, alpha), radius, (210, 180, 100, 160))
 
 
 def draw_button(

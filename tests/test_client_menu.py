@@ -141,3 +141,27 @@ def test_the_start_screen_fits_the_window(tmp_path: Path, size: tuple[int, int])
     rects = menu._row_rects() + [rect for rect, *_ in menu.buttons()]
     assert all(screen.contains(rect) for rect in rects)
     assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
+
+
+@pytest.mark.parametrize("language", ["en", "de", "nl", "ru"])
+@pytest.mark.parametrize("size", [(1280, 720), (720, 1280), (800, 600), (480, 360), (360, 640)])
+def test_nothing_on_the_start_screen_touches_a_border(size: tuple[int, int], language: str) -> None:
+    app = App(Settings(language=language), None, size=size, sound=False)
+    menu = app.stack[-1]
+    assert isinstance(menu, StartScene)
+    screen = pygame.Rect((0, 0), size)
+    panels = menu.panels()
+    buttons = [rect for rect, *_ in menu.buttons()]
+    assert all(screen.contains(panel) and panel.top >= int(menu.title_h) for panel in panels)
+    assert not any(panel.colliderect(b) for panel in panels for b in buttons)
+    if len(panels) == 2:
+        assert panels[1].left - panels[0].right >= 8
+    for i, rect in enumerate(menu._row_rects()):
+        panel = next(p for p in panels if p.colliderect(rect))
+        assert panel.inflate(-12, -12).contains(rect), "a row close to its panel's rim"
+        if menu.rows[i].change is not None:
+            _label, _px, label, value = menu.row_parts(i, rect)
+            assert rect.contains(label) and rect.contains(value)
+            assert value.left - label.right >= menu.px * 0.8, "a label close to its button"
+    app.step(0.02)  # and it draws
+    app.close()

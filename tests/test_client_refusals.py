@@ -1,0 +1,114 @@
+"""The host's refusals read in the player's language: every code the host can send has
+words in every catalogue, and the room screen and the table scene both show them; a code
+from a newer host shows the host's own words."""
+
+from __future__ import annotations
+
+import ast
+import queue
+from pathlib import Path
+
+import pytest
+
+from client.app import App
+from client.i18n import CATALOGUES, LANGUAGES, Translator
+from client.refusals import REFUSAL_KEYS, refusal_text
+from client.room import RoomScene
+from client.scripted import ScriptedSession
+from client.session import Rejected
+from client.settings import Settings
+from client.table import TableScene
+from engine import Reason, Rules, new_game
+from host.table import LOBBY_TEXT
+
+HOST = Path(__file__).resolve().parent.parent / "host"
+
+
+def host_refusal_codes() -> set[str]:
+    """Every refusal code the host sends of its own (not an engine reason): the lobby's
+    texts and every code written out in a ``_reject(...)`` or ``Rejected(...)`` in host/."""
+    codes = set(LOBBY_TEXT)
+    for path in sorted(HOST.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+            at = {"_reject": 2, "Rejected": 1}.get(name or "")
+            if at is None or len(node.args) <= at:
+                continue
+            arg = node.args[at]
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                codes.add(arg.value)
+    return codes
+
+
+def test_the_scan_finds_the_hosts_refusals() -> None:
+    codes = host_refusal_codes()
+    assert {"not_owner", "seats_empty", "no_such_seat", "bad_rules"} <= codes
+    assert not codes & {reason.value for reason in Reason}  # those are the engine's
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_refusal_of_the_host_has_words_in_every_language(language: str) -> None:
+    tr = Translator(language)
+    english = CATALOGUES["en"]
+    for code in sorted(host_refusal_codes()):
+        key = REFUSAL_KEYS.get(code)
+        assert key is not None, f"client.refusals.REFUSAL_KEYS lacks the host's {code!r}"
+        assert key in CATALOGUES[language], f"{language} lacks {key}"
+        assert refusal_text(code, "host words", tr) == CATALOGUES[language][key]
+        if language != "en":
+            assert CATALOGUES[language][key] != english[key], f"{language} {key} is English"
+
+
+def test_engine_reasons_and_unknown_codes() -> None:
+    tr = Translator("nl")
+    assert refusal_text("not_your_turn", "It is not your turn.", tr) == tr("reason.not_your_turn")
+    assert refusal_text("from_a_newer_host", "host words", tr) == "host words"
+
+
+class Lobby:
+    """A room session that only says what a test puts in its inbox."""
+
+    def __init__(self) -> None:
+        self.inbox: queue.Queue[object] = queue.Queue()
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.mark.usefixtures("headless")
+def test_the_room_and_the_table_say_a_refusal_in_the_players_language() -> None:
+    app = App(Settings(language="de"), None, size=(800, 600), sound=False)
+    session = Lobby()
+    room = RoomScene(app, session)  # type: ignore[arg-type]
+    app.push(room)
+    session.inbox.put(Rejected("not_owner", LOBBY_TEXT["not_owner"]))
+    app.step(0.02)
+    assert room.message == "Das darf nur der Gastgeber."
+    session.inbox.put(Rejected("something_new", "Words of a newer host."))
+    app.step(0.02)
+    assert room.message == "Words of a newer host."
+    app.close()
+
+    game = ScriptedSession(new_game(Rules(), 3))
+    app = App(
+        Settings(language="ru"),
+        None,
+        size=(800, 600),
+        sound=False,
+        session_factory=lambda r, s: game,
+    )
+    app.start_game(Rules())
+    table = app.stack[-1]
+    assert isinstance(table, TableScene)
+    for _ in range(200):
+        app.step(0.05)
+        if table.board is not None and table.view is not None and table.idle:
+            break
+    game.inbox.put(Rejected("no_game", LOBBY_TEXT["no_game"]))
+    for _ in range(5):
+        app.step(0.05)
+    assert table.bubble is not None and table.bubble[0] == "Сейчас игра не идёт."
+    app.close()
