@@ -46,6 +46,7 @@ FLY = 0.45  # seconds for a card's flight at normal speed
 LIFT = 0.07  # how much larger a card looks at the top of its flight
 DEAL_STEP = 0.07  # between two dealt cards
 HAND, TABLE, TRUMP = "hand", "table", "trump"
+LANDED = 0.8  # of a flight to the bout: the card is down (only settling from here)
 
 
 def deck_of(rules: Rules) -> list[Card]:
@@ -168,6 +169,17 @@ class Board:
     @property
     def busy(self) -> bool:
         return bool(self.flying) or any(s.moving for s in self.cards.values())
+
+    @property
+    def landing(self) -> bool:
+        """A card is still on its way to the bout (or to its new place in it)."""
+        return any(
+            s.dest[0] == TABLE
+            and not s.vanish
+            and s.motion is not None
+            and s.motion.progress < LANDED
+            for s in self.cards.values()
+        )
 
     @property
     def stock_shown(self) -> int:

@@ -1,10 +1,13 @@
 """The room of a LAN table before the game: the seats around the table, who sits where.
 
-Players who joined, AI seats with their level and open seats sit around an oval table,
-ours at the bottom. The owner (the first human) fills an open seat with an AI level or
-clears it with the chips beneath it, and starts the game once every seat is taken; the
-others wait for the owner. When the game starts, the table scene takes the same session
-over (with what the session has said so far) and this screen leaves with it.
+Players who joined (each with a ready mark), AI seats with their level and open seats sit
+around an oval table, ours at the bottom. The owner (the first human) fills an open seat
+with an AI level or clears it with the chips beneath it, and starts the game once every
+seat is taken and every other player is ready (the Start is the owner's own readiness);
+the others say they are ready (the Ready button, ``R`` or ``Space``) and wait for the
+owner. When the game starts, the table scene takes the same session over (with what the
+session has said so far). Leaving the table leaves this screen too; its Rematch comes back
+here with the room as it is now (a player's Rematch also marks them ready).
 """
 
 from __future__ import annotations
@@ -18,25 +21,31 @@ import pygame
 from protocol import Room
 
 from .howto import wrap
-from .i18n import N_
 from .join import ERROR_KEYS
 from .menu import GOLD, levels
 from .netsession import seat_names
 from .pointer import Input, Key
+from .refusals import refusal_text
 from .render import SOFT, draw_button, draw_panel, draw_text, fit_px
 from .scene import ButtonScene, Director
 from .session import Closed, Emoted, Message, Reconnecting, Rejected, RoomChanged, Seated, Session
 
 __all__ = ["RoomScene", "RoomSession"]
 
-REJECT_KEYS = {"seats_empty": N_("room.seats_empty"), "seat_taken": N_("room.seat_taken")}
 CLEAR = "clear"
+READY_FILL = (56, 150, 84)  # the ready mark's pill
+WAITING_FILL = (16, 40, 28)  # "not ready": dark glass, muted words
+WAITING_INK = (150, 170, 156)
+OWNER_FILL = (236, 190, 84)
+OWNER_INK = (44, 30, 8)
 
 
 class RoomSession(Session, Protocol):
     """A session whose owner can set the room up (``client.netsession.NetSession``)."""
 
     def start(self) -> None: ...
+
+    def ready(self, ready: bool = True) -> None: ...
 
     def set_seat(self, seat: int, ai: str | None) -> None: ...
 
@@ -70,9 +79,30 @@ class RoomScene(ButtonScene):
     def owner(self) -> bool:
         return self.room is not None and self.room.owner == self.seat
 
-    def ready(self) -> bool:
-        """Every seat is taken: the game can start."""
+    @property
+    def me_ready(self) -> bool:
+        """Our own ready mark, as the host last said."""
+        room = self.room
+        return room is not None and self.seat < len(room.seats) and room.seats[self.seat].ready
+
+    def full(self) -> bool:
+        """Every seat is taken."""
         return self.room is not None and all(s.kind != "empty" for s in self.room.seats)
+
+    def waiting(self) -> list[int]:
+        """The players the owner's start waits for: every other human not ready."""
+        room = self.room
+        if room is None:
+            return []
+        return [
+            i
+            for i, s in enumerate(room.seats)
+            if s.kind == "human" and i != room.owner and not s.ready
+        ]
+
+    def can_start(self) -> bool:
+        """Every seat is taken and every other player is ready: the game can start."""
+        return self.full() and not self.waiting()
 
     def update(self, dt: float) -> None:
         if self.handed:  # back from the game: the table is left too
@@ -98,8 +128,7 @@ class RoomScene(ButtonScene):
         elif isinstance(message, Reconnecting):
             self.message = tr("table.reconnecting")
         elif isinstance(message, Rejected):
-            key = REJECT_KEYS.get(message.code)
-            self.message = tr(key) if key is not None else message.text
+            self.message = refusal_text(message.code, message.text, tr)
         elif isinstance(message, Closed):
             key = ERROR_KEYS.get(message.code)
             self.message = tr(key) if key is not None else message.text
@@ -119,7 +148,18 @@ class RoomScene(ButtonScene):
             backlog.append(seated)
         backlog.append(first)
         self.handed = True
-        self.app.push(TableScene(self.app, self.session, backlog))
+        self.app.push(TableScene(self.app, self.session, backlog, back=self._come_back))
+
+    def _come_back(self, messages: list[Message]) -> None:
+        """The table's Rematch brings the session back here, with what it last heard of the
+        room (and the end of the session, if it ended). A player's Rematch is their ready
+        mark; the owner starts again from here."""
+        self.handed = False
+        self.message = ""
+        for message in messages:
+            self._receive(message)
+        if not self.owner and not self.closed and not self.me_ready:
+            self.session.ready(True)
 
     # --- geometry -------------------------------------------------------------------------
 
@@ -200,7 +240,13 @@ class RoomScene(ButtonScene):
             start = leave.copy()
             start.left = w // 2 + 8
             leave.right = w // 2 - 8
-            found.append((start, "start", tr("room.start"), self.ready()))
+            found.append((start, "start", tr("room.start"), self.can_start()))
+        elif self.room is not None and not self.closed:
+            toggle = leave.copy()
+            toggle.left = w // 2 + 8
+            leave.right = w // 2 - 8
+            label = tr("room.not_ready_button" if self.me_ready else "room.ready_button")
+            found.append((toggle, "ready", label, True))
         else:
             leave.centerx = w // 2
         found.append((leave, "leave", tr("room.leave"), True))
@@ -213,7 +259,9 @@ class RoomScene(ButtonScene):
             if event.key == pygame.K_ESCAPE:
                 self.app.pop()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.activate("start")
+                self.activate("start" if self.owner else "ready")
+            elif event.key in (pygame.K_r, pygame.K_SPACE):
+                self.activate("ready")
             return
         if self.press(event):
             return
@@ -226,9 +274,12 @@ class RoomScene(ButtonScene):
     def activate(self, name: str) -> None:
         if name == "leave":
             self.app.pop()
-        elif name == "start" and self.owner and self.ready() and not self.closed:
+        elif name == "start" and self.owner and self.can_start() and not self.closed:
             self.message = ""
             self.session.start()
+        elif name == "ready" and not self.owner and self.room is not None and not self.closed:
+            self.message = ""
+            self.session.ready(not self.me_ready)
 
     # --- drawing --------------------------------------------------------------------------
 
@@ -277,7 +328,8 @@ class RoomScene(ButtonScene):
             )
         for rect, name, label, enabled in self.buttons():
             hover = self.hover is not None and rect.collidepoint(self.hover)
-            style = "primary" if name == "start" else "secondary"
+            primary = name == "start" or (name == "ready" and not self.me_ready)
+            style = "primary" if primary else "secondary"
             draw_button(surface, self.assets, rect, label, style, hover, enabled)
 
     def _draw_middle(self, surface: pygame.Surface, oval: pygame.Rect, px: int) -> None:
@@ -286,12 +338,7 @@ class RoomScene(ButtonScene):
         if self.message:
             lines.append((self.message, (255, 170, 150)))
         elif self.room is not None:
-            if not self.owner:
-                lines.append((tr("room.waiting_owner"), SOFT))
-            elif self.ready():
-                lines.append((tr("room.ready"), SOFT))
-            else:
-                lines.append((tr("room.fill_seats"), SOFT))
+            lines.append((self._status_line(), SOFT))
         if self.invite:
             lines.append((tr("room.invite", link=self.invite), GOLD))
             if self.note:
@@ -306,25 +353,49 @@ class RoomScene(ButtonScene):
             draw_text(surface, self.assets, text, size, (oval.centerx, y), colour=colour)
             y += px * 1.4
 
+    def _status_line(self) -> str:
+        """What the room waits for, from our seat."""
+        tr = self.app.tr
+        room = self.room
+        assert room is not None
+        waiting = [room.seats[i].name for i in self.waiting() if i != self.seat]
+        if self.owner:
+            if not self.full():
+                return tr("room.fill_seats")
+            if waiting:
+                return tr("room.waiting_ready", names=", ".join(waiting))
+            return tr("room.ready")
+        if not self.me_ready:
+            return tr("room.press_ready")
+        if waiting:
+            return tr("room.waiting_ready", names=", ".join(waiting))
+        return tr("room.waiting_owner")
+
     def _draw_seat(self, surface: pygame.Surface, rect: pygame.Rect, i: int, seat, px: int) -> None:  # type: ignore[no-untyped-def]
         tr = self.app.tr
         draw_panel(surface, self.assets, rect, 210 if seat.kind != "empty" else 120)
+        owner = self.room is not None and self.room.owner == i
+        badge: tuple[str, tuple[int, int, int], tuple[int, int, int]] | None = None
         if seat.kind == "human":
             name = seat.name + (f" ({tr('room.you')})" if i == self.seat else "")
-            status = {
-                "connected": tr("room.player"),
-                "away": tr("room.away"),
-                "stand_in": tr("room.away"),
-            }.get(seat.status, tr("room.player"))
+            # a player away (only while a game is on) says so instead of a mark
+            status = tr("room.away") if seat.status in ("away", "stand_in") else ""
             colour = GOLD if i == self.seat else (255, 255, 255)
+            if status:
+                badge = None
+            elif owner:  # the owner's Start is the owner's readiness
+                text = tr("room.owner")
+                badge = (text[:1].upper() + text[1:], OWNER_FILL, OWNER_INK)
+            elif seat.ready:
+                badge = ("✓ " + tr("room.ready_mark"), READY_FILL, (255, 255, 255))
+            else:
+                badge = (tr("room.not_ready_mark"), WAITING_FILL, WAITING_INK)
         elif seat.kind == "ai":
             name = tr("room.computer")
             status = tr("level." + seat.level) if seat.level in levels() else seat.level or ""
             colour = (255, 255, 255)
         else:
             name, status, colour = tr("room.open"), "", SOFT
-        if self.room is not None and self.room.owner == i:
-            status = (status + " · " if status else "") + tr("room.owner")
         name_px = fit_px(self.assets, name, round(px * 1.05), rect.w - 20, True)
         draw_text(
             surface,
@@ -339,3 +410,23 @@ class RoomScene(ButtonScene):
             small = fit_px(self.assets, status, round(px * 0.85), rect.w - 20)
             at = (rect.centerx, rect.top + px * 2.4)
             draw_text(surface, self.assets, status, small, at, colour=SOFT)
+        if badge is not None:
+            self._draw_badge(surface, rect, px, *badge)
+
+    def _draw_badge(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        px: int,
+        text: str,
+        fill: tuple[int, int, int],
+        ink: tuple[int, int, int],
+    ) -> None:
+        """A pill under the name: the ready mark, "not ready", or the owner."""
+        small = fit_px(self.assets, text, round(px * 0.8), rect.w - 20 - px, bold=True)
+        image = self.assets.text(text, small, ink, True)
+        pill = image.get_rect().inflate(round(small * 1.2), round(small * 0.45))
+        pill.center = (rect.centerx, round(rect.top + px * 2.45))
+        border = (255, 255, 255, 60) if fill == WAITING_FILL else None
+        surface.blit(self.assets.box(pill.size, (*fill, 235), pill.h // 2, border), pill)
+        surface.blit(image, image.get_rect(center=pill.center))

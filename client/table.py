@@ -12,7 +12,7 @@ import contextlib
 import math
 import queue
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -23,12 +23,12 @@ from engine import (
     Card,
     Dealt,
     Pass,
-    Reason,
     SeatView,
     ShowTrump,
     Take,
     Transfer,
 )
+from protocol import Room
 
 from .board import Board, deck_of
 from .hud import (
@@ -49,6 +49,7 @@ from .intent import Choose, Intent, Play, actions_for, on_drop, on_tap, on_trans
 from .layout import Layout, Pose
 from .narrate import toast_for
 from .pointer import Input, Key, Pointer
+from .refusals import refusal_text
 from .render import SEAT_STATUS_KEYS, draw_board, draw_bubble, draw_text, role_of
 from .scene import Director, Scene
 from .session import (
@@ -77,18 +78,28 @@ EMOTE_KEYS = {
     "well_played": N_("emote.well_played"),
     "ha": N_("emote.ha"),
 }
-_REASON_CODES = frozenset(reason.value for reason in Reason)
+ACTION_BUTTONS = frozenset({"take", "pass", "transfer", "show"})  # they answer the table
 # why a session ended, for the codes the window knows (others show the host's own words)
 _CLOSED_KEYS = {"unreachable": N_("closed.unreachable"), "closed": N_("closed.lost")}
 
 
 class TableScene(Scene):
-    def __init__(self, app: Director, session: Session, backlog: Sequence[Message] = ()) -> None:
+    def __init__(
+        self,
+        app: Director,
+        session: Session,
+        backlog: Sequence[Message] = (),
+        back: Callable[[list[Message]], None] | None = None,
+    ) -> None:
         """``backlog``: messages the session said before the scene took it over (the room
-        screen hands over ``Seated`` and the start of the game)."""
+        screen hands over ``Seated`` and the start of the game). ``back``: at a LAN table,
+        the room screen that handed the session over; Rematch returns the session to it
+        (with the room as last heard) instead of starting the next game at once."""
         self.app = app
         self.assets = app.assets
         self.session = session
+        self.back = back
+        self.room: Room | None = None  # the room as last heard (during and after the game)
         self.backlog: deque[object] = deque()
         self.statuses: tuple[str, ...] = ()  # each seat's status from the room, if known
         self.emotes: dict[int, tuple[str, float]] = {}  # seat -> (emote, seconds left)
@@ -101,6 +112,7 @@ class TableScene(Scene):
         self.names: tuple[str, ...] = ()
         self.seat = 0
         self.pending: Action | None = None
+        self.behind = False  # events shown since the latest snapshot: the view is older
         self.selected: Card | None = None
         self.transfer_mode = False
         self.focus: int | None = None
@@ -115,6 +127,7 @@ class TableScene(Scene):
         self.show_end = False
         self.closed: str | None = None
         self.reconnecting = False  # our connection dropped: a banner until the resync
+        self.returned = False  # the session went back to the room screen
         self.sounds: list[tuple[float, str]] = []
         self.buttons: list[Button] = []
         self._hand_cursor = False
@@ -123,7 +136,8 @@ class TableScene(Scene):
 
     def exit(self) -> None:
         self._set_cursor(leaving=True)
-        self.session.close()
+        if not self.returned:  # (a session handed back to the room stays open)
+            self.session.close()
 
     def resize(self, size: tuple[int, int]) -> None:
         if self.board is not None:
@@ -155,6 +169,7 @@ class TableScene(Scene):
             self.backlog.extend(message.events)
         elif isinstance(message, RoomChanged):
             self.statuses = _statuses(message)
+            self.room = message.room
         elif isinstance(message, Emoted):
             if message.code in EMOTE_KEYS:
                 self.emotes[message.seat] = (message.code, EMOTE_SECONDS)
@@ -187,6 +202,7 @@ class TableScene(Scene):
             self.view = item.view
             if self.pending not in item.view.legal:
                 self.pending = None  # done (a snapshot from before it keeps it pending)
+            self.behind = False
             board.resync(item.view)
             if _awaited(item.view) and not waited:
                 self.sounds.append((0.0, "turn"))
@@ -195,10 +211,7 @@ class TableScene(Scene):
         if isinstance(item, Rejected):
             self.pending = None
             board.arrange()
-            text = item.text
-            if item.code in _REASON_CODES:
-                text = self.app.tr("reason." + item.code)
-            self._say(text, None)
+            self._say(refusal_text(item.code, item.text, self.app.tr), None)
             return 0.0
         if isinstance(item, GameOver):
             self.over = item
@@ -210,6 +223,7 @@ class TableScene(Scene):
             assert board is not None
         board.speed = self.app.settings.speed
         hold = board.apply(item)  # type: ignore[arg-type]
+        self.behind = True  # until the snapshot after it
         text = toast_for(item, self.names, self.seat, self.app.tr)  # type: ignore[arg-type]
         if text:
             self.toasts.append((text, TOAST_SECONDS))
@@ -393,7 +407,7 @@ class TableScene(Scene):
             self._up(event)
 
     def _button_at(self, pos: tuple[float, float]) -> Button | None:
-        for button in self.buttons:
+        for button in reversed(self.buttons):  # the topmost: the last drawn
             if button.rect.collidepoint(pos):
                 return button
         return None
@@ -489,6 +503,8 @@ class TableScene(Scene):
             self._say(intent.text, card)
 
     def press_button(self, name: str) -> None:
+        if name in ACTION_BUTTONS and not self._caught_up():
+            return  # as its button: not while the table is still changing
         if name == "take":
             self._send_first(Take)
         elif name == "pass":
@@ -504,7 +520,10 @@ class TableScene(Scene):
             self.app.save_settings()
         elif name == "rematch":
             self.show_end = False
-            self.session.rematch()
+            if self.back is None:  # against the computer: the next game at once
+                self.session.rematch()
+            else:
+                self._back_to_room()
         elif name == "hide":
             self.show_end = False
         elif name == "emote":
@@ -512,6 +531,20 @@ class TableScene(Scene):
         elif name.startswith("emote:"):
             self.picking = False
             self.session.emote(name.removeprefix("emote:"))
+
+    def _back_to_room(self) -> None:
+        """Hand the session back to the room screen, with the room as last heard and the
+        end of the session if it ended meanwhile; everyone readies up there."""
+        self._drain()
+        if self.room is not None and self.room.status != "lobby":
+            return  # the next game is already under way (an autostart table): it plays here
+        back, self.back = self.back, None
+        assert back is not None
+        told: list[Message] = [RoomChanged(self.room)] if self.room is not None else []
+        told += [m for m in self.backlog if isinstance(m, Closed)]
+        self.returned = True
+        back(told)
+        self.app.pop()
 
     def _send_first(self, kind: type) -> None:
         found = self._legal(kind)
@@ -531,6 +564,17 @@ class TableScene(Scene):
                 self.press_button("rematch")
             elif key == pygame.K_ESCAPE:
                 self.press_button("menu")
+            return
+        if key == pygame.K_e and not self.closed:
+            self.press_button("emote")
+            return
+        if self.picking and (pygame.K_1 <= key <= pygame.K_9 or key == pygame.K_ESCAPE):
+            # the emote picker is open: the digits pick a reaction, Esc closes it
+            codes = list(EMOTE_KEYS)
+            if key == pygame.K_ESCAPE:
+                self.picking = False
+            elif key - pygame.K_1 < len(codes):
+                self.press_button("emote:" + codes[key - pygame.K_1])
             return
         if key == pygame.K_t:
             self.press_button("take")
@@ -583,9 +627,17 @@ class TableScene(Scene):
 
     # --- drawing ------------------------------------------------------------------------
 
+    def _caught_up(self) -> bool:
+        """The table shows what the latest view says: no event shown since, no card still on
+        its way to the bout. Until then the buttons that answer the table stay away (the
+        view would offer Beaten while the card that changes it is still in flight)."""
+        return not self.behind and self.board is not None and not self.board.landing
+
     def _action_buttons(self) -> list[tuple[str, str, str]]:
         tr = self.app.tr
         found: list[tuple[str, str, str]] = []
+        if not self._caught_up():
+            return found
         if self._legal(Take):
             found.append(("take", tr("table.take"), "danger"))
         if self._legal(Transfer):
@@ -626,10 +678,9 @@ class TableScene(Scene):
             buttons.append(Button("rematch", tr("table.rematch"), rect, "primary"))
         emote = pygame.Rect(sound.left - m - round(h * 2.4), y, round(h * 2.4), h)
         buttons.append(Button("emote", tr("table.emote"), emote))
-        if self.picking:  # the picker: a column of reactions above the button
-            w = round(h * 4.2)
-            for i, (code, key) in enumerate(EMOTE_KEYS.items()):
-                rect = pygame.Rect(emote.right - w, emote.top - (i + 1) * (h + m // 2), w, h)
+        if self.picking:  # the picker: the reactions above the button
+            rects = picker_rects(emote, len(EMOTE_KEYS), layout.size, m)
+            for (code, key), rect in zip(EMOTE_KEYS.items(), rects, strict=True):
                 buttons.append(Button("emote:" + code, tr(key), rect, "primary"))
         return buttons
 
@@ -674,12 +725,14 @@ class TableScene(Scene):
             return
         layout, tr = board.layout, self.app.tr
         draw_board(surface, assets, board, self.names, self.looks(), tr, self.statuses)
+        picker = [b for b in self.buttons if b.name.startswith("emote:")]
         if self.closed:
             draw_closed(surface, assets, self.closed, self.buttons)
         elif self.show_end and self.over is not None:
             draw_end(surface, assets, self.over, self.names, self.seat, self.buttons, tr)
         else:
-            draw_buttons(surface, assets, self.buttons, self.hover)
+            rest = [b for b in self.buttons if b not in picker]
+            draw_buttons(surface, assets, rest, self.hover)
             role = role_of(board, self.seat)
             draw_status(surface, assets, layout, self.status(), role, tr)
             for k, (text, ttl) in enumerate(reversed(self.toasts)):
@@ -692,8 +745,34 @@ class TableScene(Scene):
             for seat, (code, _) in sorted(self.emotes.items()):
                 key = EMOTE_KEYS[code]
                 draw_bubble(surface, assets, tr(key), self._emote_anchor(seat), px)
+            draw_buttons(surface, assets, picker, self.hover)  # open over everything
         if self.reconnecting and not self.closed:
             draw_banner(surface, assets, layout, tr("table.reconnecting"))
+
+
+def picker_rects(
+    anchor: pygame.Rect, count: int, size: tuple[int, int], margin: int
+) -> list[pygame.Rect]:
+    """The emote picker's ``count`` buttons: a column above ``anchor`` (the React button),
+    the first nearest it, right-aligned with it; side by side columns when the window is
+    too short for one, and always inside the window."""
+    w, h = size
+    gap = max(2, margin // 2)
+    room = anchor.top - gap - margin  # between the window's top margin and the button
+    rows = max(1, min(count, (room + gap) // (anchor.h + gap)))
+    cols = math.ceil(count / rows)
+    rows = math.ceil(count / cols)  # as even as the columns allow
+    width = max(1, min(round(anchor.h * 4.2), (w - 2 * margin - (cols - 1) * gap) // cols))
+    block = pygame.Rect(0, 0, cols * width + (cols - 1) * gap, rows * anchor.h + (rows - 1) * gap)
+    block.bottomright = (anchor.right, anchor.top - gap)
+    block.clamp_ip(pygame.Rect(0, 0, w, h).inflate(-2 * margin, -2 * margin))
+    rects = []
+    for i in range(count):
+        col, row = divmod(i, rows)
+        x = block.right - (col + 1) * width - col * gap
+        y = block.bottom - (row + 1) * anchor.h - row * gap
+        rects.append(pygame.Rect(x, y, width, anchor.h))
+    return rects
 
 
 def _statuses(message: RoomChanged) -> tuple[str, ...]:

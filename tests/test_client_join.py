@@ -225,7 +225,7 @@ def test_the_owner_fills_the_seats_with_ai_and_starts(tmp_path: Path) -> None:
         room = app.stack[-1]
         assert isinstance(room, RoomScene)
         until(app, lambda: room.room is not None)
-        assert room.owner and not room.ready()
+        assert room.owner and not room.can_start()
         assert room.buttons()[0][1:] == ("start", "Start the game", False)
         for seat, level in ((1, "easy"), (2, "hard")):
             chip = next(c for c, s, choice in room.chips() if (s, choice) == (seat, level))
@@ -237,7 +237,7 @@ def test_the_owner_fills_the_seats_with_ai_and_starts(tmp_path: Path) -> None:
         until(app, lambda: room.room.seats[2].kind == "empty")  # type: ignore[union-attr]
         normal = next(c for c, s, choice in room.chips() if (s, choice) == (2, "normal"))
         click(app, normal.center)
-        until(app, room.ready)
+        until(app, room.can_start)
         pygame.image.save(app.screen, str(tmp_path / "room.png"))
         click(app, room.buttons()[0][0].center)
         until(app, lambda: isinstance(app.stack[-1], TableScene))
@@ -258,7 +258,7 @@ def test_a_player_who_is_not_the_owner_waits(tmp_path: Path) -> None:
         assert isinstance(room, RoomScene)
         until(app, lambda: room.room is not None and room.room.seats[1].kind == "human")
         assert not room.owner and room.chips() == []
-        assert [name for _, name, _, _ in room.buttons()] == ["leave"]
+        assert [name for _, name, _, _ in room.buttons()] == ["ready", "leave"]
         pygame.image.save(app.screen, str(tmp_path / "waiting.png"))
         owner.close()
         owner.join(10)

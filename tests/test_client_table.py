@@ -551,3 +551,82 @@ def test_an_emote_picked_shows_by_our_seat_and_others_show_by_theirs() -> None:
         app.step(0.05)
     assert table.emote_shown(0) is None and table.emote_shown(1) is None
     assert session.sent == []  # an emote is no move
+
+
+def test_e_opens_the_emote_picker_the_digits_pick_and_esc_closes_it() -> None:
+    app, session = start(deal(Rules(), *ATTACK))
+    table = scene(app)
+    key(app, pygame.K_e)
+    assert table.picking and button(app, "emote:nice") is not None
+    key(app, pygame.K_ESCAPE)  # closes the picker, and only that
+    assert not table.picking and app.stack[-1] is table
+    key(app, pygame.K_e)
+    key(app, pygame.K_e)  # E again closes it too
+    assert not table.picking
+    key(app, pygame.K_e)
+    key(app, pygame.K_9)  # no ninth reaction: nothing, and no card played
+    assert table.picking and session.sent == []
+    key(app, pygame.K_2)  # the second reaction, not the second card
+    assert not table.picking and table.emote_shown(0) == "oops"
+    assert session.sent == []
+    key(app, pygame.K_2)  # the picker closed: the digits play cards again
+    assert len(session.sent) == 1
+
+
+@pytest.mark.parametrize(
+    "size", [(1280, 720), (720, 1280), (480, 360), (360, 640), (320, 240), (240, 160)]
+)
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_emote_picker_stays_inside_the_window(size: tuple[int, int], language: str) -> None:
+    app, _ = start(deal(Rules(), *ATTACK), Settings(language=language), size=size)
+    key(app, pygame.K_e)
+    table = scene(app)
+    picker = [b.rect for b in table.buttons if b.name.startswith("emote:")]
+    others = [b.rect for b in table.buttons if not b.name.startswith("emote:")]
+    assert len(picker) == 5
+    screen = pygame.Rect((0, 0), size)
+    assert all(screen.contains(rect) for rect in picker), (size, picker)
+    assert not any(a.colliderect(b) for i, a in enumerate(picker) for b in picker[i + 1 :])
+    if min(size) >= 240:  # room for it above the row of buttons
+        assert not any(rect.collidelist(others) >= 0 for rect in picker)
+    click(app, picker[-1].center)  # the last one drawn on top is the one clicked
+    assert table.emote_shown(0) == "ha"
+
+
+def test_beaten_waits_for_the_card_thrown_in_to_land() -> None:
+    """Buttons that answer the table follow what the player sees: a card another player
+    throws in hides Beaten from the frame it starts to fly (the view before it still says
+    everything is beaten), and Beaten comes back by the time the card that covers it lands."""
+    rules = Rules(players=3)
+    # we hold the lowest trump (6s) and attack seat 1; seat 2 may throw in too
+    state = deal(rules, "6s 7h 8h 9d Tc Jc", "7s 8c 9h Td Qd Kh", "7d 7c 8d 9c Jd Qh")
+    app, session = start(state)
+    click(app, where(app, Card.parse("7h")))
+    settle(app)
+    session.play(1, Beat(Card.parse("9h"), Card.parse("7h")))
+    settle(app)
+    assert button(app, "pass") is not None  # all beaten: Beaten
+    table, board = scene(app), scene(app).board
+    assert board is not None
+    session.play(2, ThrowIn(Card.parse("7d")))
+    for _ in range(40):  # 0.8 s of frames, synthetic time
+        app.step(0.02)
+        if Card.parse("7d") in board.cards:  # shown: on its way or down, unbeaten
+            assert button(app, "pass") is None
+            key(app, pygame.K_b)  # the key waits as the button does
+            assert session.sent == [Attack.of("7h")]
+    assert table.idle and not board.busy and button(app, "pass") is None
+    session.play(1, Beat(Card.parse("Td"), Card.parse("7d")))
+    landed = None
+    for frame in range(40):
+        app.step(0.02)
+        sprite = board.cards[Card.parse("Td")]
+        if landed is None and sprite.motion is None:
+            landed = frame
+        if button(app, "pass") is not None:
+            break
+    else:
+        raise AssertionError("Beaten never came back")
+    assert landed is None or frame <= landed  # no later than the card is down
+    key(app, pygame.K_b)
+    assert session.sent[-1] == Pass()

@@ -87,8 +87,8 @@ TEXTS: dict[str, str] = {
     "du schlagen willst.\n"
     "• Aufnehmen, Geschlagen und Passen erscheinen, wenn sie möglich sind. Mit Tipps "
     "zeigt ein Tipp auf eine graue Karte, warum sie nicht geht.\n"
-    "• Tasten: 1-9 Karte spielen, T aufnehmen, Leertaste passen, R schieben, H Tipps, "
-    "M Ton, F11 Vollbild, Esc zurück.",
+    "• Tasten: 1-9 Karte spielen, T aufnehmen, Leertaste passen, R schieben, E reagieren "
+    "(dann 1-5), H Tipps, M Ton, F11 Vollbild, Esc zurück.",
     "closed.unreachable": "Der Tisch ist nicht erreichbar.",
     "closed.lost": "Die Verbindung zum Tisch ist abgebrochen.",
     "table.take": "Aufnehmen",
@@ -214,18 +214,30 @@ TEXTS: dict[str, str] = {
     "room.start": "Spiel starten",
     "room.leave": "Verlassen",
     "room.waiting_owner": "Warte, bis der Gastgeber das Spiel startet…",
-    "room.ready": "Alle Plätze sind besetzt: starte, wenn du bereit bist.",
+    "room.ready": "Alle sind bereit: starte das Spiel.",
     "room.fill_seats": "Besetze die freien Plätze mit Spielern oder dem Computer.",
     "room.invite": "Einladung: {link}",
     "room.copied": "Der Link ist in der Zwischenablage.",
     "room.you": "du",
-    "room.player": "Spieler",
     "room.away": "Abwesend",
     "room.computer": "Computer",
     "room.open": "Freier Platz",
     "room.owner": "Gastgeber",
     "room.seats_empty": "Erst müssen alle Plätze besetzt sein.",
     "room.seat_taken": "Dort sitzt ein Spieler.",
+    "room.not_ready": "Noch sind nicht alle Spieler bereit.",
+    "room.ready_button": "Bereit",
+    "room.not_ready_button": "Nicht bereit",
+    "room.ready_mark": "Bereit",
+    "room.not_ready_mark": "Nicht bereit",
+    "room.press_ready": "Drücke „Bereit“, wenn du spielen willst.",
+    "room.waiting_ready": "Noch nicht bereit: {names}",
+    "room.not_owner": "Das darf nur der Gastgeber.",
+    "room.game_running": "Nicht, während ein Spiel läuft.",
+    "room.no_game": "Es läuft gerade kein Spiel.",
+    "room.no_such_seat": "Diesen Platz gibt es nicht.",
+    "room.unknown_level": "Diese Computerstufe gibt es nicht.",
+    "room.bad_rules": "Mit diesen Regeln kann man nicht spielen.",
     # host a LAN table
     "host.title": "Einen LAN-Tisch eröffnen",
     "host.table": "Dein Tisch",

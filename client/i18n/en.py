@@ -88,8 +88,8 @@ TEXTS: dict[str, str] = {
     "• Tap a glowing card to play it, or drag it onto the table or onto the card to beat.\n"
     "• Take, Beaten and Pass appear when they apply. With hints on, tap a dimmed card to "
     "see why it cannot be played.\n"
-    "• Keys: 1-9 play a card, T take, Space pass, R transfer, H hints, M sound, F11 full "
-    "screen, Esc back.",
+    "• Keys: 1-9 play a card, T take, Space pass, R transfer, E react (then 1-5), H hints, "
+    "M sound, F11 full screen, Esc back.",
     "closed.unreachable": "Could not reach the table.",
     "closed.lost": "The connection to the table was lost.",
     "table.take": "Take",
@@ -218,18 +218,30 @@ TEXTS: dict[str, str] = {
     "room.start": "Start the game",
     "room.leave": "Leave",
     "room.waiting_owner": "Waiting for the owner to start the game…",
-    "room.ready": "Every seat is taken: start when you are ready.",
+    "room.ready": "Everyone is ready: start the game.",
     "room.fill_seats": "Fill the open seats with players or the computer.",
     "room.invite": "Invite: {link}",
     "room.copied": "The link is on the clipboard.",
     "room.you": "you",
-    "room.player": "Player",
     "room.away": "Away",
     "room.computer": "Computer",
     "room.open": "Open seat",
     "room.owner": "owner",
     "room.seats_empty": "Every seat must be taken first.",
     "room.seat_taken": "A player sits there.",
+    "room.not_ready": "Not every player is ready yet.",
+    "room.ready_button": "Ready",
+    "room.not_ready_button": "Not ready",
+    "room.ready_mark": "Ready",
+    "room.not_ready_mark": "Not ready",
+    "room.press_ready": "Press Ready when you want to play.",
+    "room.waiting_ready": "Waiting for {names} to get ready…",
+    "room.not_owner": "Only the owner of the room can do that.",
+    "room.game_running": "Not while a game is being played.",
+    "room.no_game": "No game is being played.",
+    "room.no_such_seat": "There is no such seat.",
+    "room.unknown_level": "There is no such computer level.",
+    "room.bad_rules": "Those rules cannot be played.",
     # host a LAN table
     "host.title": "Host a LAN table",
     "host.table": "Your table",

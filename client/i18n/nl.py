@@ -87,8 +87,8 @@ TEXTS: dict[str, str] = {
     "kaart die je wilt verslaan.\n"
     "• Opnemen, Geslagen en Passen verschijnen als ze kunnen. Met tips aan: tik op een "
     "grijze kaart om te zien waarom die niet kan.\n"
-    "• Toetsen: 1-9 kaart spelen, T opnemen, spatie passen, R doorgeven, H tips, M geluid, "
-    "F11 volledig scherm, Esc terug.",
+    "• Toetsen: 1-9 kaart spelen, T opnemen, spatie passen, R doorgeven, E reageren "
+    "(dan 1-5), H tips, M geluid, F11 volledig scherm, Esc terug.",
     "closed.unreachable": "De tafel is niet bereikbaar.",
     "closed.lost": "De verbinding met de tafel is verbroken.",
     "table.take": "Opnemen",
@@ -213,18 +213,30 @@ TEXTS: dict[str, str] = {
     "room.start": "Spel starten",
     "room.leave": "Verlaten",
     "room.waiting_owner": "Wachten tot de eigenaar het spel start…",
-    "room.ready": "Alle plaatsen zijn bezet: start als je klaar bent.",
+    "room.ready": "Iedereen is klaar: start het spel.",
     "room.fill_seats": "Vul de vrije plaatsen met spelers of de computer.",
     "room.invite": "Uitnodiging: {link}",
     "room.copied": "De link staat op het klembord.",
     "room.you": "jij",
-    "room.player": "Speler",
     "room.away": "Afwezig",
     "room.computer": "Computer",
     "room.open": "Vrije plaats",
     "room.owner": "eigenaar",
     "room.seats_empty": "Eerst moeten alle plaatsen bezet zijn.",
     "room.seat_taken": "Daar zit een speler.",
+    "room.not_ready": "Nog niet iedereen is klaar.",
+    "room.ready_button": "Klaar",
+    "room.not_ready_button": "Niet klaar",
+    "room.ready_mark": "Klaar",
+    "room.not_ready_mark": "Niet klaar",
+    "room.press_ready": "Druk op “Klaar” als je wilt spelen.",
+    "room.waiting_ready": "Nog niet klaar: {names}",
+    "room.not_owner": "Alleen de eigenaar kan dat.",
+    "room.game_running": "Niet zolang er een spel bezig is.",
+    "room.no_game": "Er wordt geen spel gespeeld.",
+    "room.no_such_seat": "Die plaats bestaat niet.",
+    "room.unknown_level": "Dat computerniveau bestaat niet.",
+    "room.bad_rules": "Met deze regels kan niet worden gespeeld.",
     # host a LAN table
     "host.title": "Een LAN-tafel openen",
     "host.table": "Jouw tafel",

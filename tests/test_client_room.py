@@ -1,0 +1,182 @@
+"""The room screen's ready marks and the way back to it after a LAN game, driven by posted
+input events against real hosts on 127.0.0.1 (SDL dummy drivers)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pytest
+
+from client.app import App
+from client.bot import BotReport, play_bot
+from client.netclient import HostClosed
+from client.netsession import NetSession
+from client.room import RoomScene
+from client.session import Seated
+from client.settings import Settings
+from client.table import TableScene
+from engine import Rules
+from host import HostConfig, run_in_thread
+
+pytestmark = pytest.mark.usefixtures("headless")
+FRAMES = 3000  # a bound against hanging (x 0.01 s), not a timing assertion
+
+
+def make_app(tmp_path: Path, port: int) -> App:
+    path = tmp_path / "settings.json"
+    settings = Settings.load(path)
+    settings.lan_bind = "127.0.0.1"
+    settings.name = "Anna"
+    settings.animation = "fast"
+    app = App(settings, path, size=(1280, 720), sound=False, invite=f"127.0.0.1:{port}")
+    app.step(0.02)
+    return app
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
+    app.step(0.02)
+
+
+def press(app: App, key: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+    app.step(0.02)
+
+
+def until(app: App, done: Callable[[], bool], frames: int = FRAMES, dt: float = 0.01) -> None:
+    """Step the window until ``done``; a bigger ``dt`` plays the animations out faster."""
+    for _ in range(frames):
+        if done():
+            return
+        time.sleep(0.01 if dt <= 0.01 else 0.002)
+        app.step(dt)
+    raise AssertionError("the window never got there")
+
+
+def in_room(app: App) -> RoomScene:
+    until(app, lambda: isinstance(app.stack[-1], RoomScene))
+    room = app.stack[-1]
+    assert isinstance(room, RoomScene)
+    until(app, lambda: room.room is not None)
+    return room
+
+
+def button(room: RoomScene, name: str) -> tuple[pygame.Rect, str, bool]:
+    rect, _, label, enabled = next(b for b in room.buttons() if b[1] == name)
+    return rect, label, enabled
+
+
+def mark(room: RoomScene, seat: int) -> bool:
+    assert room.room is not None
+    return room.room.seats[seat].ready
+
+
+def test_a_player_toggles_the_ready_mark_and_sees_it(tmp_path: Path) -> None:
+    with run_in_thread(HostConfig(seats=4, ai=("normal",), announce=False)) as handle:
+        owner = NetSession("127.0.0.1", handle.port, "Boris", rooms=True)
+        assert isinstance(owner.inbox.get(timeout=20), Seated)
+        app = make_app(tmp_path, handle.port)
+        room = in_room(app)
+        until(app, lambda: room.seat == 1 and room.room.seats[1].kind == "human")  # type: ignore[union-attr]
+        assert not room.owner and [name for _, name, _, _ in room.buttons()] == ["ready", "leave"]
+        assert button(room, "ready")[1:] == ("Ready", True) and not mark(room, 1)
+        assert room._status_line() == "Press Ready when you want to play."
+        press(app, pygame.K_r)  # the key
+        until(app, lambda: mark(room, 1))
+        assert button(room, "ready")[1] == "Not ready"
+        assert room._status_line() == "Waiting for the owner to start the game…"
+        pygame.image.save(app.screen, str(tmp_path / "ready.png"))
+        click(app, button(room, "ready")[0].center)  # the button takes it back
+        until(app, lambda: not mark(room, 1))
+        press(app, pygame.K_SPACE)
+        until(app, lambda: mark(room, 1))
+        assert not room.message
+        owner.close()
+        owner.join(10)
+        app.close()
+
+
+def test_the_owners_start_waits_until_the_others_are_ready(tmp_path: Path) -> None:
+    with run_in_thread(HostConfig(seats=3, announce=False)) as handle:
+        app = make_app(tmp_path, handle.port)
+        room = in_room(app)
+        assert room.owner
+        guest = NetSession("127.0.0.1", handle.port, "Boris", rooms=True)
+        assert isinstance(guest.inbox.get(timeout=20), Seated)
+        chip = next(c for c, s, choice in room.chips() if (s, choice) == (2, "easy"))
+        click(app, chip.center)
+        until(app, room.full)
+        assert not mark(room, 1) and mark(room, 2)  # the computer is always ready
+        assert button(room, "start")[2] is False
+        assert room._status_line() == "Waiting for Boris to get ready…"
+        press(app, pygame.K_RETURN)  # nothing happens: the Start is not enabled
+        pygame.image.save(app.screen, str(tmp_path / "waiting.png"))
+        guest.ready(True)
+        until(app, room.can_start)
+        assert button(room, "start")[2] is True
+        assert room._status_line() == "Everyone is ready: start the game."
+        click(app, button(room, "start")[0].center)
+        until(app, lambda: isinstance(app.stack[-1], TableScene))
+        guest.close()
+        guest.join(10)
+        app.close()
+
+
+def owner_bot(port: int, games: int) -> tuple[threading.Thread, list[BotReport]]:
+    """A bot that owns the room: it readies, and starts each game once we are ready."""
+    reports: list[BotReport] = []
+
+    def run() -> None:
+        with contextlib.suppress(HostClosed):  # the test may end the table first
+            reports.append(asyncio.run(play_bot("127.0.0.1", port, "random", games, seed=1)))
+
+    thread = threading.Thread(target=run, name="owner-bot", daemon=True)
+    thread.start()
+    return thread, reports
+
+
+def table_up(app: App) -> TableScene:
+    until(app, lambda: isinstance(app.stack[-1], TableScene))
+    table = app.stack[-1]
+    assert isinstance(table, TableScene)
+    return table
+
+
+def test_a_players_rematch_goes_back_to_the_room_for_the_next_game(tmp_path: Path) -> None:
+    # The turn timer plays our seat (nobody touches the cards): a short game by itself.
+    rules = Rules(players=2, deck_size=24)
+    config = HostConfig(seats=2, rules=rules, announce=False, turn_timer=0.02, seed=4)
+    with run_in_thread(config) as handle:
+        bot, _ = owner_bot(handle.port, 2)
+        host = handle.host
+        assert host is not None
+        for _ in range(2000):  # the bot takes seat 0 and owns the room
+            if host.table.owner == 0:
+                break
+            time.sleep(0.01)
+        app = make_app(tmp_path, handle.port)
+        room = in_room(app)
+        assert not room.owner
+        press(app, pygame.K_r)
+        table = table_up(app)
+        until(app, lambda: table.show_end, 20_000, dt=0.1)
+        rematch = next(b for b in table.buttons if b.name == "rematch")
+        click(app, rematch.rect.center)
+        # back in the room (with the room as it is now), not a "not the owner" toast; the
+        # next game may already be on its way: our Rematch was our ready mark
+        assert table.returned and table not in app.stack and room in app.stack
+        assert room.room is not None and room.room.series.games == 1 and not room.message
+        second = table_up(app)  # the owner started again
+        assert second is not table and host.table.game == 2
+        until(app, lambda: second.view is not None, dt=0.1)
+        assert second.view is not None and second.view.result is None  # a new deal
+        app.close()
+        handle.stop()
+        bot.join(30)
