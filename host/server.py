@@ -272,6 +272,9 @@ class Host:
         if self._stopped.is_set():
             return
         self._stopped.set()
+        # No AI starts a new thought from here on: what is still queued for the table is
+        # handled without one, and the executor is shut down once the table has stopped.
+        self.table.stopping = True
         if self._server is not None:
             self._server.close()
         for session in list(self.sessions):

@@ -12,7 +12,9 @@ needs everyone ready again, and whenever a seat changes hands or the rules chang
 A human who drops out mid-game is ``away``: the seat waits ``config.hold`` seconds for
 them, then a stand-in AI plays it until they return with their token. The optional turn
 timer makes the default move for a human seat that lets it run out. With a ``saver`` the
-table is handed over for saving after every change (see ``host.save``).
+table is handed over for saving after every change (see ``host.save``). Once the host is
+stopping (or the executor refuses work, as it does while the process exits) no AI is asked
+to think again.
 """
 
 from __future__ import annotations
@@ -245,6 +247,9 @@ class Table:
         # that is current for its seat's current bot (never from an earlier stand-in's).
         self.jobs = itertools.count(1)
         self.errors = 0  # unexpected exceptions while handling an item (should stay 0)
+        # The host is stopping (or its AI executor refuses work, as it does once the process
+        # is exiting): no AI is asked to think any more.
+        self.stopping = False
         self.hold = max(0.0, config.hold)  # the room's options (the owner may change them)
         self.turn_timer = config.turn_timer
         self._timers: set[asyncio.TimerHandle] = set()
@@ -746,7 +751,7 @@ class Table:
     def _think(self) -> None:
         """Ask every AI-played seat that has something to do and is not thinking yet."""
         state = self.state
-        if state is None:
+        if state is None or self.stopping:
             return
         loop = asyncio.get_running_loop()
         defender_busy = bool(state.legal_actions(state.defender))
@@ -756,12 +761,18 @@ class Table:
             if defender_busy and index != state.defender:
                 continue  # throw-ins wait for the defender, the order the bots play for
             history = self.history[index]
-            events, slot.seen = history[slot.seen :], len(history)
+            view = observe(state, index)
+            try:
+                future = loop.run_in_executor(
+                    self.executor, _decide, slot.bot, history[slot.seen :], view
+                )
+            except RuntimeError as exc:  # the executor is shut down: the host is going
+                log.info("AI seats stop thinking: %s", exc)
+                self.stopping = True
+                return
+            slot.seen = len(history)
             slot.thinking, slot.seq = True, self.seq
             slot.job = next(self.jobs)
-            future = loop.run_in_executor(
-                self.executor, _decide, slot.bot, events, observe(state, index)
-            )
             future.add_done_callback(partial(self._thought_done, index, self.game, slot.job))
 
     def _thought_done(

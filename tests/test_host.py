@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
 import signal
 import socket
@@ -13,6 +14,7 @@ import subprocess
 import sys
 import threading
 from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -24,7 +26,7 @@ from client.bot import play_bot
 from client.netclient import HostClosed, NetClient
 from engine import Rules, SeatView
 from engine.ai import LEVELS, PARAMETERS, RandomBot
-from host import Host, HostConfig, run_in_thread
+from host import Host, HostConfig, Table, run_in_thread
 from protocol import (
     PROTOCOL_VERSION,
     Ack,
@@ -301,6 +303,60 @@ async def test_shutdown_tells_every_client() -> None:
         assert info.value.code == "shutdown"
         await client.close()
     assert host.table.errors == 0
+
+
+class CountingExecutor(ThreadPoolExecutor):
+    """The host's AI executor, noting for every job whether the table was stopping."""
+
+    def __init__(self, table: Table) -> None:
+        super().__init__(2, thread_name_prefix="durak-ai-test")
+        self.table = table
+        self.asked_while_stopping = 0
+
+    def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def]
+        self.asked_while_stopping += self.table.stopping
+        return super().submit(fn, *args, **kwargs)
+
+
+def no_errors_logged(caplog: pytest.LogCaptureFixture) -> bool:
+    return not [r for r in caplog.records if r.levelno >= logging.WARNING or r.exc_info]
+
+
+async def test_a_stop_mid_game_asks_no_ai_to_think(caplog: pytest.LogCaptureFixture) -> None:
+    """Stopping while AI seats play: decisions still in flight are handled, no AI is asked
+    again, and nothing is logged as an error."""
+    caplog.set_level(logging.INFO)
+    host = Host(replace(LOCAL, seats=4, ai=("normal",) * 4, autostart=True, seed=5))
+    host.executor.shutdown()
+    host.executor = host.table.executor = counting = CountingExecutor(host.table)
+    await host.start()
+    while host.table.seq < 12:  # mid-game: AI seats are thinking
+        await asyncio.sleep(0.001)
+    await host.stop()
+    assert host.table.stopping and host.table.errors == 0
+    assert counting.asked_while_stopping == 0
+    assert no_errors_logged(caplog)
+
+
+async def test_an_executor_shut_down_under_the_table_is_no_error(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The AI executor refusing work while the game goes on (as when the window's process
+    exits before its host has stopped): the table stops asking, without a traceback."""
+    caplog.set_level(logging.INFO)
+    monkeypatch.setitem(LEVELS, "gated", GatedBot)
+    GatedBot.gate.clear()
+    GatedBot.thinking.clear()
+    async with serving(seats=3, ai=("gated",) * 3, autostart=True, seed=4) as host:
+        assert await asyncio.to_thread(GatedBot.thinking.wait, 30)
+        seq = host.table.seq
+        host.executor.shutdown(wait=False)
+        GatedBot.gate.set()  # the decision in flight arrives; the next AI cannot be asked
+        while host.table.seq == seq:
+            await asyncio.sleep(0.001)
+        assert host.table.stopping and host.table.errors == 0
+    assert no_errors_logged(caplog)
+    assert any("stop thinking" in r.getMessage() for r in caplog.records)
 
 
 def test_a_host_in_its_own_thread() -> None:
