@@ -14,6 +14,7 @@ import contextlib
 import queue
 import threading
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -21,8 +22,12 @@ from .i18n import N_
 from .menu import GOLD
 from .pointer import Input, Key
 from .render import SOFT, draw_button, draw_panel, draw_text, fit_px
+from .rulestext import rules_summary
 from .scene import ButtonScene, Director
 from .session import Closed, Seated, Session
+
+if TYPE_CHECKING:
+    from host import TableAd
 
 __all__ = ["JoinScene", "LanBrowser", "parse_invite"]
 
@@ -66,8 +71,6 @@ class LanBrowser:
     by a daemon thread; ``poll()`` (once per frame) applies what changed."""
 
     def __init__(self, bind: str) -> None:
-        from host import TableAd
-
         self.bind = bind
         self.tables: dict[str, TableAd] = {}
         self.changes: queue.Queue[tuple[str, str, TableAd | None]] = queue.Queue()
@@ -283,6 +286,13 @@ class JoinScene(ButtonScene):
             (back, "back", tr("join.back"), True),
         ]
 
+    def rules_text(self, ad: TableAd) -> str:
+        """A table's rules in our language, or its English summary when its announcement
+        does not say them in a form we can read (an older host, a malformed record)."""
+        if ad.game_rules is None:
+            return ad.rules
+        return rules_summary(ad.game_rules, self.app.tr)
+
     def current_text(self) -> str:
         return self.password if self.asking else self.address
 
@@ -402,26 +412,27 @@ class JoinScene(ButtonScene):
                 colour=colour,
             )
 
-    def _draw_table(self, surface: pygame.Surface, rect: pygame.Rect, ad: object, px: int) -> None:
+    def _draw_table(self, surface: pygame.Surface, rect: pygame.Rect, ad: TableAd, px: int) -> None:
         tr = self.app.tr
         hover = self.hover is not None and rect.collidepoint(self.hover)
         pygame.draw.rect(surface, (40, 96, 64) if hover else (28, 74, 50), rect, border_radius=8)
         pygame.draw.rect(surface, (90, 150, 110), rect, 1, border_radius=8)
-        name = ad.name  # type: ignore[attr-defined]
-        seats = tr("join.seats", taken=ad.taken, seats=ad.seats)  # type: ignore[attr-defined]
-        where = f"{ad.address}:{ad.port}"  # type: ignore[attr-defined]
+        name = ad.name
+        seats = tr("join.seats", taken=ad.taken, seats=ad.seats)
+        where = f"{ad.address}:{ad.port}"
         top = rect.top + rect.h * 0.3
         low = rect.top + rect.h * 0.72
         name_px = fit_px(self.assets, name, px, rect.w * 0.55, True)
         at = (rect.left + 12, top)
         drawn = draw_text(surface, self.assets, name, name_px, at, "midleft", GOLD, True)
-        if ad.password:  # type: ignore[attr-defined]
+        if ad.password:
             _padlock(surface, (drawn.right + px * 0.8, top), px)
         draw_text(surface, self.assets, seats, px, (rect.right - 12, top), "midright")
         small = round(px * 0.8)
-        draw_text(surface, self.assets, where, small, (rect.right - 12, low), "midright", SOFT)
-        rules = ad.rules  # type: ignore[attr-defined]
-        rules_px = fit_px(self.assets, rules, small, rect.w * 0.6)
+        at = (rect.right - 12, low)
+        address = draw_text(surface, self.assets, where, small, at, "midright", SOFT)
+        rules = self.rules_text(ad)  # as wide as the row leaves beside the address
+        rules_px = fit_px(self.assets, rules, small, address.left - rect.left - 12 - px)
         draw_text(surface, self.assets, rules, rules_px, (rect.left + 12, low), "midleft", SOFT)
 
 

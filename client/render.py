@@ -18,6 +18,7 @@ __all__ = [
     "ROLE_COLOURS",
     "SEAT_STATUS_KEYS",
     "STATUS_COLOURS",
+    "button_px",
     "draw_board",
     "draw_bubble",
     "draw_button",
@@ -107,8 +108,11 @@ def draw_button(
     style: str = "primary",
     hover: bool = False,
     enabled: bool = True,
+    px: int | None = None,
 ) -> None:
-    """A rounded pill button: "primary" (gold), "secondary" (dark glass), "danger" (red)."""
+    """A rounded pill button: "primary" (gold), "secondary" (dark glass), "danger" (red).
+    Its label is set as large as fits (``button_px``), or at ``px`` (a row of buttons that
+    share one size)."""
     fills = {
         "primary": ((236, 190, 84), (44, 30, 8)),
         "secondary": ((20, 52, 34), WHITE),
@@ -123,8 +127,14 @@ def draw_button(
     radius = rect.h // 2
     _rounded_box(surface, assets, rect.move(0, max(2, rect.h // 12)), (0, 0, 0, 90), radius)
     _rounded_box(surface, assets, rect, (*fill, 240), radius, (255, 255, 255, 70))
-    px = fit_px(assets, label, max(10, round(rect.h * 0.42)), rect.w - rect.h * 0.5, bold=True)
+    if px is None:
+        px = button_px(assets, rect, label)
     draw_text(surface, assets, label, px, rect.center, colour=ink, bold=True, shadow=False)
+
+
+def button_px(assets: Assets, rect: pygame.Rect, label: str) -> int:
+    """The size of ``label`` on a button of ``rect``: as large as fits."""
+    return fit_px(assets, label, max(10, round(rect.h * 0.42)), rect.w - rect.h * 0.5, bold=True)
 
 
 def draw_bubble(

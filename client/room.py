@@ -26,7 +26,8 @@ from .menu import GOLD, levels
 from .netsession import seat_names
 from .pointer import Input, Key
 from .refusals import refusal_text
-from .render import SOFT, draw_button, draw_panel, draw_text, fit_px
+from .render import SOFT, button_px, draw_button, draw_panel, draw_text, fit_px
+from .rulestext import rules_summary
 from .scene import ButtonScene, Director
 from .session import Closed, Emoted, Message, Reconnecting, Rejected, RoomChanged, Seated, Session
 
@@ -229,6 +230,18 @@ class RoomScene(ButtonScene):
                 found.append((chip, i, CLEAR))
         return found
 
+    def chip_label(self, choice: str) -> str:
+        return "✕" if choice == CLEAR else self.app.tr("level." + choice)
+
+    def chip_px(self) -> dict[int, int]:
+        """One label size for each seat's row of chips: the largest at which every label of
+        the row fits its chip (so "Schwer" is not set smaller than "Normal")."""
+        sizes: dict[int, int] = {}
+        for chip, seat, choice in self.chips():
+            px = button_px(self.assets, chip, self.chip_label(choice))
+            sizes[seat] = min(px, sizes.get(seat, px))
+        return sizes
+
     def buttons(self) -> list[tuple[pygame.Rect, str, str, bool]]:
         w, h = self.size
         tr = self.app.tr
@@ -295,15 +308,7 @@ class RoomScene(ButtonScene):
         at = (w / 2, top * 0.36)
         draw_text(surface, self.assets, title, title_px, at, bold=True, colour=GOLD)
         if room is not None:
-            summary = room.rules.summary
-            draw_text(
-                surface,
-                self.assets,
-                summary,
-                fit_px(self.assets, summary, px, w - 32),
-                (w / 2, top * 0.72),
-                colour=SOFT,
-            )
+            self._draw_summary(surface, rules_summary(room.rules, tr), px, top * 0.72)
         oval = self.table()
         pygame.draw.ellipse(surface, (22, 60, 40), oval.move(0, 6))
         pygame.draw.ellipse(surface, (30, 96, 60), oval)
@@ -312,25 +317,36 @@ class RoomScene(ButtonScene):
         if room is not None:
             for i, (rect, seat) in enumerate(zip(self.seat_rects(), room.seats, strict=True)):
                 self._draw_seat(surface, rect, i, seat, px)
-        for chip, _seat, choice in self.chips():
-            label = "✕" if choice == CLEAR else tr("level." + choice)
+        sizes = self.chip_px()
+        for chip, seat_index, choice in self.chips():
             hover = self.hover is not None and chip.collidepoint(self.hover)
             assert room is not None
-            chosen = room.seats[_seat].level == choice
-            draw_button(
-                surface,
-                self.assets,
-                chip,
-                label,
-                "chosen" if chosen else "secondary",
-                hover,
-                True,
-            )
+            chosen = room.seats[seat_index].level == choice
+            style = "chosen" if chosen else "secondary"
+            label = self.chip_label(choice)
+            draw_button(surface, self.assets, chip, label, style, hover, px=sizes[seat_index])
         for rect, name, label, enabled in self.buttons():
             hover = self.hover is not None and rect.collidepoint(self.hover)
             primary = name == "start" or (name == "ready" and not self.me_ready)
             style = "primary" if primary else "secondary"
             draw_button(surface, self.assets, rect, label, style, hover, enabled)
+
+    def _draw_summary(self, surface: pygame.Surface, summary: str, px: int, y: float) -> None:
+        """The rules under the title: one line, or two (broken after a comma) where one
+        would be set too small to read."""
+        width = surface.get_width() - 32
+        size = fit_px(self.assets, summary, px, width)
+        lines = [summary]
+        if size < px * 0.8:
+            size = round(px * 0.8)
+            lines = _comma_lines(self.assets.font(size, False), summary, width)
+            while len(lines) > 2 and size > 8:
+                size -= 1
+                lines = _comma_lines(self.assets.font(size, False), summary, width)
+        for i, line in enumerate(lines):
+            at = (surface.get_width() / 2, y + (i - (len(lines) - 1) / 2) * size * 1.25)
+            line_px = fit_px(self.assets, line, size, width)
+            draw_text(surface, self.assets, line, line_px, at, colour=SOFT)
 
     def _draw_middle(self, surface: pygame.Surface, oval: pygame.Rect, px: int) -> None:
         tr = self.app.tr
@@ -430,3 +446,17 @@ class RoomScene(ButtonScene):
         border = (255, 255, 255, 60) if fill == WAITING_FILL else None
         surface.blit(self.assets.box(pill.size, (*fill, 235), pill.h // 2, border), pill)
         surface.blit(image, image.get_rect(center=pill.center))
+
+
+def _comma_lines(font: pygame.font.Font, text: str, width: float) -> list[str]:
+    """``text``, a list of ", "-separated parts, broken into lines no wider than ``width``
+    between its parts (where one part is wider, its line is too)."""
+    lines: list[str] = []
+    for part in text.split(", "):
+        if lines and font.size(f"{lines[-1]}, {part},")[0] <= width:
+            lines[-1] += ", " + part
+        else:
+            if lines:
+                lines[-1] += ","
+            lines.append(part)
+    return lines

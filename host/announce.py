@@ -18,19 +18,34 @@ from zeroconf.asyncio import AsyncServiceInfo, AsyncZeroconf
 
 from protocol import PROTOCOL_VERSION, Room
 
-__all__ = ["SERVICE_TYPE", "Announcer", "instance_name", "make_zeroconf", "txt_properties"]
+__all__ = [
+    "RULE_FLAGS",
+    "SERVICE_TYPE",
+    "Announcer",
+    "instance_name",
+    "make_zeroconf",
+    "txt_properties",
+]
 
 SERVICE_TYPE = "_durak._tcp.local."
+# The on/off rules named in the ``flags`` TXT key (as in the protocol's ``rules`` map).
+RULE_FLAGS = ("first_bout_five", "transfer", "transfer_show_trump", "durak_defends_first")
 
 
 def txt_properties(room: Room) -> dict[str, str]:
-    """The TXT properties of a table (each value well under 255 bytes)."""
+    """The TXT properties of a table (each value well under 255 bytes): the rules both as
+    an English summary (``rules``) and as values a browser can show in its own language
+    (``deck``, ``throw_in`` and ``flags``, the rules that are on)."""
     taken = sum(1 for s in room.seats if s.kind != "empty")
+    rules = room.rules
     return {
         "name": room.name[:63],
         "version": str(PROTOCOL_VERSION),
         "seats": f"{taken}/{len(room.seats)}",
-        "rules": room.rules.summary[:200],
+        "rules": rules.summary[:200],
+        "deck": str(rules.deck_size),
+        "throw_in": rules.throw_in.value,
+        "flags": ",".join(flag for flag in RULE_FLAGS if getattr(rules, flag)),
         "status": room.status,
         "password": "yes" if room.password else "no",
     }

@@ -3,6 +3,7 @@
 ``TableBrowser`` keeps the tables it currently sees and reports each change (added,
 updated, removed) on a queue; ``browse`` collects what is there for a few seconds.
 Handlers are synchronous and only start lookups as tasks, whose references are kept.
+Everything an announcement says is checked: anyone on the LAN can announce.
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ from dataclasses import dataclass
 from zeroconf import IPVersion, ServiceStateChange, Zeroconf
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo
 
-from .announce import SERVICE_TYPE, make_zeroconf
+from engine import Rules, RulesError, ThrowInRule
+
+from .announce import RULE_FLAGS, SERVICE_TYPE, make_zeroconf
 
 __all__ = ["TableAd", "TableBrowser", "browse"]
 
@@ -33,6 +36,10 @@ class TableAd:
     rules: str
     status: str
     password: bool
+    # The rules from the ``deck``, ``throw_in`` and ``flags`` keys, for a browser to show in
+    # its own language; None when they are missing or malformed (then only ``rules``, the
+    # English summary, is known).
+    game_rules: Rules | None = None
 
     def line(self) -> str:
         lock = ", password" if self.password else ""
@@ -59,6 +66,34 @@ def _number(text: str) -> int | None:
     return int(text) if text.isascii() and text.isdecimal() else None
 
 
+def _rules(properties: dict[bytes, bytes | None], players: int) -> Rules | None:
+    """The rules the structured TXT keys name, or None unless every one is present and
+    valid (an unknown flag, say from a newer host, also gives None: the English summary
+    then says what this reader cannot)."""
+    deck = _number(_text(properties, "deck"))
+    throw_in = _text(properties, "throw_in")
+    if deck is None or throw_in not in {t.value for t in ThrowInRule}:
+        return None
+    if b"flags" not in properties:
+        return None
+    flags = _text(properties, "flags")
+    names = flags.split(",") if flags else []
+    if any(name not in RULE_FLAGS for name in names) or len(set(names)) != len(names):
+        return None
+    try:
+        return Rules(
+            players=players,
+            deck_size=deck,
+            throw_in=ThrowInRule(throw_in),
+            first_bout_five="first_bout_five" in names,
+            transfer="transfer" in names,
+            transfer_show_trump="transfer_show_trump" in names,
+            durak_defends_first="durak_defends_first" in names,
+        )
+    except RulesError:  # e.g. a 24-card deck for 6 seats, or show-trump without transfer
+        return None
+
+
 def ad_from_info(info: AsyncServiceInfo) -> TableAd | None:
     addresses = info.parsed_addresses(IPVersion.V4Only)
     if not addresses or info.port is None:
@@ -66,6 +101,7 @@ def ad_from_info(info: AsyncServiceInfo) -> TableAd | None:
     props = info.properties
     taken, _, seats = _text(props, "seats").partition("/")
     version = _text(props, "version")
+    total = _number(seats) or 0
     return TableAd(
         service=info.name,
         name=_text(props, "name") or _printable(info.name.removesuffix("." + SERVICE_TYPE)),
@@ -73,10 +109,11 @@ def ad_from_info(info: AsyncServiceInfo) -> TableAd | None:
         port=info.port,
         version=_number(version),
         taken=_number(taken) or 0,
-        seats=_number(seats) or 0,
+        seats=total,
         rules=_text(props, "rules"),
         status=_text(props, "status") or "?",
         password=_text(props, "password") == "yes",
+        game_rules=_rules(props, total),
     )
 
 

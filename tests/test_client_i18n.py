@@ -1,10 +1,11 @@
 """The catalogues: every key the window's code uses is in every language, with the same
-{placeholders}; every refusal reason has a hint in every language; the how-to-play pages
-fit the window in every language."""
+{placeholders}; every refusal reason has a hint in every language; a table's rules are
+summed up in the player's language; the how-to-play pages fit the window in every language."""
 
 from __future__ import annotations
 
 import ast
+import re
 import string
 from pathlib import Path
 
@@ -13,8 +14,9 @@ import pytest
 
 from client.i18n import CATALOGUES, DYNAMIC_PREFIXES, LANGUAGES, Translator, plural_form
 from client.render import ROLE_COLOURS
+from client.rulestext import rules_summary
 from client.settings import ANIMATION_SPEEDS
-from engine import Reason
+from engine import Reason, Rules, ThrowInRule
 from engine.ai import LEVELS
 
 CLIENT = Path(__file__).resolve().parent.parent / "client"
@@ -137,6 +139,74 @@ def test_russian_counts_take_three_forms() -> None:
     assert tr.plural("table.cards", 3) == "3 карты"
     assert Translator("en").plural("table.cards", 1) == "1 card"
     assert Translator("de").ordinal(2) == "2." and Translator("en").ordinal(2) == "2nd"
+
+
+EVERY_OPTION = Rules(
+    deck_size=52,
+    throw_in=ThrowInRule.NEIGHBOURS,
+    first_bout_five=True,
+    transfer=True,
+    transfer_show_trump=True,
+    durak_defends_first=True,
+)
+# The words of the English summary (not "Durak": the game's name in every language).
+ENGLISH_WORDS = {"cards", "throw", "in", "all", "neighbours", "first", "bout", "transfer"}
+ENGLISH_WORDS |= {"show", "trump", "defends"}
+
+
+@pytest.mark.parametrize("throw_in", list(ThrowInRule))
+@pytest.mark.parametrize("options", range(16))
+def test_the_english_rules_summary_is_the_engines(throw_in: ThrowInRule, options: int) -> None:
+    rules = Rules(
+        throw_in=throw_in,
+        first_bout_five=bool(options & 1),
+        transfer=bool(options & 2 or options & 4),
+        transfer_show_trump=bool(options & 4),
+        durak_defends_first=bool(options & 8),
+    )
+    assert rules_summary(rules, Translator("en")) == rules.summary
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        (
+            "en",
+            "52 cards, throw-in neighbours, first bout 5, transfer (show trump), "
+            "Durak defends first",
+        ),
+        (
+            "de",
+            "52 Karten, Nachbarn legen nach, erstes Gefecht höchstens 5, "
+            "Schieben (Trumpf zeigen), Durak wehrt zuerst ab",
+        ),
+        (
+            "nl",
+            "52 kaarten, buren voegen toe, eerste gevecht hoogstens 5, "
+            "doorgeven (troef tonen), Durak verdedigt eerst",
+        ),
+        (
+            "ru",
+            "52 карты, подкидывают соседи, первый отбой не больше 5, "
+            "переводной (показом козыря), дурак отбивается первым",
+        ),
+    ],
+)
+def test_the_rules_summary_speaks_the_language(language: str, expected: str) -> None:
+    summary = rules_summary(EVERY_OPTION, Translator(language))
+    assert summary == expected
+    if language != "en":
+        words = {word.lower() for word in re.findall(r"\w+", summary)}
+        assert not words & ENGLISH_WORDS, f"English in the {language} summary: {summary}"
+
+
+def test_the_rules_summary_counts_the_cards_in_russian() -> None:
+    tr = Translator("ru")
+    counted = [rules_summary(Rules(deck_size=n), tr).split(",")[0] for n in (24, 36, 52)]
+    assert counted == ["24 карты", "36 карт", "52 карты"]
+    assert rules_summary(Rules(first_bout_five=False, transfer=True), Translator("de")) == (
+        "36 Karten, alle legen nach, Schieben"
+    )
 
 
 def test_an_unknown_language_or_key_falls_back_to_english() -> None:

@@ -1,5 +1,6 @@
-"""Joining a LAN table from the window: the list zeroconf finds (on 127.0.0.1 only), the
-address field, ``durak durak://HOST:PORT``, and a clear message for every refusal."""
+"""Joining a LAN table from the window: the list zeroconf finds (on 127.0.0.1 only, each
+table's rules in the player's language), the address field, ``durak durak://HOST:PORT``,
+and a clear message for every refusal."""
 
 from __future__ import annotations
 
@@ -8,11 +9,14 @@ import queue
 import socket
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
 import pytest
 
+from client import join as join_screen
+from client import render
 from client.app import App, add_arguments
 from client.hostscreen import HostScene, copy_to_clipboard, invite_link
 from client.join import JoinScene, parse_invite
@@ -22,6 +26,7 @@ from client.room import RoomScene
 from client.session import Closed, Seated
 from client.settings import Settings
 from client.table import TableScene
+from engine import Rules
 from host import HostConfig, HostHandle, run_in_thread
 
 pytestmark = pytest.mark.usefixtures("headless")
@@ -148,6 +153,34 @@ def test_a_table_announced_on_loopback_is_listed_and_joined_with_a_tap(tmp_path:
         assert scene.error == "This table needs a password."
         type_text(app, "pw")
         until(app, lambda: joined(app))
+        app.close()
+
+
+def test_the_list_shows_a_tables_rules_in_the_players_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shown: list[str] = []
+
+    def spy(surface, assets, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        shown.append(text)
+        return render.draw_text(surface, assets, text, *args, **kwargs)
+
+    monkeypatch.setattr(join_screen, "draw_text", spy)
+    rules = Rules(transfer=True, durak_defends_first=True)
+    config = HostConfig(name="Küchentisch", seats=3, ai=("easy",), rules=rules, announce=True)
+    with run_in_thread(config) as handle:
+        app = make_app(tmp_path)
+        app.settings.language = "de"
+        scene = open_join(app)
+        until(app, lambda: any(ad.port == handle.port for _, ad in scene.table_rects()))
+        ad = next(ad for _, ad in scene.table_rects() if ad.port == handle.port)
+        shown.clear()
+        app.step(0.01)
+        german = "36 Karten, alle legen nach, erstes Gefecht höchstens 5, Schieben, "
+        assert german + "Durak wehrt zuerst ab" in shown and ad.rules not in shown
+        pygame.image.save(app.screen, str(tmp_path / "join_de.png"))
+        # an announcement without the rules keys (an older host): its English summary
+        assert scene.rules_text(replace(ad, game_rules=None)) == ad.rules
         app.close()
 
 

@@ -1,5 +1,6 @@
-"""The room screen's ready marks and the way back to it after a LAN game, driven by posted
-input events against real hosts on 127.0.0.1 (SDL dummy drivers)."""
+"""The room screen's ready marks, its rules summary and level chips in the player's language,
+and the way back to it after a LAN game, driven by posted input events against real hosts
+on 127.0.0.1 (SDL dummy drivers)."""
 
 from __future__ import annotations
 
@@ -13,10 +14,14 @@ from pathlib import Path
 import pygame
 import pytest
 
+from client import render
+from client import room as room_screen
 from client.app import App
 from client.bot import BotReport, play_bot
+from client.i18n import LANGUAGES
 from client.netclient import HostClosed
 from client.netsession import NetSession
+from client.render import button_px
 from client.room import RoomScene
 from client.session import Seated
 from client.settings import Settings
@@ -126,6 +131,47 @@ def test_the_owners_start_waits_until_the_others_are_ready(tmp_path: Path) -> No
         until(app, lambda: isinstance(app.stack[-1], TableScene))
         guest.close()
         guest.join(10)
+        app.close()
+
+
+def test_the_room_speaks_german_and_a_row_of_chips_shares_one_size(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    texts: list[str] = []
+    chips: dict[tuple[int, int, int, int], int | None] = {}  # a chip's rect -> its label size
+
+    def text_spy(surface, assets, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        texts.append(text)
+        return render.draw_text(surface, assets, text, *args, **kwargs)
+
+    def button_spy(surface, assets, rect, label, *args, px=None, **kwargs):  # type: ignore[no-untyped-def]
+        chips[tuple(rect)] = px
+        render.draw_button(surface, assets, rect, label, *args, px=px, **kwargs)
+
+    monkeypatch.setattr(room_screen, "draw_text", text_spy)
+    monkeypatch.setattr(room_screen, "draw_button", button_spy)
+    rules = Rules(deck_size=52, transfer=True, transfer_show_trump=True)
+    with run_in_thread(HostConfig(seats=3, ai=("hard",), rules=rules, announce=False)) as handle:
+        app = make_app(tmp_path, handle.port)
+        app.settings.language = "de"
+        room = in_room(app)
+        assert room.owner
+        texts.clear()
+        app.step(0.01)
+        summary = "52 Karten, alle legen nach, erstes Gefecht höchstens 5, Schieben (Trumpf zeigen)"
+        assert summary in texts
+        pygame.image.save(app.screen, str(tmp_path / "room_de.png"))
+        for language in LANGUAGES:
+            app.settings.language = language
+            chips.clear()
+            app.step(0.01)
+            drawn: dict[int, set[int | None]] = {}  # seat -> the sizes its chips were set at
+            fits: dict[int, int] = {}  # seat -> the largest size at which every label fits
+            for chip, seat, choice in room.chips():
+                drawn.setdefault(seat, set()).add(chips[tuple(chip)])
+                alone = button_px(app.assets, chip, room.chip_label(choice))
+                fits[seat] = min(fits.get(seat, alone), alone)
+            assert drawn == {seat: {px} for seat, px in fits.items()} and sorted(fits) == [1, 2]
         app.close()
 
 

@@ -1,18 +1,20 @@
 """Zeroconf on the loopback interface only (``interfaces=["127.0.0.1"]``): a table is
 announced, the browser beneath ``durak list`` finds it with the right properties, sees an
-update when a player joins, and sees the table vanish when the host shuts down."""
+update when a player joins, and sees the table vanish when the host shuts down. A table's
+rules are read from their TXT keys, and hostile or malformed records are read safely."""
 
 from __future__ import annotations
 
 import asyncio
 import socket
 
+import pytest
 from test_host import serving
 from zeroconf.asyncio import AsyncServiceInfo
 
 from client.list_cmd import list_tables
 from client.netclient import NetClient
-from engine import Rules, Series
+from engine import Rules, Series, ThrowInRule
 from host import SERVICE_TYPE, TableAd, TableBrowser, txt_properties
 from host.announce import instance_name
 from host.discovery import ad_from_info
@@ -43,6 +45,7 @@ async def test_a_table_is_announced_updated_and_withdrawn_on_loopback() -> None:
             assert (ad.taken, ad.seats, ad.status, ad.password) == (1, 3, "lobby", False)
             assert ad.version == PROTOCOL_VERSION
             assert ad.rules == Rules(players=3, transfer=True).summary
+            assert ad.game_rules == Rules(players=3, transfer=True)
 
             # What `durak list --bind 127.0.0.1` prints (its own browser, a TCP check).
             lines = await list_tables("127.0.0.1", 2.5)
@@ -77,6 +80,9 @@ def test_txt_properties_and_instance_names() -> None:
         "version": str(PROTOCOL_VERSION),
         "seats": "1/2",
         "rules": Rules().summary,
+        "deck": "36",
+        "throw_in": "all",
+        "flags": "first_bout_five",
         "status": "playing",
         "password": "yes",
     }
@@ -120,3 +126,67 @@ def test_a_hostile_announcement_is_read_safely() -> None:
         assert all(text.isprintable() for text in (shown.name, shown.rules, shown.status))
     assert ad.name.startswith("Evil") and ad.rules.startswith("36 cards")
     assert ad2.name.startswith("Ev") and ad2.name.endswith("il\N{REPLACEMENT CHARACTER}")
+
+
+GOOD = {"seats": "1/3", "rules": "36 cards, throw-in all", "deck": "36", "throw_in": "all"}
+
+
+def test_the_rules_keys_are_read_into_rules() -> None:
+    every = Rules(
+        players=4,
+        deck_size=52,
+        throw_in=ThrowInRule.NEIGHBOURS,
+        first_bout_five=False,
+        transfer=True,
+        transfer_show_trump=True,
+        durak_defends_first=True,
+    )
+    room = Room(
+        name="T",
+        status="lobby",
+        owner=None,
+        seats=(SeatInfo("empty"),) * 4,
+        rules=every,
+        password=False,
+        autostart=False,
+        series=Series.new(4),
+        game=0,
+    )
+    props = txt_properties(room)
+    assert (props["deck"], props["throw_in"]) == ("52", "neighbours")
+    assert props["flags"] == "transfer,transfer_show_trump,durak_defends_first"
+    ad = ad_from_info(_info("T", **props))
+    assert ad is not None and ad.game_rules == every and ad.rules == every.summary
+    bare = ad_from_info(_info("T", seats="0/2", deck="24", throw_in="all", flags=""))
+    assert bare is not None and bare.game_rules == Rules(deck_size=24, first_bout_five=False)
+    good = ad_from_info(_info("T", **GOOD, flags="transfer"))
+    assert good is not None
+    assert good.game_rules == Rules(players=3, first_bout_five=False, transfer=True)
+
+
+@pytest.mark.parametrize(
+    "changed",
+    [
+        {"deck": "35"},
+        {"deck": "\u0663\u0666"},  # Arabic-Indic digits: no number
+        {"deck": "-36"},
+        {"deck": "24", "seats": "1/6"},  # 24 cards cannot be dealt to 6 players
+        {"seats": "1/9"},
+        {"seats": "junk"},
+        {"throw_in": "everyone"},
+        {"throw_in": "ALL"},
+        {"flags": "transfer,teleport"},  # a flag this reader does not know
+        {"flags": "transfer,transfer"},
+        {"flags": "transfer_show_trump"},  # showing a trump needs transfer
+        {"flags": " transfer"},
+        {"flags": "transfer\x1b[31m"},
+        {"flags": None},  # absent: an older host
+        {"deck": None},
+        {"throw_in": None},
+    ],
+)
+def test_malformed_rules_keys_fall_back_to_the_summary(changed: dict[str, str | None]) -> None:
+    properties = {**GOOD, "flags": "transfer", **changed}
+    ad = ad_from_info(_info("T", **{k: v for k, v in properties.items() if v is not None}))
+    assert ad is not None and ad.game_rules is None
+    assert ad.rules == "36 cards, throw-in all"  # what a browser shows instead

@@ -29,6 +29,13 @@ TEXTS: dict[str, str] = {
     "menu.join": "LAN-Tisch beitreten",
     "menu.deck_too_small": "Ein Blatt mit {deck} Karten reicht nicht für 6 Karten an "
     "{players} Spieler (höchstens {most})",
+    # a table's rules in one line (the room, the list of LAN tables)
+    "summary.throw_in.all": "alle legen nach",
+    "summary.throw_in.neighbours": "Nachbarn legen nach",
+    "summary.first_bout_five": "erstes Gefecht höchstens 5",
+    "summary.transfer": "Schieben",
+    "summary.transfer_show_trump": "Schieben (Trumpf zeigen)",
+    "summary.durak_defends_first": "Durak wehrt zuerst ab",
     "on": "An",
     "off": "Aus",
     "level.easy": "Leicht",

@@ -30,6 +30,13 @@ TEXTS: dict[str, str] = {
     "menu.join": "Join a LAN table",
     "menu.deck_too_small": "A {deck}-card deck cannot deal 6 cards to {players} players "
     "(at most {most})",
+    # a table's rules in one line (the room, the list of LAN tables)
+    "summary.throw_in.all": "throw-in all",
+    "summary.throw_in.neighbours": "throw-in neighbours",
+    "summary.first_bout_five": "first bout 5",
+    "summary.transfer": "transfer",
+    "summary.transfer_show_trump": "transfer (show trump)",
+    "summary.durak_defends_first": "Durak defends first",
     "on": "On",
     "off": "Off",
     "level.easy": "Easy",

@@ -29,6 +29,13 @@ TEXTS: dict[str, str] = {
     "menu.join": "Aan LAN-tafel gaan",
     "menu.deck_too_small": "Met {deck} kaarten kun je geen 6 kaarten aan {players} spelers "
     "delen (hoogstens {most})",
+    # a table's rules in one line (the room, the list of LAN tables)
+    "summary.throw_in.all": "iedereen voegt toe",
+    "summary.throw_in.neighbours": "buren voegen toe",
+    "summary.first_bout_five": "eerste gevecht hoogstens 5",
+    "summary.transfer": "doorgeven",
+    "summary.transfer_show_trump": "doorgeven (troef tonen)",
+    "summary.durak_defends_first": "Durak verdedigt eerst",
     "on": "Aan",
     "off": "Uit",
     "level.easy": "Makkelijk",

@@ -30,6 +30,13 @@ TEXTS: dict[str, str] = {
     "menu.join": "Сесть за стол в сети",
     "menu.deck_too_small": "Из колоды в {deck} карт не раздать по 6 карт {players} игрокам "
     "(не больше {most})",
+    # a table's rules in one line (the room, the list of LAN tables)
+    "summary.throw_in.all": "подкидывают все",
+    "summary.throw_in.neighbours": "подкидывают соседи",
+    "summary.first_bout_five": "первый отбой не больше 5",
+    "summary.transfer": "переводной",
+    "summary.transfer_show_trump": "переводной (показом козыря)",
+    "summary.durak_defends_first": "дурак отбивается первым",
     "on": "Вкл.",
     "off": "Выкл.",
     "level.easy": "Легко",

@@ -1,0 +1,28 @@
+"""A table's rules in a few words of the player's language: "36 Karten, alle legen nach"."""
+
+from __future__ import annotations
+
+from engine import Rules, ThrowInRule
+
+from .i18n import Translator
+
+__all__ = ["rules_summary"]
+
+
+def rules_summary(rules: Rules, tr: Translator) -> str:
+    """The deck, who throws in and every option that is on, e.g. "36 cards, throw-in all,
+    first bout 5" (in English the same words as ``Rules.summary``)."""
+    all_throw_in = rules.throw_in is ThrowInRule.ALL
+    parts = [
+        tr.plural("menu.deck_value", rules.deck_size),
+        tr("summary.throw_in.all" if all_throw_in else "summary.throw_in.neighbours"),
+    ]
+    if rules.first_bout_five:
+        parts.append(tr("summary.first_bout_five"))
+    if rules.transfer:
+        parts.append(
+            tr("summary.transfer_show_trump" if rules.transfer_show_trump else "summary.transfer")
+        )
+    if rules.durak_defends_first:
+        parts.append(tr("summary.durak_defends_first"))
+    return ", ".join(parts)
