@@ -7,8 +7,9 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Executor, Future
 from typing import Any
+
+from test_host_fuzz import InlineExecutor
 
 from engine import Rules
 from host import HostConfig
@@ -25,15 +26,6 @@ from protocol import (
     SetRules,
     Start,
 )
-
-
-class InlineExecutor(Executor):
-    """The AI players think at once (their answers wait in the table's queue)."""
-
-    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
-        future: Future[Any] = Future()
-        future.set_result(fn(*args, **kwargs))
-        return future
 
 
 class Link:
