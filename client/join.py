@@ -18,11 +18,21 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from .howto import wrap
 from .i18n import N_
 from .menu import GOLD
 from .pointer import Input, Key
-from .render import SOFT, draw_button, draw_panel, draw_text, fit_px
-from .rulestext import rules_summary
+from .render import (
+    MIN_PX,
+    SOFT,
+    draw_button,
+    draw_panel,
+    draw_text,
+    ellipsize,
+    fit_px,
+    line_h,
+)
+from .rulestext import comma_lines, rules_summary
 from .scene import ButtonScene, Director
 from .session import Closed, Seated, Session
 
@@ -238,24 +248,108 @@ class JoinScene(ButtonScene):
                 self.error = first.text
 
     # --- geometry -------------------------------------------------------------------------
+    #
+    # A wide window sets a table's row on two lines (name and seats, then its rules beside
+    # its address) and the address field's label beside the field. A narrow one (a phone
+    # held upright) stacks the row: the name (cut short with "…" where it is long), then
+    # the seats and the address, then the rules on up to three lines; and the label goes
+    # above the field, which shares the row's width with the Join button.
 
     def _px(self) -> int:
-        return max(11, min(24, round(self.size[1] * 0.032)))
+        w, h = self.size
+        most = max(24, round(w * 0.04)) if h > w else 24  # a big phone held upright: larger
+        return max(11, min(most, round(h * 0.032)))
+
+    def _small(self) -> int:
+        return round(self._px() * 0.8)
 
     def _button_h(self) -> int:
         return round(max(26, min(56, self.size[1] * 0.075)))
+
+    def _line_h(self, px: int, bold: bool = False) -> int:
+        return line_h(self.assets, px, bold)
+
+    def _go_w(self) -> int:
+        return round(self._button_h() * 2.6)
+
+    def _label_above(self) -> bool:
+        """The field's label goes above it: beside it, the label, the field and the Join
+        button would not fit the window's width."""
+        w, px, tr = self.size[0], self._px(), self.app.tr
+        field_w = round(min(w * 0.5, self._button_h() * 8))
+        font = self.assets.font(px)
+        label_w = max(font.size(tr(key))[0] for key in ("join.address", "join.password"))
+        return w / 2 - field_w / 2 - 24 < label_w or (w + field_w) / 2 + 10 + self._go_w() > w - 12
 
     def panel(self) -> pygame.Rect:
         w, h = self.size
         title_h = min(h * 0.13, 96)
         bh = self._button_h()
-        panel = pygame.Rect(0, 0, round(min(w - 24, 900)), round(h - title_h - bh * 3.9))
+        label_band = self._line_h(self._px()) + 4 if self._label_above() else 0
+        height = round(h - title_h - bh * 3.9 - label_band)
+        panel = pygame.Rect(0, 0, round(min(w - 24, 900)), height)
         panel.midtop = (w // 2, round(title_h))
         return panel
 
+    def _inner(self) -> int:
+        """The width of a row's text."""
+        return self.panel().w - 48
+
+    def _stacked(self) -> int:
+        """0 where every row fits on two lines (its rules readable beside its address), else
+        how many lines the rules take in a stacked row (1 to 3, the same for every row)."""
+        inner = self._inner()
+        px, small = self._px(), self._small()
+        font = self.assets.font(small)
+        readable = max(MIN_PX, round(small * 0.6))
+        stacked = 0
+        ads = self.tables()
+        for ad in ads:
+            seats, where = self._meta(ad)
+            rules = self.rules_text(ad)
+            name_w = self.assets.font(px, True).size(ad.name)[0] + (px * 2 if ad.password else 0)
+            seats_w = self.assets.font(px).size(seats)[0]
+            beside = fit_px(self.assets, rules, small, inner - font.size(where)[0] - 2 - px)
+            if beside < readable or name_w + seats_w + px > inner:
+                lines = comma_lines(rules, inner, lambda text: font.size(text)[0])
+                stacked = max(stacked, len(lines))
+        if stacked > 2:  # a third line where every row still fits the panel
+            room = self.panel().h - round(px * 2.6) - 6
+            return 3 if len(ads) * self._stacked_h(3) <= room else 2
+        return stacked
+
+    def _meta(self, ad: TableAd) -> tuple[str, str]:
+        """A table's seats taken and its address, as its row shows them."""
+        seats = self.app.tr("join.seats", taken=ad.taken, seats=ad.seats)
+        return seats, f"{ad.address}:{ad.port}"
+
+    def _short_seats(self) -> bool:
+        """A stacked row shows its seats as a figure and "1/4": with their words the seats
+        and the address would not fit one line (in some row; then in every row)."""
+        font, inner = self.assets.font(self._small()), self._inner()
+        return any(
+            font.size(f"{seats}   {where}")[0] > inner
+            for seats, where in map(self._meta, self.tables())
+        )
+
+    def _stacked_h(self, rules_lines: int) -> int:
+        """The height of a stacked row (its gap to the next included)."""
+        px, small = self._px(), self._small()
+        return (
+            self._line_h(px, True) + (1 + rules_lines) * self._line_h(small) + round(px * 0.6) + 6
+        )
+
+    def _row_h(self) -> int:
+        """A row's height (its gap to the next included)."""
+        px, small = self._px(), self._small()
+        stacked = self._stacked()
+        if stacked:
+            return self._stacked_h(stacked)
+        return max(round(px * 2.6), self._line_h(px, True) + self._line_h(small) + 8)
+
     def table_rects(self) -> list[tuple[pygame.Rect, object]]:
         panel = self.panel()
-        row_h = round(self._px() * 2.6)
+        row_h = self._row_h()
         top = panel.top + round(self._px() * 2.6)
         found = []
         for ad in self.tables():
@@ -270,15 +364,21 @@ class JoinScene(ButtonScene):
         w = self.size[0]
         bh = self._button_h()
         panel = self.panel()
-        rect = pygame.Rect(0, 0, round(min(w * 0.5, bh * 8)), round(bh * 0.85))
-        rect.topright = (w // 2 + round(min(w * 0.5, bh * 8)) // 2, panel.bottom + round(bh * 0.95))
+        top = panel.bottom + round(bh * 0.95)
+        if self._label_above():  # the field and Join share the row, centred
+            row_w = round(min(w - 24, bh * 8 + 10 + self._go_w()))
+            top += self._line_h(self._px()) + 4
+            return pygame.Rect((w - row_w) // 2, top, row_w - self._go_w() - 10, round(bh * 0.85))
+        field_w = round(min(w * 0.5, bh * 8))
+        rect = pygame.Rect(0, 0, field_w, round(bh * 0.85))
+        rect.topright = (w // 2 + field_w // 2, top)
         return rect
 
     def buttons(self) -> list[tuple[pygame.Rect, str, str, bool]]:
         tr = self.app.tr
         bh = self._button_h()
         field = self.field()
-        go = pygame.Rect(field.right + 10, field.top, round(bh * 2.6), field.h)
+        go = pygame.Rect(field.right + 10, field.top, self._go_w(), field.h)
         back = pygame.Rect(0, 0, round(bh * 4), bh)
         back.midtop = (self.size[0] // 2, field.bottom + round(bh * 0.35))
         return [
@@ -347,11 +447,12 @@ class JoinScene(ButtonScene):
         px = self._px()
         surface.blit(self.assets.felt((w, h)), (0, 0))
         panel = self.panel()
-        title = tr("join.title")
-        title_px = fit_px(self.assets, title, round(min(panel.top * 0.45, w * 0.08)), w - 32, True)
+        title_px = round(min(panel.top * 0.45, w * 0.08))
         at = (w / 2, panel.top * 0.5)
-        draw_text(surface, self.assets, title, title_px, at, bold=True, colour=GOLD)
-        draw_panel(surface, self.assets, panel, 190)
+        self._draw_lines(
+            surface, tr("join.title"), title_px, at, w - 32, GOLD, panel.top * 0.75, True
+        )
+        draw_panel(surface, self.assets, panel, 190, max(6, min(panel.h // 18, px)))
         heading = tr("join.found")
         draw_text(
             surface,
@@ -364,22 +465,26 @@ class JoinScene(ButtonScene):
             True,
         )
         rows = self.table_rects()
+        stacked = self._stacked()
         for rect, ad in rows:
-            self._draw_table(surface, rect, ad, px)
+            if stacked:
+                self._draw_stacked(surface, rect, ad, stacked)  # type: ignore[arg-type]
+            else:
+                self._draw_table(surface, rect, ad, px)  # type: ignore[arg-type]
         if not rows and self.browser is not None:
             failed = self.browser is not None and self.browser.failed
             text = tr("join.no_network" if failed else "join.searching")
-            draw_text(surface, self.assets, text, px, panel.center, colour=SOFT)
+            self._draw_lines(surface, text, px, panel.center, panel.w - 32, SOFT)
         field = self.field()
         label = tr("join.password" if self.asking else "join.address")
-        draw_text(
-            surface,
-            self.assets,
-            label,
-            fit_px(self.assets, label, px, field.left - 16),
-            (field.left - 12, field.centery),
-            "midright",
-        )
+        if self._label_above():
+            label_px = fit_px(self.assets, label, px, field.w)
+            at = (field.left + 4, field.top - 2)
+            draw_text(surface, self.assets, label, label_px, at, "bottomleft")
+        else:
+            label_px = fit_px(self.assets, label, px, field.left - 16)
+            at = (field.left - 12, field.centery)
+            draw_text(surface, self.assets, label, label_px, at, "midright")
         pygame.draw.rect(surface, (250, 250, 244), field, border_radius=6)
         pygame.draw.rect(surface, GOLD, field, 2, border_radius=6)
         text = "•" * len(self.password) if self.asking else self.address
@@ -403,41 +508,127 @@ class JoinScene(ButtonScene):
         if message:
             colour = (255, 170, 150) if self.error else SOFT
             at = (w / 2, panel.bottom + bh * 0.5)
-            draw_text(
-                surface,
-                self.assets,
-                message,
-                fit_px(self.assets, message, px, w - 24),
-                at,
-                colour=colour,
-            )
+            self._draw_lines(surface, message, px, at, w - 24, colour, bh * 0.85)
 
-    def _draw_table(self, surface: pygame.Surface, rect: pygame.Rect, ad: TableAd, px: int) -> None:
-        tr = self.app.tr
+    def _draw_lines(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        px: int,
+        centre: tuple[float, float],
+        width: float,
+        colour: tuple[int, int, int],
+        height: float | None = None,
+        bold: bool = False,
+    ) -> None:
+        """``text`` wrapped to ``width`` and centred on ``centre``: on two lines where one
+        would be set small, smaller where two do not fit ``height``."""
+        size = fit_px(self.assets, text, px, width, bold)
+        lines = [text]
+        if size < px * 0.8:
+            size = px
+            while True:
+                lines = wrap(self.assets.font(size, bold), text, width)
+                tall = len(lines) * self._line_h(size, bold)
+                if size <= MIN_PX or (len(lines) <= 2 and (height is None or tall <= height)):
+                    break
+                size -= 1
+        step = self._line_h(size, bold)
+        y = round(centre[1] - (len(lines) - 1) * step / 2)
+        for line in lines:
+            line_px = fit_px(self.assets, line, size, width, bold)
+            at = (centre[0], y)
+            draw_text(surface, self.assets, line, line_px, at, colour=colour, bold=bold)
+            y += step
+
+    def _draw_row(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         hover = self.hover is not None and rect.collidepoint(self.hover)
         pygame.draw.rect(surface, (40, 96, 64) if hover else (28, 74, 50), rect, border_radius=8)
         pygame.draw.rect(surface, (90, 150, 110), rect, 1, border_radius=8)
-        name = ad.name
-        seats = tr("join.seats", taken=ad.taken, seats=ad.seats)
-        where = f"{ad.address}:{ad.port}"
-        top = rect.top + rect.h * 0.3
-        low = rect.top + rect.h * 0.72
-        name_px = fit_px(self.assets, name, px, rect.w * 0.55, True)
+
+    def _draw_table(self, surface: pygame.Surface, rect: pygame.Rect, ad: TableAd, px: int) -> None:
+        """A row on two lines: the name and the seats, then the rules and the address."""
+        self._draw_row(surface, rect)
+        seats, where = self._meta(ad)
+        small = self._small()
+        name_h, low_h = self._line_h(px, True), self._line_h(small)
+        pad = max(1, (rect.h - name_h - low_h) // 2)  # whole pixels: the lines never touch
+        top = rect.top + pad + name_h // 2
+        low = rect.top + pad + name_h + low_h // 2
+        name_px = fit_px(self.assets, ad.name, px, rect.w * 0.55, True)
         at = (rect.left + 12, top)
-        drawn = draw_text(surface, self.assets, name, name_px, at, "midleft", GOLD, True)
+        drawn = draw_text(surface, self.assets, ad.name, name_px, at, "midleft", GOLD, True)
         if ad.password:
             _padlock(surface, (drawn.right + px * 0.8, top), px)
         draw_text(surface, self.assets, seats, px, (rect.right - 12, top), "midright")
-        small = round(px * 0.8)
         at = (rect.right - 12, low)
         address = draw_text(surface, self.assets, where, small, at, "midright", SOFT)
         rules = self.rules_text(ad)  # as wide as the row leaves beside the address
         rules_px = fit_px(self.assets, rules, small, address.left - rect.left - 12 - px)
         draw_text(surface, self.assets, rules, rules_px, (rect.left + 12, low), "midleft", SOFT)
 
+    def _draw_stacked(
+        self, surface: pygame.Surface, rect: pygame.Rect, ad: TableAd, rules_lines: int
+    ) -> None:
+        """A row of a narrow window: the name (cut short with "…" where it is long), the
+        seats and the address, then the rules on ``rules_lines`` lines."""
+        self._draw_row(surface, rect)
+        px, small = self._px(), self._small()
+        inner = rect.w - 24
+        left, right = rect.left + 12, rect.right - 12
+        y = rect.top + round(px * 0.3)
+        lock = round(px * 1.6) if ad.password else 0
+        name = ellipsize(self.assets, ad.name, px, inner - lock, True)
+        drawn = draw_text(surface, self.assets, name, px, (left, y), "topleft", GOLD, True)
+        if ad.password:
+            _padlock(surface, (drawn.right + px * 0.8, drawn.centery), px)
+        y = drawn.bottom
+        seats, where = self._meta(ad)
+        if self._short_seats():
+            figure = _figure(surface, (left, y + self._line_h(small) / 2), small)
+            seats, at = f"{ad.taken}/{ad.seats}", (figure.right + small * 0.3, y)
+        else:
+            at = (left, y)
+        taken = draw_text(surface, self.assets, seats, small, at, "topleft")
+        room = right - taken.right - small
+        draw_text(
+            surface,
+            self.assets,
+            where,
+            fit_px(self.assets, where, small, room),
+            (right, y),
+            "topright",
+            SOFT,
+        )
+        y += self._line_h(small)
+        font = self.assets.font(small)
+        lines = comma_lines(self.rules_text(ad), inner, lambda text: font.size(text)[0])
+        if len(lines) > rules_lines:  # the rest of the rules on the last line, cut short
+            lines = [*lines[: rules_lines - 1], " ".join(lines[rules_lines - 1 :])]
+        for line in lines:
+            line = ellipsize(self.assets, line, small, inner)
+            line_px = fit_px(self.assets, line, small, inner)
+            draw_text(surface, self.assets, line, line_px, (left, y), "topleft", SOFT)
+            y += self._line_h(small)
 
-def _padlock(surface: pygame.Surface, centre: tuple[float, float], px: int) -> None:
-    """A small padlock: the mark of a table that needs a password."""
+
+def _figure(surface: pygame.Surface, midleft: tuple[float, float], px: int) -> pygame.Rect:
+    """A small figure of a person (a head over shoulders), for "seats taken"; where it is."""
+    head = max(2, round(px * 0.22))
+    shoulders = pygame.Rect(0, 0, round(px * 0.8), round(px * 0.46))
+    figure = pygame.Rect(0, 0, shoulders.w, 2 * head + 1 + shoulders.h)
+    figure.midleft = (round(midleft[0]), round(midleft[1]))
+    pygame.draw.circle(surface, SOFT, (figure.centerx, figure.top + head), head)
+    shoulders.midbottom = figure.midbottom
+    clip = surface.get_clip()
+    surface.set_clip(shoulders.clip(clip))
+    pygame.draw.ellipse(surface, SOFT, shoulders.inflate(0, shoulders.h).move(0, shoulders.h // 2))
+    surface.set_clip(clip)
+    return figure
+
+
+def _padlock(surface: pygame.Surface, centre: tuple[float, float], px: int) -> pygame.Rect:
+    """A small padlock, the mark of a table that needs a password; where it is drawn."""
     x, y = centre
     body = pygame.Rect(0, 0, round(px * 0.8), round(px * 0.6))
     body.midtop = (round(x), round(y - px * 0.1))
@@ -445,3 +636,4 @@ def _padlock(surface: pygame.Surface, centre: tuple[float, float], px: int) -> N
     shackle.midbottom = (body.centerx, body.top + round(px * 0.3))
     pygame.draw.ellipse(surface, GOLD, shackle, max(2, px // 8))
     pygame.draw.rect(surface, GOLD, body, border_radius=2)
+    return body.union(shackle)

@@ -15,6 +15,7 @@ from .i18n import ENGLISH, N_, Translator
 from .layout import CARD_RATIO, OPPONENT_SCALE, PILE_SCALE, Layout, Pose
 
 __all__ = [
+    "MIN_PX",
     "ROLE_COLOURS",
     "SEAT_STATUS_KEYS",
     "STATUS_COLOURS",
@@ -24,10 +25,14 @@ __all__ = [
     "draw_button",
     "draw_panel",
     "draw_text",
+    "ellipsize",
     "fit_px",
+    "label_px",
+    "line_h",
     "role_of",
 ]
 
+MIN_PX = 10  # the smallest label that still reads on a phone; layouts make room for it
 WHITE = (255, 255, 255)
 SOFT = (214, 228, 216)
 GOLD = (246, 206, 110)
@@ -52,9 +57,39 @@ STATUS_COLOURS = {
 
 
 def fit_px(assets: Assets, text: str, px: int, room: float, bold: bool = False) -> int:
-    """``px``, or smaller so that ``text`` fits in ``room`` pixels."""
+    """``px``, or smaller so that ``text`` fits in ``room`` pixels (8 at the least)."""
     width = assets.font(px, bold).size(text)[0]
-    return px if width <= room else max(8, int(px * room / width))
+    if width <= room:
+        return px
+    size = max(8, int(px * room / width))  # glyphs do not scale quite in proportion
+    while size > 8 and assets.font(size, bold).size(text)[0] > room:
+        size -= 1
+    return size
+
+
+def ellipsize(assets: Assets, text: str, px: int, room: float, bold: bool = False) -> str:
+    """``text``, or as much of it as fits in ``room`` pixels at ``px`` followed by "…"."""
+    font = assets.font(px, bold)
+    if font.size(text)[0] <= room:
+        return text
+
+    def cut(n: int) -> str:  # no space or comma before the ellipsis
+        return text[:n].rstrip(" ,;:") + "…"
+
+    low, high = 0, len(text)  # the longest prefix that fits with its ellipsis
+    while low < high:
+        mid = (low + high + 1) // 2
+        if font.size(cut(mid))[0] <= room:
+            low = mid
+        else:
+            high = mid - 1
+    return cut(low)
+
+
+def line_h(assets: Assets, px: int, bold: bool = False) -> int:
+    """The height of a line of text at ``px`` as ``draw_text`` sets it, shadow and all (a
+    few glyphs, accented capitals among them, reach beyond the font's own height)."""
+    return assets.text("ÅÄÖgjy(|", px, WHITE, bold, True).get_height()
 
 
 def draw_text(
@@ -134,7 +169,12 @@ def draw_button(
 
 def button_px(assets: Assets, rect: pygame.Rect, label: str) -> int:
     """The size of ``label`` on a button of ``rect``: as large as fits."""
-    return fit_px(assets, label, max(10, round(rect.h * 0.42)), rect.w - rect.h * 0.5, bold=True)
+    return fit_px(assets, label, label_px(rect.h), rect.w - rect.h * 0.5, bold=True)
+
+
+def label_px(height: float) -> int:
+    """The size of a label on a button ``height`` pixels tall, when it fits."""
+    return max(MIN_PX, round(height * 0.42))
 
 
 def draw_bubble(

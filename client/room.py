@@ -1,18 +1,19 @@
 """The room of a LAN table before the game: the seats around the table, who sits where.
 
 Players who joined (each with a ready mark), AI seats with their level and open seats sit
-around an oval table, ours at the bottom. The owner (the first human) fills an open seat
-with an AI level or clears it with the chips beneath it, and starts the game once every
-seat is taken and every other player is ready (the Start is the owner's own readiness);
-the others say they are ready (the Ready button, ``R`` or ``Space``) and wait for the
-owner. When the game starts, the table scene takes the same session over (with what the
-session has said so far). Leaving the table leaves this screen too; its Rematch comes back
-here with the room as it is now (a player's Rematch also marks them ready).
+around an oval table, ours at the bottom; in a window too narrow for that (a phone held
+upright) they sit in a column above a smaller table, ours below it (``client.seating``).
+The owner (the first human) fills an open seat with an AI level or clears it with the
+chips beneath it, and starts the game once every seat is taken and every other player is
+ready (the Start is the owner's own readiness); the others say they are ready (the Ready
+button, ``R`` or ``Space``) and wait for the owner. When the game starts, the table
+scene takes the same session over (with what the session has said so far). Leaving the
+table leaves this screen too; its Rematch comes back here with the room as it is now (a
+player's Rematch also marks them ready).
 """
 
 from __future__ import annotations
 
-import math
 import queue
 from typing import Protocol
 
@@ -26,14 +27,27 @@ from .menu import GOLD, levels
 from .netsession import seat_names
 from .pointer import Input, Key
 from .refusals import refusal_text
-from .render import SOFT, button_px, draw_button, draw_panel, draw_text, fit_px
-from .rulestext import rules_summary
+from .render import (
+    MIN_PX,
+    SOFT,
+    button_px,
+    draw_button,
+    draw_panel,
+    draw_text,
+    ellipsize,
+    fit_px,
+    label_px,
+    line_h,
+)
+from .rulestext import comma_lines, rules_summary
 from .scene import ButtonScene, Director
+from .seating import Measure, Seating, arrange, chip_h
 from .session import Closed, Emoted, Message, Reconnecting, Rejected, RoomChanged, Seated, Session
 
 __all__ = ["RoomScene", "RoomSession"]
 
 CLEAR = "clear"
+CHIP_GAP = 4  # between the chips of a row
 READY_FILL = (56, 150, 84)  # the ready mark's pill
 WAITING_FILL = (16, 40, 28)  # "not ready": dark glass, muted words
 WAITING_INK = (150, 170, 156)
@@ -66,6 +80,7 @@ class RoomScene(ButtonScene):
         self.handed = False  # the table scene has the session now
         self.hover = None
         self.size = app.size
+        self._seating: tuple[object, Seating] | None = None  # the last one, and what for
 
     # --- life -----------------------------------------------------------------------------
 
@@ -165,47 +180,123 @@ class RoomScene(ButtonScene):
     # --- geometry -------------------------------------------------------------------------
 
     def _px(self) -> int:
-        return max(11, min(22, round(self.size[1] * 0.03)))
+        w, h = self.size
+        most = max(22, round(w * 0.04)) if h > w else 22  # a big phone held upright: larger
+        return max(11, min(most, round(h * 0.03)))
 
     def _button_h(self) -> int:
         return round(max(26, min(56, self.size[1] * 0.075)))
 
-    def table(self) -> pygame.Rect:
-        w, h = self.size
-        top = min(h * 0.17, 120)
-        bottom = h - self._button_h() * 2.6
-        portrait = h > w
-        oval = pygame.Rect(
-            0, 0, round(min(w * (0.34 if portrait else 0.5), (bottom - top) * 1.8)), 0
-        )
-        oval.h = round(min((bottom - top) * 0.46, oval.w * 1.2))
-        oval.center = (w // 2, round((top + bottom) / 2))
-        return oval
-
-    def seat_rects(self) -> list[pygame.Rect]:
-        """One box a seat, just outside the oval, ours at the bottom."""
-        if self.room is None:
-            return []
-        seats = self.room.seats
-        n = len(seats)
-        oval = self.table()
+    def header(self) -> tuple[int, int, int, list[str], int, float]:
+        """The title's size and centre; the rules summary's size, its lines and its first
+        line's centre (one line, or two, or three in a tall window, broken after a comma
+        where one would be set too small to read); and where the seats may start."""
         w, h = self.size
         px = self._px()
-        box_w = round(min(w * (0.31 if h > w else 0.24), 300))
-        rects = []
-        for i, seat in enumerate(seats):
-            chips = self.owner and seat.kind != "human"
-            box_h = round(px * (5.4 if chips else 3.6))
-            angle = math.pi / 2 + 2 * math.pi * ((i - self.seat) % n) / n
-            cos, sin = math.cos(angle), math.sin(angle)
-            x = oval.centerx + oval.w / 2 * cos + (box_w / 2 + 8) * cos
-            y = oval.centery + oval.h / 2 * sin + (box_h / 2 + 8) * sin
-            rect = pygame.Rect(0, 0, box_w, box_h)
-            rect.center = (round(x), round(y))
-            top = round(min(h * 0.17, 120))
-            rect.clamp_ip(pygame.Rect(8, top, w - 16, h - top - round(self._button_h() * 1.5)))
-            rects.append(rect)
-        return rects
+        top = min(h * 0.17, 120)
+        room = self.room
+        title_px = round(min(top * 0.4, w * 0.07))
+        title_px = max(
+            fit_px(self.assets, self._title(), title_px, w - 32, True), title_px * 3 // 5
+        )
+        title_y = round(top * 0.36)
+        if room is None:
+            return title_px, title_y, px, [], 0, top
+        summary = rules_summary(room.rules, self.app.tr)
+        width = w - 32
+        size = fit_px(self.assets, summary, px, width)
+        lines = [summary]
+        if size < px * 0.8:
+            most = 3 if h > w * 1.2 else 2
+            for size in range(round(px * 0.8), MIN_PX - 1, -1):
+                lines = self._summary_lines(summary, size, width, most)
+                if len(lines) <= most:
+                    break
+        step, title_h = self._line_h(size), self._line_h(title_px, True)
+        title_bottom = title_y - title_h // 2 + title_h  # whole pixels: nothing touches
+        first = max(round(top * 0.72 - (len(lines) - 1) * step / 2), title_bottom + step // 2)
+        below = first + (len(lines) - 0.5) * step
+        return title_px, title_y, size, lines, first, max(top, below + px * 0.3)
+
+    def _title(self) -> str:
+        return self.room.name if self.room is not None else self.app.tr("join.connecting")
+
+    def _summary_lines(self, summary: str, size: int, width: float, most: int) -> list[str]:
+        """The summary broken after its commas, or between words where that takes fewer
+        lines than ``most`` would allow."""
+        font = self.assets.font(size, False)
+        lines = comma_lines(summary, width, lambda text: font.size(text)[0])
+        return lines if len(lines) <= most else wrap(font, summary, width)
+
+    def _line_h(self, px: int, bold: bool = False) -> int:
+        return line_h(self.assets, px, bold)
+
+    def seating(self) -> Seating:
+        """Where the table and the seats go (``client.seating``), worked out once for each
+        window size, room and language."""
+        room = self.room
+        seats = room.seats if room is not None else ()
+        key = (self.size, seats, self.owner, self.seat, self.app.settings.language)
+        key += (self.message, self.invite, self.note)
+        if self._seating is None or self._seating[0] != key:
+            chips = tuple(self.owner and s.kind != "human" for s in seats)
+            measure = Measure(self._box_w, self._box_h, self._middle_h)
+            top, button_h = self.header()[-1], self._button_h()
+            seating = arrange(self.size, top, button_h, self.seat, chips, self._px(), measure)
+            self._seating = (key, seating)
+        return self._seating[1]
+
+    def _box_w(self, px: int) -> int:
+        """The narrowest a seat's box may be with its words set at ``px``: its name a little
+        smaller at most, and, for the owner, a row of chips with every label readable."""
+        if self.room is None:
+            return 0
+        bold = self.assets.font(round(px * 0.9), True)
+        names = [self._seat_words(i, seat)[0] for i, seat in enumerate(self.room.seats)]
+        need = max((bold.size(name)[0] + 20 for name in names), default=0)
+        if self.owner and any(seat.kind != "human" for seat in self.room.seats):
+            height = chip_h(px)
+            full = label_px(height)
+            readable = min(full, max(MIN_PX + 1, round(full * 0.8)))
+            font = self.assets.font(readable, True)
+            offered = levels()
+            widest = max(font.size(self.chip_label(level))[0] for level in offered)
+            chip_w = widest + height * 0.5 + 2  # as ``render.button_px`` measures a label
+            row = len(offered) * chip_w + (len(offered) - 1) * CHIP_GAP + height * 1.3 + CHIP_GAP
+            need = max(need, round(row + 16))
+        return need
+
+    def _box_h(self, px: int, chips: bool, column: bool) -> int:
+        """A seat's box: in a column, a line of words over its chips; around the table,
+        the name over a second line (a level, a mark) over its chips."""
+        height = chip_h(px)
+        if column:
+            return round(px * 2.1) + height + 8 if chips else round(px * 2.4)
+        below = self._second_line(px) + (self._line_h(round(px * 0.85)) if chips else 0)
+        if chips:
+            return max(round(px * 5.4), below + 2 + height + 8)
+        return max(round(px * 3.6), below + self._pill_h(round(px * 0.8)) + round(px * 0.4))
+
+    def _second_line(self, px: int) -> int:
+        """Where a seat's second line may start, around the table: below its name."""
+        name_h = self._line_h(round(px * 1.05), True)
+        return round(px * 1.2) - name_h // 2 + name_h
+
+    def _pill_h(self, px: int) -> int:
+        return self.assets.font(px, True).get_height() + round(px * 0.45)
+
+    def _middle_h(self, px: int, width: int) -> int:
+        return len(self._middle_lines(px, width)) * self._middle_step(px)
+
+    def table(self) -> pygame.Rect:
+        return self.seating().table
+
+    def seat_rects(self) -> list[pygame.Rect]:
+        """One box a seat: around the oval or in a column (``client.seating``), ours nearest
+        the player."""
+        if self.room is None:
+            return []
+        return list(self.seating().boxes)
 
     def chips(self) -> list[tuple[pygame.Rect, int, str]]:
         """The owner's chips under every seat a human does not sit in: a level, or clear."""
@@ -213,19 +304,19 @@ class RoomScene(ButtonScene):
             return []
         found = []
         offered = levels()
-        gap = 4
-        chip_h = round(self._px() * 1.6)
+        gap = CHIP_GAP
+        height = self.seating().chip_h()
         for i, (rect, seat) in enumerate(zip(self.seat_rects(), self.room.seats, strict=True)):
             if seat.kind == "human":
                 continue
-            clear = chip_h * 1.3 + gap if seat.kind == "ai" else 0
+            clear = height * 1.3 + gap if seat.kind == "ai" else 0
             chip_w = (rect.w - 16 - clear - gap * (len(offered) - 1)) / len(offered)
-            y = rect.bottom - chip_h - 8
+            y = rect.bottom - height - 8
             for k, level in enumerate(offered):
                 x = rect.left + 8 + k * (chip_w + gap)
-                found.append((pygame.Rect(round(x), y, round(chip_w), chip_h), i, level))
+                found.append((pygame.Rect(round(x), y, round(chip_w), height), i, level))
             if clear:
-                chip = pygame.Rect(0, y, round(chip_h * 1.3), chip_h)
+                chip = pygame.Rect(0, y, round(height * 1.3), height)
                 chip.right = rect.right - 8
                 found.append((chip, i, CLEAR))
         return found
@@ -298,25 +389,33 @@ class RoomScene(ButtonScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        tr = self.app.tr
-        px = self._px()
         surface.blit(self.assets.felt((w, h)), (0, 0))
-        top = min(h * 0.17, 120)
         room = self.room
-        title = room.name if room is not None else tr("join.connecting")
-        title_px = fit_px(self.assets, title, round(min(top * 0.4, w * 0.07)), w - 32, True)
-        at = (w / 2, top * 0.36)
+        title_px, title_y, size, lines, first, _ = self.header()
+        title = ellipsize(self.assets, self._title(), title_px, w - 32, True)  # a long name
+        at = (w / 2, title_y)
         draw_text(surface, self.assets, title, title_px, at, bold=True, colour=GOLD)
-        if room is not None:
-            self._draw_summary(surface, rules_summary(room.rules, tr), px, top * 0.72)
-        oval = self.table()
-        pygame.draw.ellipse(surface, (22, 60, 40), oval.move(0, 6))
-        pygame.draw.ellipse(surface, (30, 96, 60), oval)
-        pygame.draw.ellipse(surface, (120, 90, 50), oval, max(4, oval.h // 24))
-        self._draw_middle(surface, oval, px)
+        for i, line in enumerate(lines):  # the rules
+            at = (w / 2, first + i * self._line_h(size))
+            line_px = fit_px(self.assets, line, size, w - 32)
+            draw_text(surface, self.assets, line, line_px, at, colour=SOFT)
+        seating = self.seating()
+        px, table = seating.px, seating.table
+        if seating.column:  # a table seen from the side of its long edge
+            radius = min(table.h // 2, round(px * 2.5))
+            pygame.draw.rect(surface, (22, 60, 40), table.move(0, 6), border_radius=radius)
+            pygame.draw.rect(surface, (30, 96, 60), table, border_radius=radius)
+            rim = max(4, px // 4)
+            pygame.draw.rect(surface, (120, 90, 50), table, rim, border_radius=radius)
+            self._draw_middle(surface, table, px, 0.85)
+        else:
+            pygame.draw.ellipse(surface, (22, 60, 40), table.move(0, 6))
+            pygame.draw.ellipse(surface, (30, 96, 60), table)
+            pygame.draw.ellipse(surface, (120, 90, 50), table, max(4, table.h // 24))
+            self._draw_middle(surface, table, px, 0.78)
         if room is not None:
             for i, (rect, seat) in enumerate(zip(self.seat_rects(), room.seats, strict=True)):
-                self._draw_seat(surface, rect, i, seat, px)
+                self._draw_seat(surface, rect, i, seat, px, seating.column)
         sizes = self.chip_px()
         for chip, seat_index, choice in self.chips():
             hover = self.hover is not None and chip.collidepoint(self.hover)
@@ -331,24 +430,9 @@ class RoomScene(ButtonScene):
             style = "primary" if primary else "secondary"
             draw_button(surface, self.assets, rect, label, style, hover, enabled)
 
-    def _draw_summary(self, surface: pygame.Surface, summary: str, px: int, y: float) -> None:
-        """The rules under the title: one line, or two (broken after a comma) where one
-        would be set too small to read."""
-        width = surface.get_width() - 32
-        size = fit_px(self.assets, summary, px, width)
-        lines = [summary]
-        if size < px * 0.8:
-            size = round(px * 0.8)
-            lines = _comma_lines(self.assets.font(size, False), summary, width)
-            while len(lines) > 2 and size > 8:
-                size -= 1
-                lines = _comma_lines(self.assets.font(size, False), summary, width)
-        for i, line in enumerate(lines):
-            at = (surface.get_width() / 2, y + (i - (len(lines) - 1) / 2) * size * 1.25)
-            line_px = fit_px(self.assets, line, size, width)
-            draw_text(surface, self.assets, line, line_px, at, colour=SOFT)
-
-    def _draw_middle(self, surface: pygame.Surface, oval: pygame.Rect, px: int) -> None:
+    def _middle_lines(self, px: int, width: float) -> list[tuple[str, tuple[int, int, int]]]:
+        """The words in the table, wrapped to ``width``: what the room waits for (or what
+        went wrong), the invite and its note."""
         tr = self.app.tr
         lines = []
         if self.message:
@@ -360,14 +444,22 @@ class RoomScene(ButtonScene):
             if self.note:
                 lines.append((self.note, SOFT))
         font = self.assets.font(px, False)
-        wrapped = [
-            (part, colour) for text, colour in lines for part in wrap(font, text, oval.w * 0.78)
-        ]
-        y = oval.centery - (len(wrapped) - 1) * px * 0.7
+        return [(part, colour) for text, colour in lines for part in wrap(font, text, width)]
+
+    def _draw_middle(
+        self, surface: pygame.Surface, table: pygame.Rect, px: int, share: float
+    ) -> None:
+        wrapped = self._middle_lines(px, table.w * share)
+        step = self._middle_step(px)
+        y = table.centery - (len(wrapped) - 1) * step // 2  # whole pixels: lines never touch
         for text, colour in wrapped:
-            size = fit_px(self.assets, text, px, oval.w * 0.85)
-            draw_text(surface, self.assets, text, size, (oval.centerx, y), colour=colour)
-            y += px * 1.4
+            size = fit_px(self.assets, text, px, table.w * (share + 0.07))
+            draw_text(surface, self.assets, text, size, (table.centerx, y), colour=colour)
+            y += step
+
+    def _middle_step(self, px: int) -> int:
+        """From one line of the words in the table to the next."""
+        return max(round(px * 1.4), self._line_h(px))
 
     def _status_line(self) -> str:
         """What the room waits for, from our seat."""
@@ -387,9 +479,10 @@ class RoomScene(ButtonScene):
             return tr("room.waiting_ready", names=", ".join(waiting))
         return tr("room.waiting_owner")
 
-    def _draw_seat(self, surface: pygame.Surface, rect: pygame.Rect, i: int, seat, px: int) -> None:  # type: ignore[no-untyped-def]
+    def _seat_words(self, i: int, seat):  # type: ignore[no-untyped-def]
+        """A seat's name, its status (a level, "away"), the name's colour and its mark (the
+        words, the pill's fill and ink; None without one)."""
         tr = self.app.tr
-        draw_panel(surface, self.assets, rect, 210 if seat.kind != "empty" else 120)
         owner = self.room is not None and self.room.owner == i
         badge: tuple[str, tuple[int, int, int], tuple[int, int, int]] | None = None
         if seat.kind == "human":
@@ -412,51 +505,69 @@ class RoomScene(ButtonScene):
             colour = (255, 255, 255)
         else:
             name, status, colour = tr("room.open"), "", SOFT
+        return name, status, colour, badge
+
+    def _draw_seat(  # type: ignore[no-untyped-def]
+        self, surface: pygame.Surface, rect: pygame.Rect, i: int, seat, px: int, column: bool
+    ) -> None:
+        draw_panel(surface, self.assets, rect, 210 if seat.kind != "empty" else 120)
+        name, status, colour, badge = self._seat_words(i, seat)
+        if column:
+            self._draw_seat_line(surface, rect, px, name, status, colour, badge)
+            return
         name_px = fit_px(self.assets, name, round(px * 1.05), rect.w - 20, True)
-        draw_text(
-            surface,
-            self.assets,
-            name,
-            name_px,
-            (rect.centerx, rect.top + px * 1.2),
-            colour=colour,
-            bold=True,
-        )
+        at = (rect.centerx, rect.top + round(px * 1.2))
+        draw_text(surface, self.assets, name, name_px, at, colour=colour, bold=True)
+        below = rect.top + self._second_line(px)  # the second line, as near as it was
         if status:
             small = fit_px(self.assets, status, round(px * 0.85), rect.w - 20)
-            at = (rect.centerx, rect.top + px * 2.4)
+            at = (rect.centerx, max(rect.top + px * 2.4, below + self._line_h(small) // 2))
             draw_text(surface, self.assets, status, small, at, colour=SOFT)
         if badge is not None:
-            self._draw_badge(surface, rect, px, *badge)
+            small = fit_px(self.assets, badge[0], round(px * 0.8), rect.w - 20 - px, bold=True)
+            at = (rect.centerx, max(rect.top + px * 2.45, below + self._pill_h(small) / 2))
+            self._draw_badge(surface, at, small, *badge)
+
+    def _draw_seat_line(  # type: ignore[no-untyped-def]
+        self, surface: pygame.Surface, rect: pygame.Rect, px: int, name, status, colour, badge
+    ) -> None:
+        """A seat in a column: its name on the left, its level or mark on the right, on one
+        line above its chips."""
+        y = rect.top + round(px * 1.2)
+        right = rect.right - 12
+        if badge is not None:
+            small = round(px * 0.8)
+            pill = self._draw_badge(surface, (0, y), small, *badge, right=right)
+            right = pill.left - px // 2
+        elif status:
+            small = round(px * 0.85)
+            drawn = draw_text(surface, self.assets, status, small, (right, y), "midright", SOFT)
+            right = drawn.left - px // 2
+        room = right - rect.left - 12
+        name_px = fit_px(self.assets, name, round(px * 1.05), room, True)
+        name_px = max(name_px, round(px * 0.85))  # a long name: cut short, not set tiny
+        name = ellipsize(self.assets, name, name_px, room, True)
+        at = (rect.left + 12, y)
+        draw_text(surface, self.assets, name, name_px, at, "midleft", colour, True)
 
     def _draw_badge(
         self,
         surface: pygame.Surface,
-        rect: pygame.Rect,
+        centre: tuple[float, float],
         px: int,
         text: str,
         fill: tuple[int, int, int],
         ink: tuple[int, int, int],
-    ) -> None:
-        """A pill under the name: the ready mark, "not ready", or the owner."""
-        small = fit_px(self.assets, text, round(px * 0.8), rect.w - 20 - px, bold=True)
-        image = self.assets.text(text, small, ink, True)
-        pill = image.get_rect().inflate(round(small * 1.2), round(small * 0.45))
-        pill.center = (rect.centerx, round(rect.top + px * 2.45))
+        right: int | None = None,
+    ) -> pygame.Rect:
+        """A pill under the name (or, ``right``: ending there): the ready mark, "not
+        ready", or the owner."""
+        width = self.assets.font(px, True).size(text)[0]
+        pill = pygame.Rect(0, 0, width + round(px * 1.2), self._pill_h(px))
+        pill.center = (round(centre[0]), round(centre[1]))
+        if right is not None:
+            pill.right = right
         border = (255, 255, 255, 60) if fill == WAITING_FILL else None
         surface.blit(self.assets.box(pill.size, (*fill, 235), pill.h // 2, border), pill)
-        surface.blit(image, image.get_rect(center=pill.center))
-
-
-def _comma_lines(font: pygame.font.Font, text: str, width: float) -> list[str]:
-    """``text``, a list of ", "-separated parts, broken into lines no wider than ``width``
-    between its parts (where one part is wider, its line is too)."""
-    lines: list[str] = []
-    for part in text.split(", "):
-        if lines and font.size(f"{lines[-1]}, {part},")[0] <= width:
-            lines[-1] += ", " + part
-        else:
-            if lines:
-                lines[-1] += ","
-            lines.append(part)
-    return lines
+        draw_text(surface, self.assets, text, px, pill.center, colour=ink, bold=True, shadow=False)
+        return pill

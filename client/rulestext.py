@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine import Rules, ThrowInRule
 
 from .i18n import Translator
 
-__all__ = ["rules_summary"]
+__all__ = ["comma_lines", "rules_summary"]
 
 
 def rules_summary(rules: Rules, tr: Translator) -> str:
@@ -26,3 +28,18 @@ def rules_summary(rules: Rules, tr: Translator) -> str:
     if rules.durak_defends_first:
         parts.append(tr("summary.durak_defends_first"))
     return ", ".join(parts)
+
+
+def comma_lines(text: str, width: float, measure: Callable[[str], int]) -> list[str]:
+    """``text``, a list of ", "-separated parts (a summary), broken into lines no wider
+    than ``width`` (``measure``: a line's width) between its parts; where one part is
+    wider, its line is too."""
+    lines: list[str] = []
+    for part in text.split(", "):
+        if lines and measure(f"{lines[-1]}, {part},") <= width:
+            lines[-1] += ", " + part
+        else:
+            if lines:
+                lines[-1] += ","
+            lines.append(part)
+    return lines

@@ -693,8 +693,11 @@ class TableScene(Scene):
         layout = self.layout
         assert layout is not None
         spot = layout.seats.get(seat) if seat != self.seat else None
-        if spot is None:  # our own: above our hand, like the hints
-            return (layout.size[0] / 2, layout.hand_y - layout.card_h * 0.6)
+        if spot is None:  # our own comes from the React button, above the row of buttons
+            react = next((b.rect for b in self.buttons if b.name == "emote"), None)
+            if react is not None:
+                return (react.centerx, react.top - 2)
+            return (layout.size[0] - layout.margin * 4, layout.buttons_y - layout.button_h)
         x, y, w, h = spot.plate
         return (x + w / 2, y + h + layout.font_px * 4)
 

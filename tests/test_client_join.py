@@ -27,7 +27,7 @@ from client.session import Closed, Seated
 from client.settings import Settings
 from client.table import TableScene
 from engine import Rules
-from host import HostConfig, HostHandle, run_in_thread
+from host import HostConfig, HostHandle, TableAd, run_in_thread
 
 pytestmark = pytest.mark.usefixtures("headless")
 FRAMES = 1500  # a bound against hanging (x 0.01 s), not a timing assertion
@@ -386,3 +386,95 @@ def test_a_game_session_keeps_reporting_the_room_during_play() -> None:
     finally:
         session.close()
         assert session.join(timeout=10)
+
+
+LONG_RULES = Rules(deck_size=52, transfer=True, transfer_show_trump=True, durak_defends_first=True)
+ADS = (
+    TableAd("a._durak._tcp.local.", "Küchentisch", "127.0.0.1", 45699, 2, 1, 4, "", "waiting",
+            False, Rules()),
+    TableAd("b._durak._tcp.local.", "Der sehr lange Tisch am Fenster hinten links",
+            "192.168.178.120", 45654, 2, 2, 6, LONG_RULES.summary, "waiting", True, LONG_RULES),
+)  # fmt: skip
+
+
+class Announced:
+    """A browser that has found ``ADS`` (no network)."""
+
+    failed = False
+
+    def __init__(self) -> None:
+        self.tables = {ad.name: ad for ad in ADS}
+
+    def poll(self) -> bool:
+        return False
+
+    def close(self, timeout: float = 5.0) -> None:
+        pass
+
+
+def drawn_rects(monkeypatch: pytest.MonkeyPatch, module, rects: list[pygame.Rect]) -> None:  # type: ignore[no-untyped-def]
+    """Every text (as ``draw_text`` returns it) and button ``module`` draws, into ``rects``."""
+
+    def text_spy(*args, **kwargs):  # type: ignore[no-untyped-def]
+        rects.append(render.draw_text(*args, **kwargs))
+        return rects[-1]
+
+    def button_spy(surface, assets, rect, *args, **kwargs):  # type: ignore[no-untyped-def]
+        rects.append(pygame.Rect(rect))
+        render.draw_button(surface, assets, rect, *args, **kwargs)
+
+    monkeypatch.setattr(module, "draw_text", text_spy)
+    monkeypatch.setattr(module, "draw_button", button_spy)
+
+
+def overlaps(rects: list[pygame.Rect]) -> list[tuple[pygame.Rect, pygame.Rect]]:
+    return [(a, b) for i, a in enumerate(rects) for b in rects[i + 1 :] if a.colliderect(b)]
+
+
+@pytest.mark.parametrize("language", ["en", "de", "nl", "ru"])
+@pytest.mark.parametrize("size", [(360, 640), (480, 800), (720, 1280), (800, 600), (1280, 720)])
+def test_the_list_of_tables_fits_the_window(
+    size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Both tables are listed, and every word, padlock and button of the screen lies inside
+    the window, its row or the field, and clear of everything else."""
+    rects: list[pygame.Rect] = []
+    drawn_rects(monkeypatch, join_screen, rects)
+    locks: list[pygame.Rect] = []
+
+    def padlock_spy(*args):  # type: ignore[no-untyped-def]
+        locks.append(join_screen_padlock(*args))
+        return locks[-1]
+
+    join_screen_padlock = join_screen._padlock
+    monkeypatch.setattr(join_screen, "_padlock", padlock_spy)
+    app = App(Settings(language=language), None, size=size, sound=False)
+    scene = JoinScene(app, browse=False)
+    scene.browser = Announced()  # type: ignore[assignment]
+    app.push(scene)
+    scene.address = "192.168.178.120:45654"
+    screen = pygame.Rect((0, 0), size)
+    for asking in (False, True):  # then the password prompt, with a long message
+        if asking:
+            scene.choose(ADS[1])
+            scene.password = "secret"
+            scene.error = app.tr("join.in_progress")
+        rects.clear()
+        locks.clear()
+        app.step(0.02)
+        rows = [rect for rect, _ in scene.table_rects()]
+        field = scene.field()
+        assert len(rows) == 2 and len(locks) == 1
+        in_field = [rect for rect in rects if field.contains(rect)]
+        shown = [rect for rect in rects if rect not in in_field] + locks + [field]
+        assert len(in_field) == 1, "the text typed, alone in its field"
+        assert all(screen.contains(rect) for rect in shown), (size, shown)
+        assert not overlaps(shown), overlaps(shown)
+        panel = scene.panel()
+        for row in rows:
+            assert panel.contains(row)
+            inside = [rect for rect in shown if rect.colliderect(row)]
+            assert len(inside) >= 4 and all(row.contains(rect) for rect in inside), (row, inside)
+        assert not overlaps(rows)
+    assert scene.asking and scene.error
+    app.close()

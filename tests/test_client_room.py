@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import queue
 import threading
 import time
 from collections.abc import Callable
@@ -23,11 +24,12 @@ from client.netclient import HostClosed
 from client.netsession import NetSession
 from client.render import button_px
 from client.room import RoomScene
-from client.session import Seated
+from client.session import RoomChanged, Seated
 from client.settings import Settings
 from client.table import TableScene
-from engine import Rules
+from engine import Rules, Series
 from host import HostConfig, run_in_thread
+from protocol import Room, SeatInfo
 
 pytestmark = pytest.mark.usefixtures("headless")
 FRAMES = 3000  # a bound against hanging (x 0.01 s), not a timing assertion
@@ -226,3 +228,105 @@ def test_a_players_rematch_goes_back_to_the_room_for_the_next_game(tmp_path: Pat
         app.close()
         handle.stop()
         bot.join(30)
+
+
+class Sitting:
+    """A session already seated at seat 0 of ``room`` (no network)."""
+
+    def __init__(self, room: Room) -> None:
+        self.inbox: queue.Queue[object] = queue.Queue()
+        self.inbox.put(Seated(0, tuple(s.name for s in room.seats), room.rules))
+        self.inbox.put(RoomChanged(room))
+
+    def close(self) -> None:
+        pass
+
+    def start(self) -> None:
+        pass
+
+    def ready(self, ready: bool = True) -> None:
+        pass
+
+    def set_seat(self, seat: int, ai: str | None) -> None:
+        pass
+
+
+def a_room(seats: int, owner: int = 0) -> Room:
+    """Us (the owner), a computer, an open seat; then a player ready, another computer..."""
+    rules = Rules(
+        players=seats, deck_size=52, transfer=True, transfer_show_trump=True,
+        durak_defends_first=True,
+    )  # fmt: skip
+    infos = (
+        SeatInfo("human", "Anna", None, True),
+        SeatInfo("ai", "", "hard"),
+        SeatInfo("empty"),
+        SeatInfo("human", "Konstantin Konstantin", None, True, ready=True),
+        SeatInfo("ai", "", "easy"),
+        SeatInfo("empty"),
+    )[:seats]
+    name = {3: "Küchentisch", 4: "Der Stammtisch im Hinterzimmer"}.get(
+        seats, "Der Stammtisch im Hinterzimmer der Gaststätte Zum Goldenen Hirsch"[:63]
+    )
+    return Room(name, "waiting", owner, infos, rules, False, False, Series.new(seats), 0)
+
+
+# (seats, our view): the owner's, the owner's with the invite to share, a guest's
+ROOMS = [(3, "owner"), (6, "host"), (4, "guest")]
+
+
+@pytest.mark.parametrize(("seats", "view"), ROOMS)
+@pytest.mark.parametrize("language", ["en", "de", "nl", "ru"])
+@pytest.mark.parametrize("size", [(360, 640), (480, 800), (720, 1280), (800, 600), (1280, 720)])
+def test_the_room_fits_the_window(
+    size: tuple[int, int], language: str, seats: int, view: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every word and button of the room lies inside the window, clear of everything else
+    (a seat's inside its box), and every chip's label fits it at a readable size."""
+    rects: list[pygame.Rect] = []
+    chip_sizes: dict[tuple[int, int, int, int], tuple[str, int]] = {}
+
+    def text_spy(*args, **kwargs):  # type: ignore[no-untyped-def]
+        rects.append(render.draw_text(*args, **kwargs))
+        return rects[-1]
+
+    def button_spy(surface, assets, rect, label, *args, px=None, **kwargs):  # type: ignore[no-untyped-def]
+        rects.append(pygame.Rect(rect))
+        if px is not None:
+            chip_sizes[tuple(rect)] = (label, px)
+        render.draw_button(surface, assets, rect, label, *args, px=px, **kwargs)
+
+    monkeypatch.setattr(room_screen, "draw_text", text_spy)
+    monkeypatch.setattr(room_screen, "draw_button", button_spy)
+    app = App(Settings(language=language), None, size=size, sound=False)
+    room = a_room(seats, 3 if view == "guest" else 0)
+    invite = "durak://192.168.178.120:45654" if view == "host" else ""
+    scene = RoomScene(app, Sitting(room), invite)  # type: ignore[arg-type]
+    if invite:
+        scene.note = app.tr("room.copied")
+    app.push(scene)
+    app.step(0.02)
+    assert scene.room is not None and scene.owner == (view != "guest")
+    rects.clear()
+    app.step(0.02)
+    screen = pygame.Rect((0, 0), size)
+    boxes = scene.seat_rects()
+    assert all(screen.contains(rect) for rect in rects + boxes), (size, rects, boxes)
+    assert not overlaps(rects), overlaps(rects)
+    assert not overlaps(boxes), overlaps(boxes)
+    for box in boxes:
+        inside = [rect for rect in rects if rect.colliderect(box)]
+        assert inside and all(box.contains(rect) for rect in inside), (box, inside)
+    chips = scene.chips()
+    assert len(chips) == len(chip_sizes) == {3: 7, 6: 14, 4: 0}[seats]
+    for chip, _, choice in chips:
+        label, px = chip_sizes[tuple(chip)]
+        assert label == scene.chip_label(choice)
+        assert px >= render.MIN_PX, (label, px)
+        width = app.assets.font(px, True).size(label)[0]
+        assert width <= chip.w - chip.h * 0.5, (label, px, chip)  # as button_px measures
+    app.close()
+
+
+def overlaps(rects: list[pygame.Rect]) -> list[tuple[pygame.Rect, pygame.Rect]]:
+    return [(a, b) for i, a in enumerate(rects) for b in rects[i + 1 :] if a.colliderect(b)]

@@ -593,6 +593,48 @@ def test_the_emote_picker_stays_inside_the_window(size: tuple[int, int], languag
     assert table.emote_shown(0) == "ha"
 
 
+@pytest.mark.parametrize(
+    "size", [(480, 360), (640, 360), (360, 640), (720, 1280), (800, 600), (1280, 720)]
+)
+@pytest.mark.parametrize("language", ["en", "de", "nl", "ru"])
+def test_our_own_reaction_covers_no_button_and_no_card_of_our_hand(
+    size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from client import render
+    from client import table as table_screen
+
+    bubbles: list[tuple[str, pygame.Rect]] = []
+
+    def spy(surface, assets, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        bubbles.append((text, render.draw_bubble(surface, assets, text, *args, **kwargs)))
+        return bubbles[-1][1]
+
+    monkeypatch.setattr(table_screen, "draw_bubble", spy)
+    app, session = start(deal(Rules(), *DEFEND), Settings(language=language), size=size)
+    session.play(1, Attack.of("6h"))
+    settle(app)
+    assert button(app, "take") is not None  # a button in the middle of the row
+    key(app, pygame.K_e)
+    key(app, pygame.K_4)  # well played
+    table = scene(app)
+    assert table.emote_shown(0) == "well_played"
+    bubbles.clear()
+    app.step(0.02)
+    ((text, bubble),) = bubbles
+    assert text == app.tr("emote.well_played")
+    assert pygame.Rect((0, 0), size).contains(bubble)
+    layout = table.layout
+    assert layout is not None and table.board is not None
+    cards = []
+    for card in table.board.hand:
+        pose = table.board.cards[card].pose
+        rect = pygame.Rect(0, 0, round(layout.card_w), round(layout.card_h))
+        rect.center = (round(pose.x), round(pose.y))
+        cards.append(rect)
+    assert bubble.collidelist([b.rect for b in table.buttons]) < 0, (bubble, table.buttons)
+    assert bubble.collidelist(cards) < 0, (bubble, cards)
+
+
 def test_beaten_waits_for_the_card_thrown_in_to_land() -> None:
     """Buttons that answer the table follow what the player sees: a card another player
     throws in hides Beaten from the frame it starts to fly (the view before it still says

@@ -1,0 +1,166 @@
+"""Where the room's table and seats go (``client.room``), for any window size and shape.
+
+Around an oval table, ours at the bottom and the others clockwise from our left, where
+the window is wide enough for every seat's box (a row of level chips needs room for its
+labels) and nothing overlaps. Otherwise, as on a phone held upright, the others sit in a
+column (or two, where one is too tall) above a smaller table with ours below it; where
+even that is too tall, everything is set a little smaller, then a little closer.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+__all__ = ["Measure", "Seating", "arrange", "chip_h"]
+
+GAP = 8  # between boxes, and between a box and the window's edge
+
+
+@dataclass(frozen=True)
+class Seating:
+    column: bool  # in a column (or two), not around the oval
+    px: int  # the size the seats' words are set at
+    table: pygame.Rect
+    boxes: tuple[pygame.Rect, ...]  # one a seat, by seat number
+
+    def chip_h(self) -> int:
+        return chip_h(self.px)
+
+
+@dataclass(frozen=True)
+class Measure:
+    """What the room measures for the seating, at a size of its words (``px``)."""
+
+    width: Callable[[int], int]  # the narrowest a seat's box may be
+    height: Callable[[int, bool, bool], int]  # a seat's box (with chips? in a column?)
+    middle: Callable[[int, int], int]  # the words in the table, in a width
+
+
+def chip_h(px: int) -> int:
+    """The height of a level chip when the seats are set at ``px``."""
+    return round(px * 1.6)
+
+
+def arrange(
+    size: tuple[int, int],
+    top: float,
+    button_h: int,
+    seat: int,
+    chips: tuple[bool, ...],
+    px: int,
+    measure: Measure,
+) -> Seating:
+    """The seats of a room below ``top`` and above its buttons (``button_h`` tall), ours
+    (``seat``) nearest the player; ``chips``: which seats have a row of chips."""
+    around = _around(size, top, button_h, seat, chips, px, measure)
+    if around is not None:
+        return around
+    best: tuple[float, Seating] | None = None
+    for gap in (GAP, GAP // 2):  # closer together only where nothing else helps
+        for size_px in range(px, min(px, 11) - 1, -1):
+            for cols in (1, 2):
+                found = _column(size, top, button_h, seat, chips, size_px, cols, measure, gap)
+                if found is not None and found[0] >= 0:
+                    return found[1]
+                if found is not None and (best is None or found[0] > best[0]):
+                    best = found
+    if best is None:  # no columns wide enough: one as wide as the window
+        anywhere = Measure(lambda _: 0, measure.height, measure.middle)
+        best = _column(size, top, button_h, seat, chips, min(px, 11), 1, anywhere, GAP // 2)
+    assert best is not None
+    return best[1]  # too small a window for everything: what overflows least
+
+
+def _around(
+    size: tuple[int, int],
+    top: float,
+    button_h: int,
+    seat: int,
+    chips: tuple[bool, ...],
+    px: int,
+    measure: Measure,
+) -> Seating | None:
+    """Around the oval, as long as every box is wide enough and nothing overlaps."""
+    w, h = size
+    n = len(chips)
+    bottom = h - button_h * 2.6
+    portrait = h > w
+    oval = pygame.Rect(0, 0, round(min(w * (0.34 if portrait else 0.5), (bottom - top) * 1.8)), 0)
+    width = round(min(w * (0.31 if portrait else 0.24), 300))
+    angles = [math.pi / 2 + 2 * math.pi * ((i - seat) % n) / n for i in range(n)]
+    if measure.width(px) > width:  # wider boxes, and a narrower table between those at its sides
+        width = measure.width(px)
+        if any(abs(math.cos(a)) > 0.3 for a in angles):
+            oval.w = min(oval.w, w - 2 * width - 6 * GAP)
+    oval.h = round(min((bottom - top) * 0.46, oval.w * 1.2))
+    oval.center = (w // 2, round((top + bottom) / 2))
+    text = pygame.Rect(0, 0, round(oval.w * 0.78), measure.middle(px, round(oval.w * 0.78)))
+    text.center = oval.center
+    if n and (width > w - 2 * GAP or oval.w < px * 8 or text.h > oval.h * 0.8):
+        return None  # (no seats yet: the table alone, whatever the window)
+    area = pygame.Rect(GAP, round(top), w - 2 * GAP, round(h - top - button_h * 1.5))
+    boxes = []
+    for angle, has_chips in zip(angles, chips, strict=True):
+        height = measure.height(px, has_chips, False)
+        cos, sin = math.cos(angle), math.sin(angle)
+        x = oval.centerx + oval.w / 2 * cos + (width / 2 + GAP) * cos
+        y = oval.centery + oval.h / 2 * sin + (height / 2 + GAP) * sin
+        rect = pygame.Rect(0, 0, width, height)
+        rect.center = (round(x), round(y))
+        rect.clamp_ip(area)
+        boxes.append(rect)
+    if not all(area.contains(b) and not b.colliderect(text) for b in boxes) or _overlap(boxes):
+        return None
+    return Seating(False, px, oval, tuple(boxes))
+
+
+def _column(
+    size: tuple[int, int],
+    top: float,
+    button_h: int,
+    seat: int,
+    chips: tuple[bool, ...],
+    px: int,
+    cols: int,
+    measure: Measure,
+    gap: int,
+) -> tuple[float, Seating] | None:
+    """The others in ``cols`` columns above the table, ours below it, and the height to
+    spare (below 0: it overflows); None where the columns are too narrow for the boxes."""
+    w, h = size
+    n = len(chips)
+    need = measure.width(px)
+    cell = min((w - 2 * GAP - (cols - 1) * gap) // cols, max(need + 2 * px, px * 22))
+    if cell < need:
+        return None
+    others = [(seat + k) % n for k in range(1, n)]  # clockwise from our left
+    rows = [others[i : i + cols] for i in range(0, len(others), cols)]
+    heights = [max(measure.height(px, chips[i], True) for i in row) for row in rows]
+    span = cols * cell + (cols - 1) * gap if len(others) > 1 else cell
+    ours_h = measure.height(px, chips[seat], True)
+    table_w = span - 2 * px  # a little narrower than the seats around it
+    low = measure.middle(px, round(table_w * 0.85)) + round(px * (1.2 if gap == GAP else 0.6))
+    high = max(low, round(table_w * 0.42))
+    bottom = h - button_h * 1.5 - GAP
+    room = bottom - top - sum(heights) - (len(rows) + 1) * gap - ours_h
+    table_h = max(low, min(high, round(room)))
+    block = sum(heights) + (len(rows) + 1) * gap + table_h + ours_h
+    y = round(top + max(0, (bottom - top - block) / 2))
+    boxes: dict[int, pygame.Rect] = {}
+    for row, height in zip(rows, heights, strict=True):
+        x = (w - (len(row) * cell + (len(row) - 1) * gap)) // 2
+        for i in row:
+            boxes[i] = pygame.Rect(x, y, cell, measure.height(px, chips[i], True))
+            x += cell + gap
+        y += height + gap
+    table = pygame.Rect((w - table_w) // 2, y, table_w, table_h)
+    boxes[seat] = pygame.Rect((w - cell) // 2, table.bottom + gap, cell, ours_h)
+    return room - low, Seating(True, px, table, tuple(boxes[i] for i in range(n)))
+
+
+def _overlap(rects: list[pygame.Rect]) -> bool:
+    return any(a.inflate(4, 4).colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
