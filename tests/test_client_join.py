@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from window import click, type_text
 
 from client import join as join_screen
 from client import render
@@ -41,19 +42,6 @@ def make_app(tmp_path: Path, invite: str | None = None) -> App:
     app = App(settings, path, size=(1280, 720), sound=False, invite=invite)
     app.step(0.02)
     return app
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
-    app.step(0.02)
-
-
-def type_text(app: App, text: str) -> None:
-    for char in text:
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=0, mod=0, unicode=char))
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
-    app.step(0.02)
 
 
 def until(app: App, done, frames: int = FRAMES) -> None:  # type: ignore[no-untyped-def]

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from window import click, key
 
 from client.app import App
 from client.menu import StartScene
@@ -32,17 +33,6 @@ class Recorder:
         self.rules.append(rules)
         self.sessions.append(ScriptedSession(new_game(rules, 5)))
         return self.sessions[-1]
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
-    app.step(0.02)
-
-
-def key(app: App, k: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
-    app.step(0.02)
 
 
 def row(menu: StartScene, label: str) -> tuple[int, int]:

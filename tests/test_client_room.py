@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from window import click, key
 
 from client import render
 from client import room as room_screen
@@ -44,17 +45,6 @@ def make_app(tmp_path: Path, port: int) -> App:
     app = App(settings, path, size=(1280, 720), sound=False, invite=f"127.0.0.1:{port}")
     app.step(0.02)
     return app
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
-    app.step(0.02)
-
-
-def press(app: App, key: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
-    app.step(0.02)
 
 
 def until(app: App, done: Callable[[], bool], frames: int = FRAMES, dt: float = 0.01) -> None:
@@ -95,14 +85,14 @@ def test_a_player_toggles_the_ready_mark_and_sees_it(tmp_path: Path) -> None:
         assert not room.owner and [name for _, name, _, _ in room.buttons()] == ["ready", "leave"]
         assert button(room, "ready")[1:] == ("Ready", True) and not mark(room, 1)
         assert room._status_line() == "Press Ready when you want to play."
-        press(app, pygame.K_r)  # the key
+        key(app, pygame.K_r)  # the key
         until(app, lambda: mark(room, 1))
         assert button(room, "ready")[1] == "Not ready"
         assert room._status_line() == "Waiting for the owner to start the game…"
         pygame.image.save(app.screen, str(tmp_path / "ready.png"))
         click(app, button(room, "ready")[0].center)  # the button takes it back
         until(app, lambda: not mark(room, 1))
-        press(app, pygame.K_SPACE)
+        key(app, pygame.K_SPACE)
         until(app, lambda: mark(room, 1))
         assert not room.message
         owner.close()
@@ -123,7 +113,7 @@ def test_the_owners_start_waits_until_the_others_are_ready(tmp_path: Path) -> No
         assert not mark(room, 1) and mark(room, 2)  # the computer is always ready
         assert button(room, "start")[2] is False
         assert room._status_line() == "Waiting for Boris to get ready…"
-        press(app, pygame.K_RETURN)  # nothing happens: the Start is not enabled
+        key(app, pygame.K_RETURN)  # nothing happens: the Start is not enabled
         pygame.image.save(app.screen, str(tmp_path / "waiting.png"))
         guest.ready(True)
         until(app, room.can_start)
@@ -212,7 +202,7 @@ def test_a_players_rematch_goes_back_to_the_room_for_the_next_game(tmp_path: Pat
         app = make_app(tmp_path, handle.port)
         room = in_room(app)
         assert not room.owner
-        press(app, pygame.K_r)
+        key(app, pygame.K_r)
         table = table_up(app)
         until(app, lambda: table.show_end, 20_000, dt=0.1)
         rematch = next(b for b in table.buttons if b.name == "rematch")

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from window import click, key
 
 from client.app import App
 from client.howto import HowToScene
@@ -18,17 +19,6 @@ from client.settings_screen import SettingsScene
 from engine import Rules
 
 pytestmark = pytest.mark.usefixtures("headless")
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
-    app.step(0.02)
-
-
-def type_key(app: App, k: int, text: str = "") -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=text))
-    app.step(0.02)
 
 
 def make_app(path: Path, size: tuple[int, int] = (1280, 720)) -> App:
@@ -74,7 +64,7 @@ def test_each_setting_changes_and_is_remembered(tmp_path: Path) -> None:
     )
     click(app, row(scene, "settings.fullscreen"))
     assert app.size == (1280, 720) and not Settings.load(path).fullscreen
-    type_key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
     assert isinstance(app.stack[-1], StartScene)
 
 
@@ -85,16 +75,16 @@ def test_the_name_is_typed_and_kept_short(tmp_path: Path) -> None:
     click(app, row(scene, "settings.name"))
     assert scene.editing
     for ch in "Anja":
-        type_key(app, 0, ch)
-    type_key(app, pygame.K_BACKSPACE)
-    type_key(app, 0, "\t")  # not printable: ignored
-    type_key(app, 0, "ä")
-    type_key(app, pygame.K_RETURN)
+        key(app, 0, ch)
+    key(app, pygame.K_BACKSPACE)
+    key(app, 0, "\t")  # not printable: ignored
+    key(app, 0, "ä")
+    key(app, pygame.K_RETURN)
     assert not scene.editing and Settings.load(path).name == "Anjä"
     click(app, row(scene, "settings.name"))
     for _ in range(NAME_MAX + 5):
-        type_key(app, 0, "x")
-    type_key(app, pygame.K_ESCAPE)  # ends the typing, not the screen
+        key(app, 0, "x")
+    key(app, pygame.K_ESCAPE)  # ends the typing, not the screen
     assert app.stack[-1] is scene
     assert Settings.load(path).name == ("Anjä" + "x" * NAME_MAX)[:NAME_MAX]
 
@@ -103,8 +93,8 @@ def test_the_keyboard_moves_and_changes_rows(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
     app = make_app(path)
     open_settings(app)
-    type_key(app, pygame.K_DOWN)  # the language row
-    type_key(app, pygame.K_LEFT)  # en -> ru
+    key(app, pygame.K_DOWN)  # the language row
+    key(app, pygame.K_LEFT)  # en -> ru
     assert Settings.load(path).language == "ru"
 
 
@@ -123,7 +113,7 @@ def test_the_language_switch_changes_the_start_screen(tmp_path: Path) -> None:
     english = pixels()
     scene = open_settings(app)
     click(app, row(scene, "settings.language"))  # Deutsch
-    type_key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
     assert app.stack[-1] is menu and menu.buttons()[0][2] == "Spielen"
     assert pixels() != english
     assert Settings.load(path).language == "de"
@@ -138,9 +128,9 @@ def test_how_to_play_opens_pages_and_returns(tmp_path: Path) -> None:
     assert isinstance(scene, HowToScene)
     nxt = next(rect.center for rect, name, *_ in scene.buttons() if name == "next")
     click(app, nxt)
-    type_key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
     assert scene.page == 2
-    type_key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
     assert app.stack[-1] is menu
 
 

@@ -7,6 +7,7 @@ import dataclasses
 
 import pygame
 import pytest
+from window import click, key
 
 from client.app import App
 from client.board import Board, deck_of
@@ -87,12 +88,6 @@ def where(app: App, card: Card) -> tuple[int, int]:
     return round(sprite.pose.x), round(sprite.pose.y - sprite.lift)
 
 
-def click(app: App, pos: tuple[int, int]) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
-    app.step(0.02)
-
-
 def tap(app: App, pos: tuple[int, int]) -> None:
     w, h = app.size
     for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
@@ -132,11 +127,6 @@ def button(app: App, name: str) -> tuple[int, int] | None:
         if b.name == name:
             return b.rect.center
     return None
-
-
-def key(app: App, k: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
-    app.step(0.02)
 
 
 # --- attacking ------------------------------------------------------------------------------
