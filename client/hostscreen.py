@@ -9,18 +9,18 @@ also put on the clipboard when the platform has one.
 from __future__ import annotations
 
 import queue
-import socket
 import threading
 
 import pygame
 
 from .i18n import N_
+from .lan import invite_link
 from .menu import GOLD, Row, _cycle, rule_rows
 from .pointer import Input, Key
 from .render import SOFT, draw_button, draw_panel, draw_text, fit_px
 from .scene import ButtonScene, Director
 
-__all__ = ["HostScene", "copy_to_clipboard", "invite_link"]
+__all__ = ["HostScene", "copy_to_clipboard"]
 
 NAME_MAX = 32
 
@@ -34,23 +34,6 @@ def copy_to_clipboard(text: str) -> bool:
     except (pygame.error, AttributeError, NotImplementedError, OSError):
         return False
     return True
-
-
-def lan_address() -> str:
-    """This machine's address on the LAN (the one its default route leaves by); no packet
-    is sent. 127.0.0.1 when there is no network."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: only picks the route
-            return str(probe.getsockname()[0])
-        except OSError:
-            return "127.0.0.1"
-
-
-def invite_link(bind: str, port: int) -> str:
-    """``durak://IP:PORT`` for a host listening on ``bind`` ("": every interface)."""
-    address = bind if bind and bind not in ("0.0.0.0", "::") else lan_address()
-    return f"durak://{address}:{port}"
 
 
 class HostScene(ButtonScene):

@@ -1,18 +1,13 @@
 """Join a LAN table: the tables zeroconf finds, an "address:port" field, a password prompt.
 
-The browser (``LanBrowser``) runs ``host.TableBrowser`` in a daemon thread with its own
-asyncio loop and reports each change on a ``queue.Queue`` that the scene drains once per
-frame. Joining opens a ``client.netsession.NetSession``; the scene watches the first thing
-it says: seated (the room screen, ``client.room``, takes the session over) or closed (a clear
-message, or the password prompt when the host wants one).
+The list comes from ``client.lan.LanBrowser``, drained once per frame. Joining opens a
+``client.netsession.NetSession``; the scene watches the first thing it says: seated (the
+room screen, ``client.room``, takes the session over) or closed (a clear message, or the
+password prompt when the host wants one).
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import queue
-import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -20,6 +15,7 @@ import pygame
 
 from .howto import wrap
 from .i18n import N_
+from .lan import LanBrowser, net_join, parse_invite
 from .menu import GOLD
 from .pointer import Input, Key
 from .render import (
@@ -39,9 +35,8 @@ from .session import Closed, Seated, Session
 if TYPE_CHECKING:
     from host import TableAd
 
-__all__ = ["JoinScene", "LanBrowser", "parse_invite"]
+__all__ = ["JoinScene"]
 
-SCHEME = "durak://"
 ERROR_KEYS = {
     "unreachable": N_("join.unreachable"),
     "table_full": N_("join.full"),
@@ -51,88 +46,6 @@ ERROR_KEYS = {
     "closed": N_("closed.lost"),
 }
 Joiner = Callable[[str, int, str, str | None], Session]
-
-
-def parse_invite(text: str) -> tuple[str, int]:
-    """``durak://HOST:PORT`` or ``HOST:PORT`` as ``(host, port)``; ``ValueError`` if not."""
-    text = text.strip()
-    if "://" in text:
-        scheme, _, text = text.partition("://")
-        if scheme.lower() != "durak":
-            raise ValueError(f"not a durak:// link: {scheme}://")
-    text = text.rstrip("/")
-    host, sep, port = text.rpartition(":")
-    host = host.strip("[]")
-    if not sep or not host or not port.isascii() or not port.isdecimal():
-        raise ValueError(f"not HOST:PORT: {text!r}")
-    if not 0 < int(port) < 65536 or any(c.isspace() or c in "/@?#" for c in host):
-        raise ValueError(f"not HOST:PORT: {text!r}")
-    return host, int(port)
-
-
-def net_join(address: str, port: int, name: str, password: str | None) -> Session:
-    from .netsession import NetSession
-
-    return NetSession(address, port, name, password=password, rooms=True)
-
-
-class LanBrowser:
-    """The tables on the LAN, seen from ``bind`` (``""``: every interface), kept current
-    by a daemon thread; ``poll()`` (once per frame) applies what changed."""
-
-    def __init__(self, bind: str) -> None:
-        self.bind = bind
-        self.tables: dict[str, TableAd] = {}
-        self.changes: queue.Queue[tuple[str, str, TableAd | None]] = queue.Queue()
-        self.failed = False
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._stop: asyncio.Event | None = None
-        self._thread = threading.Thread(target=self._main, name="durak-browse", daemon=True)
-        self._thread.start()
-
-    def poll(self) -> bool:
-        """Apply the changes seen since the last call; True if there were any."""
-        changed = False
-        while True:
-            try:
-                _kind, name, ad = self.changes.get_nowait()
-            except queue.Empty:
-                return changed
-            changed = True
-            if ad is None:
-                self.tables.pop(name, None)
-            else:
-                self.tables[name] = ad
-
-    def close(self, timeout: float = 5.0) -> None:
-        loop, stop = self._loop, self._stop
-        if loop is not None and stop is not None:
-            with contextlib.suppress(RuntimeError):
-                loop.call_soon_threadsafe(stop.set)
-        self._thread.join(timeout)
-
-    def _main(self) -> None:
-        try:
-            asyncio.run(self._run())
-        except OSError:  # no network to browse on: the manual field still works
-            self.failed = True
-
-    async def _run(self) -> None:
-        from host import TableBrowser
-
-        self._loop = asyncio.get_running_loop()
-        self._stop = asyncio.Event()
-        async with TableBrowser(self.bind) as browser:
-            while not self._stop.is_set():
-                getting = asyncio.ensure_future(browser.changes.get())
-                stopping = asyncio.ensure_future(self._stop.wait())
-                done, _ = await asyncio.wait(
-                    [getting, stopping], return_when=asyncio.FIRST_COMPLETED
-                )
-                for task in (getting, stopping):
-                    task.cancel()
-                if getting in done:
-                    self.changes.put(getting.result())
 
 
 class JoinScene(ButtonScene):

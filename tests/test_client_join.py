@@ -19,8 +19,9 @@ from window import click, type_text
 from client import join as join_screen
 from client import render
 from client.app import App, add_arguments
-from client.hostscreen import HostScene, copy_to_clipboard, invite_link
-from client.join import JoinScene, parse_invite
+from client.hostscreen import HostScene, copy_to_clipboard
+from client.join import JoinScene
+from client.lan import invite_link, parse_invite
 from client.menu import StartScene
 from client.netsession import NetSession
 from client.room import RoomScene
