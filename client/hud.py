@@ -14,7 +14,7 @@ from engine import Pass, SeatView, Transfer
 from .assets import Assets
 from .i18n import ENGLISH, Translator
 from .layout import Layout
-from .render import ROLE_COLOURS, SOFT, draw_button, draw_panel, draw_text, fit_px
+from .render import ROLE_COLOURS, SOFT, button_px, draw_button, draw_panel, draw_text, fit_px
 from .session import GameOver
 
 __all__ = [
@@ -141,9 +141,16 @@ def draw_buttons(
     buttons: list[Button],
     hover: tuple[float, float] | None,
 ) -> None:
+    # the buttons of one row share one size: the largest at which all their labels fit
+    sizes: dict[tuple[int, int], int] = {}
+    for button in buttons:
+        row = (button.rect.y, button.rect.h)
+        px = button_px(assets, button.rect, button.label)
+        sizes[row] = min(sizes.get(row, px), px)
     for button in buttons:
         over = hover is not None and button.rect.collidepoint(hover)
-        draw_button(surface, assets, button.rect, button.label, button.style, over)
+        px = sizes[button.rect.y, button.rect.h]
+        draw_button(surface, assets, button.rect, button.label, button.style, over, px=px)
 
 
 def draw_status(

@@ -499,9 +499,11 @@ class RoomScene(ButtonScene):
                 badge = ("✓ " + tr("room.ready_mark"), READY_FILL, (255, 255, 255))
             else:
                 badge = (tr("room.not_ready_mark"), WAITING_FILL, WAITING_INK)
-        elif seat.kind == "ai":
-            name = tr("room.computer")
-            status = tr("level." + seat.level) if seat.level in levels() else seat.level or ""
+        elif seat.kind == "ai":  # the name it plays under, and what it is
+            assert self.room is not None
+            name = seat_names(self.room)[i]
+            level = tr("level." + seat.level) if seat.level in levels() else seat.level or ""
+            status = f"{tr('room.computer')} · {level}" if level else tr("room.computer")
             colour = (255, 255, 255)
         else:
             name, status, colour = tr("room.open"), "", SOFT
