@@ -172,6 +172,13 @@ def button_px(assets: Assets, rect: pygame.Rect, label: str) -> int:
     return fit_px(assets, label, label_px(rect.h), rect.w - rect.h * 0.5, bold=True)
 
 
+def button_w(assets: Assets, label: str, height: int, least: int = 0) -> int:
+    """How wide a button ``height`` pixels tall must be to show ``label`` at full size
+    (``label_px``), and at least ``least``."""
+    width = assets.font(label_px(height), True).size(label)[0] + height * 0.6
+    return max(least, round(width))
+
+
 def label_px(height: float) -> int:
     """The size of a label on a button ``height`` pixels tall, when it fits."""
     return max(MIN_PX, round(height * 0.42))

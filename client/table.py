@@ -50,7 +50,7 @@ from .layout import Layout, Pose
 from .narrate import toast_for
 from .pointer import Input, Key, Pointer
 from .refusals import refusal_text
-from .render import SEAT_STATUS_KEYS, draw_board, draw_bubble, draw_text, role_of
+from .render import SEAT_STATUS_KEYS, button_w, draw_board, draw_bubble, draw_text, role_of
 from .scene import Director, Scene
 from .session import (
     Closed,
@@ -668,21 +668,64 @@ class TableScene(Scene):
         h = round(layout.button_h * 0.85)
         m = round(layout.margin)
         y = round(layout.buttons_y - h / 2)
-        menu = pygame.Rect(m, y, round(h * 2.6), h)
-        sound = pygame.Rect(layout.size[0] - m - round(h * 2.4), y, round(h * 2.4), h)
-        buttons.append(Button("menu", tr("table.menu"), menu))
-        muted = self.app.settings.muted
-        buttons.append(Button("sound", tr("table.sound_off" if muted else "table.sound_on"), sound))
-        if self.over is not None:
-            rect = pygame.Rect(menu.right + m, y, round(h * 3.6), h)
-            buttons.append(Button("rematch", tr("table.rematch"), rect, "primary"))
-        emote = pygame.Rect(sound.left - m - round(h * 2.4), y, round(h * 2.4), h)
-        buttons.append(Button("emote", tr("table.emote"), emote))
+        # the corner buttons are as wide as their words need (at least their usual width)
+        words = {
+            "menu": tr("table.menu"),
+            "sound": tr("table.sound_off" if self.app.settings.muted else "table.sound_on"),
+            "rematch": tr("table.rematch"),
+            "emote": tr("table.emote"),
+        }
+        least = dict(zip(words, (2.6, 2.4, 3.6, 2.4), strict=True))
+        corners = self._corner_rects(words, least, h, m, y, buttons)
+        for name, rect in corners.items():
+            style = "primary" if name == "rematch" else "secondary"
+            buttons.append(Button(name, words[name], rect, style))
+        emote = corners["emote"]
         if self.picking:  # the picker: the reactions above the button
             rects = picker_rects(emote, len(EMOTE_KEYS), layout.size, m)
             for (code, key), rect in zip(EMOTE_KEYS.items(), rects, strict=True):
                 buttons.append(Button("emote:" + code, tr(key), rect, "primary"))
         return buttons
+
+    def _corner_rects(
+        self,
+        words: dict[str, str],
+        least: dict[str, float],
+        h: int,
+        m: int,
+        y: int,
+        actions: list[Button],
+    ) -> dict[str, pygame.Rect]:
+        """Menu (and Rematch) on the left, React and Sound on the right of the row, wide
+        enough for their words where the row has room; the action buttons between them
+        move aside if a corner would cover them."""
+        assert self.layout is not None
+        w = self.layout.size[0]
+        names = [n for n in words if n != "rematch" or self.over is not None]
+        middle = actions[0].rect.unionall([b.rect for b in actions[1:]]) if actions else None
+        for full in (True, False):  # full words, else the usual widths (smaller words)
+            width = {
+                n: button_w(self.assets, words[n], h, round(h * least[n]))
+                if full
+                else round(h * least[n])
+                for n in names
+            }
+            rects = {"menu": pygame.Rect(m, y, width["menu"], h)}
+            if "rematch" in width:
+                rects["rematch"] = pygame.Rect(rects["menu"].right + m, y, width["rematch"], h)
+            rects["sound"] = pygame.Rect(w - m - width["sound"], y, width["sound"], h)
+            rects["emote"] = pygame.Rect(
+                rects["sound"].left - m - width["emote"], y, width["emote"], h
+            )
+            left = max(r.right for n, r in rects.items() if n in ("menu", "rematch")) + m
+            span = rects["emote"].left - m - left
+            if middle is None or middle.w <= span or not full:
+                break
+        if middle is not None and (middle.left < left or middle.right > left + span):
+            shift = left + (span - middle.w) // 2 - middle.left
+            for button in actions:
+                button.rect = button.rect.move(shift, 0)
+        return rects
 
     def emote_shown(self, seat: int) -> str | None:
         """The reaction showing by ``seat`` now, if any."""

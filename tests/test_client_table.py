@@ -662,3 +662,27 @@ def test_beaten_waits_for_the_card_thrown_in_to_land() -> None:
     assert landed is None or frame <= landed  # no later than the card is down
     key(app, pygame.K_b)
     assert session.sent[-1] == Pass()
+
+
+@pytest.mark.parametrize(
+    "size", [(480, 360), (640, 360), (360, 640), (720, 1280), (800, 600), (1280, 720)]
+)
+@pytest.mark.parametrize("language", ["en", "de", "nl", "ru"])
+def test_the_row_of_buttons_fits_the_window_and_each_label_fits_its_button(
+    size: tuple[int, int], language: str
+) -> None:
+    from client.render import button_px, label_px
+
+    app, session = start(deal(Rules(), *DEFEND), Settings(language=language), size=size)
+    session.play(1, Attack.of("6h"))
+    settle(app)
+    table = scene(app)
+    assert button(app, "take") is not None
+    rects = [b.rect for b in table.buttons]
+    screen = pygame.Rect((0, 0), size)
+    assert all(screen.contains(rect) for rect in rects), (size, rects)
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
+    corner = [b for b in table.buttons if b.name in ("menu", "sound", "emote")]
+    for b in corner:  # their words at full size where the window is wide enough
+        if size[0] >= 640:
+            assert button_px(app.assets, b.rect, b.label) == label_px(b.rect.h), b.label
