@@ -41,7 +41,7 @@ from .render import (
 )
 from .rulestext import comma_lines, rules_summary
 from .scene import ButtonScene, Director
-from .seating import Measure, Seating, arrange, chip_h
+from .seating import Measure, Seating, Space, arrange, chip_h
 from .session import Closed, Emoted, Message, Reconnecting, Rejected, RoomChanged, Seated, Session
 
 __all__ = ["RoomScene", "RoomSession"]
@@ -242,7 +242,8 @@ class RoomScene(ButtonScene):
             chips = tuple(self.owner and s.kind != "human" for s in seats)
             measure = Measure(self._box_w, self._box_h, self._middle_h)
             top, button_h = self.header()[-1], self._button_h()
-            seating = arrange(self.size, top, button_h, self.seat, chips, self._px(), measure)
+            space = Space(self.size, top, button_h, self.seat, chips, measure)
+            seating = arrange(space, self._px())
             self._seating = (key, seating)
         return self._seating[1]
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
-__all__ = ["Measure", "Seating", "arrange", "chip_h"]
+__all__ = ["Measure", "Seating", "Space", "arrange", "chip_h"]
 
 GAP = 8  # between boxes, and between a box and the window's edge
 
@@ -45,47 +45,46 @@ def chip_h(px: int) -> int:
     return round(px * 1.6)
 
 
-def arrange(
-    size: tuple[int, int],
-    top: float,
-    button_h: int,
-    seat: int,
-    chips: tuple[bool, ...],
-    px: int,
-    measure: Measure,
-) -> Seating:
-    """The seats of a room below ``top`` and above its buttons (``button_h`` tall), ours
-    (``seat``) nearest the player; ``chips``: which seats have a row of chips."""
-    around = _around(size, top, button_h, seat, chips, px, measure)
+@dataclass(frozen=True)
+class Space:
+    """Where a room's seats go: the window (``size``), below its header (``top``) and above
+    its buttons (``button_h`` tall); ours (``seat``) nearest the player; ``chips``: which
+    seats have a row of level chips; ``measure``: how big the room's boxes and words are."""
+
+    size: tuple[int, int]
+    top: float
+    button_h: int
+    seat: int
+    chips: tuple[bool, ...]
+    measure: Measure
+
+
+def arrange(space: Space, px: int) -> Seating:
+    """The seats and the table in ``space``, their words set at ``px`` where they fit."""
+    around = _around(space, px)
     if around is not None:
         return around
     best: tuple[float, Seating] | None = None
     for gap in (GAP, GAP // 2):  # closer together only where nothing else helps
         for size_px in range(px, min(px, 11) - 1, -1):
             for cols in (1, 2):
-                found = _column(size, top, button_h, seat, chips, size_px, cols, measure, gap)
+                found = _column(space, size_px, cols, gap)
                 if found is not None and found[0] >= 0:
                     return found[1]
                 if found is not None and (best is None or found[0] > best[0]):
                     best = found
     if best is None:  # no columns wide enough: one as wide as the window
-        anywhere = Measure(lambda _: 0, measure.height, measure.middle)
-        best = _column(size, top, button_h, seat, chips, min(px, 11), 1, anywhere, GAP // 2)
+        measure = space.measure
+        anywhere = replace(space, measure=Measure(lambda _: 0, measure.height, measure.middle))
+        best = _column(anywhere, min(px, 11), 1, GAP // 2)
     assert best is not None
     return best[1]  # too small a window for everything: what overflows least
 
 
-def _around(
-    size: tuple[int, int],
-    top: float,
-    button_h: int,
-    seat: int,
-    chips: tuple[bool, ...],
-    px: int,
-    measure: Measure,
-) -> Seating | None:
+def _around(space: Space, px: int) -> Seating | None:
     """Around the oval, as long as every box is wide enough and nothing overlaps."""
-    w, h = size
+    (w, h), top, button_h = space.size, space.top, space.button_h
+    seat, chips, measure = space.seat, space.chips, space.measure
     n = len(chips)
     bottom = h - button_h * 2.6
     portrait = h > w
@@ -118,20 +117,11 @@ def _around(
     return Seating(False, px, oval, tuple(boxes))
 
 
-def _column(
-    size: tuple[int, int],
-    top: float,
-    button_h: int,
-    seat: int,
-    chips: tuple[bool, ...],
-    px: int,
-    cols: int,
-    measure: Measure,
-    gap: int,
-) -> tuple[float, Seating] | None:
+def _column(space: Space, px: int, cols: int, gap: int) -> tuple[float, Seating] | None:
     """The others in ``cols`` columns above the table, ours below it, and the height to
     spare (below 0: it overflows); None where the columns are too narrow for the boxes."""
-    w, h = size
+    (w, h), top, button_h = space.size, space.top, space.button_h
+    seat, chips, measure = space.seat, space.chips, space.measure
     n = len(chips)
     need = measure.width(px)
     cell = min((w - 2 * GAP - (cols - 1) * gap) // cols, max(need + 2 * px, px * 22))
