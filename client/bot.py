@@ -24,7 +24,7 @@ from engine.ai import LEVELS, Bot, make_bot
 from protocol import Ack, Rejected, Room, RoomUpdate, Snapshot, Update, Welcome
 
 from .netclient import Backoff, HostClosed, NetClient, parse_address
-from .options import positive_int
+from .options import PASSWORD_HELP, password_option, positive_int
 
 MAX_REJECTIONS = 50  # in a row: a bot that keeps choosing refused actions gives up
 
@@ -207,7 +207,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--games", type=positive_int, default=1, help="games to play (default 1)")
     parser.add_argument("--name", default=None, help="the name to join with")
-    parser.add_argument("--password", default=None, help="the table's password, if it has one")
+    parser.add_argument("--password", default=None, help=PASSWORD_HELP)
     parser.add_argument("--seed", type=int, default=None, help="seed for the bot's choices")
     parser.add_argument(
         "--no-reconnect", action="store_true", help="exit when the connection is lost"
@@ -217,6 +217,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     try:
         address, port = parse_address(args.connect)
+        password = password_option(args.password)
         report = asyncio.run(
             play_bot(
                 address,
@@ -224,7 +225,7 @@ def run(args: argparse.Namespace) -> int:
                 args.level,
                 args.games,
                 name=args.name,
-                password=args.password,
+                password=password,
                 seed=args.seed,
                 reconnect=None if args.no_reconnect else Backoff(),
             )

@@ -18,7 +18,7 @@ from engine.ai import LEVELS, make_bot
 from host import Host, HostConfig
 from host.save import SAVE_NAME, SaveError, default_save_dir
 
-from .options import add_rules_options, rules_from_args
+from .options import PASSWORD_HELP, add_rules_options, password_option, rules_from_args
 
 DEFAULT_PORT = 45654
 DEFAULT_HOLD = 60.0
@@ -84,7 +84,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="start when every seat is taken, and the next game when one ends",
     )
-    parser.add_argument("--password", default=None, help="players must give it to join")
+    parser.add_argument("--password", default=None, help=PASSWORD_HELP)
     parser.add_argument("--no-announce", action="store_true", help="do not announce on the LAN")
     parser.add_argument("--seed", type=int, default=None, help="reproducible deals")
     parser.add_argument(
@@ -122,6 +122,11 @@ def run(args: argparse.Namespace) -> int:
     if args.resume and args.no_save:
         print("durak host: --resume needs the save (drop --no-save)")
         return 2
+    try:
+        password = password_option(args.password)
+    except ValueError as exc:
+        print(f"durak host: {exc}")
+        return 2
     save_dir = None if args.no_save else str(args.save_dir or default_save_dir())
     if save_dir is not None and not args.resume and (Path(save_dir) / SAVE_NAME).exists():
         print(
@@ -136,7 +141,7 @@ def run(args: argparse.Namespace) -> int:
         seats=args.seats,
         ai=args.ai,
         autostart=args.autostart,
-        password=args.password or None,
+        password=password,
         rules=rules_from_args(args, args.seats),
         announce=not args.no_announce,
         seed=args.seed,

@@ -3,8 +3,28 @@
 from __future__ import annotations
 
 import argparse
+import os
+from collections.abc import Mapping
 
 from engine import Rules, RulesError, ThrowInRule
+from protocol.messages import MAX_PASSWORD
+
+PASSWORD_ENV = "DURAK_PASSWORD"
+PASSWORD_HELP = (
+    f"the table's password (or set {PASSWORD_ENV}: a command line can be read by other "
+    "users of the machine)"
+)
+
+
+def password_option(given: str | None, environ: Mapping[str, str] = os.environ) -> str | None:
+    """The password from ``--password`` or else ``DURAK_PASSWORD`` (None: no password);
+    ``ValueError`` if no client could send it."""
+    password = given if given is not None else environ.get(PASSWORD_ENV)
+    if not password:
+        return None
+    if len(password) > MAX_PASSWORD or not password.isprintable():
+        raise ValueError(f"a password is at most {MAX_PASSWORD} printable characters")
+    return password
 
 
 def add_rules_options(parser: argparse.ArgumentParser) -> None:

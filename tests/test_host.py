@@ -512,3 +512,22 @@ async def test_an_emote_is_relayed_to_every_seat_and_a_flood_is_dropped() -> Non
         assert await _until_pong(gleb) == [Emoted(0, "ha")]
         await anna.close()
         await gleb.close()
+
+
+def test_a_password_comes_from_the_option_or_the_environment_and_must_be_sendable() -> None:
+    from client.options import password_option
+
+    assert password_option("open sesame", {}) == "open sesame"
+    assert password_option(None, {"DURAK_PASSWORD": "from env"}) == "from env"
+    assert password_option("given", {"DURAK_PASSWORD": "from env"}) == "given"
+    assert password_option(None, {}) is None and password_option("", {}) is None
+    for bad in ("x" * 65, "tab\there"):
+        with pytest.raises(ValueError, match="at most 64 printable"):
+            password_option(bad, {})
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "DURAK_PASSWORD": "y" * 65}
+    run = subprocess.run(
+        [sys.executable, "-m", "client", "host", "--bind", "127.0.0.1", "--port", "0",
+         "--no-announce", "--no-save"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=30,
+    )  # fmt: skip
+    assert run.returncode == 2 and "printable characters" in run.stdout
