@@ -11,12 +11,11 @@ import argparse
 import asyncio
 import contextlib
 import signal
-from pathlib import Path
 
 from engine import Rules
 from engine.ai import LEVELS, make_bot
 from host import Host, HostConfig
-from host.save import SAVE_NAME, SaveError, default_save_dir
+from host.save import SaveError, default_save_dir, save_file
 
 from .options import PASSWORD_HELP, add_rules_options, password_option, rules_from_args
 
@@ -122,15 +121,19 @@ def run(args: argparse.Namespace) -> int:
     if args.resume and args.no_save:
         print("durak host: --resume needs the save (drop --no-save)")
         return 2
+    if args.resume and not args.port:
+        print("durak host: --resume takes up the table saved for a port: give it (--port P)")
+        return 2
     try:
         password = password_option(args.password)
     except ValueError as exc:
         print(f"durak host: {exc}")
         return 2
     save_dir = None if args.no_save else str(args.save_dir or default_save_dir())
-    if save_dir is not None and not args.resume and (Path(save_dir) / SAVE_NAME).exists():
+    saved = None if save_dir is None or not args.port else save_file(save_dir, args.port)
+    if saved is not None and not args.resume and saved.exists():
         print(
-            f"durak host: a new table replaces the one saved in {Path(save_dir) / SAVE_NAME}"
+            f"durak host: a new table replaces the one saved in {saved}"
             " (durak host --resume takes that one up instead)",
             flush=True,
         )
@@ -154,7 +157,7 @@ def run(args: argparse.Namespace) -> int:
         asyncio.run(serve(config))
     except SaveError as exc:
         print(f"durak host: cannot resume: {exc}")
-        if save_dir is not None and (Path(save_dir) / SAVE_NAME).exists():
+        if saved is not None and saved.exists():
             print("durak host: the file was left as it is")
         return 1
     except OSError as exc:
@@ -180,8 +183,7 @@ async def serve(config: HostConfig) -> None:
     print(f"durak host: table {config.name!r} on {where}, {announced}", flush=True)
     if config.save_dir is not None:
         resumed = f", game {host.table.game} resumed" if config.resume else ""
-        path = Path(config.save_dir) / SAVE_NAME
-        print(f"durak host: saving the table to {path}{resumed}", flush=True)
+        print(f"durak host: saving the table to {host.save_path}{resumed}", flush=True)
     print(f"durak host: listening on {config.bind or '0.0.0.0'}:{host.port}", flush=True)
     try:
         await stop.wait()

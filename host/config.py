@@ -26,7 +26,8 @@ class HostConfig:
     host`` uses 60; 0: at once), then ``stand_in`` plays it until they return with their
     token. ``turn_timer`` (seconds, None: none) makes the default move for a human seat
     that does not act in time. With ``save_dir`` the table is saved there after every
-    change (``SAVE_NAME``); ``resume`` restores it from that file first.
+    change (``host.save.save_file``: one file per port); ``resume`` restores it from that
+    file first.
 
     Hostile clients: no ``hello`` within ``handshake_timeout`` seconds, more than
     ``rate_burst`` messages at once or ``rate`` per second on average, or a connection

@@ -27,12 +27,26 @@ from typing import Any
 from engine import GameLog, GameLogError, GameResult, Rules, RulesError, Series
 from engine.log import write_atomically
 
-__all__ = ["FORMAT", "SAVE_NAME", "VERSION", "SaveError", "TableSave", "default_save_dir"]
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "SaveError",
+    "TableSave",
+    "default_save_dir",
+    "save_file",
+]
 
 FORMAT = "durak-table-save"
 VERSION = 1
-SAVE_NAME = "table.json"
 TOKEN_LEN = 32
+
+
+def save_file(save_dir: str | Path, port: int) -> Path:
+    """Where the table listening on ``port`` is saved: one file per port, so that two tables
+    of one user keep their own saves, and ``--resume --port P`` finds the one on P."""
+    if not 0 < port < 65536:
+        raise ValueError(f"a saved table is found by its port, not {port}")
+    return Path(save_dir) / f"table-{port}.json"
 
 
 class SaveError(ValueError):

@@ -32,7 +32,7 @@ from protocol import (
 
 from .announce import Announcer, txt_properties
 from .config import HostConfig
-from .save import SAVE_NAME, TableSave
+from .save import TableSave, save_file
 from .table import Gone, Incoming, Stop, Table
 
 __all__ = ["Host", "Session"]
@@ -123,7 +123,9 @@ class Host:
     def __init__(self, config: HostConfig) -> None:
         self.config = config
         self.executor = ThreadPoolExecutor(config.ai_workers, thread_name_prefix="durak-ai")
-        self.save_path = None if config.save_dir is None else Path(config.save_dir) / SAVE_NAME
+        self.save_path: Path | None = None  # known once the port is (see _start)
+        if config.save_dir is not None and config.port:
+            self.save_path = save_file(config.save_dir, config.port)
         self._saver = ThreadPoolExecutor(1, thread_name_prefix="durak-save")
         self._save_lock = threading.Lock()  # guards the next save waiting for the writer
         self._write_lock = threading.Lock()  # one write at a time, never an older over a newer
@@ -136,7 +138,7 @@ class Host:
                 config,
                 executor=self.executor,
                 on_room=self._room_changed,
-                saver=None if self.save_path is None else self._save,
+                saver=None if config.save_dir is None else self._save,
             )
         except BaseException:
             self.executor.shutdown()
@@ -167,6 +169,8 @@ class Host:
             self._serve_client, host=self.config.bind or None, port=self.config.port
         )
         self.port = self._server.sockets[0].getsockname()[1]
+        if self.config.save_dir is not None:  # (on any free port: the one it got)
+            self.save_path = save_file(self.config.save_dir, self.port)
         self._table_task = asyncio.create_task(self.table.run(), name="durak-table")
         if self.config.announce:
             self.announcer = Announcer(self.config.bind, self.port, self.config.name)

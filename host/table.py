@@ -30,7 +30,6 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from functools import partial
-from pathlib import Path
 from typing import Protocol
 
 from engine import (
@@ -76,7 +75,7 @@ from protocol import (
 )
 
 from .config import HostConfig
-from .save import SAVE_NAME, SavedSeat, TableSave
+from .save import SavedSeat, TableSave, save_file
 
 __all__ = ["Gone", "Held", "Incoming", "Link", "Stop", "Table", "Thought", "TurnUp", "default_move"]
 
@@ -257,7 +256,7 @@ class Table:
         if config.resume:
             if config.save_dir is None:
                 raise ValueError("resume needs save_dir")
-            self._restore(TableSave.load(Path(config.save_dir) / SAVE_NAME))
+            self._restore(TableSave.load(save_file(config.save_dir, config.port)))
 
     def _restore(self, saved: TableSave) -> None:
         """Take over a saved table: its seats (every player away), series and game."""

@@ -42,7 +42,7 @@ from engine import (
     observe,
 )
 from host import HostConfig
-from host.save import SAVE_NAME, SavedSeat, SaveError, TableSave, encode
+from host.save import SavedSeat, SaveError, TableSave, encode, save_file
 from host.table import Seat, Table, TurnUp, default_move
 from protocol import (
     PROTOCOL_VERSION,
@@ -212,7 +212,7 @@ def test_a_host_killed_mid_bout_resumes_and_the_game_finishes(tmp_path: Path) ->
                 proc.stdout.close()
     assert all(r.reconnects >= 1 for r in reports)
     assert reports[0].results == reports[1].results and len(reports[0].results) == 1
-    saved = TableSave.load(tmp_path / SAVE_NAME)
+    saved = TableSave.load(save_file(tmp_path, port))
     assert saved.current is None and saved.last is not None and saved.series.games == 1
     state = saved.last.replay()  # the whole game, from before the kill to its end
     assert state.result == reports[0].results[0]
@@ -223,6 +223,9 @@ def test_a_host_killed_mid_bout_resumes_and_the_game_finishes(tmp_path: Path) ->
 
 def observe_discard(state: GameState) -> int:
     return observe(state, 0).discard_size
+
+
+SAVED_PORT = 45999  # a port the saves of these tests belong to (never listened on)
 
 
 def _a_save(tmp_path: Path) -> bytes:
@@ -244,9 +247,10 @@ def _a_save(tmp_path: Path) -> bytes:
         game,
         None,
     )
-    saved.save(tmp_path / SAVE_NAME)
-    assert TableSave.load(tmp_path / SAVE_NAME) == saved
-    return (tmp_path / SAVE_NAME).read_bytes()
+    path = save_file(tmp_path, SAVED_PORT)
+    saved.save(path)
+    assert TableSave.load(path) == saved
+    return path.read_bytes()
 
 
 @pytest.mark.parametrize("damage", ["torn", "flipped", "foreign", "empty", "bad_action"])
@@ -267,16 +271,16 @@ def test_a_corrupt_save_is_a_clear_error_and_stays_in_place(
         table = json.loads(good)["table"]
         table["current"]["actions"][0] = [1, "take"]
         bad = encode(table)
-    path = tmp_path / SAVE_NAME
+    path = save_file(tmp_path, SAVED_PORT)
     path.write_bytes(bad)
-    with pytest.raises(SaveError, match=SAVE_NAME):
+    with pytest.raises(SaveError, match=path.name):
         TableSave.load(path)
-    code = durak(["host", "--bind", "127.0.0.1", "--port", "0", "--no-announce",
+    code = durak(["host", "--bind", "127.0.0.1", "--port", str(SAVED_PORT), "--no-announce",
                   "--save-dir", str(tmp_path), "--resume"])  # fmt: skip
     out = capsys.readouterr().out
     assert code == 1 and "cannot resume" in out and str(path) in out
     assert path.read_bytes() == bad  # left in place, untouched
-    assert [p.name for p in tmp_path.iterdir()] == [SAVE_NAME]  # no temporary files either
+    assert [p.name for p in tmp_path.iterdir()] == [path.name]  # no temporary files either
 
 
 def test_the_default_move_takes_leads_low_or_passes() -> None:
@@ -437,3 +441,15 @@ async def test_a_peer_that_stays_after_its_goodbye_is_cut_off() -> None:
         assert goodbye["code"] == "bad_password"
         await until(lambda: not host.sessions)  # Eve keeps her end open: the host lets go
         writer.close()
+
+
+def test_each_port_has_its_own_save_so_two_tables_keep_theirs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert save_file(tmp_path, 45654) != save_file(tmp_path, 45655)
+    assert save_file(tmp_path, 45654) == save_file(str(tmp_path), 45654)
+    with pytest.raises(ValueError, match="by its port"):
+        save_file(tmp_path, 0)
+    code = durak(["host", "--bind", "127.0.0.1", "--port", "0", "--no-announce",
+                  "--save-dir", str(tmp_path), "--resume"])  # fmt: skip
+    assert code == 2 and "--port P" in capsys.readouterr().out
