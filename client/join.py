@@ -231,9 +231,15 @@ class JoinScene(ButtonScene):
             return 3 if len(ads) * self._stacked_h(3) <= room else 2
         return stacked
 
-    def _meta(self, ad: TableAd) -> tuple[str, str]:
-        """A table's seats taken and its address, as its row shows them."""
-        seats = self.app.tr("join.seats", taken=ad.taken, seats=ad.seats)
+    def _meta(self, ad: TableAd, short: bool = False) -> tuple[str, str]:
+        """A table's seats taken (``short``: as "1/4", beside a figure) and whether it is
+        in a game, and its address, as its row shows them."""
+        tr = self.app.tr
+        seats = (
+            f"{ad.taken}/{ad.seats}" if short else tr("join.seats", taken=ad.taken, seats=ad.seats)
+        )
+        if ad.status == "playing":
+            seats = tr("join.in_game", seats=seats)
         return seats, f"{ad.address}:{ad.port}"
 
     def _short_seats(self) -> bool:
@@ -242,7 +248,7 @@ class JoinScene(ButtonScene):
         font, inner = self.assets.font(self._small()), self._inner()
         return any(
             font.size(f"{seats}   {where}")[0] > inner
-            for seats, where in map(self._meta, self.tables())
+            for seats, where in (self._meta(ad) for ad in self.tables())
         )
 
     def _stacked_h(self, rules_lines: int) -> int:
@@ -454,14 +460,18 @@ class JoinScene(ButtonScene):
             draw_text(surface, self.assets, line, line_px, at, colour=colour, bold=bold)
             y += step
 
-    def _draw_row(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def _draw_row(self, surface: pygame.Surface, rect: pygame.Rect, ad: TableAd) -> None:
+        """A row's box: dimmer for a table in a game or full (joining it is refused)."""
         hover = self.hover is not None and rect.collidepoint(self.hover)
-        pygame.draw.rect(surface, (40, 96, 64) if hover else (28, 74, 50), rect, border_radius=8)
-        pygame.draw.rect(surface, (90, 150, 110), rect, 1, border_radius=8)
+        open_ = ad.status != "playing" and ad.taken < ad.seats
+        fill = (40, 96, 64) if hover else (28, 74, 50) if open_ else (22, 52, 38)
+        pygame.draw.rect(surface, fill, rect, border_radius=8)
+        edge = (90, 150, 110) if open_ else (60, 100, 76)
+        pygame.draw.rect(surface, edge, rect, 1, border_radius=8)
 
     def _draw_table(self, surface: pygame.Surface, rect: pygame.Rect, ad: TableAd, px: int) -> None:
         """A row on two lines: the name and the seats, then the rules and the address."""
-        self._draw_row(surface, rect)
+        self._draw_row(surface, rect, ad)
         seats, where = self._meta(ad)
         small = self._small()
         name_h, low_h = self._line_h(px, True), self._line_h(small)
@@ -485,7 +495,7 @@ class JoinScene(ButtonScene):
     ) -> None:
         """A row of a narrow window: the name (cut short with "…" where it is long), the
         seats and the address, then the rules on ``rules_lines`` lines."""
-        self._draw_row(surface, rect)
+        self._draw_row(surface, rect, ad)
         px, small = self._px(), self._small()
         inner = rect.w - 24
         left, right = rect.left + 12, rect.right - 12
@@ -496,10 +506,11 @@ class JoinScene(ButtonScene):
         if ad.password:
             _padlock(surface, (drawn.right + px * 0.8, drawn.centery), px)
         y = drawn.bottom
-        seats, where = self._meta(ad)
-        if self._short_seats():
+        short = self._short_seats()
+        seats, where = self._meta(ad, short)
+        if short:
             figure = _figure(surface, (left, y + self._line_h(small) / 2), small)
-            seats, at = f"{ad.taken}/{ad.seats}", (figure.right + small * 0.3, y)
+            at = (figure.right + small * 0.3, y)
         else:
             at = (left, y)
         taken = draw_text(surface, self.assets, seats, small, at, "topleft")

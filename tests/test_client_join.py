@@ -382,7 +382,7 @@ ADS = (
     TableAd("a._durak._tcp.local.", "Küchentisch", "127.0.0.1", 45699, 2, 1, 4, "", "waiting",
             False, Rules()),
     TableAd("b._durak._tcp.local.", "Der sehr lange Tisch am Fenster hinten links",
-            "192.168.178.120", 45654, 2, 2, 6, LONG_RULES.summary, "waiting", True, LONG_RULES),
+            "192.168.178.120", 45654, 2, 2, 6, LONG_RULES.summary, "playing", True, LONG_RULES),
 )  # fmt: skip
 
 
@@ -467,3 +467,31 @@ def test_the_list_of_tables_fits_the_window(
         assert not overlaps(rows)
     assert scene.asking and scene.error
     app.close()
+
+
+def test_a_table_whose_game_started_says_so_in_the_list(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shown: list[str] = []
+
+    def spy(surface, assets, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        shown.append(text)
+        return render.draw_text(surface, assets, text, *args, **kwargs)
+
+    monkeypatch.setattr(join_screen, "draw_text", spy)
+    # every seat an AI and autostart: the table starts as soon as it is up
+    config = HostConfig(name="Stube", seats=2, ai=("easy", "easy"), autostart=True, announce=True)
+    with run_in_thread(config) as handle:
+        app = make_app(tmp_path)
+        app.settings.language = "de"
+        scene = open_join(app)
+        until(
+            app,
+            lambda: any(
+                ad.port == handle.port and ad.status == "playing" for _, ad in scene.table_rects()
+            ),
+        )
+        shown.clear()
+        app.step(0.01)
+        assert "im Spiel · 2/2 Plätze" in shown
+        app.close()

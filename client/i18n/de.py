@@ -205,6 +205,7 @@ TEXTS: dict[str, str] = {
     "join.searching": "Suche nach Tischen in deinem Netzwerk…",
     "join.no_network": "Hier kann nicht gesucht werden: gib unten die Adresse des Tisches ein.",
     "join.seats": "{taken}/{seats} Plätze",
+    "join.in_game": "im Spiel · {seats}",
     "join.address": "Adresse:Port",
     "join.password": "Passwort",
     "join.go": "Beitreten",

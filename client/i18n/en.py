@@ -209,6 +209,7 @@ TEXTS: dict[str, str] = {
     "join.searching": "Looking for tables on your network…",
     "join.no_network": "Cannot search the network here: type the table's address below.",
     "join.seats": "{taken}/{seats} seats",
+    "join.in_game": "playing · {seats}",
     "join.address": "Address:port",
     "join.password": "Password",
     "join.go": "Join",

@@ -204,6 +204,7 @@ TEXTS: dict[str, str] = {
     "join.searching": "Zoeken naar tafels op je netwerk…",
     "join.no_network": "Hier kan niet gezocht worden: typ hieronder het adres van de tafel.",
     "join.seats": "{taken}/{seats} plaatsen",
+    "join.in_game": "bezig · {seats}",
     "join.address": "Adres:poort",
     "join.password": "Wachtwoord",
     "join.go": "Meedoen",

@@ -203,6 +203,7 @@ TEXTS: dict[str, str] = {
     "join.searching": "Ищем столы в вашей сети…",
     "join.no_network": "Здесь нельзя искать в сети: введите адрес стола ниже.",
     "join.seats": "мест занято: {taken}/{seats}",
+    "join.in_game": "идёт игра · {seats}",
     "join.address": "Адрес:порт",
     "join.password": "Пароль",
     "join.go": "Войти",
