@@ -145,9 +145,8 @@ def test_a_table_announced_on_loopback_is_listed_and_joined_with_a_tap(tmp_path:
         app.close()
 
 
-def test_the_list_shows_a_tables_rules_in_the_players_language(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text the Join screen draws from now on, in order."""
     shown: list[str] = []
 
     def spy(surface, assets, text, *args, **kwargs):  # type: ignore[no-untyped-def]
@@ -155,6 +154,13 @@ def test_the_list_shows_a_tables_rules_in_the_players_language(
         return render.draw_text(surface, assets, text, *args, **kwargs)
 
     monkeypatch.setattr(join_screen, "draw_text", spy)
+    return shown
+
+
+def test_the_list_shows_a_tables_rules_in_the_players_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shown = drawn_texts(monkeypatch)
     rules = Rules(transfer=True, durak_defends_first=True)
     config = HostConfig(name="Küchentisch", seats=3, ai=("easy",), rules=rules, announce=True)
     with run_in_thread(config) as handle:
@@ -472,13 +478,7 @@ def test_the_list_of_tables_fits_the_window(
 def test_a_table_whose_game_started_says_so_in_the_list(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    shown: list[str] = []
-
-    def spy(surface, assets, text, *args, **kwargs):  # type: ignore[no-untyped-def]
-        shown.append(text)
-        return render.draw_text(surface, assets, text, *args, **kwargs)
-
-    monkeypatch.setattr(join_screen, "draw_text", spy)
+    shown = drawn_texts(monkeypatch)
     # every seat an AI and autostart: the table starts as soon as it is up
     config = HostConfig(name="Stube", seats=2, ai=("easy", "easy"), autostart=True, announce=True)
     with run_in_thread(config) as handle:
