@@ -33,6 +33,7 @@ from .wire import (
     check_str,
     event_from_wire,
     event_to_wire,
+    optional,
     requested_rules_from_wire,
     requested_rules_to_wire,
     rules_from_wire,
@@ -48,6 +49,7 @@ __all__ = [
     "CLIENT_MESSAGES",
     "EMOTES",
     "HOST_MESSAGES",
+    "MAX_MS",
     "PROTOCOL_VERSION",
     "Ack",
     "Act",
@@ -290,10 +292,6 @@ def _name(value: Any) -> str:
     return name
 
 
-def _opt(dec: Dec) -> Dec:
-    return lambda v: None if v is None else dec(v)
-
-
 def _token(value: Any) -> str:
     token = check_str(value, "token", TOKEN_LEN, TOKEN_LEN)
     if any(c not in "0123456789abcdef" for c in token):
@@ -314,6 +312,18 @@ def _ref(value: Any) -> int:
 
 def _seq(value: Any) -> int:
     return check_int(value, 0, MAX_REF, "seq")
+
+
+def _version(value: Any) -> int:
+    return check_int(value, 0, MAX_REF, "version")
+
+
+def _hold_ms(value: Any) -> int:
+    return check_int(value, 0, MAX_MS, "hold_ms")
+
+
+def _turn_ms(value: Any) -> int:
+    return check_int(value, 1, MAX_MS, "turn_ms")
 
 
 def _events_to_wire(events: tuple[Event, ...]) -> list[dict[str, Any]]:
@@ -348,7 +358,7 @@ def seat_info_from_wire(value: Any) -> SeatInfo:
     return SeatInfo(
         data["kind"],
         name,
-        _opt(_level)(data["level"]),
+        optional(_level)(data["level"]),
         check_bool(data["connected"], "connected"),
         data["status"],
         ready,
@@ -401,15 +411,15 @@ def room_from_wire(value: Any) -> Room:
     return Room(
         name=name,
         status=data["status"],
-        owner=_opt(lambda v: seat_of(v, "owner", n))(data["owner"]),
+        owner=optional(lambda v: seat_of(v, "owner", n))(data["owner"]),
         seats=tuple(seat_info_from_wire(s) for s in seats),
         rules=rules,
         password=check_bool(data["password"], "password"),
         autostart=check_bool(data["autostart"], "autostart"),
         series=series_from_wire(data["series"], n),
         game=check_int(data["game"], 0, MAX_REF, "game"),
-        hold_ms=check_int(data["hold_ms"], 0, MAX_MS, "hold_ms"),
-        turn_ms=_opt(lambda v: check_int(v, 1, MAX_MS, "turn_ms"))(data["turn_ms"]),
+        hold_ms=_hold_ms(data["hold_ms"]),
+        turn_ms=optional(_turn_ms)(data["turn_ms"]),
     )
 
 
@@ -430,10 +440,10 @@ CLIENT_MESSAGES: dict[str, Spec] = {
     "hello": (
         Hello,
         (
-            ("version", _ident, lambda v: check_int(v, 0, MAX_REF, "version")),
+            ("version", _ident, _version),
             ("name", _ident, _name),
-            ("password", _ident, _opt(lambda v: check_str(v, "password", MAX_PASSWORD))),
-            ("token", _ident, _opt(_token)),
+            ("password", _ident, optional(lambda v: check_str(v, "password", MAX_PASSWORD))),
+            ("token", _ident, optional(_token)),
         ),
     ),
     "act": (Act, (("ref", _ident, _ref), ("action", action_to_wire, action_from_wire))),
@@ -446,14 +456,14 @@ CLIENT_MESSAGES: dict[str, Spec] = {
     ),
     "set_seat": (
         SetSeat,
-        (("ref", _ident, _ref), ("seat", _ident, seat_of), ("ai", _ident, _opt(_level))),
+        (("ref", _ident, _ref), ("seat", _ident, seat_of), ("ai", _ident, optional(_level))),
     ),
     "set_options": (
         SetOptions,
         (
             ("ref", _ident, _ref),
-            ("hold_ms", _ident, lambda v: check_int(v, 0, MAX_MS, "hold_ms")),
-            ("turn_ms", _ident, _opt(lambda v: check_int(v, 1, MAX_MS, "turn_ms"))),
+            ("hold_ms", _ident, _hold_ms),
+            ("turn_ms", _ident, optional(_turn_ms)),
         ),
     ),
     "start": (Start, (("ref", _ident, _ref),)),
@@ -469,7 +479,7 @@ HOST_MESSAGES: dict[str, Spec] = {
     "welcome": (
         Welcome,
         (
-            ("version", _ident, lambda v: check_int(v, 0, MAX_REF, "version")),
+            ("version", _ident, _version),
             ("seat", _ident, seat_of),
             ("token", _ident, _token),
             ("room", room_to_wire, room_from_wire),
@@ -493,7 +503,7 @@ HOST_MESSAGES: dict[str, Spec] = {
             ("view", view_to_wire, view_from_wire),
         ),
     ),
-    "ack": (Ack, (("ref", _ident, _ref), ("seq", _ident, _opt(_seq)))),
+    "ack": (Ack, (("ref", _ident, _ref), ("seq", _ident, optional(_seq)))),
     "rejected": (
         Rejected,
         (

@@ -10,7 +10,7 @@ suit ``c``, ``d``, ``h``, ``s`` (``"6h"``, ``"Th"``, ``"As"``).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -132,11 +132,13 @@ def check_map(value: Any, what: str, fields: tuple[str, ...]) -> dict[str, Any]:
     return value
 
 
-def optional(decode: Callable[[Any], T]) -> Callable[[Any], T | None]:
-    def decode_optional(value: Any) -> T | None:
-        return None if value is None else decode(value)
+def optional(convert: Callable[[Any], T]) -> Callable[[Any], T | None]:
+    """``convert`` (a decoder or an encoder) with None passed through."""
 
-    return decode_optional
+    def convert_optional(value: Any) -> T | None:
+        return None if value is None else convert(value)
+
+    return convert_optional
 
 
 def seat_of(value: Any, what: str = "seat", players: int = MAX_SEATS) -> int:
@@ -182,14 +184,14 @@ def action_to_wire(action: Action) -> dict[str, Any]:
     if isinstance(action, Attack):
         return {"verb": "attack", "cards": cards_to_wire(action.cards)}
     if isinstance(action, Beat):
-        return {"verb": "beat", "card": card_to_wire(action.card), "target": _wire_target(action)}
+        return {
+            "verb": "beat",
+            "card": card_to_wire(action.card),
+            "target": card_to_wire(action.target),
+        }
     if isinstance(action, ThrowIn | Transfer | ShowTrump):
         return {"verb": action.verb, "card": card_to_wire(action.card)}
     return {"verb": action.verb}
-
-
-def _wire_target(action: Beat) -> str:
-    return card_to_wire(action.target)
 
 
 _SINGLE: dict[str, type[ThrowIn | Transfer | ShowTrump]] = {
@@ -244,7 +246,7 @@ _RULES_KEYS = tuple(Rules().to_dict())
 def rules_from_wire(value: Any) -> Rules:
     check_map(value, "rules", _RULES_KEYS)  # exactly the documented keys, no defaults
     key = None
-    if type(value) is dict and all(type(v) in (int, str, bool) for v in value.values()):
+    if all(type(v) in (int, str, bool) for v in value.values()):
         key = tuple((k, type(v), v) for k, v in value.items())
         rules = _RULES_SEEN.get(key)
         if rules is not None:
@@ -359,20 +361,12 @@ def _ident(value: Any) -> Any:
     return value
 
 
-def _opt_cards_to_wire(cards: tuple[Card, ...] | None) -> list[str] | None:
-    return None if cards is None else cards_to_wire(cards)
-
-
-def _opt_card_to_wire(card: Card | None) -> str | None:
-    return None if card is None else card_to_wire(card)
-
-
 _SEAT: tuple[_Enc, Decoder] = (_ident, seat_of)
 _CARD: tuple[_Enc, Decoder] = (card_to_wire, card_from_wire)
 _CARDS: tuple[_Enc, Decoder] = (cards_to_wire, cards_from_wire)
 _COUNT: tuple[_Enc, Decoder] = (_ident, lambda v: check_int(v, 0, 52, "count"))
-_OPT_CARDS: tuple[_Enc, Decoder] = (_opt_cards_to_wire, optional(cards_from_wire))
-_OPT_CARD: tuple[_Enc, Decoder] = (_opt_card_to_wire, optional(card_from_wire))
+_OPT_CARDS: tuple[_Enc, Decoder] = (optional(cards_to_wire), optional(cards_from_wire))
+_OPT_CARD: tuple[_Enc, Decoder] = (optional(card_to_wire), optional(card_from_wire))
 _OPT_SEAT: tuple[_Enc, Decoder] = (_ident, optional(seat_of))
 _BOOL: tuple[_Enc, Decoder] = (_ident, lambda v: check_bool(v, "shown"))
 _LIMIT: tuple[_Enc, Decoder] = (_ident, lambda v: check_int(v, 0, 6, "limit"))
@@ -545,9 +539,3 @@ def view_from_wire(value: Any) -> SeatView:
         legal=tuple(action_from_wire(a) for a in check_list(data["legal"], "legal", MAX_LEGAL)),
         hints=_hints_from_wire(data["hints"]),
     )
-
-
-def lookup(table: Mapping[str, T], value: Any, what: str) -> T:
-    if type(value) is not str or value not in table:
-        raise bad(f"{what} must be one of {', '.join(table)}")
-    return table[value]
