@@ -47,7 +47,8 @@ class Connection:
         self._frames = FrameDecoder(max_frame)
         self._max_frame = max_frame
         self._incoming = CLIENT_MESSAGES if role is Role.HOST else HOST_MESSAGES
-        self._outgoing = HOST_MESSAGES if role is Role.HOST else CLIENT_MESSAGES
+        outgoing = HOST_MESSAGES if role is Role.HOST else CLIENT_MESSAGES
+        self._sends = frozenset(cls for cls, _ in outgoing.values())
         self._greeted = False
         self._error: ProtocolError | None = None
         self._on_payload = on_payload  # sees each decoded map before it is checked (tests)
@@ -83,14 +84,12 @@ class Connection:
         return message
 
     def _check_order(self, message: Message) -> None:
-        first = isinstance(message, Hello | Welcome | Goodbye)
         if self.role is Role.HOST:
-            if isinstance(message, Hello) == self._greeted:
-                raise ProtocolError(
-                    "hello_expected" if not self._greeted else BAD_MESSAGE,
-                    "the first message must be hello" if not self._greeted else "a second hello",
-                )
-        elif not self._greeted and not first:
+            if not self._greeted and not isinstance(message, Hello):
+                raise ProtocolError("hello_expected", "the first message must be hello")
+            if self._greeted and isinstance(message, Hello):
+                raise ProtocolError(BAD_MESSAGE, "a second hello")
+        elif not self._greeted and not isinstance(message, Welcome | Goodbye):
             raise ProtocolError(BAD_MESSAGE, "the first message must be welcome or goodbye")
         elif self._greeted and isinstance(message, Welcome):
             raise ProtocolError(BAD_MESSAGE, "a second welcome")
@@ -98,8 +97,7 @@ class Connection:
 
     def send(self, message: Message) -> bytes:
         """The framed bytes of ``message`` (which must be one this side may send)."""
-        name = next((n for n, spec in self._outgoing.items() if spec[0] is type(message)), None)
-        if name is None:
+        if type(message) not in self._sends:
             raise TypeError(f"a {self.role.value} does not send {type(message).__name__}")
         return encode(message)
 
