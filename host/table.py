@@ -50,6 +50,7 @@ from engine import (
 )
 from engine.ai import LEVELS, Bot, make_bot
 from protocol import (
+    MAX_MS,
     PROTOCOL_VERSION,
     Ack,
     Act,
@@ -280,11 +281,7 @@ class Table:
             for i in range(len(self.seats)):
                 self.history[i].extend(trim(e, i) for e in events)
         self.state, self.log, self.seq = state, game_log, len(game_log.actions)
-        self.bots = {  # (seeded from the table's own seeds: a bot never learns the shuffle)
-            i: BotSlot(make_bot(s.level, i, self.rules, self.seeds.getrandbits(32)))
-            for i, s in enumerate(self.seats)
-            if s.kind == "ai" and s.level is not None
-        }
+        self.bots = self._new_bots()
 
     def saved(self) -> TableSave:
         """The table as it is saved (every seat, the series, the game in play)."""
@@ -405,19 +402,22 @@ class Table:
             autostart=self.config.autostart,
             series=self.series,
             game=self.game,
-            hold_ms=min(round(self.hold * 1000), 24 * 3600 * 1000),
-            turn_ms=None if turn is None else min(max(round(turn * 1000), 1), 24 * 3600 * 1000),
+            hold_ms=min(round(self.hold * 1000), MAX_MS),
+            turn_ms=None if turn is None else min(max(round(turn * 1000), 1), MAX_MS),
         )
 
-    def _room_changed(self) -> None:
+    def _room_changed(self, durable: bool = False) -> None:
+        """Show the room to every seat and to ``on_room``, then save (see ``_save``)."""
         room = self.room()
-        update = RoomUpdate(room)
-        for seat in self.seats:
-            if seat.link is not None:
-                seat.link.send(update)
+        self._broadcast(RoomUpdate(room))
         if self.on_room is not None:
             self.on_room(room)
-        self._save()
+        self._save(durable)
+
+    def _broadcast(self, message: Message) -> None:
+        for seat in self.seats:
+            if seat.link is not None:
+                seat.link.send(message)
 
     def _fix_owner(self) -> None:
         owner = None if self.owner is None else self.seats[self.owner]
@@ -453,10 +453,7 @@ class Table:
         if last is not None and now - last < EMOTE_GAP:
             return
         self._emoted[index] = now
-        emoted = Emoted(index, code)
-        for seat in self.seats:
-            if seat.link is not None:
-                seat.link.send(emoted)
+        self._broadcast(Emoted(index, code))
 
     def _hello(self, link: Link, hello: Hello) -> None:
         password = self.config.password
@@ -685,16 +682,20 @@ class Table:
         self.history = [[] for _ in self.seats]
         for seat in self.seats:  # after this game, everyone says again if they want another
             seat.away, seat.ready = 0, False
-        self.bots = {  # each bot's own seed: a bot never learns the shuffle's
-            i: BotSlot(make_bot(s.level, i, rules, self.seeds.getrandbits(32)))
-            for i, s in enumerate(self.seats)
-            if s.kind == "ai" and s.level is not None
-        }
-        self._room_changed()
-        self._save(durable=True)
+        self.bots = self._new_bots()
+        self._room_changed(durable=True)
         self._tell(state.opening)
         self._think()
         self._arm_turn()
+
+    def _new_bots(self) -> dict[int, BotSlot]:
+        """A bot for every AI seat, each with its own seed from the table's seeds (so a
+        bot never learns the shuffle's)."""
+        return {
+            i: BotSlot(make_bot(s.level, i, self.rules, self.seeds.getrandbits(32)))
+            for i, s in enumerate(self.seats)
+            if s.kind == "ai" and s.level is not None
+        }
 
     def _tell(self, events: Sequence[Event]) -> None:
         state = self.state
@@ -743,8 +744,7 @@ class Table:
             if seat.kind == "human" and seat.link is None:
                 self.seats[index] = Seat()
         self._fix_owner()
-        self._room_changed()
-        self._save(durable=True)
+        self._room_changed(durable=True)
         self._maybe_autostart()
 
     def _think(self) -> None:
