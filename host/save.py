@@ -128,7 +128,8 @@ class TableSave:
     def from_dict(cls, data: Any) -> TableSave:
         if not isinstance(data, dict):
             raise SaveError("the saved table is not a map")
-        players = _rules(data.get("rules")).players
+        rules = _rules(data.get("rules"))
+        players = rules.players
         seats = data.get("seats")
         if not isinstance(seats, list) or len(seats) != players:
             raise SaveError("'seats' must list every seat")
@@ -142,11 +143,11 @@ class TableSave:
         if not isinstance(name, str) or not 0 < len(name) <= 63:
             raise SaveError("'name' must be the table's name")
         current = _log(data.get("current"), "current")
-        if current is not None and current.rules != _rules(data.get("rules")):
+        if current is not None and current.rules != rules:
             raise SaveError("the current game's rules are not the table's")
         return cls(
             name=name,
-            rules=_rules(data.get("rules")),
+            rules=rules,
             seats=tuple(_seat(s) for s in seats),
             owner=owner,
             series=_series(data.get("series"), players),
@@ -157,10 +158,15 @@ class TableSave:
         )
 
 
+def _canonical(table: Any) -> tuple[str, str]:
+    """The canonical JSON of ``table`` (sorted keys, no spaces) and its SHA-256 checksum."""
+    body = json.dumps(table, sort_keys=True, separators=(",", ":"))
+    return body, hashlib.sha256(body.encode()).hexdigest()
+
+
 def encode(table: dict[str, Any]) -> bytes:
     """The save file's bytes: the table with its format tag, version and checksum."""
-    body = json.dumps(table, sort_keys=True, separators=(",", ":"))
-    checksum = hashlib.sha256(body.encode()).hexdigest()
+    body, checksum = _canonical(table)
     return (
         f'{{"format":"{FORMAT}","version":{VERSION},"checksum":"{checksum}","table":{body}}}'
     ).encode()
@@ -178,8 +184,7 @@ def decode(raw: bytes) -> Any:
     if type(version) is not int or version != VERSION:
         raise SaveError(f"save format version {version!r} is not supported (want {VERSION})")
     table = data.get("table")
-    body = json.dumps(table, sort_keys=True, separators=(",", ":"))
-    if data.get("checksum") != hashlib.sha256(body.encode()).hexdigest():
+    if data.get("checksum") != _canonical(table)[1]:
         raise SaveError("the saved table is corrupt (its checksum does not match)")
     return table
 
