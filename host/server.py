@@ -54,7 +54,6 @@ class Session:
         self.credit = asyncio.Semaphore(config.max_pending)
         self.waiting = 0  # messages of this client the table has not handled yet
         self.said_goodbye = False
-        self.greeted = False  # its first message (hello) arrived
         peer = writer.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
         self.rate = config.rate
@@ -243,10 +242,9 @@ class Host:
                 data = await reader.read(READ_SIZE)
                 session.conn.receive_data(data)
                 while (message := session.conn.next_message()) is not None:
-                    if not session.greeted:
-                        session.greeted = True
+                    if session in self._strangers:  # its first message: the hello
+                        del self._strangers[session]
                         timer.cancel()
-                        self._strangers.pop(session, None)
                     if session.waiting and not session.allow():
                         session.close(RATE_LIMITED, "Too many messages too fast.")
                         break
