@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from .cards import CARDS, Card, cards_of
+from .cards import CARDS, Card, cards_of, mask_of
 
 __all__ = [
     "Action",
@@ -43,7 +43,7 @@ class Attack:
         if len(ordered) != len(self.cards):
             raise ValueError("an attack cannot play the same card twice")
         object.__setattr__(self, "cards", ordered)
-        object.__setattr__(self, "mask", sum(card.bit for card in ordered))
+        object.__setattr__(self, "mask", mask_of(ordered))
 
     @classmethod
     def of(cls, *cards: str | Card) -> Attack:

@@ -304,7 +304,7 @@ def card_reason(state: GameState, seat: int, card: Card) -> Reason | None:
     """Why ``card`` in ``seat``'s hand cannot be played now (None if some move plays it)."""
     candidates: list[Action]
     if not state.is_open or seat != state.defender:
-        candidates = [Attack((card,)) if not state.is_open else THROW_INS[card.index]]
+        candidates = [THROW_INS[card.index] if state.is_open else SINGLE_ATTACKS[card.index]]
     else:
         open_targets = [t for t, d in zip(state.attacks, state.defences, strict=True) if d < 0]
         candidates = [BEATS[card.index][t] for t in open_targets] or [BEATS[card.index][card.index]]

@@ -1,8 +1,8 @@
 """Random-legal play: every seat's legal actions pooled, one picked at random.
 
 This models a table where several seats may act at once and the host takes their actions
-in arrival order. Used by ``durak simulate``, the benchmarks, the property tests and the AI
-players' playouts.
+in arrival order. Used by ``durak simulate``, the tests and the client benchmark (the AI
+players' playouts follow a policy instead: ``engine.ai.hard.playout``).
 """
 
 from __future__ import annotations

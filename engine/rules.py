@@ -10,6 +10,7 @@ __all__ = ["HAND_SIZE", "Rules", "RulesError", "ThrowIn"]
 
 HAND_SIZE = 6
 MAX_ATTACKS = 6
+FIRST_BOUT_MAX = 5  # under "first bout 5"
 MAX_PLAYERS = 6
 
 
@@ -47,6 +48,11 @@ class Rules:
             )
         if self.transfer_show_trump and not self.transfer:
             raise RulesError("transfer by showing a trump needs the transfer variant")
+
+    def bout_max(self, *, first: bool) -> int:
+        """The most attack cards a bout may hold, whatever the defender holds: 5 in the
+        game's first bout under "first bout 5", else 6."""
+        return FIRST_BOUT_MAX if first and self.first_bout_five else MAX_ATTACKS
 
     @property
     def summary(self) -> str:

@@ -44,7 +44,7 @@ from .events import (
 from .legality import card_reason, check, legal_actions
 from .phase import Phase
 from .reasons import IllegalAction
-from .rules import HAND_SIZE, MAX_ATTACKS, MAX_PLAYERS, Rules
+from .rules import HAND_SIZE, MAX_PLAYERS, Rules
 from .rules import ThrowIn as ThrowInRule
 
 __all__ = ["GameState", "Phase", "new_game"]
@@ -153,9 +153,7 @@ class GameState:
         self.players = n
         self.trump = trump.suit
         self.trump_card = trump.index
-        if dealer is None:
-            dealer = n - 1 if previous is None or previous.durak is None else previous.durak
-        self.dealer = dealer
+        self.dealer = _dealer(n, previous) if dealer is None else dealer
         self.hands = masks
         self.known = [0] * n
         self.stock = [c.index for c in reversed(stock)]  # drawn from the end
@@ -248,10 +246,6 @@ class GameState:
     check = check  # why ``seat`` may not do ``action`` now, or None
     legal_actions = legal_actions  # every action ``check`` allows ``seat`` now
     card_reason = card_reason  # why a card of ``seat``'s hand cannot be played now
-
-    def acting_seats(self) -> list[int]:
-        """Seats with at least one legal action now."""
-        return [s for s in range(self.players) if legal_actions(self, s)]
 
     def copy(self) -> GameState:
         other = GameState.__new__(GameState)
@@ -401,7 +395,7 @@ class GameState:
         self.attacker = attacker
         self.defender = defender = self.next_active(attacker)
         self.defender_start = start = self.hands[defender].bit_count()
-        self.bout_max = bout_max = 5 if first and self.rules.first_bout_five else MAX_ATTACKS
+        self.bout_max = bout_max = self.rules.bout_max(first=first)
         self.limit = limit = start if start < bout_max else bout_max
         self.attacks = []
         self.defences = []
@@ -500,12 +494,18 @@ def _refill_order(players: int, attacker: int, defender: int) -> tuple[int, ...]
     return (*(s for s in others if s != defender), defender)
 
 
+def _dealer(players: int, previous: GameResult | None) -> int:
+    """Who deals: the last seat in a first game, the previous Durak in a series (the last
+    seat again after a draw)."""
+    return players - 1 if previous is None or previous.durak is None else previous.durak
+
+
 def new_game(rules: Rules, seed: int, previous: GameResult | None = None) -> GameState:
     """Shuffle with ``random.Random(seed)``, deal 6 each from left of the dealer, turn trump."""
     n = rules.players
     deck = list(cards_of(deck_mask(rules.deck_size)))
     random.Random(seed).shuffle(deck)
-    dealer = n - 1 if previous is None or previous.durak is None else previous.durak
+    dealer = _dealer(n, previous)
     deck.reverse()  # in dealing order: one card at a time, clockwise from the dealer's left
     dealt = HAND_SIZE * n
     hands = [deck[(seat - dealer - 1) % n : dealt : n] for seat in range(n)]
