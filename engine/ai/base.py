@@ -34,6 +34,10 @@ class Bot(ABC):
     def decide(self, view: SeatView) -> Action:
         """One of ``view.legal`` (which is not empty)."""
 
+    def random_action(self, view: SeatView) -> Action:
+        """A uniformly random one of ``view.legal``, drawn from the bot's own generator."""
+        return view.legal[self.rng.randrange(len(view.legal))]
+
 
 class RandomBot(Bot):
     """The baseline: a uniformly random legal action."""
@@ -41,4 +45,4 @@ class RandomBot(Bot):
     level = "random"
 
     def decide(self, view: SeatView) -> Action:
-        return view.legal[self.rng.randrange(len(view.legal))]
+        return self.random_action(view)

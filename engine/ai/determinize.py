@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from ..cards import RANK_MASKS, bits
+from ..cards import RANK_MASKS, bits, mask_of
 from ..state import GameState
 from ..view import SeatView
 from .tactics import Memory, unseen_pool
@@ -46,16 +46,12 @@ def sample_state(view: SeatView, memory: Memory, rng: random.Random) -> GameStat
     state.trump = view.trump
     state.trump_card = view.trump_card.index
     state.dealer = 0
-    hands = [0] * n
-    known = [0] * n
+    known = [mask_of(cards) for cards in view.known]
+    hands = known[:]
     for s in range(n):
-        for card in view.known[s]:
-            known[s] |= card.bit
-        hands[s] = known[s]
         for _ in range(slots[s]):
             hands[s] |= 1 << unknown.pop()
-    for card in view.hand:
-        hands[view.seat] |= card.bit
+    hands[view.seat] |= mask_of(view.hand)
     state.hands = hands
     state.known = known
     stock = unknown[:stock_unknown]

@@ -9,18 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..actions import PASS, SHOWS, TAKE, TRANSFERS, Action, Attack, Take
+from ..actions import PASS, TAKE, Action, Attack, Take
 from ..cards import mask_of
 from ..view import SeatView
 from .tactics import (
     RememberingBot,
     beat_action,
-    cheapest,
+    cheapest_play,
     cover_plan,
-    forced_throw,
     lowest_lead,
     split_adding,
     split_defence,
+    unbeaten_of,
 )
 
 __all__ = ["EasyBot", "easy_action"]
@@ -38,18 +38,18 @@ def easy_action(legal: Sequence[Action], hand: int, trump: int, unbeaten: Sequen
         return min(plain, key=lambda t: t.card.rank)
     if can_pass:
         return PASS
-    return forced_throw(throws, trump)
+    return cheapest_play(throws, trump)
 
 
 def _defend(legal: Sequence[Action], hand: int, trump: int, unbeaten: Sequence[int]) -> Action:
     plan = cover_plan(hand, trump, unbeaten)
     if plan is not None:
         return beat_action(*plan[0])
-    _, transfers, shows = split_defence(legal)
+    transfers, shows = split_defence(legal)
     if shows:
-        return SHOWS[shows[0].card.index]
+        return shows[0]
     if transfers:
-        return TRANSFERS[cheapest(mask_of(t.card for t in transfers), trump)]
+        return cheapest_play(transfers, trump)
     return TAKE
 
 
@@ -58,6 +58,5 @@ class EasyBot(RememberingBot):
 
     def decide(self, view: SeatView) -> Action:
         if self.memory.restless(self.rng):
-            return view.legal[self.rng.randrange(len(view.legal))]
-        unbeaten = [a.index for a, d in view.table if d is None]
-        return easy_action(view.legal, mask_of(view.hand), view.trump, unbeaten)
+            return self.random_action(view)
+        return easy_action(view.legal, mask_of(view.hand), view.trump, unbeaten_of(view))

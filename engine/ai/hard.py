@@ -23,12 +23,12 @@ import random
 import time
 from collections.abc import Sequence
 
-from ..actions import BEATS, Action, Attack, Beat, Pass, Take, ThrowIn, attack_of_mask
-from ..cards import RANK_MASKS, SUIT_MASKS, bits, mask_of
+from ..actions import BEATS, Action, Attack, Beat, ThrowIn, attack_of_mask
+from ..cards import SAME_RANK, SUIT_MASKS, bits, mask_of
 from ..rules import Rules
 from ..state import GameState
 from ..view import SeatView
-from .determinize import sample_state
+from .determinize import hidden_slots, sample_state
 from .match import next_actor
 from .normal import normal_action
 from .solver import SearchAborted, Solver, outcome, solvable
@@ -90,7 +90,7 @@ def candidates(legal: Sequence[Action], hand: int, trump: int) -> list[Action]:
         seen: set[int] = set()
         for index in sorted(bits(hand), key=lambda i: value(i, trump)):
             out.append(attack_of_mask(1 << index))
-            group = hand & RANK_MASKS[index % 13 + 2]
+            group = hand & SAME_RANK[index]
             if group.bit_count() > 1 and group not in seen:
                 seen.add(group)
                 attack = attack_of_mask(group)
@@ -136,13 +136,13 @@ class HardBot(RememberingBot):
         started = time.perf_counter()
         deadline = None if self.budget is None else started + self.budget * 0.85
         hand = mask_of(view.hand)
-        moves = _prune(candidates(view.legal, hand, view.trump), view)
+        moves = candidates(view.legal, hand, view.trump)
         if len(moves) == 1:
             self.last_method = "forced"
             return moves[0]
         if self.memory.restless(self.rng):
             self.last_method = "restless"
-            return view.legal[self.rng.randrange(len(view.legal))]
+            return self.random_action(view)
         exact = self._exact_state(view)
         if exact is not None:
             solver_deadline = None if self.budget is None else started + self.budget * 0.4
@@ -161,9 +161,7 @@ class HardBot(RememberingBot):
         if view.stock_size or sum(1 for p in view.places if not p) != 2:
             return None
         pool = unseen_pool(view, self.memory.discard)
-        others = sum(view.hand_sizes[s] - len(view.known[s]) for s in range(view.players))
-        others -= view.hand_sizes[view.seat]
-        if pool.bit_count() != others:
+        if pool.bit_count() != sum(hidden_slots(view)):
             return None  # missed events: the discard is not fully known
         state = sample_state(view, self.memory, self.rng)
         return state if solvable(state) else None
@@ -222,16 +220,6 @@ def _clear_winner(totals: list[float], n: int) -> bool:
     if ranked[0] - ranked[-1] <= 1.0:
         return True
     return (ranked[0] - ranked[1]) / n > 2.5 * 0.5 / math.sqrt(n)
-
-
-def _prune(moves: list[Action], view: SeatView) -> list[Action]:
-    """Drop what is never sensible: a lone legal move, or Pass vs. nothing else."""
-    if len(moves) <= 1:
-        return moves
-    kinds = {type(a) for a in moves}
-    if kinds == {Pass} or kinds == {Take}:
-        return moves[:1]
-    return moves
 
 
 def _order(state: GameState, seat: int, legal: list[Action]) -> list[Action]:

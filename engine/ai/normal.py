@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..actions import PASS, SHOWS, TAKE, TRANSFERS, Action, Attack, Take, ThrowIn, attack_of_mask
-from ..cards import RANK_MASKS, SUIT_MASKS, mask_of
+from ..actions import PASS, TAKE, Action, Attack, Take, ThrowIn, attack_of_mask
+from ..cards import SAME_RANK, SUIT_MASKS, bits, mask_of
 from ..view import SeatView
 from .tactics import (
     Memory,
@@ -27,10 +27,12 @@ from .tactics import (
     beat_action,
     beat_chance,
     cheapest,
+    cheapest_play,
     cover_plan,
-    forced_throw,
     split_adding,
     split_defence,
+    table_mask,
+    unbeaten_of,
     unseen_pool,
     value,
 )
@@ -68,22 +70,20 @@ def normal_action(
     choice = _throw(throws, trump, stock, taking, chance)
     if choice is not None:
         return choice
-    return PASS if can_pass else forced_throw(throws, trump)
+    return PASS if can_pass else cheapest_play(throws, trump)
 
 
 def _lead(legal: Sequence[Action], hand: int, trump: int, stock: int, chance: Chance) -> Action:
     plain = hand & ~SUIT_MASKS[trump]
     if not plain:
         return attack_of_mask(1 << cheapest(hand, trump))
-    cards = [i for i in range(52) if plain >> i & 1]
+    cards = list(bits(plain))
     if stock:  # cheap, and what the defender may not be able to beat
         card = min(cards, key=lambda i: value(i, trump) - 8 * (1 - chance(i)))
     else:  # the endgame: shed as many cards at once as possible
-        card = min(
-            cards, key=lambda i: value(i, trump) - 10 * (plain & RANK_MASKS[i % 13 + 2]).bit_count()
-        )
+        card = min(cards, key=lambda i: value(i, trump) - 10 * (plain & SAME_RANK[i]).bit_count())
     rank = card % 13 + 2
-    group = plain & RANK_MASKS[rank]
+    group = plain & SAME_RANK[card]
     if group.bit_count() > 1 and (rank <= 10 or not stock):
         attack = attack_of_mask(group)
         if attack in legal:
@@ -112,16 +112,16 @@ def _defend(
     table: int,
     stock: int,
 ) -> Action:
-    _, transfers, shows = split_defence(legal)
+    transfers, shows = split_defence(legal)
     if shows:
-        return SHOWS[shows[0].card.index]
+        return shows[0]
     plain_transfers = [t for t in transfers if t.card.suit != trump]
     if plain_transfers:
-        return TRANSFERS[cheapest(mask_of(t.card for t in plain_transfers), trump)]
+        return cheapest_play(plain_transfers, trump)
     plan = cover_plan(hand, trump, unbeaten)
     if plan is None:
         if transfers:
-            return TRANSFERS[cheapest(mask_of(t.card for t in transfers), trump)]
+            return cheapest_play(transfers, trump)
         return TAKE
 
     if stock >= 8 and _cheap_to_take(plan, trump, table):
@@ -134,8 +134,9 @@ def _cheap_to_take(plan: Sequence[tuple[int, int]], trump: int, table: int) -> b
     trumps = [card for card, _ in plan if card // 13 == trump]
     if not trumps or (len(trumps) < 2 and max(c % 13 + 2 for c in trumps) < 12):
         return False
-    cards = [i for i in range(52) if table >> i & 1]
-    return len(cards) <= 3 and all(i // 13 != trump and i % 13 + 2 <= 10 for i in cards)
+    return table.bit_count() <= 3 and all(
+        i // 13 != trump and i % 13 + 2 <= 10 for i in bits(table)
+    )
 
 
 def view_chance(view: SeatView, memory: Memory) -> Chance:
@@ -158,18 +159,14 @@ class NormalBot(RememberingBot):
 
     def decide(self, view: SeatView) -> Action:
         if self.memory.restless(self.rng):
-            return view.legal[self.rng.randrange(len(view.legal))]
-        unbeaten = [a.index for a, d in view.table if d is None]
-        table = 0
-        for attack, defence in view.table:
-            table |= attack.bit | (defence.bit if defence is not None else 0)
+            return self.random_action(view)
         chance = _no_idea if view.seat == view.defender else view_chance(view, self.memory)
         return normal_action(
             view.legal,
             mask_of(view.hand),
             view.trump,
-            unbeaten,
-            table,
+            unbeaten_of(view),
+            table_mask(view),
             stock=view.stock_size,
             taking=view.taking,
             chance=chance,

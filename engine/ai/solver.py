@@ -49,9 +49,7 @@ def outcome(state: GameState, seat: int) -> float:
 
 def _key(state: GameState) -> Key:
     return (
-        state.hands[0],
-        state.hands[1],
-        *state.hands[2:],
+        *state.hands,
         tuple(state.attacks),
         tuple(state.defences),
         state.attacker,

@@ -9,20 +9,23 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TypeVar
 
-from ..actions import BEATS, Action, Attack, Pass, ShowTrump, Take, ThrowIn, Transfer
-from ..cards import SUIT_MASKS, beaters_mask, bits, deck_mask
+from ..actions import BEATS, Action, Attack, Pass, ShowTrump, ThrowIn, Transfer
+from ..cards import beaters_mask, bits, deck_mask, mask_of
 from ..events import BoutStarted, Discarded, Event
-from ..rules import MAX_ATTACKS, Rules
+from ..rules import Rules
 from ..view import SeatView
 from .base import Bot
 
 __all__ = [
     "Memory",
     "cheapest",
+    "cheapest_play",
     "cover_plan",
-    "forced_throw",
     "lowest_lead",
+    "table_mask",
+    "unbeaten_of",
     "unseen_pool",
     "value",
 ]
@@ -60,10 +63,6 @@ def cover_plan(hand: int, trump: int, unbeaten: Sequence[int]) -> list[tuple[int
     return plan
 
 
-def plan_cost(plan: Sequence[tuple[int, int]], trump: int) -> int:
-    return sum(value(card, trump) for card, _ in plan)
-
-
 def lowest_lead(legal: Sequence[Action], trump: int) -> Attack:
     """The single-card lead of the least valuable card (leads are always single-able)."""
     best: Attack | None = None
@@ -78,22 +77,17 @@ def lowest_lead(legal: Sequence[Action], trump: int) -> Attack:
     return best
 
 
-def split_defence(
-    legal: Sequence[Action],
-) -> tuple[bool, list[Transfer], list[ShowTrump]]:
-    """Whether Take is legal, and the legal transfers and shows."""
-    can_take = False
+def split_defence(legal: Sequence[Action]) -> tuple[list[Transfer], list[ShowTrump]]:
+    """The legal transfers and shows."""
     transfers: list[Transfer] = []
     shows: list[ShowTrump] = []
     for action in legal:
         kind = type(action)
-        if kind is Take:
-            can_take = True
-        elif kind is Transfer:
+        if kind is Transfer:
             transfers.append(action)  # type: ignore[arg-type]
         elif kind is ShowTrump:
             shows.append(action)  # type: ignore[arg-type]
-    return can_take, transfers, shows
+    return transfers, shows
 
 
 def split_adding(legal: Sequence[Action]) -> tuple[list[ThrowIn], bool]:
@@ -112,9 +106,13 @@ def beat_action(card: int, target: int) -> Action:
     return BEATS[card][target]
 
 
-def forced_throw(throws: Sequence[ThrowIn], trump: int) -> ThrowIn:
-    """When a seat must add (Pass is not legal yet): its least valuable throw-in."""
-    return min(throws, key=lambda t: value(t.card.index, trump))
+Play = TypeVar("Play", ThrowIn, Transfer)
+
+
+def cheapest_play(plays: Sequence[Play], trump: int) -> Play:
+    """The throw-in or transfer of the least valuable card (the first of equals: legal
+    actions list them by card index, so the lowest index, as ``cheapest`` picks)."""
+    return min(plays, key=lambda p: value(p.card.index, trump))
 
 
 LONG_GAME_BOUTS = 100  # far more bouts than a game takes unless it goes round in circles
@@ -134,8 +132,7 @@ class Memory:
 
     def see(self, event: Event) -> None:
         if isinstance(event, Discarded):
-            for card in event.cards:
-                self.discard |= card.bit
+            self.discard |= mask_of(event.cards)
         elif isinstance(event, BoutStarted):
             self.bouts += 1
 
@@ -150,22 +147,30 @@ class Memory:
 
     def bout_max(self, rules: Rules) -> int:
         """The current bout's own cap (5 in the first bout under "first bout 5")."""
-        return 5 if self.bouts <= 1 and rules.first_bout_five else MAX_ATTACKS
+        return rules.bout_max(first=self.bouts <= 1)
+
+
+def unbeaten_of(view: SeatView) -> list[int]:
+    """The attack cards on the table still to beat, by index."""
+    return [attack.index for attack, defence in view.table if defence is None]
+
+
+def table_mask(view: SeatView) -> int:
+    """Every card on the table, attacks and defences."""
+    mask = 0
+    for attack, defence in view.table:
+        mask |= attack.bit
+        if defence is not None:
+            mask |= defence.bit
+    return mask
 
 
 def unseen_pool(view: SeatView, discard: int) -> int:
     """Cards whose place ``view.seat`` does not know: another hand's unknown cards or the
     stock (the face-up trump card under the stock is known, so it is excluded)."""
-    pool = deck_mask(view.rules.deck_size) & ~discard
-    for card in view.hand:
-        pool &= ~card.bit
-    for attack, defence in view.table:
-        pool &= ~attack.bit
-        if defence is not None:
-            pool &= ~defence.bit
+    pool = deck_mask(view.rules.deck_size) & ~discard & ~mask_of(view.hand) & ~table_mask(view)
     for cards in view.known:
-        for card in cards:
-            pool &= ~card.bit
+        pool &= ~mask_of(cards)
     if view.stock_size:
         pool &= ~view.trump_card.bit
     return pool
@@ -189,10 +194,6 @@ def beat_chance(
             break
         miss *= max(size - good - i, 0) / (size - i)
     return 1.0 - miss
-
-
-def trumps_in(mask: int, trump: int) -> int:
-    return mask & SUIT_MASKS[trump]
 
 
 class RememberingBot(Bot):
