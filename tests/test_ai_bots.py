@@ -20,6 +20,7 @@ from engine.ai import LEVELS, Bot, HardBot, make_bot, next_actor, play_game
 from engine.ai.determinize import sample_state
 from engine.ai.tactics import Memory
 from engine.cards import bits
+from engine.playout import random_move
 
 # Every option combination except the series option, which bots cannot notice.
 ALL_RULES = [rules for rules in all_rules() if not rules.durak_defends_first]
@@ -89,8 +90,7 @@ def test_bots_answer_legally_in_thousands_of_random_positions() -> None:
                         continue  # Hard is slower: a tenth of the positions
                     assert row[seat].decide(view) in view.legal
                     asked += 1
-            moves = [(s, a) for s in range(rules.players) for a in state.legal_actions(s)]
-            seat, action = moves[rng.randrange(len(moves))]
+            seat, action = random_move(state, rng)
             tell(bots, state.apply(seat, action))
     assert asked > 5_000
 
@@ -151,8 +151,7 @@ def test_a_sampled_state_shows_the_seat_exactly_its_view() -> None:
             cards = [*sample.stock, *sample.attacks, *(d for d in sample.defences if d >= 0)]
             cards += [*bits(sample.discard)] + [i for h in sample.hands for i in bits(h)]
             assert len(cards) == len(set(cards)) == rules.deck_size
-            moves = [(s, a) for s in range(rules.players) for a in state.legal_actions(s)]
-            s, action = moves[rng.randrange(len(moves))]
+            s, action = random_move(state, rng)
             for event in state.apply(s, action):
                 for other, memory in enumerate(memories):
                     memory.see(trim(event, other))

@@ -11,10 +11,10 @@ import random
 
 import pytest
 
-from engine import CARDS, Card, Discarded, GameState, Rules, parse_action, trim
+from engine import Card, Discarded, GameState, Rules, parse_action, trim
 from engine.ai import HardBot, next_actor
 from engine.ai.solver import SearchAborted, Solver, brute_force, solvable
-from engine.cards import bits, deck_mask
+from engine.cards import cards_of, deck_mask, mask_of
 from engine.view import observe
 
 
@@ -22,15 +22,14 @@ def endgame(rules: Rules, hands: list[str], trump: str) -> GameState:
     """A heads-up deal with the stock empty; every other card of the deck is discarded."""
     dealt = [[Card.parse(c) for c in hand.split()] for hand in hands]
     state = GameState.from_deal(rules, dealt, [], trump=Card.parse(trump))
-    used = sum(card.bit for hand in dealt for card in hand)
-    state.discard = deck_mask(rules.deck_size) & ~used
+    state.discard = deck_mask(rules.deck_size) & ~mask_of(card for hand in dealt for card in hand)
     return state
 
 
 def random_endgame(seed: int, size: int, transfer: bool) -> GameState:
     rng = random.Random(seed)
     rules = Rules(deck_size=24, transfer=transfer, transfer_show_trump=transfer and seed % 4 == 1)
-    deck = [CARDS[i] for i in bits(deck_mask(24))]
+    deck = list(cards_of(deck_mask(24)))
     rng.shuffle(deck)
     state = GameState.from_deal(rules, [deck[:size], deck[size : 2 * size]], [], trump=deck[-1])
     for _ in range(rng.randrange(4)):  # sometimes a bout in progress
@@ -123,7 +122,7 @@ def test_hard_finds_the_only_winning_lead(hands: list[str], trump: str, answer: 
     for event in state.opening:
         bot.see(trim(event, seat))
     # What the seat remembers of the game so far: every other card was beaten and discarded.
-    bot.see(Discarded(tuple(CARDS[i] for i in bits(state.discard))))
+    bot.see(Discarded(cards_of(state.discard)))
     assert bot.decide(observe(state, seat)) == parse_action(answer)
     assert bot.last_method == "solver"
 
