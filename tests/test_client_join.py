@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from window import click, type_text
+from window import click, open_from_menu, type_text
 
 from client import join as join_screen
 from client import render
@@ -22,7 +22,6 @@ from client.app import App, add_arguments
 from client.hostscreen import HostScene, copy_to_clipboard
 from client.join import JoinScene
 from client.lan import invite_link, parse_invite
-from client.menu import StartScene
 from client.netsession import NetSession
 from client.room import RoomScene
 from client.session import Closed, Seated
@@ -52,16 +51,6 @@ def until(app: App, done, frames: int = FRAMES) -> None:  # type: ignore[no-unty
         time.sleep(0.01)
         app.step(0.01)
     raise AssertionError("the window never got there")
-
-
-def open_join(app: App) -> JoinScene:
-    menu = app.stack[-1]
-    assert isinstance(menu, StartScene)
-    join = next(rect for rect, name, _, _ in menu.buttons() if name == "join")
-    click(app, join.center)
-    scene = app.stack[-1]
-    assert isinstance(scene, JoinScene)
-    return scene
 
 
 def joined(app: App) -> bool:
@@ -126,7 +115,7 @@ def test_a_table_announced_on_loopback_is_listed_and_joined_with_a_tap(tmp_path:
     config = HostConfig(name="Küchentisch", seats=3, ai=("easy",), password="pw", announce=True)
     with run_in_thread(config) as handle:
         app = make_app(tmp_path)
-        scene = open_join(app)
+        scene = open_from_menu(app, "join", JoinScene)
         until(app, lambda: any(ad.port == handle.port for _, ad in scene.table_rects()))
         rect, ad = next((r, ad) for r, ad in scene.table_rects() if ad.port == handle.port)
         assert (ad.name, ad.address, ad.taken, ad.seats, ad.password) == (
@@ -166,7 +155,7 @@ def test_the_list_shows_a_tables_rules_in_the_players_language(
     with run_in_thread(config) as handle:
         app = make_app(tmp_path)
         app.settings.language = "de"
-        scene = open_join(app)
+        scene = open_from_menu(app, "join", JoinScene)
         until(app, lambda: any(ad.port == handle.port for _, ad in scene.table_rects()))
         ad = next(ad for _, ad in scene.table_rects() if ad.port == handle.port)
         shown.clear()
@@ -181,7 +170,7 @@ def test_the_list_shows_a_tables_rules_in_the_players_language(
 
 def test_an_address_typed_in_joins(tmp_path: Path, host: HostHandle) -> None:
     app = make_app(tmp_path)
-    scene = open_join(app)
+    scene = open_from_menu(app, "join", JoinScene)
     type_text(app, f"127.0.0.1:{host.port}")
     until(app, lambda: joined(app))
     app.close()
@@ -208,7 +197,7 @@ def test_a_wrong_password_is_asked_again(tmp_path: Path) -> None:
     config = HostConfig(seats=2, password="secret", announce=False)
     with run_in_thread(config) as handle:
         app = make_app(tmp_path)
-        scene = open_join(app)
+        scene = open_from_menu(app, "join", JoinScene)
         type_text(app, f"127.0.0.1:{handle.port}")
         until(app, lambda: scene.asking)
         type_text(app, "guess")
@@ -225,7 +214,7 @@ def test_a_full_table_says_so(tmp_path: Path) -> None:
         first = NetSession("127.0.0.1", handle.port, "Boris")
         assert isinstance(first.inbox.get(timeout=20), Seated)
         app = make_app(tmp_path)
-        scene = open_join(app)
+        scene = open_from_menu(app, "join", JoinScene)
         type_text(app, f"127.0.0.1:{handle.port}")
         until(app, lambda: bool(scene.error))
         assert scene.error == "This table is full: every seat is taken."
@@ -238,7 +227,7 @@ def test_a_full_table_says_so(tmp_path: Path) -> None:
 def test_an_unreachable_host_says_so(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     app.settings.language = "de"
-    scene = open_join(app)
+    scene = open_from_menu(app, "join", JoinScene)
     type_text(app, f"127.0.0.1:{free_port()}")
     until(app, lambda: bool(scene.error))
     assert scene.error == "Der Tisch ist nicht erreichbar: läuft der Gastgeber noch?"
@@ -295,12 +284,7 @@ def test_a_player_who_is_not_the_owner_waits(tmp_path: Path) -> None:
 
 def test_hosting_a_table_lands_in_its_room_with_an_invite(tmp_path: Path) -> None:
     app = make_app(tmp_path)
-    menu = app.stack[-1]
-    assert isinstance(menu, StartScene)
-    host_button = next(rect for rect, name, _, _ in menu.buttons() if name == "host")
-    click(app, host_button.center)
-    scene = app.stack[-1]
-    assert isinstance(scene, HostScene)
+    scene = open_from_menu(app, "host", HostScene)
     assert scene.name == "Anna's table"
     rects = dict(zip([r.label for r in scene.rows], scene.row_rects(), strict=True))
     click(app, rects["host.seats"].center)  # 3 -> 4
@@ -484,7 +468,7 @@ def test_a_table_whose_game_started_says_so_in_the_list(
     with run_in_thread(config) as handle:
         app = make_app(tmp_path)
         app.settings.language = "de"
-        scene = open_join(app)
+        scene = open_from_menu(app, "join", JoinScene)
         until(
             app,
             lambda: any(

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from window import click, key
+from window import click, key, open_from_menu
 
 from client.app import App
 from client.howto import HowToScene
@@ -27,19 +27,6 @@ def make_app(path: Path, size: tuple[int, int] = (1280, 720)) -> App:
     return app
 
 
-def button(scene: StartScene, name: str) -> tuple[int, int]:
-    return next(rect.center for rect, found, *_ in scene.buttons() if found == name)
-
-
-def open_settings(app: App) -> SettingsScene:
-    menu = app.stack[-1]
-    assert isinstance(menu, StartScene)
-    click(app, button(menu, "settings"))
-    scene = app.stack[-1]
-    assert isinstance(scene, SettingsScene)
-    return scene
-
-
 def row(scene: SettingsScene, key: str) -> tuple[int, int]:
     index = [r.label for r in scene.rows].index(key)
     return scene._row_rects()[index].center
@@ -48,7 +35,7 @@ def row(scene: SettingsScene, key: str) -> tuple[int, int]:
 def test_each_setting_changes_and_is_remembered(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
     app = make_app(path)
-    scene = open_settings(app)
+    scene = open_from_menu(app, "settings", SettingsScene)
     click(app, row(scene, "settings.language"))
     click(app, row(scene, "settings.animation"))
     click(app, row(scene, "settings.hints"))
@@ -71,7 +58,7 @@ def test_each_setting_changes_and_is_remembered(tmp_path: Path) -> None:
 def test_the_name_is_typed_and_kept_short(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
     app = make_app(path)
-    scene = open_settings(app)
+    scene = open_from_menu(app, "settings", SettingsScene)
     click(app, row(scene, "settings.name"))
     assert scene.editing
     for ch in "Anja":
@@ -92,7 +79,7 @@ def test_the_name_is_typed_and_kept_short(tmp_path: Path) -> None:
 def test_the_keyboard_moves_and_changes_rows(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
     app = make_app(path)
-    open_settings(app)
+    open_from_menu(app, "settings", SettingsScene)
     key(app, pygame.K_DOWN)  # the language row
     key(app, pygame.K_LEFT)  # en -> ru
     assert Settings.load(path).language == "ru"
@@ -111,7 +98,7 @@ def test_the_language_switch_changes_the_start_screen(tmp_path: Path) -> None:
         return pygame.image.tobytes(app.screen.subsurface(play[0]), "RGB")
 
     english = pixels()
-    scene = open_settings(app)
+    scene = open_from_menu(app, "settings", SettingsScene)
     click(app, row(scene, "settings.language"))  # Deutsch
     key(app, pygame.K_ESCAPE)
     assert app.stack[-1] is menu and menu.buttons()[0][2] == "Spielen"
@@ -123,9 +110,7 @@ def test_how_to_play_opens_pages_and_returns(tmp_path: Path) -> None:
     app = make_app(tmp_path / "settings.json")
     menu = app.stack[-1]
     assert isinstance(menu, StartScene)
-    click(app, button(menu, "howto"))
-    scene = app.stack[-1]
-    assert isinstance(scene, HowToScene)
+    scene = open_from_menu(app, "howto", HowToScene)
     nxt = next(rect.center for rect, name, *_ in scene.buttons() if name == "next")
     click(app, nxt)
     key(app, pygame.K_RIGHT)
@@ -183,7 +168,7 @@ def test_a_lost_table_is_explained_in_the_chosen_language() -> None:
 @pytest.mark.parametrize("size", [(360, 640), (640, 360), (1280, 720), (3840, 2160)])
 def test_the_settings_screen_fits_the_window(tmp_path: Path, size: tuple[int, int]) -> None:
     app = make_app(tmp_path / "settings.json", size)
-    scene = open_settings(app)
+    scene = open_from_menu(app, "settings", SettingsScene)
     rects = [*scene._row_rects(), scene._back()]
     screen = pygame.Rect((0, 0), size)
     assert all(screen.contains(rect) for rect in rects)

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 import pygame
 
 from client.app import App
+from client.menu import StartScene
+from client.scene import Scene
 
 FRAME = 0.02  # seconds of one frame after an input
+S = TypeVar("S", bound=Scene)
 
 
 def click(app: App, pos: tuple[int, int]) -> None:
@@ -28,3 +33,13 @@ def type_text(app: App, text: str) -> None:
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=0, mod=0, unicode=char))
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
     app.step(FRAME)
+
+
+def open_from_menu(app: App, name: str, kind: type[S]) -> S:
+    """Click the start screen's ``name`` button; the screen it opens (a ``kind``)."""
+    menu = app.stack[-1]
+    assert isinstance(menu, StartScene)
+    click(app, next(rect.center for rect, found, *_ in menu.buttons() if found == name))
+    scene = app.stack[-1]
+    assert isinstance(scene, kind)
+    return scene
