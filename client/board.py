@@ -267,12 +267,16 @@ class Board:
             self.flying.append(sprite)
         return sprite
 
+    def _in_fan(self, seat: int, count: int) -> Pose:
+        """The middle of an opponent's fan of ``count`` backs, where a card joins or leaves it."""
+        fan = self.layout.opponent_fan(seat, max(1, count))
+        return fan[len(fan) // 2] if fan else self._seat_pose(seat)
+
     def _to_seat(self, sprite: Sprite, seat: int, delay: float) -> None:
         """Fly a card into an opponent's hand (it disappears among their backs)."""
         sprite.dest = ("seat", seat)
         sprite.vanish = True
-        fan = self.layout.opponent_fan(seat, max(1, self.counts[seat]))
-        target = fan[len(fan) // 2] if fan else self._seat_pose(seat)
+        target = self._in_fan(seat, self.counts[seat])
         sprite.fly(
             Pose(target.x, target.y, target.angle, OPPONENT_SCALE),
             0.0,
@@ -362,9 +366,7 @@ class Board:
                 self._new(card, self._seat_pose(seat), 1.0, (TABLE, 0))
         else:
             self.counts[seat] = max(0, self.counts[seat] - 1)
-            fan = self.layout.opponent_fan(seat, max(1, self.counts[seat] + 1))
-            start = fan[len(fan) // 2] if fan else self._seat_pose(seat)
-            self._new(card, start, 0.0, (TABLE, 0))
+            self._new(card, self._in_fan(seat, self.counts[seat] + 1), 0.0, (TABLE, 0))
         self.cards[card].dest = (TABLE, 0)
         self.cards[card].vanish = False
 
@@ -388,11 +390,8 @@ class Board:
         return self.t(FLY * 0.9)
 
     def _on_transferred(self, e: Transferred) -> float:
-        if not e.shown:
-            self._from_seat(e.seat, e.card)
-            self.table.append([e.card, None])
-            self.arrange()
-            self.cues.append((self.t(FLY * 0.7), "play"))
+        if not e.shown:  # the card is laid like an attack (a trump shown stays in the hand)
+            self._on_attacked(Attacked(e.seat, (e.card,)))
         self.attacker, self.defender = e.seat, e.to
         self.passed.clear()
         return self.t(FLY * 0.9)
