@@ -13,11 +13,13 @@ import threading
 
 import pygame
 
+from engine import Rules
+
 from .i18n import N_
 from .lan import invite_link
-from .menu import GOLD, Row, _cycle, rule_rows
+from .menu import Row, _cycle, chosen_rules, rule_rows
 from .pointer import Input, Key
-from .render import SOFT, draw_button, draw_panel, draw_text, fit_px
+from .render import GOLD, SOFT, draw_button, draw_panel, draw_text, fit_px
 from .scene import ButtonScene, Director
 
 __all__ = ["HostScene", "copy_to_clipboard"]
@@ -71,15 +73,9 @@ class HostScene(ButtonScene):
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
 
-    def rules(self):  # type: ignore[no-untyped-def]
+    def rules(self) -> Rules | str:
         """The rules for this many seats, or why they cannot be played."""
-        from engine import RulesError
-
-        try:
-            return self.app.settings.game_rules(players=self.seats)
-        except RulesError:
-            deck = int(self.app.settings.rules.get("deck_size", 36))
-            return self.app.tr("menu.deck_too_small", deck=deck, players=self.seats, most=deck // 6)
+        return chosen_rules(self.app, self.seats)
 
     # --- hosting --------------------------------------------------------------------------
 
@@ -147,16 +143,13 @@ class HostScene(ButtonScene):
 
     # --- geometry -------------------------------------------------------------------------
 
-    def _button_h(self) -> int:
-        return round(max(26, min(56, self.size[1] * 0.075)))
-
     def row_rects(self) -> list[pygame.Rect]:
         w, h = self.size
         columns = 2 if w > h * 1.15 else 1
         left = [r for r in self.rows if r.column == 0]
         per_column = max(len(left), len(self.rows) - len(left)) if columns == 2 else len(self.rows)
         title_h = min(h * 0.15, 110)
-        row_h = max(15.0, min(50.0, (h - title_h - self._button_h() * 2.4) / (per_column + 0.5)))
+        row_h = max(15.0, min(50.0, (h - title_h - self.button_h() * 2.4) / (per_column + 0.5)))
         col_w = min((w - 48) / columns - 16, 520)
         x0 = (w - (col_w * columns + 32 * (columns - 1))) / 2
         counts = [0, 0]
@@ -172,7 +165,7 @@ class HostScene(ButtonScene):
     def buttons(self) -> list[tuple[pygame.Rect, str, str, bool]]:
         w, h = self.size
         tr = self.app.tr
-        bh = self._button_h()
+        bh = self.button_h()
         bw = round(min((w - 48) / 2, bh * 5))
         back = pygame.Rect(0, h - round(bh * 1.3), bw, bh)
         go = back.copy()

@@ -11,9 +11,8 @@ import pygame
 
 from .assets import Assets
 from .i18n import N_, Translator
-from .menu import GOLD
 from .pointer import Input, Key
-from .render import SOFT, draw_button, draw_panel, draw_text, fit_px
+from .render import GOLD, SOFT, draw_button, draw_panel, draw_text, fit_px
 from .scene import ButtonScene, Director
 
 __all__ = ["PAGES", "PAGE_KEYS", "HowToScene", "page_text", "wrap"]
@@ -59,13 +58,10 @@ class HowToScene(ButtonScene):
 
     # --- geometry -------------------------------------------------------------------------
 
-    def _button_h(self) -> int:
-        return round(max(26, min(56, self.size[1] * 0.075)))
-
     def panel(self) -> pygame.Rect:
         w, h = self.size
         title_h = min(h * 0.13, 96)
-        bh = self._button_h()
+        bh = self.button_h()
         panel = pygame.Rect(0, 0, round(min(w - 24, 900)), round(h - title_h - bh * 1.8))
         panel.midtop = (w // 2, round(title_h))
         return panel
@@ -73,7 +69,7 @@ class HowToScene(ButtonScene):
     def buttons(self) -> list[tuple[pygame.Rect, str, str, bool]]:
         w = self.size[0]
         tr = self.app.tr
-        bh = self._button_h()
+        bh = self.button_h()
         y = round(self.panel().bottom + bh * 0.4)
         bw = round(min((w - 48) / 3, bh * 5))
         prev = pygame.Rect(0, y, bw, bh)

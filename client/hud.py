@@ -14,7 +14,7 @@ from engine import Pass, SeatView, Transfer
 from .assets import Assets
 from .i18n import ENGLISH, Translator
 from .layout import Layout
-from .render import ROLE_COLOURS, SOFT, button_px, draw_button, draw_panel, draw_text, fit_px
+from .render import GOLD, ROLE_COLOURS, SOFT, button_px, draw_button, draw_panel, draw_text, fit_px
 from .session import GameOver
 
 __all__ = [
@@ -33,7 +33,6 @@ __all__ = [
 ]
 
 TOAST_SECONDS = 2.4
-GOLD = (250, 220, 140)
 
 
 @dataclass

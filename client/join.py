@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .howto import wrap
-from .i18n import N_
 from .lan import LanBrowser, net_join, parse_invite
-from .menu import GOLD
 from .pointer import Input, Key
+from .refusals import closed_text
 from .render import (
+    GOLD,
     MIN_PX,
     SOFT,
     draw_button,
@@ -37,14 +37,6 @@ if TYPE_CHECKING:
 
 __all__ = ["JoinScene"]
 
-ERROR_KEYS = {
-    "unreachable": N_("join.unreachable"),
-    "table_full": N_("join.full"),
-    "bad_password": N_("join.bad_password"),
-    "version_mismatch": N_("join.version"),
-    "game_in_progress": N_("join.in_progress"),
-    "closed": N_("closed.lost"),
-}
 Joiner = Callable[[str, int, str, str | None], Session]
 
 
@@ -154,11 +146,8 @@ class JoinScene(ButtonScene):
                     self.error = self.app.tr("join.password_needed")
                 self.asking = True
                 self.password = ""
-            elif first.code in ERROR_KEYS:
-                key = ERROR_KEYS[first.code]
-                self.error = self.app.tr(key)
             else:
-                self.error = first.text
+                self.error = closed_text(first.code, first.text, self.app.tr)
 
     # --- geometry -------------------------------------------------------------------------
     #
@@ -176,20 +165,17 @@ class JoinScene(ButtonScene):
     def _small(self) -> int:
         return round(self._px() * 0.8)
 
-    def _button_h(self) -> int:
-        return round(max(26, min(56, self.size[1] * 0.075)))
-
     def _line_h(self, px: int, bold: bool = False) -> int:
         return line_h(self.assets, px, bold)
 
     def _go_w(self) -> int:
-        return round(self._button_h() * 2.6)
+        return round(self.button_h() * 2.6)
 
     def _label_above(self) -> bool:
         """The field's label goes above it: beside it, the label, the field and the Join
         button would not fit the window's width."""
         w, px, tr = self.size[0], self._px(), self.app.tr
-        field_w = round(min(w * 0.5, self._button_h() * 8))
+        field_w = round(min(w * 0.5, self.button_h() * 8))
         font = self.assets.font(px)
         label_w = max(font.size(tr(key))[0] for key in ("join.address", "join.password"))
         return w / 2 - field_w / 2 - 24 < label_w or (w + field_w) / 2 + 10 + self._go_w() > w - 12
@@ -197,7 +183,7 @@ class JoinScene(ButtonScene):
     def panel(self) -> pygame.Rect:
         w, h = self.size
         title_h = min(h * 0.13, 96)
-        bh = self._button_h()
+        bh = self.button_h()
         label_band = self._line_h(self._px()) + 4 if self._label_above() else 0
         height = round(h - title_h - bh * 3.9 - label_band)
         panel = pygame.Rect(0, 0, round(min(w - 24, 900)), height)
@@ -281,7 +267,7 @@ class JoinScene(ButtonScene):
 
     def field(self) -> pygame.Rect:
         w = self.size[0]
-        bh = self._button_h()
+        bh = self.button_h()
         panel = self.panel()
         top = panel.bottom + round(bh * 0.95)
         if self._label_above():  # the field and Join share the row, centred
@@ -295,7 +281,7 @@ class JoinScene(ButtonScene):
 
     def buttons(self) -> list[tuple[pygame.Rect, str, str, bool]]:
         tr = self.app.tr
-        bh = self._button_h()
+        bh = self.button_h()
         field = self.field()
         go = pygame.Rect(field.right + 10, field.top, self._go_w(), field.h)
         back = pygame.Rect(0, 0, round(bh * 4), bh)
@@ -422,7 +408,7 @@ class JoinScene(ButtonScene):
             hover = self.hover is not None and rect.collidepoint(self.hover)
             style = "primary" if name == "go" else "secondary"
             draw_button(surface, self.assets, rect, label, style, hover, enabled)
-        bh = self._button_h()
+        bh = self.button_h()
         message = self.error or (tr("join.connecting") if self.session is not None else "")
         if message:
             colour = (255, 170, 150) if self.error else SOFT

@@ -15,7 +15,7 @@ import socket
 import threading
 from typing import TYPE_CHECKING
 
-from .session import Session
+from .session import Session, drain
 
 if TYPE_CHECKING:
     from host import TableAd
@@ -65,16 +65,13 @@ class LanBrowser:
     def poll(self) -> bool:
         """Apply the changes seen since the last call; True if there were any."""
         changed = False
-        while True:
-            try:
-                _kind, name, ad = self.changes.get_nowait()
-            except queue.Empty:
-                return changed
+        for _kind, name, ad in drain(self.changes):
             changed = True
             if ad is None:
                 self.tables.pop(name, None)
             else:
                 self.tables[name] = ad
+        return changed
 
     def close(self, timeout: float = 5.0) -> None:
         loop, stop = self._loop, self._stop

@@ -17,12 +17,11 @@ from engine.ai import LEVELS
 
 from .i18n import N_, Translator
 from .pointer import Input, Key
-from .render import SOFT, draw_button, draw_panel, draw_text, fit_px
+from .render import GOLD, SOFT, draw_button, draw_panel, draw_text, ellipsize, fit_px
 from .scene import ButtonScene, Director
 from .session import AI_NAMES
 
-__all__ = ["Row", "StartScene", "levels", "rule_rows"]
-GOLD = (250, 220, 140)
+__all__ = ["Row", "StartScene", "chosen_rules", "levels", "rule_rows"]
 
 
 def levels() -> list[str]:
@@ -47,6 +46,19 @@ class Row:
 
     def text(self, tr: Translator) -> str:
         return self.label if self.plain else tr(self.label)
+
+
+def chosen_rules(app: Director, players: int | None = None) -> Rules | str:
+    """The rules chosen (``app.settings.rules``) for ``players`` (by default the start
+    screen's opponents and us), or why they cannot be played."""
+    settings = app.settings
+    try:
+        return settings.game_rules(players)
+    except RulesError as exc:
+        deck, players = int(settings.rules.get("deck_size", 36)), players or settings.opponents + 1
+        if players * 6 > deck:
+            return app.tr("menu.deck_too_small", deck=deck, players=players, most=deck // 6)
+        return str(exc).capitalize()
 
 
 def rule_rows(app: Director) -> list[Row]:
@@ -101,6 +113,8 @@ def rule_rows(app: Director) -> list[Row]:
 
 
 class StartScene(ButtonScene):
+    tallest_button = 60
+
     def __init__(self, app: Director, start_game: Callable[[Rules], None]) -> None:
         self.app = app
         self.assets = app.assets
@@ -147,16 +161,7 @@ class StartScene(ButtonScene):
 
     def rules(self) -> Rules | str:
         """The rules chosen, or why they cannot be played."""
-        settings = self.app.settings
-        try:
-            return settings.game_rules()
-        except RulesError as exc:
-            deck, players = int(settings.rules.get("deck_size", 36)), settings.opponents + 1
-            if players * 6 > deck:
-                return self.app.tr(
-                    "menu.deck_too_small", deck=deck, players=players, most=deck // 6
-                )
-            return str(exc).capitalize()
+        return chosen_rules(self.app)
 
     # --- geometry -------------------------------------------------------------------------
 
@@ -168,7 +173,7 @@ class StartScene(ButtonScene):
         right = [r for r in self.rows if r.column == 1]
         per_column = max(len(left), len(right)) if self.columns == 2 else len(self.rows)
         title_h = min(h * 0.16, 120)
-        bh = self._button_h()
+        bh = self.button_h()
         footer = bh * 3.7  # Play, Settings and How to play, the LAN row, gaps
         # the rows; a panel's padding above and below them (0.35 of a row each); the line
         # between the panels and Play that says why the rules cannot be played (0.65)
@@ -180,9 +185,6 @@ class StartScene(ButtonScene):
         self.col_w = min(room / self.columns, 520)
         self.px = max(11, round(self.row_h * 0.42))
         self.gap = round(max(bh * 0.3, self.px * 1.5))  # from the panels to Play
-
-    def _button_h(self) -> int:
-        return round(max(26, min(60, self.size[1] * 0.075)))
 
     def _row_rects(self) -> list[pygame.Rect]:
         w, _ = self.size
@@ -226,10 +228,8 @@ class StartScene(ButtonScene):
         value.midright = (rect.right, rect.centery)
         room = value.left - rect.left - 2 * px
         label_px = fit_px(self.assets, label, px, room)
-        font = self.assets.font(label_px)
-        while len(label) > 1 and font.size(label)[0] > room:  # a tiny window: shortened
-            label = label[:-2].rstrip() + "…"
-        where = pygame.Rect((0, 0), font.size(label))
+        label = ellipsize(self.assets, label, label_px, room)  # a tiny window: shortened
+        where = pygame.Rect((0, 0), self.assets.font(label_px).size(label))
         where.midleft = (rect.left + px, rect.centery)
         return label, label_px, where, value
 
@@ -237,7 +237,7 @@ class StartScene(ButtonScene):
         w = self.size[0]
         tr = self.app.tr
         bottom = max(panel.bottom for panel in self.panels())
-        bh = self._button_h()
+        bh = self.button_h()
         play = pygame.Rect(0, 0, round(min(w * 0.6, bh * 7)), bh)
         play.midtop = (w // 2, bottom + self.gap)
         pair_w = round(min(w * 0.44, bh * 5.5))

@@ -1,19 +1,24 @@
-"""What the window says when the host refuses a request, in the player's language.
+"""What the window says when the host refuses a request or a session ends, in the
+player's language.
 
 The host answers a refused request with ``Rejected(code, text)``: ``text`` is its own
 English. The code is an engine reason (``engine.Reason``: a card or move the rules do not
 allow, looked up as ``reason.<code>``) or one of the host's own, about the room and the
-game around the rules (``REFUSAL_KEYS``). A code this window does not know (a newer host)
+game around the rules (``REFUSAL_KEYS``). A session that ends says ``Closed(text, code)``
+(``closed_text``): the Join and room screens word it as ``CLOSED_KEYS`` does, the table
+in fewer words (``TABLE_CLOSED_KEYS``). A code this window does not know (a newer host)
 shows the host's own words. The room screen and the table scene both say it this way.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from engine import Reason
 
 from .i18n import N_, Translator
 
-__all__ = ["REFUSAL_KEYS", "refusal_text"]
+__all__ = ["CLOSED_KEYS", "REFUSAL_KEYS", "TABLE_CLOSED_KEYS", "closed_text", "refusal_text"]
 
 # the host's own refusal codes (``host.table``: ``LOBBY_TEXT`` and every ``_reject``)
 REFUSAL_KEYS = {
@@ -28,6 +33,16 @@ REFUSAL_KEYS = {
     "not_ready": N_("room.not_ready"),
 }
 _REASON_CODES = frozenset(reason.value for reason in Reason)
+# why a session ended or a table would not seat us (``Closed.code``)
+CLOSED_KEYS = {
+    "unreachable": N_("join.unreachable"),
+    "table_full": N_("join.full"),
+    "bad_password": N_("join.bad_password"),
+    "version_mismatch": N_("join.version"),
+    "game_in_progress": N_("join.in_progress"),
+    "closed": N_("closed.lost"),
+}
+TABLE_CLOSED_KEYS = {"unreachable": N_("closed.unreachable"), "closed": N_("closed.lost")}
 
 
 def refusal_text(code: str, text: str, tr: Translator) -> str:
@@ -35,4 +50,10 @@ def refusal_text(code: str, text: str, tr: Translator) -> str:
     if code in _REASON_CODES:
         return tr("reason." + code)
     key = REFUSAL_KEYS.get(code)
+    return tr(key) if key is not None else text
+
+
+def closed_text(code: str, text: str, tr: Translator, keys: Mapping[str, str] = CLOSED_KEYS) -> str:
+    """Why a session ended, in ``tr``'s language (``text`` for a code ``keys`` lacks)."""
+    key = keys.get(code)
     return tr(key) if key is not None else text

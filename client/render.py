@@ -35,7 +35,8 @@ __all__ = [
 MIN_PX = 10  # the smallest label that still reads on a phone; layouts make room for it
 WHITE = (255, 255, 255)
 SOFT = (214, 228, 216)
-GOLD = (246, 206, 110)
+GOLD = (250, 220, 140)  # titles, headings, our own name
+ACTING = (246, 206, 110)  # the rim of the plate of a seat the table waits for
 ROLE_COLOURS = {
     "attacking": (226, 132, 40),
     "defending": (66, 132, 222),
@@ -235,10 +236,10 @@ def draw_sprite(
     squash = abs(math.cos(math.pi * sprite.face))
     x, y = pose.x, pose.y - sprite.lift
     h = round(height)
-    if h in _canonical(layout) and squash > 0.999 and sprite.motion is None:
+    sizes = _canonical(layout)
+    if h in sizes and squash > 0.999 and sprite.motion is None:
         image = assets.card(card, h, look, round(pose.angle))
     else:
-        sizes = _canonical(layout)
         base_h = min((s for s in sizes if s >= h), default=max(sizes))
         base = assets.card(card, base_h, look if sprite.motion is None else "plain")
         factor = height / base_h
@@ -333,7 +334,7 @@ def _draw_seat(
         rect,
         (6, 22, 14, 190),
         rect.h // 4,
-        GOLD if acting else (255, 255, 255, 50),
+        ACTING if acting else (255, 255, 255, 50),
     )
     px = max(10, round(rect.h * 0.34))
     name_px = fit_px(assets, name, px, rect.w * 0.9, bold=True)

@@ -14,7 +14,6 @@ player's Rematch also marks them ready).
 
 from __future__ import annotations
 
-import queue
 from typing import Protocol
 
 import pygame
@@ -22,12 +21,12 @@ import pygame
 from protocol import Room
 
 from .howto import wrap
-from .join import ERROR_KEYS
-from .menu import GOLD, levels
+from .menu import levels
 from .netsession import seat_names
 from .pointer import Input, Key
-from .refusals import refusal_text
+from .refusals import closed_text, refusal_text
 from .render import (
+    GOLD,
     MIN_PX,
     SOFT,
     button_px,
@@ -42,7 +41,17 @@ from .render import (
 from .rulestext import comma_lines, rules_summary
 from .scene import ButtonScene, Director
 from .seating import Measure, Seating, Space, arrange, chip_h
-from .session import Closed, Emoted, Message, Reconnecting, Rejected, RoomChanged, Seated, Session
+from .session import (
+    Closed,
+    Emoted,
+    Message,
+    Reconnecting,
+    Rejected,
+    RoomChanged,
+    Seated,
+    Session,
+    drain,
+)
 
 __all__ = ["RoomScene", "RoomSession"]
 
@@ -124,12 +133,10 @@ class RoomScene(ButtonScene):
         if self.handed:  # back from the game: the table is left too
             self.app.pop()
             return
-        while not self.handed:
-            try:
-                message = self.session.inbox.get_nowait()
-            except queue.Empty:
-                return
+        for message in drain(self.session.inbox):
             self._receive(message)
+            if self.handed:  # the rest is the table scene's
+                return
 
     def _receive(self, message: Message) -> None:
         tr = self.app.tr
@@ -146,8 +153,7 @@ class RoomScene(ButtonScene):
         elif isinstance(message, Rejected):
             self.message = refusal_text(message.code, message.text, tr)
         elif isinstance(message, Closed):
-            key = ERROR_KEYS.get(message.code)
-            self.message = tr(key) if key is not None else message.text
+            self.message = closed_text(message.code, message.text, tr)
             self.closed = True
         else:  # the game has started: the table scene takes over
             self._hand_over(message)
@@ -183,9 +189,6 @@ class RoomScene(ButtonScene):
         w, h = self.size
         most = max(22, round(w * 0.04)) if h > w else 22  # a big phone held upright: larger
         return max(11, min(most, round(h * 0.03)))
-
-    def _button_h(self) -> int:
-        return round(max(26, min(56, self.size[1] * 0.075)))
 
     def header(self) -> tuple[int, int, int, list[str], int, float]:
         """The title's size and centre; the rules summary's size, its lines and its first
@@ -241,7 +244,7 @@ class RoomScene(ButtonScene):
         if self._seating is None or self._seating[0] != key:
             chips = tuple(self.owner and s.kind != "human" for s in seats)
             measure = Measure(self._box_w, self._box_h, self._middle_h)
-            top, button_h = self.header()[-1], self._button_h()
+            top, button_h = self.header()[-1], self.button_h()
             space = Space(self.size, top, button_h, self.seat, chips, measure)
             seating = arrange(space, self._px())
             self._seating = (key, seating)
@@ -337,25 +340,21 @@ class RoomScene(ButtonScene):
     def buttons(self) -> list[tuple[pygame.Rect, str, str, bool]]:
         w, h = self.size
         tr = self.app.tr
-        bh = self._button_h()
+        bh = self.button_h()
         bw = round(min((w - 48) / 2, bh * 5))
         leave = pygame.Rect(0, h - round(bh * 1.35), bw, bh)
-        found = []
-        if self.owner and not self.closed:
-            start = leave.copy()
-            start.left = w // 2 + 8
-            leave.right = w // 2 - 8
-            found.append((start, "start", tr("room.start"), self.can_start()))
-        elif self.room is not None and not self.closed:
-            toggle = leave.copy()
-            toggle.left = w // 2 + 8
-            leave.right = w // 2 - 8
-            label = tr("room.not_ready_button" if self.me_ready else "room.ready_button")
-            found.append((toggle, "ready", label, True))
-        else:
+        if self.closed or self.room is None:
             leave.centerx = w // 2
-        found.append((leave, "leave", tr("room.leave"), True))
-        return found
+            return [(leave, "leave", tr("room.leave"), True)]
+        right = leave.copy()  # Start (the owner's) or Ready, beside Leave
+        right.left = w // 2 + 8
+        leave.right = w // 2 - 8
+        if self.owner:
+            found = [(right, "start", tr("room.start"), self.can_start())]
+        else:
+            label = tr("room.not_ready_button" if self.me_ready else "room.ready_button")
+            found = [(right, "ready", label, True)]
+        return [*found, (leave, "leave", tr("room.leave"), True)]
 
     # --- input ----------------------------------------------------------------------------
 

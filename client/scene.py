@@ -67,6 +67,12 @@ class ButtonScene(Scene):
     enabled button into ``activate(name)``."""
 
     hover: tuple[float, float] | None = None
+    size: tuple[int, int]  # the window's
+    tallest_button = 56  # pixels
+
+    def button_h(self) -> int:
+        """The height of the screen's buttons: 7.5% of the window's, 26 pixels at least."""
+        return round(max(26, min(self.tallest_button, self.size[1] * 0.075)))
 
     def buttons(self) -> list[Button]:
         return []

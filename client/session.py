@@ -24,8 +24,9 @@ them block. The network runs in its own thread and only puts messages in the que
 from __future__ import annotations
 
 import queue
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from engine import Action, Event, GameResult, Rules, SeatView, Series
 from protocol import Room
@@ -43,10 +44,12 @@ __all__ = [
     "Seated",
     "Session",
     "Snapshot",
+    "drain",
 ]
 
 
 AI_NAMES = ("Boris", "Vera", "Oleg", "Nina", "Igor")  # what the window calls AI players
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,3 +134,13 @@ class Session(Protocol):
     def rematch(self) -> None: ...
 
     def close(self) -> None: ...
+
+
+def drain(inbox: queue.Queue[T]) -> Iterator[T]:
+    """What ``inbox`` holds now, taken one at a time without waiting (stop early to leave
+    the rest in it)."""
+    while True:
+        try:
+            yield inbox.get_nowait()
+        except queue.Empty:
+            return

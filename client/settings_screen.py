@@ -12,22 +12,24 @@ from collections.abc import Callable
 import pygame
 
 from .i18n import N_
-from .menu import GOLD, Row, _cycle
+from .menu import Row, _cycle
 from .pointer import Input, Key
-from .render import SOFT, draw_button, draw_panel, draw_text, fit_px
-from .scene import Director, Scene
+from .render import GOLD, SOFT, draw_button, draw_panel, draw_text, fit_px
+from .scene import Button, ButtonScene, Director
 from .settings import ANIMATION_SPEEDS, LANGUAGES, NAME_MAX, clean_name
 
 __all__ = ["SettingsScene"]
 
 
-class SettingsScene(Scene):
+class SettingsScene(ButtonScene):
+    tallest_button = 60
+
     def __init__(self, app: Director) -> None:
         self.app = app
         self.assets = app.assets
         self.editing = False  # typing into the name row
         self.focus = 0
-        self.hover: tuple[float, float] | None = None
+        self.hover = None
         self.rows = self._rows()
         self.resize(app.size)
 
@@ -86,14 +88,11 @@ class SettingsScene(Scene):
         """The panel, the height of a row and the text size."""
         w, h = self.size
         title_h = min(h * 0.16, 120)
-        bh = self._button_h()
+        bh = self.button_h()
         row_h = max(18.0, min(56.0, (h - title_h - bh * 2.6) / (len(self.rows) + 1.4)))
         panel = pygame.Rect(0, 0, round(min(w - 32, 640)), round(row_h * (len(self.rows) + 0.6)))
         panel.midtop = (w // 2, round(title_h))
         return panel, row_h, max(11, round(row_h * 0.42))
-
-    def _button_h(self) -> int:
-        return round(max(26, min(60, self.size[1] * 0.075)))
 
     def _row_rects(self) -> list[pygame.Rect]:
         panel, row_h, _ = self._geometry()
@@ -109,10 +108,13 @@ class SettingsScene(Scene):
 
     def _back(self) -> pygame.Rect:
         panel, _, _ = self._geometry()
-        bh = self._button_h()
+        bh = self.button_h()
         back = pygame.Rect(0, 0, round(min(self.size[0] * 0.6, bh * 6)), bh)
         back.midtop = (self.size[0] // 2, round(panel.bottom + bh * 0.9))
         return back
+
+    def buttons(self) -> list[Button]:
+        return [(self._back(), "back", self.app.tr("settings.back"), True)]
 
     # --- input ----------------------------------------------------------------------------
 
@@ -120,15 +122,9 @@ class SettingsScene(Scene):
         if isinstance(event, Key):
             self._key(event)
             return
-        if event.kind == "move":
-            self.hover = event.pos
-            return
-        if event.kind != "down":
-            return
-        if self.editing:
+        if event.kind == "down" and self.editing:
             self._stop_editing()
-        if self._back().collidepoint(event.pos):
-            self.app.pop()
+        if self.press(event):
             return
         for i, rect in enumerate(self._row_rects()):
             change = self.rows[i].change
@@ -137,6 +133,10 @@ class SettingsScene(Scene):
                 change(1)
                 self.app.save_settings()
                 return
+
+    def activate(self, name: str) -> None:
+        if name == "back":
+            self.app.pop()
 
     def _key(self, event: Key) -> None:
         key = event.key
@@ -195,6 +195,6 @@ class SettingsScene(Scene):
             help_px = fit_px(self.assets, help_text, round(px * 0.9), w - 16)
             at = (w / 2, panel.bottom + px * 0.2)
             draw_text(surface, self.assets, help_text, help_px, at, "midtop", SOFT)
-        back = self._back()
-        hover = self.hover is not None and back.collidepoint(self.hover)
-        draw_button(surface, self.assets, back, tr("settings.back"), "primary", hover)
+        for rect, _, label, _ in self.buttons():
+            hover = self.hover is not None and rect.collidepoint(self.hover)
+            draw_button(surface, self.assets, rect, label, "primary", hover)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import math
-import queue
 from collections import deque
 from collections.abc import Callable, Sequence
 
@@ -46,11 +45,19 @@ from .hud import (
 )
 from .i18n import N_
 from .intent import Choose, Intent, Play, actions_for, on_drop, on_tap, on_transfer_button
-from .layout import Layout, Pose
+from .layout import CARD_RATIO, Layout, Pose
 from .narrate import toast_for
 from .pointer import Input, Key, Pointer
-from .refusals import refusal_text
-from .render import SEAT_STATUS_KEYS, button_w, draw_board, draw_bubble, draw_text, role_of
+from .refusals import TABLE_CLOSED_KEYS, closed_text, refusal_text
+from .render import (
+    SEAT_STATUS_KEYS,
+    button_w,
+    draw_board,
+    draw_bubble,
+    draw_text,
+    label_px,
+    role_of,
+)
 from .scene import Director, Scene
 from .session import (
     Closed,
@@ -64,6 +71,7 @@ from .session import (
     Seated,
     Session,
     Snapshot,
+    drain,
 )
 
 __all__ = ["TableScene"]
@@ -79,8 +87,6 @@ EMOTE_KEYS = {
     "ha": N_("emote.ha"),
 }
 ACTION_BUTTONS = frozenset({"take", "pass", "transfer", "show"})  # they answer the table
-# why a session ended, for the codes the window knows (others show the host's own words)
-_CLOSED_KEYS = {"unreachable": N_("closed.unreachable"), "closed": N_("closed.lost")}
 
 
 class TableScene(Scene):
@@ -156,11 +162,7 @@ class TableScene(Scene):
     # --- messages -----------------------------------------------------------------------
 
     def _drain(self) -> None:
-        while True:
-            try:
-                message = self.session.inbox.get_nowait()
-            except queue.Empty:
-                return
+        for message in drain(self.session.inbox):
             self._take(message)
 
     def _take(self, message: Message) -> None:
@@ -186,8 +188,7 @@ class TableScene(Scene):
             return 0.0
         if isinstance(item, Closed):  # also before we are seated (an unreachable table)
             self.reconnecting = False
-            key = _CLOSED_KEYS.get(item.code)
-            self.closed = self.app.tr(key) if key is not None else item.text
+            self.closed = closed_text(item.code, item.text, self.app.tr, TABLE_CLOSED_KEYS)
             return 0.0
         if isinstance(item, Reconnecting):
             self.reconnecting = True
@@ -287,15 +288,18 @@ class TableScene(Scene):
 
     # --- what may be played ---------------------------------------------------------------
 
+    def _acting_view(self) -> SeatView | None:
+        """The view we may act on: none while an action awaits its answer or the game is
+        over."""
+        return self.view if self.pending is None and self.over is None else None
+
     def playable(self, card: Card) -> list[Action]:
-        if self.view is None or self.pending is not None or self.over is not None:
-            return []
-        return actions_for(self.view, card)
+        view = self._acting_view()
+        return actions_for(view, card) if view is not None else []
 
     def _legal(self, kind: type) -> list[Action]:
-        if self.view is None or self.pending is not None or self.over is not None:
-            return []
-        return [a for a in self.view.legal if isinstance(a, kind)]
+        view = self._acting_view()
+        return [a for a in view.legal if isinstance(a, kind)] if view is not None else []
 
     def _tidy_selection(self) -> None:
         if self.selected is not None and not self.playable(self.selected):
@@ -340,13 +344,14 @@ class TableScene(Scene):
         if board is None:
             return {}
         looks: dict[Card, str] = {}
-        any_play = self.view is not None and bool(self.view.legal) and self.pending is None
+        view = self._acting_view()
+        any_play = view is not None and bool(view.legal)
         for card in board.hand:
             if card == self.selected:
                 looks[card] = "selected"
             elif self.playable(card):
                 looks[card] = "glow"
-            elif any_play and self.over is None:
+            elif any_play:
                 looks[card] = "dim"
         chosen = board.dragged if self.dragging else self.selected
         if chosen is not None:
@@ -367,7 +372,7 @@ class TableScene(Scene):
         lx = dx * math.cos(a) - dy * math.sin(a)
         ly = dx * math.sin(a) + dy * math.cos(a)
         h = layout.card_h * pose.scale * scale
-        return abs(lx) <= h * 0.715 / 2 and abs(ly) <= h / 2
+        return abs(lx) <= h * CARD_RATIO / 2 and abs(ly) <= h / 2
 
     def card_at(self, pos: tuple[float, float] | None) -> Card | None:
         """The card of our hand under ``pos`` (the topmost)."""
@@ -471,24 +476,25 @@ class TableScene(Scene):
             self.tap(card)
 
     def _drop(self, card: Card, pos: tuple[float, float]) -> None:
-        if self.view is None or self.pending is not None or self.over is not None:
+        view, layout = self._acting_view(), self.layout
+        if view is None:
             return
-        layout = self.layout
         assert layout is not None
         on_table = pos[1] <= layout.hand_y - 0.55 * layout.card_h
-        intent = on_drop(self.view, card, self.target_at(pos), on_table, self.app.tr)
+        intent = on_drop(view, card, self.target_at(pos), on_table, self.app.tr)
         self._follow(intent, card)
 
     def tap(self, card: Card) -> None:
         """A tap or click on a card of our hand."""
-        if self.pending is not None or self.view is None or self.over is not None:
+        view = self._acting_view()
+        if view is None:
             return
         transferring, self.transfer_mode = self.transfer_mode, False
         if card == self.selected and not transferring:
             self.selected = None
             return
         hints = self.app.settings.hints
-        intent = on_tap(self.view, card, hints=hints, transferring=transferring, tr=self.app.tr)
+        intent = on_tap(view, card, hints=hints, transferring=transferring, tr=self.app.tr)
         self._follow(intent, card)
 
     def _follow(self, intent: Intent, card: Card | None) -> None:
@@ -552,9 +558,9 @@ class TableScene(Scene):
             self.send(found[0])
 
     def _transfer(self, show: bool) -> None:
-        if self.view is None or self.pending is not None or self.over is not None:
-            return
-        self._follow(on_transfer_button(self.view, self.selected, show, self.app.tr), None)
+        view = self._acting_view()
+        if view is not None:
+            self._follow(on_transfer_button(view, self.selected, show, self.app.tr), None)
 
     def _key(self, event: Key) -> None:
         key = event.key
@@ -658,7 +664,7 @@ class TableScene(Scene):
         layout = self.layout
         if layout is None:
             return []
-        px = max(10, round(layout.button_h * 0.42))
+        px = label_px(layout.button_h)  # the size their labels are set at, where they fit
         specs = self._action_buttons()
         rects = layout.button_rects([label for _, label, _ in specs], px * 0.62)
         buttons = [
