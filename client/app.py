@@ -2,8 +2,8 @@
 
 The app owns the display, the clock, the one asset loader, the remembered settings and
 the stack of scenes; it maps every input device to the game's input events once
-(``client.pointer``) and hands them to the top scene. A game against the computer is a
-session like any other (``client.session``).
+(``client.ui.pointer``) and hands them to the top scene. A game against the computer is a
+session like any other (``client.net.session``).
 """
 
 from __future__ import annotations
@@ -15,11 +15,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from client.i18n import Translator, translator
+from client.net.session import Session
+from client.settings import Settings, default_path
 from engine import Card, Rules
-
-from .i18n import Translator, translator
-from .session import Session
-from .settings import Settings, default_path
 
 __all__ = ["App", "add_arguments", "run"]
 
@@ -29,9 +28,9 @@ SessionFactory = Callable[[Rules, Settings], Session]
 def computer_game(rules: Rules, settings: Settings) -> Session:
     """The player against ``rules.players - 1`` AI players: a host on 127.0.0.1 in its own
     thread, joined through the protocol like any other table."""
-    from .i18n import translator
-    from .menu import levels
-    from .netsession import computer_game as hosted
+    from client.i18n import translator
+    from client.net.remote import computer_game as hosted
+    from client.screens.start import levels
 
     offered = levels()
     chosen = [lv if lv in offered else offered[0] for lv in settings.levels[: rules.players - 1]]
@@ -53,10 +52,10 @@ class App:
     ) -> None:
         import pygame
 
-        from .assets import Assets
-        from .menu import StartScene
-        from .pointer import InputMapper
-        from .scene import Scene
+        from client.screens.start import StartScene
+        from client.ui.assets import Assets
+        from client.ui.pointer import InputMapper
+        from client.ui.scene import Scene
 
         self.pygame = pygame
         self.settings = settings
@@ -76,7 +75,7 @@ class App:
         self.frames = 0
         self.push(StartScene(self, self.start_game))
         if invite is not None:  # ``durak durak://HOST:PORT``: straight to joining
-            from .join import JoinScene
+            from client.screens.join import JoinScene
 
             self.push(JoinScene(self, invite=invite, browse=False))
 
@@ -133,7 +132,7 @@ class App:
             self.stack[-1].enter()
 
     def start_game(self, rules: Rules) -> None:
-        from .table import TableScene
+        from client.screens.table.screen import TableScene
 
         self.push(TableScene(self, self.session_factory(rules, self.settings)))
 

@@ -37,11 +37,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from client.cli.options import add_rules_options, positive_int, rules_from_args
+from client.cli.progress import Progress
 from engine import Rules, new_game
 from engine.ai import LEVELS, make_bot, play_game
-
-from .options import add_rules_options, positive_int, rules_from_args
-from .progress import Progress
 
 
 @dataclass(frozen=True, slots=True)

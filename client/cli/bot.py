@@ -19,12 +19,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from client.cli.options import PASSWORD_HELP, password_option, positive_int
+from client.net.client import Backoff, HostClosed, NetClient, parse_address
 from engine import Action, GameEnded, GameResult, Rules, SeatView
 from engine.ai import LEVELS, Bot, make_bot
 from protocol import Ack, Rejected, Room, RoomUpdate, Snapshot, Update, Welcome
-
-from .netclient import Backoff, HostClosed, NetClient, parse_address
-from .options import PASSWORD_HELP, password_option, positive_int
 
 MAX_REJECTIONS = 50  # in a row: a bot that keeps choosing refused actions gives up
 

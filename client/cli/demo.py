@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import random
 
+from client.cli.options import add_rules_options, rules_from_args
 from engine import (
     Attacked,
     BoutStarted,
@@ -30,8 +31,6 @@ from engine import (
     trim,
 )
 from engine.playout import random_move
-
-from .options import add_rules_options, rules_from_args
 
 
 def _cards(cards: tuple[object, ...] | None) -> str:

@@ -12,12 +12,11 @@ import asyncio
 import contextlib
 import signal
 
+from client.cli.options import PASSWORD_HELP, add_rules_options, password_option, rules_from_args
 from engine import Rules
 from engine.ai import LEVELS, make_bot
 from host import Host, HostConfig
 from host.save import SaveError, default_save_dir, save_file
-
-from .options import PASSWORD_HELP, add_rules_options, password_option, rules_from_args
 
 DEFAULT_PORT = 45654
 DEFAULT_HOLD = 60.0

@@ -16,12 +16,12 @@ from collections.abc import Sequence
 # name -> (module, one-line help). The first entry is what a bare ``durak`` runs.
 COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("client.app", "open the game window (the default)"),
-    "demo": ("client.demo", "play one headless demo game and narrate it"),
-    "simulate": ("client.simulate", "play random-legal games headless and summarise them"),
-    "host": ("client.host_cmd", "serve a table on the network"),
-    "list": ("client.list_cmd", "list the tables on the LAN and exit"),
-    "bot": ("client.bot", "join a table as a headless AI player"),
-    "arena": ("client.arena", "let two AI levels play duplicate deals and measure them"),
+    "demo": ("client.cli.demo", "play one headless demo game and narrate it"),
+    "simulate": ("client.cli.simulate", "play random-legal games headless and summarise them"),
+    "host": ("client.cli.host", "serve a table on the network"),
+    "list": ("client.cli.list_tables", "list the tables on the LAN and exit"),
+    "bot": ("client.cli.bot", "join a table as a headless AI player"),
+    "arena": ("client.cli.arena", "let two AI levels play duplicate deals and measure them"),
 }
 DEFAULT = "play"
 

@@ -7,11 +7,10 @@ import random
 import statistics
 import time
 
+from client.cli.options import add_rules_options, positive_int, rules_from_args
+from client.cli.progress import Progress
 from engine import new_game
 from engine.playout import random_playout
-
-from .options import add_rules_options, positive_int, rules_from_args
-from .progress import Progress
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

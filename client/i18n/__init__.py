@@ -4,7 +4,7 @@ Every string the window shows comes from one catalogue per language (``en``, ``d
 ``nl``, ``ru``: plain dicts of key -> text with ``{placeholders}``). A ``Translator`` is
 bound to one language and passed to whatever draws; ``translator(code)`` gives the shared,
 immutable one for a language. A key missing from a catalogue falls back to English (a
-safety net only: ``tests/test_client_i18n.py`` fails on any missing key).
+safety net only: ``tests/client/test_i18n.py`` fails on any missing key).
 """
 
 from __future__ import annotations

@@ -14,9 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from client.i18n import N_, Translator
 from engine import Reason
-
-from .i18n import N_, Translator
 
 __all__ = ["CLOSED_KEYS", "REFUSAL_KEYS", "TABLE_CLOSED_KEYS", "closed_text", "refusal_text"]
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from client.i18n import Translator
 from engine import Rules, ThrowInRule
-
-from .i18n import Translator
 
 __all__ = ["comma_lines", "rules_summary"]
 

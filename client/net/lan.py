@@ -15,7 +15,7 @@ import socket
 import threading
 from typing import TYPE_CHECKING
 
-from .session import Session, drain
+from client.net.session import Session, drain
 
 if TYPE_CHECKING:
     from host import TableAd
@@ -43,7 +43,7 @@ def parse_invite(text: str) -> tuple[str, int]:
 
 
 def net_join(address: str, port: int, name: str, password: str | None) -> Session:
-    from .netsession import NetSession
+    from client.net.remote import NetSession
 
     return NetSession(address, port, name, password=password, rooms=True)
 

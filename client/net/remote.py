@@ -1,6 +1,6 @@
-"""A seat at a host's table through the protocol, as a ``client.session.Session``.
+"""A seat at a host's table through the protocol, as a ``client.net.session.Session``.
 
-The connection (``client.netclient.NetClient``) lives in a daemon thread with its own
+The connection (``client.net.client.NetClient``) lives in a daemon thread with its own
 asyncio loop; what the host says is translated into the session's messages and put in
 ``inbox``, which the window drains once per frame. ``send``, ``rematch`` and ``close``
 hand their work to that loop with ``call_soon_threadsafe`` and never block the window.
@@ -20,14 +20,8 @@ import queue
 import threading
 from collections.abc import Callable, Sequence
 
-from engine import Action, GameEnded, GameResult, Rules
-from protocol import Emoted as HostEmoted
-from protocol import Rejected as HostRejected
-from protocol import Room, RoomUpdate, Update, Welcome
-from protocol import Snapshot as HostSnapshot
-
-from .netclient import Backoff, HostClosed, NetClient
-from .session import (
+from client.net.client import Backoff, HostClosed, NetClient
+from client.net.session import (
     AI_NAMES,
     Closed,
     Emoted,
@@ -40,6 +34,11 @@ from .session import (
     Seated,
     Snapshot,
 )
+from engine import Action, GameEnded, GameResult, Rules
+from protocol import Emoted as HostEmoted
+from protocol import Rejected as HostRejected
+from protocol import Room, RoomUpdate, Update, Welcome
+from protocol import Snapshot as HostSnapshot
 
 __all__ = ["RECONNECT", "NetSession", "computer_game", "seat_names"]
 

@@ -1,6 +1,6 @@
 """A session driven step by step by its caller: the tests' and the benchmark's table.
 
-It holds a real ``GameState`` and speaks the messages of ``client.session`` like a host,
+It holds a real ``GameState`` and speaks the messages of ``client.net.session`` like a host,
 but nothing happens by itself: the caller plays the other seats with ``play(seat,
 action)``, and the window's own actions are applied when it sends them (or only recorded,
 with ``apply_sent=False``). No thread, no clock: a test stays deterministic.
@@ -11,9 +11,8 @@ from __future__ import annotations
 import queue
 from collections.abc import Sequence
 
+from client.net.session import Emoted, GameOver, Happened, Message, Rejected, Seated, Snapshot
 from engine import Action, Event, GameState, IllegalAction, Series, observe, trim
-
-from .session import Emoted, GameOver, Happened, Message, Rejected, Seated, Snapshot
 
 __all__ = ["ScriptedSession"]
 

@@ -18,7 +18,7 @@ per frame and reads these messages, in the order the host sent them:
 
 It acts through ``send(action)``, ``emote(code)``, ``rematch()`` and ``close()``; none of
 them block. The network runs in its own thread and only puts messages in the queue
-(``client.netsession``); ``client.scripted`` is a step-by-step table for tests.
+(``client.net.remote``); ``client.net.scripted`` is a step-by-step table for tests.
 """
 
 from __future__ import annotations

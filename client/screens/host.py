@@ -13,14 +13,13 @@ import threading
 
 import pygame
 
+from client.i18n import N_
+from client.net.lan import invite_link
+from client.screens.start import Row, _cycle, chosen_rules, rule_rows
+from client.ui.pointer import Input, Key
+from client.ui.render import GOLD, SOFT, draw_button, draw_panel, draw_text, fit_px
+from client.ui.scene import ButtonScene, Director
 from engine import Rules
-
-from .i18n import N_
-from .lan import invite_link
-from .menu import Row, _cycle, chosen_rules, rule_rows
-from .pointer import Input, Key
-from .render import GOLD, SOFT, draw_button, draw_panel, draw_text, fit_px
-from .scene import ButtonScene, Director
 
 __all__ = ["HostScene", "copy_to_clipboard"]
 
@@ -120,8 +119,8 @@ class HostScene(ButtonScene):
         self._join(result)
 
     def _join(self, handle) -> None:  # type: ignore[no-untyped-def]
-        from .netsession import NetSession
-        from .room import RoomScene
+        from client.net.remote import NetSession
+        from client.screens.room.screen import RoomScene
 
         self.host = handle
         bind = self.app.settings.lan_bind

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pygame
 
-from .assets import Assets
-from .i18n import N_, Translator
-from .pointer import Input, Key
-from .render import GOLD, SOFT, draw_button, draw_panel, draw_text, fit_px
-from .scene import ButtonScene, Director
+from client.i18n import N_, Translator
+from client.ui.assets import Assets
+from client.ui.pointer import Input, Key
+from client.ui.render import GOLD, SOFT, draw_button, draw_panel, draw_text, fit_px
+from client.ui.scene import ButtonScene, Director
 
 __all__ = ["PAGES", "PAGE_KEYS", "HowToScene", "page_text", "wrap"]
 

@@ -1,8 +1,8 @@
 """Join a LAN table: the tables zeroconf finds, an "address:port" field, a password prompt.
 
-The list comes from ``client.lan.LanBrowser``, drained once per frame. Joining opens a
-``client.netsession.NetSession``; the scene watches the first thing it says: seated (the
-room screen, ``client.room``, takes the session over) or closed (a clear message, or the
+The list comes from ``client.net.lan.LanBrowser``, drained once per frame. Joining opens a
+``client.net.remote.NetSession``; the scene watches the first thing it says: seated (the
+room screen, ``screens.room``, takes the session over) or closed (a clear message, or the
 password prompt when the host wants one).
 """
 
@@ -13,11 +13,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .howto import wrap
-from .lan import LanBrowser, net_join, parse_invite
-from .pointer import Input, Key
-from .refusals import closed_text
-from .render import (
+from client.i18n.refusals import closed_text
+from client.i18n.rulestext import comma_lines, rules_summary
+from client.net.lan import LanBrowser, net_join, parse_invite
+from client.net.session import Closed, Seated, Session
+from client.screens.howto import wrap
+from client.ui.pointer import Input, Key
+from client.ui.render import (
     GOLD,
     MIN_PX,
     SOFT,
@@ -28,9 +30,7 @@ from .render import (
     fit_px,
     line_h,
 )
-from .rulestext import comma_lines, rules_summary
-from .scene import ButtonScene, Director
-from .session import Closed, Seated, Session
+from client.ui.scene import ButtonScene, Director
 
 if TYPE_CHECKING:
     from host import TableAd
@@ -130,7 +130,7 @@ class JoinScene(ButtonScene):
         with inbox.mutex:
             first = inbox.queue[0] if inbox.queue else None
         if isinstance(first, Seated):
-            from .room import RoomScene
+            from client.screens.room.screen import RoomScene
 
             self.session = None  # the room screen owns it now
             self.asking = False

@@ -11,12 +11,12 @@ from collections.abc import Callable
 
 import pygame
 
-from .i18n import N_
-from .menu import Row, _cycle
-from .pointer import Input, Key
-from .render import GOLD, SOFT, draw_button, draw_panel, draw_text, fit_px
-from .scene import Button, ButtonScene, Director
-from .settings import ANIMATION_SPEEDS, LANGUAGES, NAME_MAX, clean_name
+from client.i18n import N_
+from client.screens.start import Row, _cycle
+from client.settings import ANIMATION_SPEEDS, LANGUAGES, NAME_MAX, clean_name
+from client.ui.pointer import Input, Key
+from client.ui.render import GOLD, SOFT, draw_button, draw_panel, draw_text, fit_px
+from client.ui.scene import Button, ButtonScene, Director
 
 __all__ = ["SettingsScene"]
 

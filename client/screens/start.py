@@ -12,14 +12,13 @@ from typing import Any
 
 import pygame
 
+from client.i18n import N_, Translator
+from client.net.session import AI_NAMES
+from client.ui.pointer import Input, Key
+from client.ui.render import GOLD, SOFT, draw_button, draw_panel, draw_text, ellipsize, fit_px
+from client.ui.scene import ButtonScene, Director
 from engine import Rules, RulesError
 from engine.ai import LEVELS
-
-from .i18n import N_, Translator
-from .pointer import Input, Key
-from .render import GOLD, SOFT, draw_button, draw_panel, draw_text, ellipsize, fit_px
-from .scene import ButtonScene, Director
-from .session import AI_NAMES
 
 __all__ = ["Row", "StartScene", "chosen_rules", "levels", "rule_rows"]
 
@@ -292,19 +291,19 @@ class StartScene(ButtonScene):
             self.app.save_settings()
             self.start_game(rules)
         elif name == "settings":
-            from .settings_screen import SettingsScene
+            from client.screens.settings import SettingsScene
 
             self.app.push(SettingsScene(self.app))
         elif name == "howto":
-            from .howto import HowToScene
+            from client.screens.howto import HowToScene
 
             self.app.push(HowToScene(self.app))
         elif name == "host":
-            from .hostscreen import HostScene
+            from client.screens.host import HostScene
 
             self.app.push(HostScene(self.app))
         elif name == "join":
-            from .join import JoinScene
+            from client.screens.join import JoinScene
 
             self.app.push(JoinScene(self.app))
 

@@ -21,7 +21,7 @@ from . import cardart
 
 __all__ = ["ASSETS_DIR", "Assets"]
 
-ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets"
+ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
 
 FELT_CENTRE = (40, 112, 66)
 FELT_EDGE = (10, 44, 26)

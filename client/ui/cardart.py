@@ -3,7 +3,7 @@
 Shapes are drawn three times larger and scaled down (smooth rounded corners); the
 indices and pips are DejaVu Sans glyphs rendered at their final size, so they stay crisp
 from a phone to 4K. Every image carries its soft drop shadow (or a glow) in a margin of
-``pad(height)`` pixels around the card. Nothing here caches: ``client.assets`` does.
+``pad(height)`` pixels around the card. Nothing here caches: ``client.ui.assets`` does.
 """
 
 from __future__ import annotations
@@ -12,9 +12,8 @@ from collections.abc import Callable
 
 import pygame
 
+from client.screens.table.layout import CARD_RATIO
 from engine import Card, Suit
-
-from .layout import CARD_RATIO
 
 __all__ = ["PAPER", "card_size", "draw_back", "draw_face", "halo", "pad", "with_halo"]
 

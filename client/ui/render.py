@@ -7,12 +7,11 @@ from collections.abc import Sequence
 
 import pygame
 
+from client.i18n import ENGLISH, N_, Translator
+from client.screens.table.board import TRUMP, Board, Sprite
+from client.screens.table.layout import CARD_RATIO, OPPONENT_SCALE, PILE_SCALE, Layout, Pose
+from client.ui.assets import Assets
 from engine import Card
-
-from .assets import Assets
-from .board import TRUMP, Board, Sprite
-from .i18n import ENGLISH, N_, Translator
-from .layout import CARD_RATIO, OPPONENT_SCALE, PILE_SCALE, Layout, Pose
 
 __all__ = [
     "MIN_PX",

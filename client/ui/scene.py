@@ -1,6 +1,6 @@
 """Scenes: the screens of the window, kept on a stack by the app.
 
-A scene gets the game's own input events (``client.pointer``), advances with
+A scene gets the game's own input events (``client.ui.pointer``), advances with
 ``update(dt)`` (seconds) and paints itself with ``draw(surface)``, which changes nothing.
 What a scene may ask of the app is the small ``Director`` protocol.
 """
@@ -11,10 +11,10 @@ from typing import Protocol
 
 import pygame
 
-from .assets import Assets
-from .i18n import Translator
-from .pointer import Input, Pointer
-from .settings import Settings
+from client.i18n import Translator
+from client.settings import Settings
+from client.ui.assets import Assets
+from client.ui.pointer import Input, Pointer
 
 __all__ = ["Button", "ButtonScene", "Director", "Scene"]
 

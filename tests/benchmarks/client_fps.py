@@ -27,9 +27,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 from client.app import App
-from client.scripted import ScriptedSession
+from client.net.scripted import ScriptedSession
+from client.screens.table.screen import TableScene
 from client.settings import Settings
-from client.table import TableScene
 from engine import Rules, new_game
 from engine.playout import random_move
 

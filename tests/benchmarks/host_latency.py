@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from client.netclient import NetClient  # noqa: E402
+from client.net.client import NetClient  # noqa: E402
 from protocol import Ack, Update  # noqa: E402
 
 SEATS = 6

@@ -31,8 +31,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from client.bot import BotReport, play_bot  # noqa: E402
-from client.netclient import Backoff  # noqa: E402
+from client.cli.bot import BotReport, play_bot  # noqa: E402
+from client.net.client import Backoff  # noqa: E402
 from protocol import PROTOCOL_VERSION, Hello, Ping, encode  # noqa: E402
 
 SEATS = 6

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from client.arena import (
+from client.cli.arena import (
     Deal,
     SeatResult,
     bot_names,
@@ -21,7 +21,7 @@ from client.arena import (
     seatings,
     summarize,
 )
-from client.cli import main
+from client.cli.main import main
 from engine import Rules
 
 

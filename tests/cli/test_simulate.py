@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from client.cli import main
+from client.cli.main import main
 from engine import (
     Attacked,
     Card,

@@ -11,9 +11,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from client.assets import ASSETS_DIR, Assets
-from client.cardart import card_size, pad
 from client.settings import Settings
+from client.ui.assets import ASSETS_DIR, Assets
+from client.ui.cardart import card_size, pad
 from engine import Card, Rules, RulesError
 
 

@@ -10,10 +10,10 @@ import pygame
 import pytest
 
 from client.app import App, computer_game
-from client.intent import actions_for
-from client.menu import levels
+from client.screens.start import levels
+from client.screens.table.intent import actions_for
+from client.screens.table.screen import TableScene
 from client.settings import Settings
-from client.table import TableScene
 from engine import Action, Attack, Beat, Card, Pass, Take, ThrowIn, Transfer
 
 MAX_FRAMES = 30_000  # a safety net: a game takes about a thousand

@@ -13,13 +13,13 @@ import pygame
 import pytest
 
 from client.i18n import CATALOGUES, DYNAMIC_PREFIXES, LANGUAGES, Translator, plural_form
-from client.render import ROLE_COLOURS
-from client.rulestext import rules_summary
+from client.i18n.rulestext import rules_summary
 from client.settings import ANIMATION_SPEEDS
+from client.ui.render import ROLE_COLOURS
 from engine import Reason, Rules, ThrowInRule
 from engine.ai import LEVELS
 
-CLIENT = Path(__file__).resolve().parent.parent / "client"
+CLIENT = Path(__file__).resolve().parents[2] / "client"
 ENGLISH = CATALOGUES["en"]
 PLURAL_FORMS = ("one", "few", "many")
 
@@ -219,7 +219,7 @@ def test_an_unknown_language_or_key_falls_back_to_english() -> None:
 @pytest.mark.parametrize("size", [(360, 640), (640, 360), (1280, 720)])
 def test_how_to_play_fits_every_page(tmp_path: Path, language: str, size: tuple[int, int]) -> None:
     from client.app import App
-    from client.howto import PAGES, HowToScene
+    from client.screens.howto import PAGES, HowToScene
     from client.settings import Settings
 
     settings = Settings(language=language)

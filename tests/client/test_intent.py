@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
-from client.board import deck_of
-from client.intent import Choose, Play, Say, actions_for, on_drop, on_tap, on_transfer_button
+from client.screens.table.board import deck_of
+from client.screens.table.intent import (
+    Choose,
+    Play,
+    Say,
+    actions_for,
+    on_drop,
+    on_tap,
+    on_transfer_button,
+)
 from engine import Attack, Beat, Card, GameState, Rules, SeatView, Transfer, observe
 
 

@@ -16,17 +16,17 @@ import pygame
 import pytest
 from window import click, open_from_menu, type_text
 
-from client import join as join_screen
-from client import render
 from client.app import App, add_arguments
-from client.hostscreen import HostScene, copy_to_clipboard
-from client.join import JoinScene
-from client.lan import invite_link, parse_invite
-from client.netsession import NetSession
-from client.room import RoomScene
-from client.session import Closed, Seated
+from client.net.lan import invite_link, parse_invite
+from client.net.remote import NetSession
+from client.net.session import Closed, Seated
+from client.screens import join as join_screen
+from client.screens.host import HostScene, copy_to_clipboard
+from client.screens.join import JoinScene
+from client.screens.room.screen import RoomScene
+from client.screens.table.screen import TableScene
 from client.settings import Settings
-from client.table import TableScene
+from client.ui import render
 from engine import Rules
 from host import HostConfig, HostHandle, TableAd, run_in_thread
 
@@ -348,8 +348,8 @@ def test_every_refusal_reads_clearly(tmp_path: Path, code: str, message: str) ->
 
 
 def test_a_game_session_keeps_reporting_the_room_during_play() -> None:
-    from client.netsession import computer_game
-    from client.session import RoomChanged
+    from client.net.remote import computer_game
+    from client.net.session import RoomChanged
     from engine import Rules
 
     session = computer_game(Rules(players=2), "Anna", ["random"])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from client.layout import CARD_RATIO, Layout, Pose
+from client.screens.table.layout import CARD_RATIO, Layout, Pose
 
 SIZES = [
     (360, 640),  # a small phone, upright

@@ -11,12 +11,12 @@ import pytest
 from window import click, key
 
 from client.app import App
-from client.menu import StartScene
-from client.netsession import NetSession
-from client.scripted import ScriptedSession
-from client.session import Closed, Seated
+from client.net.remote import NetSession
+from client.net.scripted import ScriptedSession
+from client.net.session import Closed, Seated
+from client.screens.start import StartScene
+from client.screens.table.screen import TableScene
 from client.settings import Settings
-from client.table import TableScene
 from engine import Rules, new_game
 
 pytestmark = pytest.mark.usefixtures("headless")
@@ -109,7 +109,7 @@ def test_a_table_that_cannot_be_reached_says_so() -> None:
 
 
 def test_a_net_session_joins_a_host_and_plays(tmp_path: Path) -> None:
-    from client.netsession import computer_game
+    from client.net.remote import computer_game
 
     session = computer_game(Rules(players=2), "Anna", ["random"])
     try:

@@ -9,11 +9,11 @@ from collections.abc import Callable
 import pytest
 
 from client.app import App
-from client.netsession import NetSession
-from client.scripted import ScriptedSession
-from client.session import Emoted, Reconnecting, Seated, Snapshot
+from client.net.remote import NetSession
+from client.net.scripted import ScriptedSession
+from client.net.session import Emoted, Reconnecting, Seated, Snapshot
+from client.screens.table.screen import TableScene
 from client.settings import Settings
-from client.table import TableScene
 from engine import Rules, new_game
 from host import HostConfig, run_in_thread
 

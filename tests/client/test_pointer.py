@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from client.pointer import MOUSE, InputMapper, Key, Pointer
+from client.ui.pointer import MOUSE, InputMapper, Key, Pointer
 
 
 def mouse(

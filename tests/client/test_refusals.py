@@ -12,16 +12,16 @@ import pytest
 
 from client.app import App
 from client.i18n import CATALOGUES, LANGUAGES, Translator
-from client.refusals import REFUSAL_KEYS, refusal_text
-from client.room import RoomScene
-from client.scripted import ScriptedSession
-from client.session import Rejected
+from client.i18n.refusals import REFUSAL_KEYS, refusal_text
+from client.net.scripted import ScriptedSession
+from client.net.session import Rejected
+from client.screens.room.screen import RoomScene
+from client.screens.table.screen import TableScene
 from client.settings import Settings
-from client.table import TableScene
 from engine import Reason, Rules, new_game
 from host.table import LOBBY_TEXT
 
-HOST = Path(__file__).resolve().parent.parent / "host"
+HOST = Path(__file__).resolve().parents[2] / "host"
 
 
 def host_refusal_codes() -> set[str]:
@@ -55,7 +55,7 @@ def test_every_refusal_of_the_host_has_words_in_every_language(language: str) ->
     english = CATALOGUES["en"]
     for code in sorted(host_refusal_codes()):
         key = REFUSAL_KEYS.get(code)
-        assert key is not None, f"client.refusals.REFUSAL_KEYS lacks the host's {code!r}"
+        assert key is not None, f"client.i18n.refusals.REFUSAL_KEYS lacks the host's {code!r}"
         assert key in CATALOGUES[language], f"{language} lacks {key}"
         assert refusal_text(code, "host words", tr) == CATALOGUES[language][key]
         if language != "en":

@@ -16,18 +16,18 @@ import pygame
 import pytest
 from window import click, key
 
-from client import render
-from client import room as room_screen
 from client.app import App
-from client.bot import BotReport, play_bot
+from client.cli.bot import BotReport, play_bot
 from client.i18n import LANGUAGES
-from client.netclient import HostClosed
-from client.netsession import NetSession
-from client.render import button_px
-from client.room import RoomScene
-from client.session import RoomChanged, Seated
+from client.net.client import HostClosed
+from client.net.remote import NetSession
+from client.net.session import RoomChanged, Seated
+from client.screens.room import screen as room_screen
+from client.screens.room.screen import RoomScene
+from client.screens.table.screen import TableScene
 from client.settings import Settings
-from client.table import TableScene
+from client.ui import render
+from client.ui.render import button_px
 from engine import Rules, Series
 from host import HostConfig, run_in_thread
 from protocol import Room, SeatInfo

@@ -12,10 +12,10 @@ import pytest
 from window import click, key, open_from_menu
 
 from client.app import App
-from client.howto import HowToScene
-from client.menu import StartScene
+from client.screens.howto import HowToScene
+from client.screens.settings import SettingsScene
+from client.screens.start import StartScene
 from client.settings import NAME_MAX, Settings
-from client.settings_screen import SettingsScene
 from engine import Rules
 
 pytestmark = pytest.mark.usefixtures("headless")
@@ -141,20 +141,20 @@ def test_an_old_file_keeps_its_values_and_gains_the_new_ones(tmp_path: Path) -> 
 
 
 def test_the_host_is_joined_with_the_player_name(monkeypatch: pytest.MonkeyPatch) -> None:
-    import client.netsession
+    import client.net.remote
     from client.app import computer_game
 
     seen: list[str] = []
-    monkeypatch.setattr(client.netsession, "computer_game", lambda r, name, lv: seen.append(name))
+    monkeypatch.setattr(client.net.remote, "computer_game", lambda r, name, lv: seen.append(name))
     computer_game(Rules(players=2), Settings(name="Katja"))
     computer_game(Rules(players=2), Settings(language="ru"))
     assert seen == ["Katja", "Игрок"]
 
 
 def test_a_lost_table_is_explained_in_the_chosen_language() -> None:
-    from client.scripted import ScriptedSession
-    from client.session import Closed
-    from client.table import TableScene
+    from client.net.scripted import ScriptedSession
+    from client.net.session import Closed
+    from client.screens.table.screen import TableScene
     from engine import new_game
 
     app = App(Settings(language="de"), None, size=(640, 360), sound=False)

@@ -10,13 +10,13 @@ import pytest
 from window import click, key
 
 from client.app import App
-from client.board import Board, deck_of
-from client.hud import end_lines
-from client.layout import Layout
-from client.scripted import ScriptedSession
-from client.session import Emoted, RoomChanged, Snapshot
+from client.net.scripted import ScriptedSession
+from client.net.session import Emoted, RoomChanged, Snapshot
+from client.screens.table.board import Board, deck_of
+from client.screens.table.hud import end_lines
+from client.screens.table.layout import Layout
+from client.screens.table.screen import TableScene
 from client.settings import Settings
-from client.table import TableScene
 from engine import (
     Attack,
     Beat,
@@ -590,8 +590,8 @@ def test_the_emote_picker_stays_inside_the_window(size: tuple[int, int], languag
 def test_our_own_reaction_covers_no_button_and_no_card_of_our_hand(
     size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from client import render
-    from client import table as table_screen
+    from client.screens.table import screen as table_screen
+    from client.ui import render
 
     bubbles: list[tuple[str, pygame.Rect]] = []
 
@@ -671,7 +671,7 @@ def test_beaten_waits_for_the_card_thrown_in_to_land() -> None:
 def test_the_row_of_buttons_fits_the_window_and_each_label_fits_its_button(
     size: tuple[int, int], language: str
 ) -> None:
-    from client.render import button_px, label_px
+    from client.ui.render import button_px, label_px
 
     app, session = start(deal(Rules(), *DEFEND), Settings(language=language), size=size)
     session.play(1, Attack.of("6h"))

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from client.board import Sprite
-from client.layout import Pose
-from client.tween import EASINGS, Tween, ease_out_back, lerp
+from client.screens.table.board import Sprite
+from client.screens.table.layout import Pose
+from client.ui.tween import EASINGS, Tween, ease_out_back, lerp
 
 
 @pytest.mark.parametrize("name", sorted(EASINGS))

@@ -7,8 +7,8 @@ from typing import TypeVar
 import pygame
 
 from client.app import App
-from client.menu import StartScene
-from client.scene import Scene
+from client.screens.start import StartScene
+from client.ui.scene import Scene
 
 FRAME = 0.02  # seconds of one frame after an input
 S = TypeVar("S", bound=Scene)

@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 
 import pytest
-from test_engine_properties import all_rules, reshuffle_hidden
+from test_properties import all_rules, reshuffle_hidden
 
 from engine import Event, Rules, new_game, observe, trim
 from engine.ai import LEVELS, Bot, HardBot, make_bot, next_actor, play_game

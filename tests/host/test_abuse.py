@@ -11,8 +11,8 @@ from typing import Any
 import msgpack
 from test_host import replays, serving
 
-from client.bot import play_bot
-from client.netclient import HostClosed, NetClient
+from client.cli.bot import play_bot
+from client.net.client import HostClosed, NetClient
 from engine import Attack, Beat, Card, Reason, ThrowIn
 from protocol import PROTOCOL_VERSION, Ack, Pong, Rejected, Update, encode, frame
 from protocol.messages import Hello

@@ -22,8 +22,8 @@ from pathlib import Path
 import msgpack
 import pytest
 
-from client.bot import play_bot
-from client.netclient import HostClosed, NetClient
+from client.cli.bot import play_bot
+from client.net.client import HostClosed, NetClient
 from engine import Rules, SeatView
 from engine.ai import LEVELS, PARAMETERS, RandomBot
 from host import Host, HostConfig, Table, run_in_thread
@@ -44,7 +44,7 @@ from protocol import (
     frame,
 )
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 LOCAL = HostConfig(bind="127.0.0.1", port=0, announce=False)
 
 
@@ -515,7 +515,7 @@ async def test_an_emote_is_relayed_to_every_seat_and_a_flood_is_dropped() -> Non
 
 
 def test_a_password_comes_from_the_option_or_the_environment_and_must_be_sendable() -> None:
-    from client.options import password_option
+    from client.cli.options import password_option
 
     assert password_option("open sesame", {}) == "open sesame"
     assert password_option(None, {"DURAK_PASSWORD": "from env"}) == "from env"

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from test_host import serving
 
-from client.bot import play_bot
+from client.cli.bot import play_bot
 from engine import (
     CARDS,
     Attacked,

@@ -9,7 +9,7 @@ import random
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from test_host_fuzz import InlineExecutor
+from test_fuzz import InlineExecutor
 
 from engine import Rules
 from host import HostConfig

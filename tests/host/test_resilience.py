@@ -22,9 +22,9 @@ import msgpack
 import pytest
 from test_host import expect, replays, serving
 
-from client.bot import play_bot
-from client.cli import main as durak
-from client.netclient import Backoff, HostClosed, NetClient
+from client.cli.bot import play_bot
+from client.cli.main import main as durak
+from client.net.client import Backoff, HostClosed, NetClient
 from engine import (
     Attack,
     Card,
@@ -60,7 +60,7 @@ from protocol import (
     encode as encode_message,
 )
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 FAST = Backoff(first=0.05, longest=0.3, give_up=60)
 
 

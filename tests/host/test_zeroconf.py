@@ -12,8 +12,8 @@ import pytest
 from test_host import serving
 from zeroconf.asyncio import AsyncServiceInfo
 
-from client.list_cmd import list_tables
-from client.netclient import NetClient
+from client.cli.list_tables import list_tables
+from client.net.client import NetClient
 from engine import Rules, Series, ThrowInRule
 from host import SERVICE_TYPE, TableAd, TableBrowser, txt_properties
 from host.announce import instance_name

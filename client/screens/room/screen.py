@@ -2,7 +2,7 @@
 
 Players who joined (each with a ready mark), AI seats with their level and open seats sit
 around an oval table, ours at the bottom; in a window too narrow for that (a phone held
-upright) they sit in a column above a smaller table, ours below it (``client.seating``).
+upright) they sit in a column above a smaller table, ours below it (``seating``).
 The owner (the first human) fills an open seat with an AI level or clears it with the
 chips beneath it, and starts the game once every seat is taken and every other player is
 ready (the Start is the owner's own readiness); the others say they are ready (the Ready
@@ -18,14 +18,25 @@ from typing import Protocol
 
 import pygame
 
-from protocol import Room
-
-from .howto import wrap
-from .menu import levels
-from .netsession import seat_names
-from .pointer import Input, Key
-from .refusals import closed_text, refusal_text
-from .render import (
+from client.i18n.refusals import closed_text, refusal_text
+from client.i18n.rulestext import comma_lines, rules_summary
+from client.net.remote import seat_names
+from client.net.session import (
+    Closed,
+    Emoted,
+    Message,
+    Reconnecting,
+    Rejected,
+    RoomChanged,
+    Seated,
+    Session,
+    drain,
+)
+from client.screens.howto import wrap
+from client.screens.room.seating import Measure, Seating, Space, arrange, chip_h
+from client.screens.start import levels
+from client.ui.pointer import Input, Key
+from client.ui.render import (
     GOLD,
     MIN_PX,
     SOFT,
@@ -38,20 +49,8 @@ from .render import (
     label_px,
     line_h,
 )
-from .rulestext import comma_lines, rules_summary
-from .scene import ButtonScene, Director
-from .seating import Measure, Seating, Space, arrange, chip_h
-from .session import (
-    Closed,
-    Emoted,
-    Message,
-    Reconnecting,
-    Rejected,
-    RoomChanged,
-    Seated,
-    Session,
-    drain,
-)
+from client.ui.scene import ButtonScene, Director
+from protocol import Room
 
 __all__ = ["RoomScene", "RoomSession"]
 
@@ -65,7 +64,7 @@ OWNER_INK = (44, 30, 8)
 
 
 class RoomSession(Session, Protocol):
-    """A session whose owner can set the room up (``client.netsession.NetSession``)."""
+    """A session whose owner can set the room up (``client.net.remote.NetSession``)."""
 
     def start(self) -> None: ...
 
@@ -159,7 +158,7 @@ class RoomScene(ButtonScene):
             self._hand_over(message)
 
     def _hand_over(self, first: Message) -> None:
-        from .table import TableScene
+        from client.screens.table.screen import TableScene
 
         room, seated = self.room, self.seated
         backlog: list[Message] = []
@@ -235,7 +234,7 @@ class RoomScene(ButtonScene):
         return line_h(self.assets, px, bold)
 
     def seating(self) -> Seating:
-        """Where the table and the seats go (``client.seating``), worked out once for each
+        """Where the table and the seats go (``seating``), worked out once for each
         window size, room and language."""
         room = self.room
         seats = room.seats if room is not None else ()
@@ -296,7 +295,7 @@ class RoomScene(ButtonScene):
         return self.seating().table
 
     def seat_rects(self) -> list[pygame.Rect]:
-        """One box a seat: around the oval or in a column (``client.seating``), ours nearest
+        """One box a seat: around the oval or in a column (``seating``), ours nearest
         the player."""
         if self.room is None:
             return []

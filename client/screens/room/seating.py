@@ -1,4 +1,4 @@
-"""Where the room's table and seats go (``client.room``), for any window size and shape.
+"""Where the room's table and seats go (``screen``), for any window size and shape.
 
 Around an oval table, ours at the bottom and the others clockwise from our left, where
 the window is wide enough for every seat's box (a row of level chips needs room for its

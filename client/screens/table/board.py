@@ -6,7 +6,7 @@ gets a tween from wherever it is now to its new place: a lead flies from the han
 opponent's seat, turning face up) to the bout, a beat lands across its target, a take
 sweeps the bout to the taker, draws fly from the stock. ``resync(view)`` makes the model
 equal to a snapshot; cards that are off their place glide there, so nothing ever jumps.
-Drawing lives in ``client.render``; nothing here touches pygame.
+Drawing lives in ``client.ui.render``; nothing here touches pygame.
 """
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from client.screens.table.layout import OPPONENT_SCALE, Layout, Pose
+from client.ui.tween import Easing, Tween, ease_in_out_cubic, ease_out_back, ease_out_cubic
 from engine import (
     CARDS,
     Attacked,
@@ -36,9 +38,6 @@ from engine import (
     TrumpTurned,
     WentOut,
 )
-
-from .layout import OPPONENT_SCALE, Layout, Pose
-from .tween import Easing, Tween, ease_in_out_cubic, ease_out_back, ease_out_cubic
 
 __all__ = ["Board", "Sprite", "deck_of"]
 

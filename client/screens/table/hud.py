@@ -9,13 +9,21 @@ from dataclasses import dataclass
 
 import pygame
 
+from client.i18n import ENGLISH, Translator
+from client.net.session import GameOver
+from client.screens.table.layout import Layout
+from client.ui.assets import Assets
+from client.ui.render import (
+    GOLD,
+    ROLE_COLOURS,
+    SOFT,
+    button_px,
+    draw_button,
+    draw_panel,
+    draw_text,
+    fit_px,
+)
 from engine import Pass, SeatView, Transfer
-
-from .assets import Assets
-from .i18n import ENGLISH, Translator
-from .layout import Layout
-from .render import GOLD, ROLE_COLOURS, SOFT, button_px, draw_button, draw_panel, draw_text, fit_px
-from .session import GameOver
 
 __all__ = [
     "TOAST_SECONDS",

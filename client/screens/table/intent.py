@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from client.i18n import ENGLISH, Translator
 from engine import Action, Attack, Beat, Card, SeatView, ShowTrump, ThrowIn, Transfer
-
-from .i18n import ENGLISH, Translator
 
 __all__ = ["Choose", "Play", "Say", "actions_for", "on_drop", "on_tap", "on_transfer_button"]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from client.i18n import ENGLISH, Translator
 from engine import (
     Covered,
     Event,
@@ -12,8 +13,6 @@ from engine import (
     TrumpTurned,
     WentOut,
 )
-
-from .i18n import ENGLISH, Translator
 
 __all__ = ["ordinal", "toast_for"]
 

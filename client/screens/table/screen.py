@@ -1,7 +1,7 @@
 """The table scene: shows a game session and turns taps, drags and keys into actions.
 
 Messages from the session are taken from its queue once per frame and shown one at a time:
-each event starts its animation (``client.board``) and holds the next one back for a
+each event starts its animation (``client.screens.table.board``) and holds the next one back for a
 moment, so a burst from the host plays out at a readable pace (faster when a backlog
 builds up). Only the latest shown snapshot decides what may be played.
 """
@@ -15,51 +15,9 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from engine import (
-    Action,
-    Attack,
-    Beat,
-    Card,
-    Dealt,
-    Pass,
-    SeatView,
-    ShowTrump,
-    Take,
-    Transfer,
-)
-from protocol import Room
-
-from .board import Board, deck_of
-from .hud import (
-    TOAST_SECONDS,
-    Button,
-    closed_buttons,
-    draw_banner,
-    draw_buttons,
-    draw_closed,
-    draw_end,
-    draw_status,
-    draw_toast,
-    end_buttons,
-    status_text,
-)
-from .i18n import N_
-from .intent import Choose, Intent, Play, actions_for, on_drop, on_tap, on_transfer_button
-from .layout import CARD_RATIO, Layout, Pose
-from .narrate import toast_for
-from .pointer import Input, Key, Pointer
-from .refusals import TABLE_CLOSED_KEYS, closed_text, refusal_text
-from .render import (
-    SEAT_STATUS_KEYS,
-    button_w,
-    draw_board,
-    draw_bubble,
-    draw_text,
-    label_px,
-    role_of,
-)
-from .scene import Director, Scene
-from .session import (
+from client.i18n import N_
+from client.i18n.refusals import TABLE_CLOSED_KEYS, closed_text, refusal_text
+from client.net.session import (
     Closed,
     Emoted,
     GameOver,
@@ -73,6 +31,55 @@ from .session import (
     Snapshot,
     drain,
 )
+from client.screens.table.board import Board, deck_of
+from client.screens.table.hud import (
+    TOAST_SECONDS,
+    Button,
+    closed_buttons,
+    draw_banner,
+    draw_buttons,
+    draw_closed,
+    draw_end,
+    draw_status,
+    draw_toast,
+    end_buttons,
+    status_text,
+)
+from client.screens.table.intent import (
+    Choose,
+    Intent,
+    Play,
+    actions_for,
+    on_drop,
+    on_tap,
+    on_transfer_button,
+)
+from client.screens.table.layout import CARD_RATIO, Layout, Pose
+from client.screens.table.narrate import toast_for
+from client.ui.pointer import Input, Key, Pointer
+from client.ui.render import (
+    SEAT_STATUS_KEYS,
+    button_w,
+    draw_board,
+    draw_bubble,
+    draw_text,
+    label_px,
+    role_of,
+)
+from client.ui.scene import Director, Scene
+from engine import (
+    Action,
+    Attack,
+    Beat,
+    Card,
+    Dealt,
+    Pass,
+    SeatView,
+    ShowTrump,
+    Take,
+    Transfer,
+)
+from protocol import Room
 
 __all__ = ["TableScene"]
 
