@@ -13,12 +13,17 @@ import os
 import sys
 import time
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from client.i18n import Translator, translator
 from client.net.session import Session
 from client.settings import Settings, default_path
 from engine import Card, Rules
+
+if TYPE_CHECKING:
+    from client.ui.scene import Scene
 
 __all__ = ["App", "add_arguments", "run"]
 
@@ -30,12 +35,36 @@ def computer_game(rules: Rules, settings: Settings) -> Session:
     thread, joined through the protocol like any other table."""
     from client.i18n import translator
     from client.net.remote import computer_game as hosted
-    from client.screens.start import levels
+    from client.screens.choices import levels
 
     offered = levels()
     chosen = [lv if lv in offered else offered[0] for lv in settings.levels[: rules.players - 1]]
     name = settings.name or translator(settings.language)("settings.default_name")
     return hosted(rules, name, chosen)
+
+
+@cache
+def screens() -> dict[str, Callable[..., Scene]]:
+    """Every screen by the name a screen asks for it with (``Director.show``): the one
+    place that knows them all, so that no screen imports another. Imported when the
+    window opens, not when a command-line tool loads this module."""
+    from client.screens.host import HostScene
+    from client.screens.howto import HowToScene
+    from client.screens.join import JoinScene
+    from client.screens.room.screen import RoomScene
+    from client.screens.settings import SettingsScene
+    from client.screens.start import StartScene
+    from client.screens.table.screen import TableScene
+
+    return {
+        "start": StartScene,
+        "settings": SettingsScene,
+        "howto": HowToScene,
+        "host": HostScene,
+        "join": JoinScene,
+        "room": RoomScene,
+        "table": TableScene,
+    }
 
 
 class App:
@@ -52,10 +81,8 @@ class App:
     ) -> None:
         import pygame
 
-        from client.screens.start import StartScene
         from client.ui.assets import Assets
         from client.ui.pointer import InputMapper
-        from client.ui.scene import Scene
 
         self.pygame = pygame
         self.settings = settings
@@ -73,11 +100,9 @@ class App:
         self.stack: list[Scene] = []
         self.running = True
         self.frames = 0
-        self.push(StartScene(self, self.start_game))
+        self.show("start")
         if invite is not None:  # ``durak durak://HOST:PORT``: straight to joining
-            from client.screens.join import JoinScene
-
-            self.push(JoinScene(self, invite=invite, browse=False))
+            self.show("join", invite=invite, browse=False)
 
     @property
     def tr(self) -> Translator:
@@ -118,9 +143,13 @@ class App:
 
     # --- scenes ---------------------------------------------------------------------------
 
-    def push(self, scene) -> None:  # type: ignore[no-untyped-def]
+    def push(self, scene: Scene) -> None:
         self.stack.append(scene)
         scene.enter()
+
+    def show(self, name: str, **options: Any) -> None:
+        """Open the screen called ``name`` (a key of ``screens()``) on top."""
+        self.push(screens()[name](self, **options))
 
     def pop(self) -> None:
         scene = self.stack.pop()
@@ -132,9 +161,7 @@ class App:
             self.stack[-1].enter()
 
     def start_game(self, rules: Rules) -> None:
-        from client.screens.table.screen import TableScene
-
-        self.push(TableScene(self, self.session_factory(rules, self.settings)))
+        self.show("table", session=self.session_factory(rules, self.settings))
 
     def save_settings(self) -> None:
         if self.settings_path is not None:

@@ -15,10 +15,11 @@ import pygame
 
 from client.i18n import N_
 from client.net.lan import invite_link
-from client.screens.start import Row, _cycle, chosen_rules, rule_rows
+from client.screens.choices import chosen_rules, rule_rows
 from client.ui.pointer import Input, Key
 from client.ui.render import GOLD, SOFT, draw_button, draw_panel, draw_text, fit_px
 from client.ui.scene import ButtonScene, Director
+from client.ui.widgets import Button, Row, cycle
 from engine import Rules
 
 __all__ = ["HostScene", "copy_to_clipboard"]
@@ -59,7 +60,7 @@ class HostScene(ButtonScene):
             self.editing = field
 
         def seats(step: int) -> None:
-            self.seats = int(_cycle([2, 3, 4, 5, 6], self.seats, step))
+            self.seats = int(cycle([2, 3, 4, 5, 6], self.seats, step))
 
         return [
             Row(N_("host.table"), str),
@@ -120,7 +121,6 @@ class HostScene(ButtonScene):
 
     def _join(self, handle) -> None:  # type: ignore[no-untyped-def]
         from client.net.remote import NetSession
-        from client.screens.room.screen import RoomScene
 
         self.host = handle
         bind = self.app.settings.lan_bind
@@ -135,10 +135,8 @@ class HostScene(ButtonScene):
             on_close=handle.stop,
         )
         link = invite_link(bind, handle.port)
-        room = RoomScene(self.app, session, invite=link)
-        if copy_to_clipboard(link):
-            room.note = self.app.tr("room.copied")
-        self.app.push(room)
+        note = self.app.tr("room.copied") if copy_to_clipboard(link) else ""
+        self.app.show("room", session=session, invite=link, note=note)
 
     # --- geometry -------------------------------------------------------------------------
 
@@ -161,7 +159,7 @@ class HostScene(ButtonScene):
             rects.append(pygame.Rect(round(x), round(y), round(col_w), round(row_h * 0.9)))
         return rects
 
-    def buttons(self) -> list[tuple[pygame.Rect, str, str, bool]]:
+    def buttons(self) -> list[Button]:
         w, h = self.size
         tr = self.app.tr
         bh = self.button_h()
@@ -171,7 +169,10 @@ class HostScene(ButtonScene):
         back.right = w // 2 - 8
         go.left = w // 2 + 8
         ok = not isinstance(self.rules(), str) and self.starting is None
-        return [(back, "back", tr("join.back"), True), (go, "host", tr("host.start"), ok)]
+        return [
+            Button(back, "back", tr("join.back")),
+            Button(go, "host", tr("host.start"), ok, "primary"),
+        ]
 
     # --- input ----------------------------------------------------------------------------
 
@@ -237,16 +238,13 @@ class HostScene(ButtonScene):
         px = max(11, round((rects[1].h / 0.9) * 0.42))
         for row, rect in zip(self.rows, rects, strict=True):
             self._draw_row(surface, row, rect, px)
-        for rect, name, label, enabled in self.buttons():
-            hover = self.hover is not None and rect.collidepoint(self.hover)
-            style = "primary" if name == "host" else "secondary"
-            draw_button(surface, self.assets, rect, label, style, hover, enabled)
+        self.draw_buttons(surface, self.assets)
         rules = self.rules()
         message = rules if isinstance(rules, str) else self.message
         if self.starting is not None:
             message = tr("host.starting")
         if message:
-            top = self.buttons()[0][0].top
+            top = self.buttons()[0].rect.top
             colour = SOFT if self.starting is not None else (255, 170, 150)
             at = (w / 2, top - px)
             draw_text(

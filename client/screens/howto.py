@@ -12,10 +12,11 @@ import pygame
 from client.i18n import N_, Translator
 from client.ui.assets import Assets
 from client.ui.pointer import Input, Key
-from client.ui.render import GOLD, SOFT, draw_button, draw_panel, draw_text, fit_px
+from client.ui.render import GOLD, SOFT, draw_panel, draw_text, fit_px, wrap
 from client.ui.scene import ButtonScene, Director
+from client.ui.widgets import Button
 
-__all__ = ["PAGES", "PAGE_KEYS", "HowToScene", "page_text", "wrap"]
+__all__ = ["PAGES", "PAGE_KEYS", "HowToScene", "page_text"]
 
 PAGE_KEYS = (
     (N_("howto.1.title"), N_("howto.1.body")),
@@ -31,18 +32,6 @@ def page_text(tr: Translator, page: int) -> tuple[str, list[str]]:
     """The title and the paragraphs of page ``page`` (0-based)."""
     title, body = PAGE_KEYS[page]
     return tr(title), tr(body).split("\n")
-
-
-def wrap(font: pygame.font.Font, text: str, width: float) -> list[str]:
-    """``text`` broken into lines no wider than ``width`` (a bullet's lines are indented)."""
-    indent = "   " if text.startswith("• ") else ""
-    lines: list[str] = []
-    for word in text.split(" "):
-        if lines and font.size(lines[-1] + " " + word)[0] <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append((indent if lines else "") + word)
-    return lines
 
 
 class HowToScene(ButtonScene):
@@ -66,7 +55,7 @@ class HowToScene(ButtonScene):
         panel.midtop = (w // 2, round(title_h))
         return panel
 
-    def buttons(self) -> list[tuple[pygame.Rect, str, str, bool]]:
+    def buttons(self) -> list[Button]:
         w = self.size[0]
         tr = self.app.tr
         bh = self.button_h()
@@ -79,9 +68,9 @@ class HowToScene(ButtonScene):
         prev.right = back.left - 12
         nxt.left = back.right + 12
         return [
-            (prev, "prev", tr("howto.prev"), self.page > 0),
-            (back, "back", tr("howto.back"), True),
-            (nxt, "next", tr("howto.next"), self.page < PAGES - 1),
+            Button(prev, "prev", tr("howto.prev"), self.page > 0),
+            Button(back, "back", tr("howto.back"), style="primary"),
+            Button(nxt, "next", tr("howto.next"), self.page < PAGES - 1),
         ]
 
     def layout_page(self) -> tuple[int, list[tuple[str, bool]]]:
@@ -162,7 +151,4 @@ class HowToScene(ButtonScene):
             "bottomright",
             SOFT,
         )
-        for rect, _name, label, enabled in self.buttons():
-            hover = self.hover is not None and rect.collidepoint(self.hover)
-            style = "primary" if _name == "back" else "secondary"
-            draw_button(surface, self.assets, rect, label, style, hover, enabled)
+        self.draw_buttons(surface, self.assets)

@@ -17,20 +17,20 @@ from client.i18n.refusals import closed_text
 from client.i18n.rulestext import comma_lines, rules_summary
 from client.net.lan import LanBrowser, net_join, parse_invite
 from client.net.session import Closed, Seated, Session
-from client.screens.howto import wrap
 from client.ui.pointer import Input, Key
 from client.ui.render import (
     GOLD,
     MIN_PX,
     SOFT,
-    draw_button,
     draw_panel,
     draw_text,
     ellipsize,
     fit_px,
     line_h,
+    wrap,
 )
 from client.ui.scene import ButtonScene, Director
+from client.ui.widgets import Button
 
 if TYPE_CHECKING:
     from host import TableAd
@@ -130,11 +130,9 @@ class JoinScene(ButtonScene):
         with inbox.mutex:
             first = inbox.queue[0] if inbox.queue else None
         if isinstance(first, Seated):
-            from client.screens.room.screen import RoomScene
-
             self.session = None  # the room screen owns it now
             self.asking = False
-            self.app.push(RoomScene(self.app, session))  # type: ignore[arg-type]
+            self.app.show("room", session=session)
         elif isinstance(first, Closed):
             inbox.get_nowait()
             session.close()
@@ -279,7 +277,7 @@ class JoinScene(ButtonScene):
         rect.topright = (w // 2 + field_w // 2, top)
         return rect
 
-    def buttons(self) -> list[tuple[pygame.Rect, str, str, bool]]:
+    def buttons(self) -> list[Button]:
         tr = self.app.tr
         bh = self.button_h()
         field = self.field()
@@ -287,8 +285,8 @@ class JoinScene(ButtonScene):
         back = pygame.Rect(0, 0, round(bh * 4), bh)
         back.midtop = (self.size[0] // 2, field.bottom + round(bh * 0.35))
         return [
-            (go, "go", tr("join.go"), bool(self.current_text())),
-            (back, "back", tr("join.back"), True),
+            Button(go, "go", tr("join.go"), bool(self.current_text()), "primary"),
+            Button(back, "back", tr("join.back")),
         ]
 
     def rules_text(self, ad: TableAd) -> str:
@@ -404,10 +402,7 @@ class JoinScene(ButtonScene):
             "midleft",
             (30, 40, 34),
         )
-        for rect, name, label, enabled in self.buttons():
-            hover = self.hover is not None and rect.collidepoint(self.hover)
-            style = "primary" if name == "go" else "secondary"
-            draw_button(surface, self.assets, rect, label, style, hover, enabled)
+        self.draw_buttons(surface, self.assets)
         bh = self.button_h()
         message = self.error or (tr("join.connecting") if self.session is not None else "")
         if message:

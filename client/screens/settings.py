@@ -12,11 +12,11 @@ from collections.abc import Callable
 import pygame
 
 from client.i18n import N_
-from client.screens.start import Row, _cycle
 from client.settings import ANIMATION_SPEEDS, LANGUAGES, NAME_MAX, clean_name
 from client.ui.pointer import Input, Key
 from client.ui.render import GOLD, SOFT, draw_button, draw_panel, draw_text, fit_px
-from client.ui.scene import Button, ButtonScene, Director
+from client.ui.scene import ButtonScene, Director
+from client.ui.widgets import Button, Row, cycle
 
 __all__ = ["SettingsScene"]
 
@@ -46,10 +46,10 @@ class SettingsScene(ButtonScene):
             return lambda step: setattr(s, name, not getattr(s, name))
 
         def set_language(step: int) -> None:
-            s.language = str(_cycle(list(LANGUAGES), s.language, step))
+            s.language = str(cycle(list(LANGUAGES), s.language, step))
 
         def set_speed(step: int) -> None:
-            s.animation = str(_cycle(list(ANIMATION_SPEEDS), s.animation, step))
+            s.animation = str(cycle(list(ANIMATION_SPEEDS), s.animation, step))
 
         return [
             Row(N_("settings.name"), self._name_value, self._start_editing),
@@ -114,7 +114,7 @@ class SettingsScene(ButtonScene):
         return back
 
     def buttons(self) -> list[Button]:
-        return [(self._back(), "back", self.app.tr("settings.back"), True)]
+        return [Button(self._back(), "back", self.app.tr("settings.back"), style="primary")]
 
     # --- input ----------------------------------------------------------------------------
 
@@ -195,6 +195,4 @@ class SettingsScene(ButtonScene):
             help_px = fit_px(self.assets, help_text, round(px * 0.9), w - 16)
             at = (w / 2, panel.bottom + px * 0.2)
             draw_text(surface, self.assets, help_text, help_px, at, "midtop", SOFT)
-        for rect, _, label, _ in self.buttons():
-            hover = self.hover is not None and rect.collidepoint(self.hover)
-            draw_button(surface, self.assets, rect, label, "primary", hover)
+        self.draw_buttons(surface, self.assets)

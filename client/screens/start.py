@@ -6,118 +6,26 @@ written to the remembered settings at once.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
-
 import pygame
 
-from client.i18n import N_, Translator
+from client.i18n import N_
 from client.net.session import AI_NAMES
+from client.screens.choices import chosen_rules, levels, rule_rows
 from client.ui.pointer import Input, Key
 from client.ui.render import GOLD, SOFT, draw_button, draw_panel, draw_text, ellipsize, fit_px
 from client.ui.scene import ButtonScene, Director
-from engine import Rules, RulesError
-from engine.ai import LEVELS
+from client.ui.widgets import Button, Row, cycle
+from engine import Rules
 
-__all__ = ["Row", "StartScene", "chosen_rules", "levels", "rule_rows"]
-
-
-def levels() -> list[str]:
-    """The AI levels offered, easiest first."""
-    known: list[str] = [level for level in ("easy", "normal", "hard") if level in LEVELS]
-    return known or list(LEVELS)
-
-
-def _cycle(options: list[Any], value: object, step: int = 1) -> Any:
-    index = options.index(value) if value in options else -1
-    return options[(index + step) % len(options)]
-
-
-@dataclass
-class Row:
-    label: str
-    value: Callable[[], str]
-    change: Callable[[int], None] | None = None  # None: a heading
-    column: int = 0
-    enabled: Callable[[], bool] = lambda: True
-    plain: bool = False  # the label is shown as it is (a name), not looked up
-
-    def text(self, tr: Translator) -> str:
-        return self.label if self.plain else tr(self.label)
-
-
-def chosen_rules(app: Director, players: int | None = None) -> Rules | str:
-    """The rules chosen (``app.settings.rules``) for ``players`` (by default the start
-    screen's opponents and us), or why they cannot be played."""
-    settings = app.settings
-    try:
-        return settings.game_rules(players)
-    except RulesError as exc:
-        deck, players = int(settings.rules.get("deck_size", 36)), players or settings.opponents + 1
-        if players * 6 > deck:
-            return app.tr("menu.deck_too_small", deck=deck, players=players, most=deck // 6)
-        return str(exc).capitalize()
-
-
-def rule_rows(app: Director) -> list[Row]:
-    """The "Rules" heading and a row for every rule, written to ``app.settings.rules``
-    (the start screen and the host screen share them)."""
-    s = app.settings
-
-    def tr(key: str, **fmt: object) -> str:
-        return app.tr(key, **fmt)
-
-    def on_off(value: object) -> str:
-        return tr("on") if value else tr("off")
-
-    def rule(key: str) -> object:
-        return s.rules.get(key, getattr(Rules(), key))
-
-    def set_rule(key: str, value: object) -> None:
-        s.rules = dict(s.rules, **{key: value})
-
-    def rule_row(key: str, label: str) -> Row:
-        return Row(label, lambda: on_off(rule(key)), lambda step: set_rule(key, not rule(key)), 1)
-
-    return [
-        Row(N_("menu.rules"), str, None, 1),
-        Row(
-            N_("menu.deck"),
-            lambda: app.tr.plural("menu.deck_value", int(str(rule("deck_size")))),
-            lambda step: set_rule("deck_size", _cycle([24, 36, 52], rule("deck_size"), step)),
-            1,
-        ),
-        Row(
-            N_("menu.throw_in"),
-            lambda: tr(
-                "menu.throw_in.all" if rule("throw_in") == "all" else "menu.throw_in.neighbours"
-            ),
-            lambda step: set_rule(
-                "throw_in", _cycle(["all", "neighbours"], rule("throw_in"), step)
-            ),
-            1,
-        ),
-        rule_row("first_bout_five", N_("menu.first_bout_five")),
-        rule_row("transfer", N_("menu.transfer")),
-        Row(
-            N_("menu.transfer_show_trump"),
-            lambda: on_off(rule("transfer_show_trump")),
-            lambda step: set_rule("transfer_show_trump", not rule("transfer_show_trump")),
-            1,
-            lambda: bool(rule("transfer")),
-        ),
-        rule_row("durak_defends_first", N_("menu.durak_defends_first")),
-    ]
+__all__ = ["StartScene"]
 
 
 class StartScene(ButtonScene):
     tallest_button = 60
 
-    def __init__(self, app: Director, start_game: Callable[[Rules], None]) -> None:
+    def __init__(self, app: Director) -> None:
         self.app = app
         self.assets = app.assets
-        self.start_game = start_game
         self.rows = self._rows()
         self.focus = 0
         self.hover = None
@@ -139,7 +47,7 @@ class StartScene(ButtonScene):
                 return tr("level." + level)
 
             def change(step: int) -> None:
-                s.levels[i] = str(_cycle(offered, s.levels[i], step))
+                s.levels[i] = str(cycle(offered, s.levels[i], step))
 
             return Row(AI_NAMES[i], value, change, 0, lambda: i < s.opponents, plain=True)
 
@@ -232,7 +140,7 @@ class StartScene(ButtonScene):
         where.midleft = (rect.left + px, rect.centery)
         return label, label_px, where, value
 
-    def buttons(self) -> list[tuple[pygame.Rect, str, str, bool]]:
+    def buttons(self) -> list[Button]:
         w = self.size[0]
         tr = self.app.tr
         bottom = max(panel.bottom for panel in self.panels())
@@ -240,17 +148,17 @@ class StartScene(ButtonScene):
         play = pygame.Rect(0, 0, round(min(w * 0.6, bh * 7)), bh)
         play.midtop = (w // 2, bottom + self.gap)
         pair_w = round(min(w * 0.44, bh * 5.5))
-        found = [(play, "play", tr("menu.play"), True)]
+        found = [Button(play, "play", tr("menu.play"), style="primary")]
         top = play.bottom
-        for (left, left_label, left_on), (right, right_label, right_on) in (
-            (("settings", tr("menu.settings"), True), ("howto", tr("menu.howto"), True)),
-            (("host", tr("menu.host"), True), ("join", tr("menu.join"), True)),
+        for (left, left_label), (right, right_label) in (
+            (("settings", tr("menu.settings")), ("howto", tr("menu.howto"))),
+            (("host", tr("menu.host")), ("join", tr("menu.join"))),
         ):
             a = pygame.Rect(0, 0, pair_w, round(bh * 0.8))
             b = a.copy()
             a.topright = (w // 2 - 8, top + round(bh * 0.3))
             b.topleft = (w // 2 + 8, top + round(bh * 0.3))
-            found += [(a, left, left_label, left_on), (b, right, right_label, right_on)]
+            found += [Button(a, left, left_label), Button(b, right, right_label)]
             top = a.bottom
         return found
 
@@ -289,23 +197,9 @@ class StartScene(ButtonScene):
         rules = self.rules()
         if name == "play" and isinstance(rules, Rules):
             self.app.save_settings()
-            self.start_game(rules)
-        elif name == "settings":
-            from client.screens.settings import SettingsScene
-
-            self.app.push(SettingsScene(self.app))
-        elif name == "howto":
-            from client.screens.howto import HowToScene
-
-            self.app.push(HowToScene(self.app))
-        elif name == "host":
-            from client.screens.host import HostScene
-
-            self.app.push(HostScene(self.app))
-        elif name == "join":
-            from client.screens.join import JoinScene
-
-            self.app.push(JoinScene(self.app))
+            self.app.start_game(rules)
+        elif name in ("settings", "howto", "host", "join"):
+            self.app.show(name)
 
     # --- drawing --------------------------------------------------------------------------
 
@@ -360,20 +254,10 @@ class StartScene(ButtonScene):
             draw_button(
                 surface, self.assets, value, row.value() if enabled else "—", style, hover, enabled
             )
-        for rect, _name, label, enabled in self.buttons():
-            hover = self.hover is not None and rect.collidepoint(self.hover)
-            draw_button(
-                surface,
-                self.assets,
-                rect,
-                label,
-                "primary" if _name == "play" else "secondary",
-                hover,
-                enabled,
-            )
+        self.draw_buttons(surface, self.assets)
         rules = self.rules()
         if isinstance(rules, str):
-            play = self.buttons()[0][0]
+            play = self.buttons()[0].rect
             warn_px = fit_px(self.assets, rules, px, w - 16)
             at = (w / 2, play.top - self.gap / 2)  # between the panels and Play
             draw_text(surface, self.assets, rules, warn_px, at, colour=(255, 170, 150))

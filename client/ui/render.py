@@ -29,6 +29,7 @@ __all__ = [
     "label_px",
     "line_h",
     "role_of",
+    "wrap",
 ]
 
 MIN_PX = 10  # the smallest label that still reads on a phone; layouts make room for it
@@ -107,6 +108,18 @@ def draw_text(
     rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(image, rect)
     return rect
+
+
+def wrap(font: pygame.font.Font, text: str, width: float) -> list[str]:
+    """``text`` broken into lines no wider than ``width`` (a bullet's lines are indented)."""
+    indent = "   " if text.startswith("• ") else ""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and font.size(lines[-1] + " " + word)[0] <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append((indent if lines else "") + word)
+    return lines
 
 
 def _rounded_box(

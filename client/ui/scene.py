@@ -2,12 +2,13 @@
 
 A scene gets the game's own input events (``client.ui.pointer``), advances with
 ``update(dt)`` (seconds) and paints itself with ``draw(surface)``, which changes nothing.
-What a scene may ask of the app is the small ``Director`` protocol.
+What a scene may ask of the app is the small ``Director`` protocol: among it, the next
+screen by name (``show("room", session=...)``), so that no screen imports another.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 import pygame
 
@@ -15,10 +16,11 @@ from client.i18n import Translator
 from client.settings import Settings
 from client.ui.assets import Assets
 from client.ui.pointer import Input, Pointer
+from client.ui.render import draw_button
+from client.ui.widgets import Button
+from engine import Rules
 
-__all__ = ["Button", "ButtonScene", "Director", "Scene"]
-
-Button = tuple[pygame.Rect, str, str, bool]  # where, name, label, enabled
+__all__ = ["ButtonScene", "Director", "Scene"]
 
 
 class Director(Protocol):
@@ -32,6 +34,12 @@ class Director(Protocol):
     def tr(self) -> Translator: ...
 
     def push(self, scene: Scene) -> None: ...
+
+    def show(self, name: str, **options: Any) -> None:
+        """Open the screen called ``name`` on top (``options`` go to its constructor)."""
+
+    def start_game(self, rules: Rules) -> None:
+        """A game against the computer under ``rules``, at the table screen."""
 
     def pop(self) -> None: ...
 
@@ -87,8 +95,14 @@ class ButtonScene(Scene):
             return True
         if event.kind != "down":
             return True
-        for rect, name, _, enabled in self.buttons():
-            if enabled and rect.collidepoint(event.pos):
-                self.activate(name)
+        for button in self.buttons():
+            if button.enabled and button.rect.collidepoint(event.pos):
+                self.activate(button.name)
                 return True
         return False
+
+    def draw_buttons(self, surface: pygame.Surface, assets: Assets) -> None:
+        """Every button of ``buttons()``, lit under the pointer."""
+        for b in self.buttons():
+            hover = self.hover is not None and b.rect.collidepoint(self.hover)
+            draw_button(surface, assets, b.rect, b.label, b.style, hover, b.enabled)

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from client.app import App, computer_game
-from client.screens.start import levels
+from client.screens.choices import levels
 from client.screens.table.intent import actions_for
 from client.screens.table.screen import TableScene
 from client.settings import Settings
@@ -125,7 +125,7 @@ def test_a_whole_game_against_the_computer(tmp_path: Path) -> None:
     app.step(0.05)
     pygame.image.save(app.screen, tmp_path / "start.png")
     post_click((480, 0), False, app.size)  # somewhere harmless first
-    play = app.stack[-1].buttons()[0][0]  # type: ignore[attr-defined]
+    play = app.stack[-1].buttons()[0].rect  # type: ignore[attr-defined]
     post_click(play.center, False, app.size)
     app.step(0.05)
     table = app.stack[-1]

@@ -234,6 +234,6 @@ def test_how_to_play_fits_every_page(tmp_path: Path, language: str, size: tuple[
         assert px >= 9
         assert all(font.size(text)[0] <= panel.w - 40 for text, heading in lines if not heading)
         app.step(0.0)
-    rects = [rect for rect, *_ in scene.buttons()]
+    rects = [b.rect for b in scene.buttons()]
     screen = pygame.Rect((0, 0), size)
     assert all(screen.contains(r) and not r.colliderect(panel) for r in rects)

@@ -27,6 +27,7 @@ from client.screens.room.screen import RoomScene
 from client.screens.table.screen import TableScene
 from client.settings import Settings
 from client.ui import render
+from client.ui import scene as scene_module
 from engine import Rules
 from host import HostConfig, HostHandle, TableAd, run_in_thread
 
@@ -243,7 +244,11 @@ def test_the_owner_fills_the_seats_with_ai_and_starts(tmp_path: Path) -> None:
         assert isinstance(room, RoomScene)
         until(app, lambda: room.room is not None)
         assert room.owner and not room.can_start()
-        assert room.buttons()[0][1:] == ("start", "Start the game", False)
+        assert (room.buttons()[0].name, room.buttons()[0].label, room.buttons()[0].enabled) == (
+            "start",
+            "Start the game",
+            False,
+        )
         for seat, level in ((1, "easy"), (2, "hard")):
             chip = next(c for c, s, choice in room.chips() if (s, choice) == (seat, level))
             click(app, chip.center)
@@ -256,7 +261,7 @@ def test_the_owner_fills_the_seats_with_ai_and_starts(tmp_path: Path) -> None:
         click(app, normal.center)
         until(app, room.can_start)
         pygame.image.save(app.screen, str(tmp_path / "room.png"))
-        click(app, room.buttons()[0][0].center)
+        click(app, room.buttons()[0].rect.center)
         until(app, lambda: isinstance(app.stack[-1], TableScene))
         table = app.stack[-1]
         until(app, lambda: table.view is not None)  # type: ignore[attr-defined]
@@ -275,7 +280,7 @@ def test_a_player_who_is_not_the_owner_waits(tmp_path: Path) -> None:
         assert isinstance(room, RoomScene)
         until(app, lambda: room.room is not None and room.room.seats[1].kind == "human")
         assert not room.owner and room.chips() == []
-        assert [name for _, name, _, _ in room.buttons()] == ["ready", "leave"]
+        assert [b.name for b in room.buttons()] == ["ready", "leave"]
         pygame.image.save(app.screen, str(tmp_path / "waiting.png"))
         owner.close()
         owner.join(10)
@@ -293,7 +298,7 @@ def test_hosting_a_table_lands_in_its_room_with_an_invite(tmp_path: Path) -> Non
     type_text(app, "!")  # Enter ends the editing
     assert (scene.name, scene.seats, scene.editing) == ("Anna's tabl!", 4, None)
     pygame.image.save(app.screen, str(tmp_path / "host.png"))
-    click(app, scene.buttons()[1][0].center)  # Open the table
+    click(app, scene.buttons()[1].rect.center)  # Open the table
     until(app, lambda: isinstance(app.stack[-1], RoomScene))
     room = app.stack[-1]
     assert isinstance(room, RoomScene)
@@ -403,7 +408,9 @@ def drawn_rects(monkeypatch: pytest.MonkeyPatch, module, rects: list[pygame.Rect
         render.draw_button(surface, assets, rect, *args, **kwargs)
 
     monkeypatch.setattr(module, "draw_text", text_spy)
-    monkeypatch.setattr(module, "draw_button", button_spy)
+    for drawer in (module, scene_module):  # a screen's own buttons, and ButtonScene's
+        if hasattr(drawer, "draw_button"):
+            monkeypatch.setattr(drawer, "draw_button", button_spy)
 
 
 def overlaps(rects: list[pygame.Rect]) -> list[tuple[pygame.Rect, pygame.Rect]]:

@@ -60,7 +60,7 @@ def test_choices_are_remembered_and_play_uses_them(tmp_path: Path, size: tuple[i
     click(app, row(menu, "Deck"))  # 36 -> 52
     remembered = Settings.load(tmp_path / "settings.json")
     assert remembered.opponents == 3 and remembered.rules["transfer"] is True
-    click(app, menu.buttons()[0][0].center)  # Play
+    click(app, menu.buttons()[0].rect.center)  # Play
     assert factory.rules == [Rules(players=4, transfer=True, deck_size=52)]
     assert isinstance(app.stack[-1], TableScene)
 
@@ -128,7 +128,7 @@ def test_the_start_screen_fits_the_window(tmp_path: Path, size: tuple[int, int])
     menu = app.stack[-1]
     assert isinstance(menu, StartScene)
     screen = pygame.Rect((0, 0), size)
-    rects = menu._row_rects() + [rect for rect, *_ in menu.buttons()]
+    rects = menu._row_rects() + [b.rect for b in menu.buttons()]
     assert all(screen.contains(rect) for rect in rects)
     assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
 
@@ -141,7 +141,7 @@ def test_nothing_on_the_start_screen_touches_a_border(size: tuple[int, int], lan
     assert isinstance(menu, StartScene)
     screen = pygame.Rect((0, 0), size)
     panels = menu.panels()
-    buttons = [rect for rect, *_ in menu.buttons()]
+    buttons = [b.rect for b in menu.buttons()]
     assert all(screen.contains(panel) and panel.top >= int(menu.title_h) for panel in panels)
     assert not any(panel.colliderect(b) for panel in panels for b in buttons)
     if len(panels) == 2:

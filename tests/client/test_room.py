@@ -27,6 +27,7 @@ from client.screens.room.screen import RoomScene
 from client.screens.table.screen import TableScene
 from client.settings import Settings
 from client.ui import render
+from client.ui import scene as scene_module
 from client.ui.render import button_px
 from engine import Rules, Series
 from host import HostConfig, run_in_thread
@@ -66,8 +67,8 @@ def in_room(app: App) -> RoomScene:
 
 
 def button(room: RoomScene, name: str) -> tuple[pygame.Rect, str, bool]:
-    rect, _, label, enabled = next(b for b in room.buttons() if b[1] == name)
-    return rect, label, enabled
+    found = next(b for b in room.buttons() if b.name == name)
+    return found.rect, found.label, found.enabled
 
 
 def mark(room: RoomScene, seat: int) -> bool:
@@ -82,7 +83,7 @@ def test_a_player_toggles_the_ready_mark_and_sees_it(tmp_path: Path) -> None:
         app = make_app(tmp_path, handle.port)
         room = in_room(app)
         until(app, lambda: room.seat == 1 and room.room.seats[1].kind == "human")  # type: ignore[union-attr]
-        assert not room.owner and [name for _, name, _, _ in room.buttons()] == ["ready", "leave"]
+        assert not room.owner and [b.name for b in room.buttons()] == ["ready", "leave"]
         assert button(room, "ready")[1:] == ("Ready", True) and not mark(room, 1)
         assert room._status_line() == "Press Ready when you want to play."
         key(app, pygame.K_r)  # the key
@@ -142,6 +143,7 @@ def test_the_room_speaks_german_and_a_row_of_chips_shares_one_size(
 
     monkeypatch.setattr(room_screen, "draw_text", text_spy)
     monkeypatch.setattr(room_screen, "draw_button", button_spy)
+    monkeypatch.setattr(scene_module, "draw_button", button_spy)  # Start, Ready, Leave
     rules = Rules(deck_size=52, transfer=True, transfer_show_trump=True)
     with run_in_thread(HostConfig(seats=3, ai=("hard",), rules=rules, announce=False)) as handle:
         app = make_app(tmp_path, handle.port)
@@ -288,6 +290,7 @@ def test_the_room_fits_the_window(
 
     monkeypatch.setattr(room_screen, "draw_text", text_spy)
     monkeypatch.setattr(room_screen, "draw_button", button_spy)
+    monkeypatch.setattr(scene_module, "draw_button", button_spy)  # Start, Ready, Leave
     app = App(Settings(language=language), None, size=size, sound=False)
     room = a_room(seats, 3 if view == "guest" else 0)
     invite = "durak://192.168.178.120:45654" if view == "host" else ""

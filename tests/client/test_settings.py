@@ -91,17 +91,17 @@ def test_the_language_switch_changes_the_start_screen(tmp_path: Path) -> None:
     menu = app.stack[-1]
     assert isinstance(menu, StartScene)
     play = menu.buttons()[0]
-    assert play[2] == "Play"
+    assert play.label == "Play"
 
     def pixels() -> bytes:
         app.step(0.0)
-        return pygame.image.tobytes(app.screen.subsurface(play[0]), "RGB")
+        return pygame.image.tobytes(app.screen.subsurface(play.rect), "RGB")
 
     english = pixels()
     scene = open_from_menu(app, "settings", SettingsScene)
     click(app, row(scene, "settings.language"))  # Deutsch
     key(app, pygame.K_ESCAPE)
-    assert app.stack[-1] is menu and menu.buttons()[0][2] == "Spielen"
+    assert app.stack[-1] is menu and menu.buttons()[0].label == "Spielen"
     assert pixels() != english
     assert Settings.load(path).language == "de"
 
@@ -111,7 +111,7 @@ def test_how_to_play_opens_pages_and_returns(tmp_path: Path) -> None:
     menu = app.stack[-1]
     assert isinstance(menu, StartScene)
     scene = open_from_menu(app, "howto", HowToScene)
-    nxt = next(rect.center for rect, name, *_ in scene.buttons() if name == "next")
+    nxt = next(b.rect.center for b in scene.buttons() if b.name == "next")
     click(app, nxt)
     key(app, pygame.K_RIGHT)
     assert scene.page == 2

@@ -39,7 +39,7 @@ def open_from_menu(app: App, name: str, kind: type[S]) -> S:
     """Click the start screen's ``name`` button; the screen it opens (a ``kind``)."""
     menu = app.stack[-1]
     assert isinstance(menu, StartScene)
-    click(app, next(rect.center for rect, found, *_ in menu.buttons() if found == name))
+    click(app, next(b.rect.center for b in menu.buttons() if b.name == name))
     scene = app.stack[-1]
     assert isinstance(scene, kind)
     return scene

@@ -32,9 +32,8 @@ from client.net.session import (
     Session,
     drain,
 )
-from client.screens.howto import wrap
+from client.screens.choices import levels
 from client.screens.room.seating import Measure, Seating, Space, arrange, chip_h
-from client.screens.start import levels
 from client.ui.pointer import Input, Key
 from client.ui.render import (
     GOLD,
@@ -48,8 +47,10 @@ from client.ui.render import (
     fit_px,
     label_px,
     line_h,
+    wrap,
 )
 from client.ui.scene import ButtonScene, Director
+from client.ui.widgets import Button
 from protocol import Room
 
 __all__ = ["RoomScene", "RoomSession"]
@@ -74,12 +75,14 @@ class RoomSession(Session, Protocol):
 
 
 class RoomScene(ButtonScene):
-    def __init__(self, app: Director, session: RoomSession, invite: str = "") -> None:
+    def __init__(
+        self, app: Director, session: RoomSession, invite: str = "", note: str = ""
+    ) -> None:
         self.app = app
         self.assets = app.assets
         self.session = session
         self.invite = invite  # the link to share ("" when we joined someone's table)
-        self.note = ""  # e.g. "copied to the clipboard"
+        self.note = note  # e.g. "copied to the clipboard"
         self.seat = 0
         self.room: Room | None = None
         self.seated: Seated | None = None
@@ -158,8 +161,6 @@ class RoomScene(ButtonScene):
             self._hand_over(message)
 
     def _hand_over(self, first: Message) -> None:
-        from client.screens.table.screen import TableScene
-
         room, seated = self.room, self.seated
         backlog: list[Message] = []
         if room is not None:
@@ -169,7 +170,7 @@ class RoomScene(ButtonScene):
             backlog.append(seated)
         backlog.append(first)
         self.handed = True
-        self.app.push(TableScene(self.app, self.session, backlog, back=self._come_back))
+        self.app.show("table", session=self.session, backlog=backlog, back=self._come_back)
 
     def _come_back(self, messages: list[Message]) -> None:
         """The table's Rematch brings the session back here, with what it last heard of the
@@ -336,7 +337,7 @@ class RoomScene(ButtonScene):
             sizes[seat] = min(px, sizes.get(seat, px))
         return sizes
 
-    def buttons(self) -> list[tuple[pygame.Rect, str, str, bool]]:
+    def buttons(self) -> list[Button]:
         w, h = self.size
         tr = self.app.tr
         bh = self.button_h()
@@ -344,16 +345,17 @@ class RoomScene(ButtonScene):
         leave = pygame.Rect(0, h - round(bh * 1.35), bw, bh)
         if self.closed or self.room is None:
             leave.centerx = w // 2
-            return [(leave, "leave", tr("room.leave"), True)]
+            return [Button(leave, "leave", tr("room.leave"))]
         right = leave.copy()  # Start (the owner's) or Ready, beside Leave
         right.left = w // 2 + 8
         leave.right = w // 2 - 8
         if self.owner:
-            found = [(right, "start", tr("room.start"), self.can_start())]
+            found = [Button(right, "start", tr("room.start"), self.can_start(), "primary")]
         else:
             label = tr("room.not_ready_button" if self.me_ready else "room.ready_button")
-            found = [(right, "ready", label, True)]
-        return [*found, (leave, "leave", tr("room.leave"), True)]
+            style = "secondary" if self.me_ready else "primary"
+            found = [Button(right, "ready", label, style=style)]
+        return [*found, Button(leave, "leave", tr("room.leave"))]
 
     # --- input ----------------------------------------------------------------------------
 
@@ -423,11 +425,7 @@ class RoomScene(ButtonScene):
             style = "chosen" if chosen else "secondary"
             label = self.chip_label(choice)
             draw_button(surface, self.assets, chip, label, style, hover, px=sizes[seat_index])
-        for rect, name, label, enabled in self.buttons():
-            hover = self.hover is not None and rect.collidepoint(self.hover)
-            primary = name == "start" or (name == "ready" and not self.me_ready)
-            style = "primary" if primary else "secondary"
-            draw_button(surface, self.assets, rect, label, style, hover, enabled)
+        self.draw_buttons(surface, self.assets)
 
     def _middle_lines(self, px: int, width: float) -> list[tuple[str, tuple[int, int, int]]]:
         """The words in the table, wrapped to ``width``: what the room waits for (or what

@@ -5,8 +5,6 @@ Pure functions of what they are given: the table scene decides, these lay out an
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pygame
 
 from client.i18n import ENGLISH, Translator
@@ -23,11 +21,11 @@ from client.ui.render import (
     draw_text,
     fit_px,
 )
+from client.ui.widgets import Button
 from engine import Pass, SeatView, Transfer
 
 __all__ = [
     "TOAST_SECONDS",
-    "Button",
     "draw_banner",
     "draw_buttons",
     "draw_closed",
@@ -41,14 +39,6 @@ __all__ = [
 ]
 
 TOAST_SECONDS = 2.4
-
-
-@dataclass
-class Button:
-    name: str
-    label: str
-    rect: pygame.Rect
-    style: str = "secondary"
 
 
 def panel_rect(size: tuple[int, int], lines: float) -> tuple[pygame.Rect, int]:
@@ -77,7 +67,7 @@ def end_buttons(size: tuple[int, int], over: GameOver, tr: Translator = ENGLISH)
     for name, label, style, w in specs:
         rect = pygame.Rect(round(x), 0, round(w * px), round(px * 2.3))
         rect.bottom = panel.bottom - px
-        buttons.append(Button(name, label, rect, style))
+        buttons.append(Button(rect, name, label, style=style))
         x += w * px + gap
     return buttons
 
@@ -86,7 +76,7 @@ def closed_buttons(size: tuple[int, int], tr: Translator = ENGLISH) -> list[Butt
     panel, px = panel_rect(size, 7)
     menu = pygame.Rect(0, 0, px * 7, round(px * 2.2))
     menu.midbottom = (panel.centerx, panel.bottom - px)
-    return [Button("menu", tr("table.menu"), menu, "primary")]
+    return [Button(menu, "menu", tr("table.menu"), style="primary")]
 
 
 def end_lines(

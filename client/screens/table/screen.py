@@ -12,6 +12,7 @@ import contextlib
 import math
 from collections import deque
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 import pygame
 
@@ -34,7 +35,6 @@ from client.net.session import (
 from client.screens.table.board import Board, deck_of
 from client.screens.table.hud import (
     TOAST_SECONDS,
-    Button,
     closed_buttons,
     draw_banner,
     draw_buttons,
@@ -67,6 +67,7 @@ from client.ui.render import (
     role_of,
 )
 from client.ui.scene import Director, Scene
+from client.ui.widgets import Button
 from engine import (
     Action,
     Attack,
@@ -675,7 +676,7 @@ class TableScene(Scene):
         specs = self._action_buttons()
         rects = layout.button_rects([label for _, label, _ in specs], px * 0.62)
         buttons = [
-            Button(name, label, pygame.Rect(rect), style)
+            Button(pygame.Rect(rect), name, label, style=style)
             for (name, label, style), rect in zip(specs, rects, strict=True)
         ]
         h = round(layout.button_h * 0.85)
@@ -692,12 +693,12 @@ class TableScene(Scene):
         corners = self._corner_rects(words, least, h, m, y, buttons)
         for name, rect in corners.items():
             style = "primary" if name == "rematch" else "secondary"
-            buttons.append(Button(name, words[name], rect, style))
+            buttons.append(Button(rect, name, words[name], style=style))
         emote = corners["emote"]
         if self.picking:  # the picker: the reactions above the button
             rects = picker_rects(emote, len(EMOTE_KEYS), layout.size, m)
             for (code, key), rect in zip(EMOTE_KEYS.items(), rects, strict=True):
-                buttons.append(Button("emote:" + code, tr(key), rect, "primary"))
+                buttons.append(Button(rect, "emote:" + code, tr(key), style="primary"))
         return buttons
 
     def _corner_rects(
@@ -736,8 +737,7 @@ class TableScene(Scene):
                 break
         if middle is not None and (middle.left < left or middle.right > left + span):
             shift = left + (span - middle.w) // 2 - middle.left
-            for button in actions:
-                button.rect = button.rect.move(shift, 0)
+            actions[:] = [replace(b, rect=b.rect.move(shift, 0)) for b in actions]
         return rects
 
     def emote_shown(self, seat: int) -> str | None:
