@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import pygame
 
-from client.screens.table.layout import CARD_RATIO
+from client.ui.metrics import CARD_RATIO
 from engine import Card, Suit
 
 __all__ = ["PAPER", "card_size", "draw_back", "draw_face", "halo", "pad", "with_halo"]

@@ -14,8 +14,8 @@ import pytest
 
 from client.i18n import CATALOGUES, DYNAMIC_PREFIXES, LANGUAGES, Translator, plural_form
 from client.i18n.rulestext import rules_summary
+from client.screens.table.draw import ROLE_COLOURS
 from client.settings import ANIMATION_SPEEDS
-from client.ui.render import ROLE_COLOURS
 from engine import Reason, Rules, ThrowInRule
 from engine.ai import LEVELS
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from client.screens.table.layout import CARD_RATIO, Layout, Pose
+from client.screens.table.layout import Layout, Pose
+from client.ui.metrics import CARD_RATIO
 
 SIZES = [
     (360, 640),  # a small phone, upright

@@ -9,11 +9,11 @@ import pygame
 
 from client.i18n import ENGLISH, Translator
 from client.net.session import GameOver
+from client.screens.table.draw import ROLE_COLOURS
 from client.screens.table.layout import Layout
 from client.ui.assets import Assets
 from client.ui.render import (
     GOLD,
-    ROLE_COLOURS,
     SOFT,
     button_px,
     draw_button,

@@ -12,9 +12,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-__all__ = ["CARD_RATIO", "Layout", "Pose", "SeatSpot"]
+from client.ui.metrics import CARD_RATIO
 
-CARD_RATIO = 0.715  # width / height of a playing card (63 x 88 mm)
+__all__ = ["Layout", "Pose", "SeatSpot"]
+
 OPPONENT_SCALE = 0.56  # an opponent's card backs, relative to our cards
 PILE_SCALE = 0.8
 

@@ -33,6 +33,7 @@ from client.net.session import (
     drain,
 )
 from client.screens.table.board import Board, deck_of
+from client.screens.table.draw import SEAT_STATUS_KEYS, draw_board, role_of
 from client.screens.table.hud import (
     TOAST_SECONDS,
     closed_buttons,
@@ -54,18 +55,11 @@ from client.screens.table.intent import (
     on_tap,
     on_transfer_button,
 )
-from client.screens.table.layout import CARD_RATIO, Layout, Pose
+from client.screens.table.layout import Layout, Pose
 from client.screens.table.narrate import toast_for
+from client.ui.metrics import CARD_RATIO
 from client.ui.pointer import Input, Key, Pointer
-from client.ui.render import (
-    SEAT_STATUS_KEYS,
-    button_w,
-    draw_board,
-    draw_bubble,
-    draw_text,
-    label_px,
-    role_of,
-)
+from client.ui.render import button_w, draw_bubble, draw_text, label_px
 from client.ui.scene import Director, Scene
 from client.ui.widgets import Button
 from engine import (

@@ -1,0 +1,268 @@
+"""Drawing the table: the cards where the board says they are, the seats' plates and the
+piles. Reads, never changes, what it draws."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import pygame
+
+from client.i18n import ENGLISH, N_, Translator
+from client.screens.table.board import TRUMP, Board, Sprite
+from client.screens.table.layout import OPPONENT_SCALE, PILE_SCALE, Layout, Pose
+from client.ui.assets import Assets
+from client.ui.metrics import CARD_RATIO
+from client.ui.render import SOFT, WHITE, draw_text, fit_px, rounded_box
+from engine import Card
+
+__all__ = ["ROLE_COLOURS", "SEAT_STATUS_KEYS", "STATUS_COLOURS", "draw_board", "role_of"]
+
+ACTING = (246, 206, 110)  # the rim of the plate of a seat the table waits for
+ROLE_COLOURS = {
+    "attacking": (226, 132, 40),
+    "defending": (66, 132, 222),
+    "taking": (200, 60, 60),
+    "out": (120, 130, 124),
+    "Durak": (214, 64, 70),
+}
+# a seat's status in the room (``protocol.SeatInfo.status``): its label and its dot
+SEAT_STATUS_KEYS = {
+    "connected": N_("seat_status.connected"),
+    "away": N_("seat_status.away"),
+    "stand_in": N_("seat_status.stand_in"),
+}
+STATUS_COLOURS = {
+    "connected": (96, 200, 110),
+    "away": (236, 176, 60),
+    "stand_in": (120, 160, 236),
+}
+
+
+def _canonical(layout: Layout) -> list[int]:
+    ch = layout.card_h
+    return [round(ch), round(ch * PILE_SCALE), round(ch * OPPONENT_SCALE)]
+
+
+def draw_sprite(
+    surface: pygame.Surface, assets: Assets, layout: Layout, sprite: Sprite, look: str = "plain"
+) -> None:
+    pose = sprite.pose
+    height = layout.card_h * pose.scale
+    card = sprite.card if sprite.face >= 0.5 else None
+    squash = abs(math.cos(math.pi * sprite.face))
+    x, y = pose.x, pose.y - sprite.lift
+    h = round(height)
+    sizes = _canonical(layout)
+    if h in sizes and squash > 0.999 and sprite.motion is None:
+        image = assets.card(card, h, look, round(pose.angle))
+    else:
+        base_h = min((s for s in sizes if s >= h), default=max(sizes))
+        base = assets.card(card, base_h, look if sprite.motion is None else "plain")
+        factor = height / base_h
+        w = max(1, round(base.get_width() * factor * max(squash, 0.02)))
+        image = pygame.transform.smoothscale(base, (w, max(1, round(base.get_height() * factor))))
+        if abs(pose.angle) > 0.5:
+            image = pygame.transform.rotate(image, pose.angle)
+    surface.blit(image, image.get_rect(center=(round(x), round(y))))
+
+
+def _blit_group(
+    surface: pygame.Surface, assets: Assets, poses: list[Pose], height: int, kind: str
+) -> None:
+    """Card backs at ``poses``, composed once into one image (one blit per frame)."""
+    if not poses:
+        return
+    x0, y0 = poses[0].x, poses[0].y
+    rel = tuple((round(p.x - x0), round(p.y - y0), round(p.angle)) for p in poses)
+
+    def make() -> tuple[pygame.Surface, tuple[int, int]]:
+        images = [assets.card(None, height, "plain", a) for _, _, a in rel]
+        span = max(max(i.get_width(), i.get_height()) for i in images)
+        left = min(dx for dx, _, _ in rel) - span
+        top = min(dy for _, dy, _ in rel) - span
+        right = max(dx for dx, _, _ in rel) + span
+        bottom = max(dy for _, dy, _ in rel) + span
+        out = pygame.Surface((right - left, bottom - top), pygame.SRCALPHA)
+        for (dx, dy, _), image in zip(rel, images, strict=True):
+            out.blit(image, image.get_rect(center=(dx - left, dy - top)))
+        box = out.get_bounding_rect()
+        return out.subsurface(box).copy(), (left + box.x, top + box.y)
+
+    image, (dx, dy) = assets.composite((kind, height, rel), make)
+    surface.blit(image, (round(x0) + dx, round(y0) + dy))
+
+
+def _draw_slot(surface: pygame.Surface, assets: Assets, pose: Pose, height: int) -> None:
+    """The faint outline of an empty pile's place, as printed on a card-table cloth."""
+    w = round(height * CARD_RATIO)
+
+    def make() -> pygame.Surface:
+        slot = pygame.Surface((w, height), pygame.SRCALPHA)
+        radius = round(w * 0.08)
+        pygame.draw.rect(slot, (0, 0, 0, 40), slot.get_rect(), border_radius=radius)
+        pygame.draw.rect(slot, (255, 255, 255, 46), slot.get_rect(), 2, border_radius=radius)
+        return slot
+
+    image = assets.composite(("slot", height), make)
+    surface.blit(image, image.get_rect(center=(round(pose.x), round(pose.y))))
+
+
+def role_of(board: Board, seat: int) -> str | None:
+    if board.durak == seat:
+        return "Durak"
+    if board.places and board.places[seat]:
+        return "out"
+    if seat == board.defender:
+        return "taking" if board.taking else "defending"
+    if seat == board.attacker:
+        return "attacking"
+    return None
+
+
+def _draw_seat(
+    surface: pygame.Surface,
+    assets: Assets,
+    board: Board,
+    seat: int,
+    name: str,
+    tr: Translator,
+    status: str = "",
+) -> None:
+    layout = board.layout
+    spot = layout.seats[seat]
+    count = max(0, board.counts[seat] - board.incoming(("seat", seat)))
+    _blit_group(
+        surface,
+        assets,
+        layout.opponent_fan(seat, count),
+        round(layout.card_h * OPPONENT_SCALE),
+        "fan",
+    )
+    role = role_of(board, seat)
+    rect = pygame.Rect(spot.plate)
+    acting = role in ("attacking", "defending") and (
+        (role == "attacking" and not board.table)
+        or (role == "defending" and any(d is None for _, d in board.table))
+    )
+    rounded_box(
+        surface,
+        assets,
+        rect,
+        (6, 22, 14, 190),
+        rect.h // 4,
+        ACTING if acting else (255, 255, 255, 50),
+    )
+    px = max(10, round(rect.h * 0.34))
+    name_px = fit_px(assets, name, px, rect.w * 0.9, bold=True)
+    draw_text(surface, assets, name, name_px, (rect.centerx, rect.top + rect.h * 0.3), bold=True)
+    if role == "out":
+        place = board.places[seat]
+        detail = tr("table.out_place", place=tr.ordinal(place))
+    elif role == "Durak":
+        detail = tr("table.durak")
+    else:
+        detail = tr.plural("table.cards", count)
+        if seat in board.passed:
+            detail += tr("table.passed")
+    colour = ROLE_COLOURS.get(role or "", SOFT) if role in ("out", "Durak") else SOFT
+    key = SEAT_STATUS_KEYS.get(status)
+    if key is not None and status != "connected":
+        detail = f"{tr(key)} · {detail}"
+        colour = STATUS_COLOURS[status]
+    if status in STATUS_COLOURS:  # a dot in the plate's corner: the seat's connection
+        r = max(3, round(rect.h * 0.09))
+        at_dot = (rect.left + r * 2, rect.top + r * 2)
+        pygame.draw.circle(surface, STATUS_COLOURS[status], at_dot, r)
+    detail_px = fit_px(assets, detail, round(px * 0.85), rect.w * 0.92)
+    at = (rect.centerx, rect.top + rect.h * 0.72)
+    draw_text(surface, assets, detail, detail_px, at, colour=colour)
+    if role in ("attacking", "defending", "taking"):
+        pill_px = max(9, round(px * 0.72))
+        label = assets.text(tr("role." + role), pill_px, WHITE, True)
+        pill = label.get_rect().inflate(pill_px, pill_px * 0.4)
+        pill.midbottom = (rect.centerx, rect.top - 2)
+        rounded_box(surface, assets, pill, (*ROLE_COLOURS[role], 235), pill.h // 2)
+        surface.blit(label, label.get_rect(center=pill.center))
+
+
+def _draw_piles(surface: pygame.Surface, assets: Assets, board: Board, tr: Translator) -> None:
+    layout = board.layout
+    ph = round(layout.card_h * PILE_SCALE)
+    px = layout.font_px
+    # the trump card lies crosswise under the stock
+    trump = board.cards.get(board.trump_card) if board.trump_card else None
+    if trump is not None and trump.dest[0] == TRUMP and trump.motion is None:
+        draw_sprite(surface, assets, layout, trump)
+    stock = board.stock_shown
+    backs = stock - (1 if trump is not None and trump.dest[0] == TRUMP else 0)
+    x, y = layout.stock_pos
+    if backs > 0:
+        layers = [layout.stock_pose(layer) for layer in range(min(4, 1 + backs // 6))]
+        _blit_group(surface, assets, layers, ph, "stock")
+    elif board.trump is not None:
+        _draw_slot(surface, assets, layout.stock_pose(), ph)
+        symbol, size = board.trump.symbol, round(layout.card_h * 0.45)
+
+        def faint() -> pygame.Surface:
+            mark = assets.text(symbol, size, (255, 255, 255)).copy()
+            mark.set_alpha(70)
+            return mark
+
+        mark = assets.composite(("trump mark", symbol, size), faint)
+        surface.blit(mark, mark.get_rect(center=(round(x), round(y))))
+    if stock > 0:
+        draw_text(surface, assets, str(stock), px, (x, y + ph * 0.62), "midtop", SOFT, bold=True)
+    dx, dy = layout.discard_pos
+    shown = board.discard - board.incoming(("discard", 0))
+    if shown <= 0:
+        _draw_slot(surface, assets, Pose(dx, dy, 0, PILE_SCALE), ph)
+    layers = [layout.discard_pose(layer) for layer in range(min(7, (shown + 1) // 2))]
+    _blit_group(surface, assets, layers, ph, "discard")
+    if shown > 0:
+        text = tr("table.beaten_pile", n=shown)
+        draw_text(surface, assets, text, round(px * 0.9), (dx, dy + ph * 0.7), "midtop", SOFT)
+
+
+def _draw_order(board: Board) -> list[Sprite]:
+    """Resting cards of the bout and the hand, then every card in flight, in take-off order.
+
+    The trump card at rest is drawn with the stock; the dragged card comes last of all.
+    """
+    resting: list[Sprite] = []
+    flying: list[Sprite] = list(board.flying)
+    placed = [c for pair in board.table for c in pair if c is not None] + board.hand
+    for card in placed:
+        sprite = board.cards.get(card)
+        if sprite is not None and card != board.dragged:
+            started = sprite.motion is not None and sprite.motion.started
+            (flying if started else resting).append(sprite)
+    listed = set(placed)
+    for card, sprite in board.cards.items():
+        at_rest_under_stock = sprite.dest[0] == TRUMP and sprite.motion is None
+        if card not in listed and card != board.dragged and not at_rest_under_stock:
+            flying.append(sprite)
+    return resting + sorted((s for s in flying if not s.in_stock), key=lambda s: s.order)
+
+
+def draw_board(
+    surface: pygame.Surface,
+    assets: Assets,
+    board: Board,
+    names: tuple[str, ...],
+    looks: dict[Card, str],
+    tr: Translator = ENGLISH,
+    statuses: Sequence[str] = (),
+) -> None:
+    """``statuses``: each seat's status from the room (``connected``, ``away``...)."""
+    layout = board.layout
+    surface.blit(assets.felt(layout.size), (0, 0))
+    _draw_piles(surface, assets, board, tr)
+    for seat in layout.seats:
+        name = names[seat] if seat < len(names) else tr("table.seat", n=seat + 1)
+        status = statuses[seat] if seat < len(statuses) else ""
+        _draw_seat(surface, assets, board, seat, name, tr, status)
+    for sprite in _draw_order(board):
+        draw_sprite(surface, assets, layout, sprite, looks.get(sprite.card, "plain"))  # type: ignore[arg-type,unused-ignore]
+    if board.dragged is not None and board.dragged in board.cards:
+        draw_sprite(surface, assets, layout, board.cards[board.dragged], "selected")
