@@ -78,3 +78,51 @@ def test_protocol_imports_only_engine_msgpack_and_no_io() -> None:
 def test_host_never_imports_pygame_or_the_client() -> None:
     for path, root in _imports("host"):
         assert root not in ("pygame", "client"), f"{path} imports {root}"
+
+
+def test_the_command_line_and_network_layers_never_load_pygame() -> None:
+    """``client.cli`` and ``client.net`` (and the pure table pieces) run headless tools and
+    bots: importing every module of them leaves pygame unloaded."""
+    modules = [
+        ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+        for package in ("client/cli", "client/net")
+        for path in (ROOT / package).rglob("*.py")
+    ]
+    modules += ["client.ui.metrics", "client.screens.table.layout", "client.screens.table.board"]
+    script = (
+        "import importlib, sys\n"
+        f"for name in {modules!r}: importlib.import_module(name)\n"
+        "print('pygame' in sys.modules)\n"
+    )
+    result = _run(sys.executable, "-c", script)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "False"
+
+
+def test_the_window_layers_import_downwards_only() -> None:
+    """``ui`` never imports a screen or the app; a screen never imports the app or another
+    screen (it asks the app for it by name): only its own package and ``screens.choices``."""
+    for path, module in _client_imports("client/ui"):
+        assert not module.startswith(("client.screens", "client.app")), f"{path} imports {module}"
+    for path, module in _client_imports("client/screens"):
+        own = ".".join(Path(path).parent.parts)  # a screen's package: room, table
+        nested = own != "client.screens" and module.startswith(own + ".")
+        allowed = nested or module == "client.screens.choices"
+        if module.startswith("client.screens"):
+            assert allowed, f"{path} imports {module}"
+        assert module != "client.app", f"{path} imports the app"
+
+
+def _client_imports(package: str) -> Iterator[tuple[str, str]]:
+    """(file, module) for every absolute ``client.`` import in a package, nested ones too."""
+    for path in (ROOT / package).rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            else:
+                continue
+            for name in names:
+                if name.startswith("client"):
+                    yield str(path.relative_to(ROOT)), name

@@ -185,7 +185,7 @@ class SettingsScene(ButtonScene):
             value = pygame.Rect(0, 0, value_w, round(rect.h * 0.86))
             value.midright = (rect.right - 4, rect.centery)
             label = row.text(tr)
-            at = (rect.left + px, rect.centery)
+            at: tuple[float, float] = (rect.left + px, rect.centery)
             draw_text(surface, self.assets, label, label_px, at, "midleft")
             hover = self.hover is not None and rect.collidepoint(self.hover)
             style = "chosen" if i == self.focus else "secondary"

@@ -14,6 +14,7 @@ player's Rematch also marks them ready).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Protocol
 
 import pygame
@@ -51,7 +52,7 @@ from client.ui.render import (
 )
 from client.ui.scene import ButtonScene, Director
 from client.ui.widgets import Button
-from protocol import Room
+from protocol import Room, SeatInfo
 
 __all__ = ["RoomScene", "RoomSession"]
 
@@ -62,6 +63,42 @@ WAITING_FILL = (16, 40, 28)  # "not ready": dark glass, muted words
 WAITING_INK = (150, 170, 156)
 OWNER_FILL = (236, 190, 84)
 OWNER_INK = (44, 30, 8)
+
+
+Colour = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class Header:
+    """The top of the room: the title's size and centre line, the rules summary's size,
+    its lines and its first line's centre, and where the seats may start."""
+
+    title_px: int
+    title_y: int
+    summary_px: int
+    lines: list[str]
+    first: int
+    bottom: float
+
+
+@dataclass(frozen=True)
+class Badge:
+    """The pill under a player's name: its words, fill and ink."""
+
+    text: str
+    fill: Colour
+    ink: Colour
+
+
+@dataclass(frozen=True)
+class SeatWords:
+    """What a seat's box says: the name, its status (a level, "away"), the name's colour
+    and the player's badge (None without one)."""
+
+    name: str
+    status: str
+    colour: Colour
+    badge: Badge | None
 
 
 class RoomSession(Session, Protocol):
@@ -190,10 +227,9 @@ class RoomScene(ButtonScene):
         most = max(22, round(w * 0.04)) if h > w else 22  # a big phone held upright: larger
         return max(11, min(most, round(h * 0.03)))
 
-    def header(self) -> tuple[int, int, int, list[str], int, float]:
-        """The title's size and centre; the rules summary's size, its lines and its first
-        line's centre (one line, or two, or three in a tall window, broken after a comma
-        where one would be set too small to read); and where the seats may start."""
+    def header(self) -> Header:
+        """The title and the rules summary (one line, or two, or three in a tall window,
+        broken after a comma where one would be set too small to read)."""
         w, h = self.size
         px = self._px()
         top = min(h * 0.17, 120)
@@ -204,7 +240,7 @@ class RoomScene(ButtonScene):
         )
         title_y = round(top * 0.36)
         if room is None:
-            return title_px, title_y, px, [], 0, top
+            return Header(title_px, title_y, px, [], 0, top)
         summary = rules_summary(room.rules, self.app.tr)
         width = w - 32
         size = fit_px(self.assets, summary, px, width)
@@ -219,7 +255,7 @@ class RoomScene(ButtonScene):
         title_bottom = title_y - title_h // 2 + title_h  # whole pixels: nothing touches
         first = max(round(top * 0.72 - (len(lines) - 1) * step / 2), title_bottom + step // 2)
         below = first + (len(lines) - 0.5) * step
-        return title_px, title_y, size, lines, first, max(top, below + px * 0.3)
+        return Header(title_px, title_y, size, lines, first, max(top, below + px * 0.3))
 
     def _title(self) -> str:
         return self.room.name if self.room is not None else self.app.tr("join.connecting")
@@ -239,12 +275,12 @@ class RoomScene(ButtonScene):
         window size, room and language."""
         room = self.room
         seats = room.seats if room is not None else ()
-        key = (self.size, seats, self.owner, self.seat, self.app.settings.language)
-        key += (self.message, self.invite, self.note)
+        words = (self.app.settings.language, self.message, self.invite, self.note)
+        key = (self.size, seats, self.owner, self.seat, words)
         if self._seating is None or self._seating[0] != key:
             chips = tuple(self.owner and s.kind != "human" for s in seats)
             measure = Measure(self._box_w, self._box_h, self._middle_h)
-            top, button_h = self.header()[-1], self.button_h()
+            top, button_h = self.header().bottom, self.button_h()
             space = Space(self.size, top, button_h, self.seat, chips, measure)
             seating = arrange(space, self._px())
             self._seating = (key, seating)
@@ -256,7 +292,7 @@ class RoomScene(ButtonScene):
         if self.room is None:
             return 0
         bold = self.assets.font(round(px * 0.9), True)
-        names = [self._seat_words(i, seat)[0] for i, seat in enumerate(self.room.seats)]
+        names = [self._seat_words(i, seat).name for i, seat in enumerate(self.room.seats)]
         need = max((bold.size(name)[0] + 20 for name in names), default=0)
         if self.owner and any(seat.kind != "human" for seat in self.room.seats):
             height = chip_h(px)
@@ -392,13 +428,13 @@ class RoomScene(ButtonScene):
         w, h = surface.get_size()
         surface.blit(self.assets.felt((w, h)), (0, 0))
         room = self.room
-        title_px, title_y, size, lines, first, _ = self.header()
-        title = ellipsize(self.assets, self._title(), title_px, w - 32, True)  # a long name
-        at = (w / 2, title_y)
-        draw_text(surface, self.assets, title, title_px, at, bold=True, colour=GOLD)
-        for i, line in enumerate(lines):  # the rules
-            at = (w / 2, first + i * self._line_h(size))
-            line_px = fit_px(self.assets, line, size, w - 32)
+        head = self.header()
+        title = ellipsize(self.assets, self._title(), head.title_px, w - 32, True)  # a long name
+        at = (w / 2, head.title_y)
+        draw_text(surface, self.assets, title, head.title_px, at, bold=True, colour=GOLD)
+        for i, line in enumerate(head.lines):  # the rules
+            at = (w / 2, head.first + i * self._line_h(head.summary_px))
+            line_px = fit_px(self.assets, line, head.summary_px, w - 32)
             draw_text(surface, self.assets, line, line_px, at, colour=SOFT)
         seating = self.seating()
         px, table = seating.px, seating.table
@@ -476,12 +512,11 @@ class RoomScene(ButtonScene):
             return tr("room.waiting_ready", names=", ".join(waiting))
         return tr("room.waiting_owner")
 
-    def _seat_words(self, i: int, seat):  # type: ignore[no-untyped-def]
-        """A seat's name, its status (a level, "away"), the name's colour and its mark (the
-        words, the pill's fill and ink; None without one)."""
+    def _seat_words(self, i: int, seat: SeatInfo) -> SeatWords:
+        """What seat ``i``'s box says."""
         tr = self.app.tr
         owner = self.room is not None and self.room.owner == i
-        badge: tuple[str, tuple[int, int, int], tuple[int, int, int]] | None = None
+        badge: Badge | None = None
         if seat.kind == "human":
             name = seat.name + (f" ({tr('room.you')})" if i == self.seat else "")
             # a player away (only while a game is on) says so instead of a mark
@@ -491,11 +526,11 @@ class RoomScene(ButtonScene):
                 badge = None
             elif owner:  # the owner's Start is the owner's readiness
                 text = tr("room.owner")
-                badge = (text[:1].upper() + text[1:], OWNER_FILL, OWNER_INK)
+                badge = Badge(text[:1].upper() + text[1:], OWNER_FILL, OWNER_INK)
             elif seat.ready:
-                badge = ("✓ " + tr("room.ready_mark"), READY_FILL, (255, 255, 255))
+                badge = Badge("✓ " + tr("room.ready_mark"), READY_FILL, (255, 255, 255))
             else:
-                badge = (tr("room.not_ready_mark"), WAITING_FILL, WAITING_INK)
+                badge = Badge(tr("room.not_ready_mark"), WAITING_FILL, WAITING_INK)
         elif seat.kind == "ai":  # the name it plays under, and what it is
             assert self.room is not None
             name = seat_names(self.room)[i]
@@ -504,18 +539,25 @@ class RoomScene(ButtonScene):
             colour = (255, 255, 255)
         else:
             name, status, colour = tr("room.open"), "", SOFT
-        return name, status, colour, badge
+        return SeatWords(name, status, colour, badge)
 
-    def _draw_seat(  # type: ignore[no-untyped-def]
-        self, surface: pygame.Surface, rect: pygame.Rect, i: int, seat, px: int, column: bool
+    def _draw_seat(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        i: int,
+        seat: SeatInfo,
+        px: int,
+        column: bool,
     ) -> None:
         draw_panel(surface, self.assets, rect, 210 if seat.kind != "empty" else 120)
-        name, status, colour, badge = self._seat_words(i, seat)
+        words = self._seat_words(i, seat)
+        name, status, colour, badge = words.name, words.status, words.colour, words.badge
         if column:
-            self._draw_seat_line(surface, rect, px, name, status, colour, badge)
+            self._draw_seat_line(surface, rect, px, words)
             return
         name_px = fit_px(self.assets, name, round(px * 1.05), rect.w - 20, True)
-        at = (rect.centerx, rect.top + round(px * 1.2))
+        at: tuple[float, float] = (rect.centerx, rect.top + round(px * 1.2))
         draw_text(surface, self.assets, name, name_px, at, colour=colour, bold=True)
         below = rect.top + self._second_line(px)  # the second line, as near as it was
         if status:
@@ -523,20 +565,21 @@ class RoomScene(ButtonScene):
             at = (rect.centerx, max(rect.top + px * 2.4, below + self._line_h(small) // 2))
             draw_text(surface, self.assets, status, small, at, colour=SOFT)
         if badge is not None:
-            small = fit_px(self.assets, badge[0], round(px * 0.8), rect.w - 20 - px, bold=True)
+            small = fit_px(self.assets, badge.text, round(px * 0.8), rect.w - 20 - px, bold=True)
             at = (rect.centerx, max(rect.top + px * 2.45, below + self._pill_h(small) / 2))
-            self._draw_badge(surface, at, small, *badge)
+            self._draw_badge(surface, at, small, badge)
 
-    def _draw_seat_line(  # type: ignore[no-untyped-def]
-        self, surface: pygame.Surface, rect: pygame.Rect, px: int, name, status, colour, badge
+    def _draw_seat_line(
+        self, surface: pygame.Surface, rect: pygame.Rect, px: int, words: SeatWords
     ) -> None:
         """A seat in a column: its name on the left, its level or mark on the right, on one
         line above its chips."""
+        name, status, badge = words.name, words.status, words.badge
         y = rect.top + round(px * 1.2)
         right = rect.right - 12
         if badge is not None:
             small = round(px * 0.8)
-            pill = self._draw_badge(surface, (0, y), small, *badge, right=right)
+            pill = self._draw_badge(surface, (0, y), small, badge, right=right)
             right = pill.left - px // 2
         elif status:
             small = round(px * 0.85)
@@ -547,26 +590,25 @@ class RoomScene(ButtonScene):
         name_px = max(name_px, round(px * 0.85))  # a long name: cut short, not set tiny
         name = ellipsize(self.assets, name, name_px, room, True)
         at = (rect.left + 12, y)
-        draw_text(surface, self.assets, name, name_px, at, "midleft", colour, True)
+        draw_text(surface, self.assets, name, name_px, at, "midleft", words.colour, True)
 
     def _draw_badge(
         self,
         surface: pygame.Surface,
         centre: tuple[float, float],
         px: int,
-        text: str,
-        fill: tuple[int, int, int],
-        ink: tuple[int, int, int],
+        badge: Badge,
         right: int | None = None,
     ) -> pygame.Rect:
         """A pill under the name (or, ``right``: ending there): the ready mark, "not
         ready", or the owner."""
-        width = self.assets.font(px, True).size(text)[0]
+        width = self.assets.font(px, True).size(badge.text)[0]
         pill = pygame.Rect(0, 0, width + round(px * 1.2), self._pill_h(px))
         pill.center = (round(centre[0]), round(centre[1]))
         if right is not None:
             pill.right = right
-        border = (255, 255, 255, 60) if fill == WAITING_FILL else None
-        surface.blit(self.assets.box(pill.size, (*fill, 235), pill.h // 2, border), pill)
+        border = (255, 255, 255, 60) if badge.fill == WAITING_FILL else None
+        surface.blit(self.assets.box(pill.size, (*badge.fill, 235), pill.h // 2, border), pill)
+        ink, text = badge.ink, badge.text
         draw_text(surface, self.assets, text, px, pill.center, colour=ink, bold=True, shadow=False)
         return pill

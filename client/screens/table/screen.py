@@ -690,9 +690,9 @@ class TableScene(Scene):
             buttons.append(Button(rect, name, words[name], style=style))
         emote = corners["emote"]
         if self.picking:  # the picker: the reactions above the button
-            rects = picker_rects(emote, len(EMOTE_KEYS), layout.size, m)
-            for (code, key), rect in zip(EMOTE_KEYS.items(), rects, strict=True):
-                buttons.append(Button(rect, "emote:" + code, tr(key), style="primary"))
+            picks = picker_rects(emote, len(EMOTE_KEYS), layout.size, m)
+            for (code, key), pick in zip(EMOTE_KEYS.items(), picks, strict=True):
+                buttons.append(Button(pick, "emote:" + code, tr(key), style="primary"))
         return buttons
 
     def _corner_rects(
