@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from window import click, open_from_menu, type_text
+from window import click, open_app, open_from_menu, type_text, until
 
 from client.app import App, add_arguments
 from client.net.lan import invite_link, parse_invite
@@ -32,26 +32,11 @@ from engine import Rules
 from host import HostConfig, HostHandle, TableAd, run_in_thread
 
 pytestmark = pytest.mark.usefixtures("headless")
-FRAMES = 1500  # a bound against hanging (x 0.01 s), not a timing assertion
 
 
 def make_app(tmp_path: Path, invite: str | None = None) -> App:
-    path = tmp_path / "settings.json"
-    settings = Settings.load(path)
-    settings.lan_bind = "127.0.0.1"  # never a real interface in tests
-    settings.name = "Anna"
-    app = App(settings, path, size=(1280, 720), sound=False, invite=invite)
-    app.step(0.02)
-    return app
-
-
-def until(app: App, done, frames: int = FRAMES) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(frames):
-        if done():
-            return
-        time.sleep(0.01)
-        app.step(0.01)
-    raise AssertionError("the window never got there")
+    """Anna's window, on 127.0.0.1 only (never a real interface in tests)."""
+    return open_app(tmp_path / "settings.json", invite=invite, lan_bind="127.0.0.1", name="Anna")
 
 
 def joined(app: App) -> bool:

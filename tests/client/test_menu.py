@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from window import click, key
+from window import click, key, open_app
 
 from client.app import App
 from client.net.remote import NetSession
@@ -43,10 +43,7 @@ def row(menu: StartScene, label: str) -> tuple[int, int]:
 
 
 def make_app(tmp_path: Path, factory: Recorder, size: tuple[int, int] = (1280, 720)) -> App:
-    path = tmp_path / "settings.json"
-    app = App(Settings.load(path), path, size=size, sound=False, session_factory=factory)
-    app.step(0.02)
-    return app
+    return open_app(tmp_path / "settings.json", size=size, session_factory=factory)
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (720, 1280), (640, 360)])

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+import window
 from window import click, key
 
 from client.app import App
@@ -38,24 +39,13 @@ FRAMES = 3000  # a bound against hanging (x 0.01 s), not a timing assertion
 
 
 def make_app(tmp_path: Path, port: int) -> App:
-    path = tmp_path / "settings.json"
-    settings = Settings.load(path)
-    settings.lan_bind = "127.0.0.1"
-    settings.name = "Anna"
-    settings.animation = "fast"
-    app = App(settings, path, size=(1280, 720), sound=False, invite=f"127.0.0.1:{port}")
-    app.step(0.02)
-    return app
+    """Anna's window joining the table at ``port`` on 127.0.0.1."""
+    chosen = {"lan_bind": "127.0.0.1", "name": "Anna", "animation": "fast"}
+    return window.open_app(tmp_path / "settings.json", invite=f"127.0.0.1:{port}", **chosen)
 
 
 def until(app: App, done: Callable[[], bool], frames: int = FRAMES, dt: float = 0.01) -> None:
-    """Step the window until ``done``; a bigger ``dt`` plays the animations out faster."""
-    for _ in range(frames):
-        if done():
-            return
-        time.sleep(0.01 if dt <= 0.01 else 0.002)
-        app.step(dt)
-    raise AssertionError("the window never got there")
+    window.until(app, done, frames, dt)
 
 
 def in_room(app: App) -> RoomScene:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from window import click, key, open_from_menu
+from window import click, key, open_app, open_from_menu
 
 from client.app import App
 from client.screens.howto import HowToScene
@@ -22,9 +22,7 @@ pytestmark = pytest.mark.usefixtures("headless")
 
 
 def make_app(path: Path, size: tuple[int, int] = (1280, 720)) -> App:
-    app = App(Settings.load(path), path, size=size, sound=False)
-    app.step(0.02)
-    return app
+    return open_app(path, size=size)
 
 
 def row(scene: SettingsScene, key: str) -> tuple[int, int]:

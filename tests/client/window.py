@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TypeVar
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
 
 import pygame
 
 from client.app import App
+from client.net.session import Session
 from client.screens.start import StartScene
+from client.settings import Settings
 from client.ui.scene import Scene
 
 FRAME = 0.02  # seconds of one frame after an input
@@ -43,3 +48,35 @@ def open_from_menu(app: App, name: str, kind: type[S]) -> S:
     scene = app.stack[-1]
     assert isinstance(scene, kind)
     return scene
+
+
+def open_app(
+    settings_path: Path,
+    *,
+    size: tuple[int, int] = (1280, 720),
+    invite: str | None = None,
+    session_factory: Callable[[Any, Settings], Session] | None = None,
+    **chosen: Any,
+) -> App:
+    """The window (silent) on its first frame, with the settings remembered at
+    ``settings_path`` and ``chosen`` ones set over them (e.g. ``lan_bind="127.0.0.1"``)."""
+    settings = Settings.load(settings_path)
+    for name, value in chosen.items():
+        setattr(settings, name, value)
+    options: dict[str, Any] = (
+        {} if session_factory is None else {"session_factory": session_factory}
+    )
+    app = App(settings, settings_path, size=size, sound=False, invite=invite, **options)
+    app.step(FRAME)
+    return app
+
+
+def until(app: App, done: Callable[[], bool], frames: int = 1500, dt: float = 0.01) -> None:
+    """Step the window until ``done`` (``frames`` bounds a hang; it is not a timing
+    assertion); a bigger ``dt`` plays the animations out faster."""
+    for _ in range(frames):
+        if done():
+            return
+        time.sleep(0.01 if dt <= 0.01 else 0.002)
+        app.step(dt)
+    raise AssertionError("the window never got there")
