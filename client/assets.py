@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections import OrderedDict
 from collections.abc import Callable
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,16 @@ from . import cardart
 
 __all__ = ["ASSETS_DIR", "Assets"]
 
-ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets"
+
+def _assets_dir() -> Path:
+    """The installed ``lan_durak_assets`` package (the repo's ``assets/``, see pyproject.toml)."""
+    root = files("lan_durak_assets")
+    if not isinstance(root, Path):  # pygame opens fonts by file name: a zipped install won't do
+        raise ImportError(f"the game's assets are not files on disk: {root}")
+    return root
+
+
+ASSETS_DIR = _assets_dir()
 
 FELT_CENTRE = (40, 112, 66)
 FELT_EDGE = (10, 44, 26)
