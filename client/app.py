@@ -53,8 +53,7 @@ def display_problem() -> str | None:
         why = "neither DISPLAY nor WAYLAND_DISPLAY is set" if unset else "no desktop session"
         return f"no display to open the window on ({why}; SDL's {driver!r} driver shows nothing)"
     if noise.getvalue():  # a display after all: what SDL said may matter
-        sys.stderr.buffer.write(noise.getvalue())
-        sys.stderr.flush()
+        os.write(2, noise.getvalue())
     return None
 
 
