@@ -16,15 +16,13 @@ from pathlib import Path
 
 import pytest
 
-from client.cli import main
-
 ROOT = Path(__file__).resolve().parents[1]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 VERSION = PYPROJECT["project"]["version"]
 ASSETS_PACKAGE = "lan_durak_assets"
 
 
-def _window(tmp_path: Path, env: dict[str, str], *argv: str) -> subprocess.CompletedProcess[str]:
+def _durak(tmp_path: Path, env: dict[str, str], *argv: str) -> subprocess.CompletedProcess[str]:
     """``python -m client *argv`` (the window unless argv names a command) in a clean folder."""
     env = {**env, "DURAK_SETTINGS": str(tmp_path / "settings.json")}
     return subprocess.run(
@@ -38,9 +36,9 @@ def _window(tmp_path: Path, env: dict[str, str], *argv: str) -> subprocess.Compl
     )
 
 
-def test_version_is_the_one_in_pyproject(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--version"]) == 0
-    assert capsys.readouterr().out == f"durak {VERSION}\n"
+def test_version_is_the_one_in_pyproject(tmp_path: Path) -> None:
+    result = _durak(tmp_path, dict(os.environ), "--version")
+    assert (result.returncode, result.stdout, result.stderr) == (0, f"durak {VERSION}\n", "")
 
 
 def test_every_package_of_the_source_tree_goes_into_the_wheel() -> None:
@@ -64,7 +62,7 @@ def test_every_package_of_the_source_tree_goes_into_the_wheel() -> None:
 def test_window_without_a_display_says_so_and_fails(tmp_path: Path) -> None:
     hidden = ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")
     env = {k: v for k, v in os.environ.items() if k not in hidden}
-    result = _window(tmp_path, {**env, "SDL_AUDIODRIVER": "dummy"}, "--frames", "3")
+    result = _durak(tmp_path, {**env, "SDL_AUDIODRIVER": "dummy"}, "--frames", "3")
     assert result.returncode == 1
     assert result.stderr.startswith("durak: no display to open the window on (")
     assert "SDL_VIDEODRIVER=dummy" in result.stderr
@@ -82,7 +80,7 @@ def test_window_without_a_display_says_so_and_fails(tmp_path: Path) -> None:
 )
 def test_window_without_sound_plays_silently(tmp_path: Path, audio: dict[str, str]) -> None:
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", **audio}
-    result = _window(tmp_path, env, "--frames", "3")
+    result = _durak(tmp_path, env, "--frames", "3")
     assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
     assert (tmp_path / "settings.json").exists()  # the window ran and closed normally
 
