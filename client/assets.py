@@ -30,7 +30,10 @@ __all__ = ["ASSETS_DIR", "Assets", "native_stderr_captured"]
 
 def _assets_dir() -> Path:
     """The installed ``lan_durak_assets`` package (the repo's ``assets/``, see pyproject.toml)."""
-    root = files("lan_durak_assets")
+    try:
+        root = files("lan_durak_assets")
+    except ModuleNotFoundError as error:  # a checkout run without `pip install -e .`
+        raise ImportError("the game's fonts and sounds are not installed (see README)") from error
     if not isinstance(root, Path):  # pygame opens fonts by file name: a zipped install won't do
         raise ImportError(f"the game's assets are not files on disk: {root}")
     return root
