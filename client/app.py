@@ -25,9 +25,40 @@ from engine import Card, Rules
 if TYPE_CHECKING:
     from client.ui.scene import Scene
 
-__all__ = ["App", "add_arguments", "run"]
+__all__ = ["App", "add_arguments", "display_problem", "run"]
 
 SessionFactory = Callable[[Rules, Settings], Session]
+
+# SDL's video drivers that show nothing: SDL falls back to "offscreen" when it finds no
+# display (on Linux: no X11 or Wayland; on macOS and Windows: no desktop session), and
+# "dummy" is only ever asked for (tests and CI set SDL_VIDEODRIVER=dummy).
+HEADLESS_DRIVERS = ("offscreen", "dummy")
+
+
+def display_problem() -> str | None:
+    """Why the window cannot be shown, or None: SDL found no display at all, or only one of
+    the headless drivers that nobody asked for in SDL_VIDEODRIVER."""
+    import pygame
+
+    from client.ui.assets import native_stderr_captured
+
+    with native_stderr_captured() as noise:  # e.g. Wayland's "XDG_RUNTIME_DIR is invalid"
+        try:
+            pygame.display.init()
+        except pygame.error as error:
+            return f"no display to open the window on ({error})"
+    driver = pygame.display.get_driver()
+    asked = {name.strip().lower() for name in os.environ.get("SDL_VIDEODRIVER", "").split(",")}
+    if driver in HEADLESS_DRIVERS and driver not in asked:
+        pygame.display.quit()
+        unset = sys.platform not in ("win32", "darwin") and not (
+            os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+        )
+        why = "neither DISPLAY nor WAYLAND_DISPLAY is set" if unset else "no desktop session"
+        return f"no display to open the window on ({why}; SDL's {driver!r} driver shows nothing)"
+    if noise.getvalue():  # a display after all: what SDL said may matter
+        os.write(2, noise.getvalue())
+    return None
 
 
 def computer_game(rules: Rules, settings: Settings) -> Session:
@@ -222,6 +253,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    problem = display_problem()
+    if problem is not None:
+        print(
+            f"durak: {problem}.\nStart it in a desktop session, or set SDL_VIDEODRIVER=dummy to"
+            " run it without one. 'durak simulate', 'host', 'bot' and 'list' need no display.",
+            file=sys.stderr,
+        )
+        return 1
     # The host of a game against the computer shares this process: when its AI thinks in
     # Python, a shorter GIL switch interval hands the frame loop the GIL sooner (measured:
     # frame p95 under a busy AI thread 13.8 ms at the default 5 ms, 11 ms at 2 ms).

@@ -12,6 +12,7 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
+from importlib.metadata import PackageNotFoundError, version
 
 # name -> (module, one-line help). The first entry is what a bare ``durak`` runs.
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -24,19 +25,30 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "arena": ("client.cli.arena", "let two AI levels play duplicate deals and measure them"),
 }
 DEFAULT = "play"
+DISTRIBUTION = "lan-durak"  # the name in pyproject.toml, which holds the one version number
 
 
 def _usage() -> str:
-    lines = ["usage: durak [COMMAND] [options]", "", "commands:"]
+    lines = ["usage: durak [COMMAND] [options]", "       durak --version", "", "commands:"]
     lines += [f"  {name:<10} {text}" for name, (_, text) in COMMANDS.items()]
     lines += ["", f"Without a command, durak runs '{DEFAULT}'. 'durak COMMAND --help' for more."]
     return "\n".join(lines)
+
+
+def _version() -> str:
+    try:
+        return version(DISTRIBUTION)
+    except PackageNotFoundError:  # run from a checkout that was never installed
+        return "(unknown: not installed)"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] in ("-h", "--help"):
         print(_usage())
+        return 0
+    if args and args[0] in ("-V", "--version"):
+        print(f"durak {_version()}")
         return 0
     if args and args[0] in COMMANDS:
         name = args.pop(0)

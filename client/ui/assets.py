@@ -7,9 +7,15 @@ with a bound on the number kept, so a resize or a long game never grows memory f
 
 from __future__ import annotations
 
+import io
+import os
 import random
+import sys
+import tempfile
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +25,46 @@ from engine import Card
 
 from . import cardart
 
-__all__ = ["ASSETS_DIR", "Assets"]
+__all__ = ["ASSETS_DIR", "Assets", "native_stderr_captured"]
 
-ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
+
+def _assets_dir() -> Path:
+    """The installed ``lan_durak_assets`` package (the repo's ``assets/``, see pyproject.toml)."""
+    try:
+        root = files("lan_durak_assets")
+    except ModuleNotFoundError as error:  # a checkout run without `pip install -e .`
+        raise ImportError("the game's fonts and sounds are not installed (see README)") from error
+    if not isinstance(root, Path):  # pygame opens fonts by file name: a zipped install won't do
+        raise ImportError(f"the game's assets are not files on disk: {root}")
+    return root
+
+
+ASSETS_DIR = _assets_dir()
+
+
+@contextmanager
+def native_stderr_captured() -> Iterator[io.BytesIO]:
+    """What C libraries write to the process's stderr (SDL, ALSA: "ALSA lib confmisc.c ...
+    cannot find card '0'" when there is no sound card) goes into the yielded buffer
+    instead of the terminal, until the block ends. For the short calls that start SDL's
+    display and audio: it hides every thread's stderr meanwhile."""
+    captured = io.BytesIO()
+    sys.stderr.flush()
+    try:
+        saved = os.dup(2)
+    except OSError:  # no stderr at all (e.g. pythonw on Windows): nothing reaches a terminal
+        yield captured
+        return
+    with tempfile.TemporaryFile() as sink:
+        os.dup2(sink.fileno(), 2)
+        try:
+            yield captured
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+            sink.seek(0)
+            captured.write(sink.read())
+
 
 FELT_CENTRE = (40, 112, 66)
 FELT_EDGE = (10, 44, 26)
@@ -198,9 +241,12 @@ class Assets:
     # --- sound --------------------------------------------------------------------------
 
     def _init_mixer(self) -> bool:
+        """Sound on if there is a device; without one the game plays silently, and what the
+        audio libraries say about the missing device stays off the terminal."""
         try:
             if not pygame.mixer.get_init():
-                pygame.mixer.init(frequency=22050, size=-16, channels=2, buffer=512)
+                with native_stderr_captured():
+                    pygame.mixer.init(frequency=22050, size=-16, channels=2, buffer=512)
             return True
         except pygame.error:
             return False
