@@ -8,6 +8,7 @@ password prompt when the host wants one).
 
 from __future__ import annotations
 
+import queue
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -16,7 +17,7 @@ import pygame
 from client.i18n.refusals import closed_text
 from client.i18n.rulestext import comma_lines, rules_summary
 from client.net.lan import LanBrowser, net_join, parse_invite
-from client.net.session import Closed, Seated, Session
+from client.net.session import Closed, Session
 from client.ui.pointer import Input, Key
 from client.ui.render import (
     GOLD,
@@ -126,15 +127,15 @@ class JoinScene(ButtonScene):
         session = self.session
         if session is None:
             return
-        inbox = session.inbox
-        with inbox.mutex:
-            first = inbox.queue[0] if inbox.queue else None
-        if isinstance(first, Seated):
-            self.session = None  # the room screen owns it now
+        try:
+            first = session.inbox.get_nowait()
+        except queue.Empty:
+            return
+        if not isinstance(first, Closed):  # seated: the room screen owns the session now
+            self.session = None
             self.asking = False
-            self.app.show("room", session=session)
-        elif isinstance(first, Closed):
-            inbox.get_nowait()
+            self.app.show("room", session=session, backlog=(first,))
+        else:
             session.close()
             self.session = None
             if first.code == "bad_password":

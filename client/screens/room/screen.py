@@ -14,6 +14,8 @@ player's Rematch also marks them ready).
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -113,13 +115,21 @@ class RoomSession(Session, Protocol):
 
 class RoomScene(ButtonScene):
     def __init__(
-        self, app: Director, session: RoomSession, invite: str = "", note: str = ""
+        self,
+        app: Director,
+        session: RoomSession,
+        invite: str = "",
+        note: str = "",
+        backlog: Sequence[Message] = (),
     ) -> None:
+        """``backlog``: what the session said before this screen took it over (the Join
+        screen's first message)."""
         self.app = app
         self.assets = app.assets
         self.session = session
         self.invite = invite  # the link to share ("" when we joined someone's table)
         self.note = note  # e.g. "copied to the clipboard"
+        self.backlog = list(backlog)
         self.seat = 0
         self.room: Room | None = None
         self.seated: Seated | None = None
@@ -172,7 +182,8 @@ class RoomScene(ButtonScene):
         if self.handed:  # back from the game: the table is left too
             self.app.pop()
             return
-        for message in drain(self.session.inbox):
+        backlog, self.backlog = self.backlog, []
+        for message in itertools.chain(backlog, drain(self.session.inbox)):
             self._receive(message)
             if self.handed:  # the rest is the table scene's
                 return
