@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import queue
 import threading
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -21,6 +22,9 @@ from client.ui.render import GOLD, SOFT, draw_button, draw_panel, draw_text, fit
 from client.ui.scene import ButtonScene, Director
 from client.ui.widgets import Button, Row, cycle
 from engine import Rules
+
+if TYPE_CHECKING:
+    from host import HostHandle
 
 __all__ = ["HostScene", "copy_to_clipboard"]
 
@@ -50,7 +54,7 @@ class HostScene(ButtonScene):
         self.editing: str | None = None  # the text field being typed in
         self.rows = self._rows()
         self.message = ""
-        self.starting: queue.Queue[object] | None = None
+        self.starting: queue.Queue[HostHandle | OSError | RuntimeError] | None = None
         self.host: object | None = None  # the host we started (``host.HostHandle``)
         self.hover = None
         self.size = app.size
@@ -94,7 +98,7 @@ class HostScene(ButtonScene):
             password=self.password or None,
             announce=True,
         )
-        found: queue.Queue[object] = queue.Queue()
+        found: queue.Queue[HostHandle | OSError | RuntimeError] = queue.Queue()
 
         def serve() -> None:
             try:
@@ -119,7 +123,7 @@ class HostScene(ButtonScene):
             return
         self._join(result)
 
-    def _join(self, handle) -> None:  # type: ignore[no-untyped-def]
+    def _join(self, handle: HostHandle) -> None:
         from client.net.remote import NetSession
 
         self.host = handle

@@ -86,14 +86,14 @@ class JoinScene(ButtonScene):
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
 
-    def tables(self) -> list:  # type: ignore[type-arg]
+    def tables(self) -> list[TableAd]:
         if self.browser is None:
             return []
         return sorted(self.browser.tables.values(), key=lambda ad: (ad.name, ad.port))
 
     # --- joining --------------------------------------------------------------------------
 
-    def choose(self, ad) -> None:  # type: ignore[no-untyped-def]
+    def choose(self, ad: TableAd) -> None:
         """A table from the list: joined at once, or after its password is typed."""
         if ad.password:
             if self.session is not None:
@@ -251,7 +251,7 @@ class JoinScene(ButtonScene):
             return self._stacked_h(stacked)
         return max(round(px * 2.6), self._line_h(px, True) + self._line_h(small) + 8)
 
-    def table_rects(self) -> list[tuple[pygame.Rect, object]]:
+    def table_rects(self) -> list[tuple[pygame.Rect, TableAd]]:
         panel = self.panel()
         row_h = self._row_h()
         top = panel.top + round(self._px() * 2.6)
@@ -372,9 +372,9 @@ class JoinScene(ButtonScene):
         stacked = self._stacked()
         for rect, ad in rows:
             if stacked:
-                self._draw_stacked(surface, rect, ad, stacked)  # type: ignore[arg-type]
+                self._draw_stacked(surface, rect, ad, stacked)
             else:
-                self._draw_table(surface, rect, ad, px)  # type: ignore[arg-type]
+                self._draw_table(surface, rect, ad, px)
         if not rows and self.browser is not None:
             failed = self.browser is not None and self.browser.failed
             text = tr("join.no_network" if failed else "join.searching")

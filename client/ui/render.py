@@ -142,7 +142,8 @@ def draw_button(
     if not enabled:
         fill, ink = (40, 60, 48), (130, 150, 138)
     elif hover:
-        fill = tuple(min(255, c + 22) for c in fill)  # type: ignore[assignment]
+        r, g, b = fill
+        fill = (min(255, r + 22), min(255, g + 22), min(255, b + 22))
     radius = rect.h // 2
     rounded_box(surface, assets, rect.move(0, max(2, rect.h // 12)), (0, 0, 0, 90), radius)
     rounded_box(surface, assets, rect, (*fill, 240), radius, (255, 255, 255, 70))
