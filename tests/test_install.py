@@ -100,6 +100,7 @@ def _venv(root: Path) -> tuple[Path, Path, Path]:
     return python, scripts / f"durak{suffix}", Path(site)
 
 
+@pytest.mark.slow
 def test_wheel_installs_and_plays_from_any_folder(tmp_path: Path) -> None:
     """``pip wheel .`` into a fresh venv, run from a folder that is not the checkout. The
     venv gets the dependencies already installed for the tests through a .pth file (no

@@ -109,6 +109,7 @@ def perform(app: App, table: TableScene, action: Action, turn: int) -> None:
         post_click(at, turn % 2 == 1, app.size)
 
 
+@pytest.mark.slow
 def test_a_whole_game_against_the_computer(tmp_path: Path) -> None:
     settings = Settings()
     settings.opponents = 2

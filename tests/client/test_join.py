@@ -97,6 +97,7 @@ def test_the_play_command_takes_an_invite() -> None:
     assert (args.invite, args.bind) == ("durak://127.0.0.1:5000", "127.0.0.1")
 
 
+@pytest.mark.slow
 def test_a_table_announced_on_loopback_is_listed_and_joined_with_a_tap(tmp_path: Path) -> None:
     config = HostConfig(name="Küchentisch", seats=3, ai=("easy",), password="pw", announce=True)
     with run_in_thread(config) as handle:
@@ -132,6 +133,7 @@ def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return shown
 
 
+@pytest.mark.slow
 def test_the_list_shows_a_tables_rules_in_the_players_language(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -221,6 +223,7 @@ def test_an_unreachable_host_says_so(tmp_path: Path) -> None:
     app.close()
 
 
+@pytest.mark.slow
 def test_the_owner_fills_the_seats_with_ai_and_starts(tmp_path: Path) -> None:
     with run_in_thread(HostConfig(seats=3, announce=False)) as handle:
         app = make_app(tmp_path, invite=f"durak://127.0.0.1:{handle.port}")
@@ -272,6 +275,7 @@ def test_a_player_who_is_not_the_owner_waits(tmp_path: Path) -> None:
         app.close()
 
 
+@pytest.mark.slow
 def test_hosting_a_table_lands_in_its_room_with_an_invite(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     scene = open_from_menu(app, "host", HostScene)
@@ -451,6 +455,7 @@ def test_the_list_of_tables_fits_the_window(
     app.close()
 
 
+@pytest.mark.slow
 def test_a_table_whose_game_started_says_so_in_the_list(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

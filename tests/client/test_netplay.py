@@ -37,6 +37,7 @@ def step_until(app: App, done: Callable[[TableScene], bool], what: str) -> None:
     raise AssertionError(f"never: {what}")
 
 
+@pytest.mark.slow
 def test_the_reconnect_banner_shows_until_the_snapshot() -> None:
     state = new_game(Rules(players=2), 7)
     session = ScriptedSession(state, names=["You", "Boris"])
@@ -55,6 +56,7 @@ def test_the_reconnect_banner_shows_until_the_snapshot() -> None:
     assert not table.reconnecting
 
 
+@pytest.mark.slow
 def test_a_dropped_connection_comes_back_and_the_banner_goes() -> None:
     config = HostConfig(seats=2, ai=("random",), bind="127.0.0.1", announce=False, hold=30.0)
     with run_in_thread(config) as handle:
@@ -74,6 +76,7 @@ def test_a_dropped_connection_comes_back_and_the_banner_goes() -> None:
         assert session.join(timeout=10)
 
 
+@pytest.mark.slow
 def test_the_host_leaving_ends_the_game_with_a_message() -> None:
     config = HostConfig(seats=2, ai=("random",), bind="127.0.0.1", announce=False)
     handle = run_in_thread(config)

@@ -44,6 +44,7 @@ def test_every_level_is_registered() -> None:
             make_bot(bad, 0, rules, 0)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["random", "easy", "normal"])
 def test_cheap_levels_play_legal_games_under_every_option(level: str) -> None:
     """Every option combination, 2-6 players: ``play_game`` applies each decision, which
@@ -56,6 +57,7 @@ def test_cheap_levels_play_legal_games_under_every_option(level: str) -> None:
             assert state.is_over and record.result is state.result
 
 
+@pytest.mark.slow
 def test_levels_mixed_at_one_table_with_hard() -> None:
     """Hard (tiny caps) among the others, on a sample of the option combinations."""
     rng = random.Random(3)
@@ -65,6 +67,7 @@ def test_levels_mixed_at_one_table_with_hard() -> None:
         play_game(new_game(rules, rng.getrandbits(32)), bots)
 
 
+@pytest.mark.slow
 def test_bots_answer_legally_in_thousands_of_random_positions() -> None:
     """Random-legal play reaches odd positions (full tables, transfers, taking with
     throw-ins); at each, every seat with legal actions asks every level (Hard with tiny
@@ -102,6 +105,7 @@ def tell(bots: dict[str, list[Bot]], events: Sequence[Event]) -> None:
                 bot.see(trim(event, seat))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["easy", "normal", "hard", "random"])
 def test_a_bot_decides_the_same_when_unseen_cards_are_reshuffled(level: str) -> None:
     rng = random.Random(5)
@@ -132,6 +136,7 @@ def test_a_bot_decides_the_same_when_unseen_cards_are_reshuffled(level: str) -> 
     assert compared > 50 and differed > 20
 
 
+@pytest.mark.slow
 def test_a_sampled_state_shows_the_seat_exactly_its_view() -> None:
     """Hard's determinisation: the sampled game looks to the seat like the real one, and
     every card is somewhere exactly once."""

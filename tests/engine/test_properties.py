@@ -271,6 +271,7 @@ def assert_result_consistent(state: GameState) -> None:
 # --- every card once, every game ends ------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", sorted(DECKS))
 def test_every_card_is_somewhere_once_and_every_game_ends(players: int) -> None:
     """Every option combination, several seeds each: hundreds of games per player count."""
@@ -355,6 +356,7 @@ def cards_of_action(action: Action) -> tuple[Card, ...]:
     return (action.card,)
 
 
+@pytest.mark.slow
 @examples(30)
 @given(rules=st.sampled_from(ALL_RULES), seed=st.integers(0, 2**32))
 def test_check_legal_actions_apply_and_card_reason_agree(rules: Rules, seed: int) -> None:
@@ -362,6 +364,7 @@ def test_check_legal_actions_apply_and_card_reason_agree(rules: Rules, seed: int
     check_agreement(state, random.Random(seed))  # the finished game too: game_over
 
 
+@pytest.mark.slow
 @examples(15)
 @given(rules=st.sampled_from(ALL_RULES), seed=st.integers(0, 2**32))
 def test_agreement_when_tables_fill_up(rules: Rules, seed: int) -> None:
@@ -386,6 +389,7 @@ def test_agreement_covers_every_kind_of_action() -> None:
     assert kinds == {Attack, ThrowIn, Beat, Transfer, ShowTrump, Take, Pass, tuple}
 
 
+@pytest.mark.slow
 def test_the_candidates_meet_every_refusal() -> None:
     """The candidate actions above reach every reason code in a handful of games, so the
     agreement check exercises every refusal path (already_shown, rare in random play, has
@@ -415,6 +419,7 @@ def test_the_candidates_meet_every_refusal() -> None:
 # --- replay ----------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @examples(60)
 @given(
     rules=st.sampled_from(ALL_RULES),
@@ -467,6 +472,7 @@ def reshuffle_hidden(state: GameState, seat: int, rng: random.Random) -> GameSta
     return other
 
 
+@pytest.mark.slow
 @examples(50)
 @given(rules=st.sampled_from(ALL_RULES), seed=st.integers(0, 2**32))
 def test_view_does_not_change_when_hidden_cards_are_reshuffled(rules: Rules, seed: int) -> None:
@@ -496,6 +502,7 @@ def test_reshuffle_changes_other_views() -> None:
     assert observe(other, 1) != observe(state, 1) or observe(other, 2) != observe(state, 2)
 
 
+@pytest.mark.slow
 @examples(60)
 @given(rules=st.sampled_from(ALL_RULES), seed=st.integers(0, 2**32))
 def test_events_and_views_never_show_another_hands_cards(rules: Rules, seed: int) -> None:

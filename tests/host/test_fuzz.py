@@ -125,6 +125,7 @@ _GOOD: list[Message] = [
 ]
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(st.sampled_from(_GOOD), st.data())
 def test_a_wrong_value_in_a_well_shaped_message_is_a_protocol_error(
@@ -373,6 +374,7 @@ def _message(step: str, link: FakeLink, table: Table, data: st.DataObject) -> Me
     return Ping(ref)
 
 
+@pytest.mark.slow
 @settings(
     max_examples=60,
     deadline=None,

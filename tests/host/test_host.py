@@ -374,6 +374,7 @@ def test_a_host_in_its_own_thread() -> None:
     assert threading.active_count() == before
 
 
+@pytest.mark.slow
 def test_the_host_and_bot_commands() -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     host = subprocess.Popen(
@@ -435,6 +436,7 @@ def test_bad_command_lines() -> None:
     assert run.returncode == 2
 
 
+@pytest.mark.slow
 async def test_a_client_that_does_not_read_is_dropped_and_the_table_goes_on() -> None:
     async with serving(seats=3, max_send_buffer=1 << 14) as host:
         owner = await NetClient.connect("127.0.0.1", host.port, "Olga")

@@ -116,6 +116,7 @@ def check_frames(host: Host, frames: dict[int, list[dict[str, Any]]]) -> int:
     return checked
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("seats", "clients", "rules"), TABLES, ids=[f"{s}seats-{c}clients" for s, c, _ in TABLES]
 )

@@ -152,6 +152,7 @@ async def test_a_dropped_seat_is_held_then_stood_in_for_then_taken_back() -> Non
         await boris.stop()
 
 
+@pytest.mark.slow
 def test_a_host_killed_mid_bout_resumes_and_the_game_finishes(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     base = [sys.executable, "-m", "client", "host", "--bind", "127.0.0.1", "--no-announce",

@@ -30,6 +30,7 @@ async def change(browser: TableBrowser, kind: str, name: str) -> TableAd | None:
             return ad
 
 
+@pytest.mark.slow
 async def test_a_table_is_announced_updated_and_withdrawn_on_loopback() -> None:
     rules = Rules(transfer=True)
     async with TableBrowser("127.0.0.1") as browser:

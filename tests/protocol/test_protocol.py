@@ -179,6 +179,7 @@ def test_every_message_round_trips(name: str) -> None:
     ],
     ids=str,
 )
+@pytest.mark.slow
 def test_views_and_events_of_whole_games_round_trip(rules: Rules) -> None:
     for seed in range(4):
         state = new_game(rules, seed)
@@ -329,6 +330,7 @@ _JUNK = st.recursive(
         max_size=6,
     ),
 )
+@pytest.mark.slow
 def test_wrong_fields_give_only_protocol_errors(name: str, fields: dict[str, Any]) -> None:
     role = Role.HOST if name in CLIENT_MESSAGES else Role.CLIENT
     data = frame(msgpack.packb({"type": name, **fields}))
