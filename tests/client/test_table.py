@@ -75,7 +75,7 @@ def settle(app: App, limit: int = 400) -> None:
     for _ in range(limit):
         app.step(0.05)
         table = scene(app)
-        if table.idle and not table.backlog and table.board is not None and not table.board.busy:
+        if table.idle and table.board is not None and not table.board.busy:
             app.step(0.05)
             return
     raise AssertionError("the table never came to rest")
@@ -372,14 +372,35 @@ def test_an_opponents_lead_flies_from_their_seat_and_turns_face_up() -> None:
     app, session = start(deal(Rules(), *DEFEND))
     session.play(1, Attack.of("6h"))
     table = scene(app)
-    table._drain()
-    while table.backlog:
-        table._show(table.backlog.popleft())
+    table.pacer.drain()
+    while table.pacer.waiting:  # each shown at once, before any animation has played
+        table._show(table.pacer.waiting.popleft())
     sprite = table.board.cards[Card.parse("6h")]  # type: ignore[union-attr]
     seat = table.board.layout.seats[1].fan  # type: ignore[union-attr]
     assert sprite.face == 0.0 and abs(sprite.pose.y - seat.y) < table.board.layout.card_h  # type: ignore[union-attr]
     settle(app)
     assert sprite.face == 1.0 and sprite.pose == table.board.home(Card.parse("6h"))  # type: ignore[union-attr]
+
+
+def test_the_snapshot_after_an_opponents_lead_waits_until_its_card_has_flown() -> None:
+    """The card starts to fly at once; the view that lets us beat it comes with the
+    snapshot behind it, once the flight has been shown (synthetic frames, no clock)."""
+    app, session = start(deal(Rules(), *DEFEND))
+    table = scene(app)
+    before = table.view
+    session.play(1, Attack.of("6h"))
+    app.step(0.02)
+    assert table.board is not None and Card.parse("6h") in table.board.cards
+    assert table.view is before and table.behind and button(app, "take") is None
+    frames = 0
+    while table.view is before and frames < 100:
+        app.step(0.02)
+        frames += 1
+    assert frames > 1  # held back while the card flew
+    assert table.view is not None and table.view.table == ((Card.parse("6h"), None),)
+    assert not table.behind and table.idle
+    settle(app)
+    assert button(app, "take") is not None
 
 
 def test_dragging_a_card_lights_up_what_it_can_beat() -> None:

@@ -1,16 +1,14 @@
 """The table scene: shows a game session and turns taps, drags and keys into actions.
 
-Messages from the session are taken from its queue once per frame and shown one at a time:
-each event starts its animation (``client.screens.table.board``) and holds the next one back for a
-moment, so a burst from the host plays out at a readable pace (faster when a backlog
-builds up). Only the latest shown snapshot decides what may be played.
+Messages from the session are shown one at a time, at the pace ``pacing.Pacer`` keeps:
+each event starts its animation (``client.screens.table.board``) and holds the next one
+back for a moment. Only the latest shown snapshot decides what may be played.
 """
 
 from __future__ import annotations
 
 import contextlib
 import math
-from collections import deque
 from collections.abc import Callable, Sequence
 
 import pygame
@@ -21,7 +19,6 @@ from client.net.session import (
     Closed,
     Emoted,
     GameOver,
-    Happened,
     Message,
     Reconnecting,
     Rejected,
@@ -29,7 +26,6 @@ from client.net.session import (
     Seated,
     Session,
     Snapshot,
-    drain,
 )
 from client.screens.table.board import Board, deck_of
 from client.screens.table.hud import (
@@ -56,6 +52,7 @@ from client.screens.table.intent import (
 )
 from client.screens.table.layout import CARD_RATIO, Layout, Pose
 from client.screens.table.narrate import toast_for
+from client.screens.table.pacing import Paced, Pacer
 from client.ui.pointer import Input, Key, Pointer
 from client.ui.render import (
     SEAT_STATUS_KEYS,
@@ -113,13 +110,11 @@ class TableScene(Scene):
         self.session = session
         self.back = back
         self.room: Room | None = None  # the room as last heard (during and after the game)
-        self.backlog: deque[object] = deque()
+        self.pacer = Pacer(session.inbox, self._show, self._at_once)
         self.statuses: tuple[str, ...] = ()  # each seat's status from the room, if known
         self.emotes: dict[int, tuple[str, float]] = {}  # seat -> (emote, seconds left)
         self.picking = False  # the emote picker is open
-        for message in backlog:
-            self._take(message)
-        self.wait = 0.0
+        self.pacer.take(backlog)
         self.board: Board | None = None
         self.view: SeatView | None = None
         self.names: tuple[str, ...] = ()
@@ -168,24 +163,15 @@ class TableScene(Scene):
 
     # --- messages -----------------------------------------------------------------------
 
-    def _drain(self) -> None:
-        for message in drain(self.session.inbox):
-            self._take(message)
-
-    def _take(self, message: Message) -> None:
-        """Queue a message to be shown in turn; the room and reactions show at once."""
-        if isinstance(message, Happened):
-            self.backlog.extend(message.events)
-        elif isinstance(message, RoomChanged):
+    def _at_once(self, message: RoomChanged | Emoted) -> None:
+        """The room and the reactions show as they arrive."""
+        if isinstance(message, RoomChanged):
             self.statuses = _statuses(message)
             self.room = message.room
-        elif isinstance(message, Emoted):
-            if message.code in EMOTE_KEYS:
-                self.emotes[message.seat] = (message.code, EMOTE_SECONDS)
-        else:
-            self.backlog.append(message)
+        elif message.code in EMOTE_KEYS:
+            self.emotes[message.seat] = (message.code, EMOTE_SECONDS)
 
-    def _show(self, item: object) -> float:
+    def _show(self, item: Paced) -> float:
         """Show one message or event; the seconds until the next may be shown."""
         if isinstance(item, Seated):
             self.seat, self.names = item.seat, item.names
@@ -250,14 +236,7 @@ class TableScene(Scene):
     # --- time ---------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        self._drain()
-        # a long backlog (a slow frame, a burst from the host) is caught up faster
-        boost = min(3.0, 1.0 + max(0, len(self.backlog) - 16) * 0.15)
-        self.wait -= dt * boost
-        while self.wait <= 0 and self.backlog:
-            self.wait = max(self.wait, -0.05) + self._show(self.backlog.popleft())
-        if not self.backlog:
-            self.wait = max(self.wait, 0.0)
+        boost = self.pacer.update(dt)
         if self.board is not None:
             self._set_lifts()
             self.board.update(dt * boost)
@@ -291,7 +270,7 @@ class TableScene(Scene):
     @property
     def idle(self) -> bool:
         """Nothing waiting to be shown (tests use it to step until the table is still)."""
-        return not self.backlog and self.session.inbox.empty()
+        return self.pacer.idle
 
     # --- what may be played ---------------------------------------------------------------
 
@@ -548,13 +527,13 @@ class TableScene(Scene):
     def _back_to_room(self) -> None:
         """Hand the session back to the room screen, with the room as last heard and the
         end of the session if it ended meanwhile; everyone readies up there."""
-        self._drain()
+        self.pacer.drain()
         if self.room is not None and self.room.status != "lobby":
             return  # the next game is already under way (an autostart table): it plays here
         back, self.back = self.back, None
         assert back is not None
         told: list[Message] = [RoomChanged(self.room)] if self.room is not None else []
-        told += [m for m in self.backlog if isinstance(m, Closed)]
+        told += [m for m in self.pacer.waiting if isinstance(m, Closed)]
         self.returned = True
         back(told)
         self.app.pop()
