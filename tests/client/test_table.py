@@ -203,6 +203,20 @@ def test_hints_off_means_no_bubble() -> None:
     assert scene(app).bubble is None and session.sent == [Attack.of("7h")]
 
 
+def test_h_switches_the_hints_and_says_so() -> None:
+    app, session = start(deal(Rules(), *ATTACK))
+    key(app, pygame.K_h)
+    bubble = scene(app).bubble
+    assert not app.settings.hints and bubble is not None and bubble[0] == "Hints off."
+    click(app, where(app, Card.parse("7h")))
+    settle(app)
+    click(app, where(app, Card.parse("Jc")))  # a dimmed card: no word about it now
+    assert scene(app).bubble is None and session.sent == [Attack.of("7h")]
+    key(app, pygame.K_h)
+    bubble = scene(app).bubble
+    assert app.settings.hints and bubble is not None and bubble[0] == "Hints on."
+
+
 # --- defending ------------------------------------------------------------------------------
 
 DEFEND = ("7h 9h Ts 8d Jc Qc", "6s 6h 6d 8c Qd Kh")  # they hold the lowest trump: they lead
@@ -234,6 +248,19 @@ def test_a_card_with_two_targets_highlights_them_and_a_tap_on_one_beats_it() -> 
     assert looks[Card.parse("6h")] == "target" and looks[Card.parse("6d")] == "target"
     click(app, where(app, Card.parse("6d")))
     assert session.sent == [Beat(Card.parse("Ts"), Card.parse("6d"))]
+
+
+def test_esc_first_drops_the_chosen_card_then_leaves_the_table() -> None:
+    app, session = start(deal(Rules(), *DEFEND))
+    session.play(1, Attack.of("6h", "6d"))
+    settle(app)
+    table = scene(app)
+    click(app, where(app, Card.parse("Ts")))  # two cards it could beat: it is chosen
+    assert table.selected == Card.parse("Ts")
+    key(app, pygame.K_ESCAPE)
+    assert table.selected is None and app.stack[-1] is table and session.sent == []
+    key(app, pygame.K_ESCAPE)
+    assert app.stack[-1] is not table
 
 
 def test_a_card_dragged_onto_an_attack_card_beats_it() -> None:

@@ -50,6 +50,16 @@ from client.screens.table.intent import (
     on_tap,
     on_transfer_button,
 )
+from client.screens.table.keymap import (
+    ClearChoice,
+    ClosePicker,
+    Focus,
+    KeyState,
+    Press,
+    Tap,
+    ToggleHints,
+    command_for,
+)
 from client.screens.table.layout import CARD_RATIO, Layout, Pose
 from client.screens.table.narrate import toast_for
 from client.screens.table.pacing import Paced, Pacer
@@ -549,60 +559,32 @@ class TableScene(Scene):
             self._follow(on_transfer_button(view, self.selected, show, self.app.tr), None)
 
     def _key(self, event: Key) -> None:
-        key = event.key
         hand = self.board.hand if self.board is not None else []
-        if self.show_end:
-            if key in (pygame.K_RETURN, pygame.K_r, pygame.K_SPACE):
-                self.press_button("rematch")
-            elif key == pygame.K_ESCAPE:
-                self.press_button("menu")
-            return
-        if key == pygame.K_e and not self.closed:
-            self.press_button("emote")
-            return
-        if self.picking and (pygame.K_1 <= key <= pygame.K_9 or key == pygame.K_ESCAPE):
-            # the emote picker is open: the digits pick a reaction, Esc closes it
-            codes = list(EMOTE_KEYS)
-            if key == pygame.K_ESCAPE:
-                self.picking = False
-            elif key - pygame.K_1 < len(codes):
-                self.press_button("emote:" + codes[key - pygame.K_1])
-            return
-        if key == pygame.K_t:
-            self.press_button("take")
-        elif key in (pygame.K_p, pygame.K_b) or (key == pygame.K_SPACE and self.focus is None):
-            self.press_button("pass")
-        elif key == pygame.K_r:
-            self.press_button("transfer")
-        elif key == pygame.K_s:
-            self.press_button("show")
-        elif key == pygame.K_m:
-            self.press_button("sound")
-        elif key == pygame.K_h:
+        state = KeyState(
+            ending=self.show_end,
+            closed=bool(self.closed),
+            picking=self.picking,
+            reactions=tuple(EMOTE_KEYS),
+            hand=len(hand),
+            focus=self.focus,
+            choosing=self.selected is not None or self.transfer_mode or self.focus is not None,
+        )
+        command = command_for(event.key, state)
+        if isinstance(command, Press):
+            self.press_button(command.name)
+        elif isinstance(command, Tap):
+            self.tap(hand[command.index])
+        elif isinstance(command, Focus):
+            self.focus = command.index
+        elif isinstance(command, ClosePicker):
+            self.picking = False
+        elif isinstance(command, ClearChoice):
+            self.selected, self.transfer_mode, self.focus = None, False, None
+        elif isinstance(command, ToggleHints):
             self.app.settings.hints = not self.app.settings.hints
             self.app.save_settings()
             tr = self.app.tr
             self._say(tr("table.hints_on" if self.app.settings.hints else "table.hints_off"), None)
-        elif key == pygame.K_ESCAPE:
-            if self.selected is not None or self.transfer_mode or self.focus is not None:
-                self.selected, self.transfer_mode, self.focus = None, False, None
-            else:
-                self.press_button("menu")
-        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and hand:
-            step = 1 if key == pygame.K_RIGHT else -1
-            self.focus = (
-                (len(hand) - 1 if step < 0 else 0)
-                if self.focus is None
-                else (self.focus + step) % len(hand)
-            )
-        elif (
-            key in (pygame.K_RETURN, pygame.K_UP, pygame.K_SPACE)
-            and self.focus is not None
-            and hand
-        ):
-            self.tap(hand[min(self.focus, len(hand) - 1)])
-        elif pygame.K_1 <= key <= pygame.K_9 and key - pygame.K_1 < len(hand):
-            self.tap(hand[key - pygame.K_1])
 
     def _say(self, text: str, card: Card | None) -> None:
         board = self.board
