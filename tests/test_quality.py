@@ -89,6 +89,7 @@ def test_the_command_line_and_network_layers_never_load_pygame() -> None:
         for path in (ROOT / package).rglob("*.py")
     ]
     modules += ["client.ui.metrics", "client.screens.table.layout", "client.screens.table.board"]
+    modules += ["client.screens.table.pacing", "client.screens.table.intent"]
     script = (
         "import importlib, sys\n"
         f"for name in {modules!r}: importlib.import_module(name)\n"

@@ -75,7 +75,7 @@ def settle(app: App, limit: int = 400) -> None:
     for _ in range(limit):
         app.step(0.05)
         table = scene(app)
-        if table.idle and not table.backlog and table.board is not None and not table.board.busy:
+        if table.idle and table.board is not None and not table.board.busy:
             app.step(0.05)
             return
     raise AssertionError("the table never came to rest")
@@ -203,6 +203,20 @@ def test_hints_off_means_no_bubble() -> None:
     assert scene(app).bubble is None and session.sent == [Attack.of("7h")]
 
 
+def test_h_switches_the_hints_and_says_so() -> None:
+    app, session = start(deal(Rules(), *ATTACK))
+    key(app, pygame.K_h)
+    bubble = scene(app).bubble
+    assert not app.settings.hints and bubble is not None and bubble[0] == "Hints off."
+    click(app, where(app, Card.parse("7h")))
+    settle(app)
+    click(app, where(app, Card.parse("Jc")))  # a dimmed card: no word about it now
+    assert scene(app).bubble is None and session.sent == [Attack.of("7h")]
+    key(app, pygame.K_h)
+    bubble = scene(app).bubble
+    assert app.settings.hints and bubble is not None and bubble[0] == "Hints on."
+
+
 # --- defending ------------------------------------------------------------------------------
 
 DEFEND = ("7h 9h Ts 8d Jc Qc", "6s 6h 6d 8c Qd Kh")  # they hold the lowest trump: they lead
@@ -234,6 +248,19 @@ def test_a_card_with_two_targets_highlights_them_and_a_tap_on_one_beats_it() -> 
     assert looks[Card.parse("6h")] == "target" and looks[Card.parse("6d")] == "target"
     click(app, where(app, Card.parse("6d")))
     assert session.sent == [Beat(Card.parse("Ts"), Card.parse("6d"))]
+
+
+def test_esc_first_drops_the_chosen_card_then_leaves_the_table() -> None:
+    app, session = start(deal(Rules(), *DEFEND))
+    session.play(1, Attack.of("6h", "6d"))
+    settle(app)
+    table = scene(app)
+    click(app, where(app, Card.parse("Ts")))  # two cards it could beat: it is chosen
+    assert table.selected == Card.parse("Ts")
+    key(app, pygame.K_ESCAPE)
+    assert table.selected is None and app.stack[-1] is table and session.sent == []
+    key(app, pygame.K_ESCAPE)
+    assert app.stack[-1] is not table
 
 
 def test_a_card_dragged_onto_an_attack_card_beats_it() -> None:
@@ -372,14 +399,35 @@ def test_an_opponents_lead_flies_from_their_seat_and_turns_face_up() -> None:
     app, session = start(deal(Rules(), *DEFEND))
     session.play(1, Attack.of("6h"))
     table = scene(app)
-    table._drain()
-    while table.backlog:
-        table._show(table.backlog.popleft())
+    table.pacer.drain()
+    while table.pacer.waiting:  # each shown at once, before any animation has played
+        table._show(table.pacer.waiting.popleft())
     sprite = table.board.cards[Card.parse("6h")]  # type: ignore[union-attr]
     seat = table.board.layout.seats[1].fan  # type: ignore[union-attr]
     assert sprite.face == 0.0 and abs(sprite.pose.y - seat.y) < table.board.layout.card_h  # type: ignore[union-attr]
     settle(app)
     assert sprite.face == 1.0 and sprite.pose == table.board.home(Card.parse("6h"))  # type: ignore[union-attr]
+
+
+def test_the_snapshot_after_an_opponents_lead_waits_until_its_card_has_flown() -> None:
+    """The card starts to fly at once; the view that lets us beat it comes with the
+    snapshot behind it, once the flight has been shown (synthetic frames, no clock)."""
+    app, session = start(deal(Rules(), *DEFEND))
+    table = scene(app)
+    before = table.view
+    session.play(1, Attack.of("6h"))
+    app.step(0.02)
+    assert table.board is not None and Card.parse("6h") in table.board.cards
+    assert table.view is before and table.behind and button(app, "take") is None
+    frames = 0
+    while table.view is before and frames < 100:
+        app.step(0.02)
+        frames += 1
+    assert frames > 1  # held back while the card flew
+    assert table.view is not None and table.view.table == ((Card.parse("6h"), None),)
+    assert not table.behind and table.idle
+    settle(app)
+    assert button(app, "take") is not None
 
 
 def test_dragging_a_card_lights_up_what_it_can_beat() -> None:

@@ -1,16 +1,14 @@
 """The table scene: shows a game session and turns taps, drags and keys into actions.
 
-Messages from the session are taken from its queue once per frame and shown one at a time:
-each event starts its animation (``client.screens.table.board``) and holds the next one back for a
-moment, so a burst from the host plays out at a readable pace (faster when a backlog
-builds up). Only the latest shown snapshot decides what may be played.
+Messages from the session are shown one at a time, at the pace ``pacing.Pacer`` keeps:
+each event starts its animation (``client.screens.table.board``) and holds the next one
+back for a moment. Only the latest shown snapshot decides what may be played.
 """
 
 from __future__ import annotations
 
 import contextlib
 import math
-from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
@@ -22,7 +20,6 @@ from client.net.session import (
     Closed,
     Emoted,
     GameOver,
-    Happened,
     Message,
     Reconnecting,
     Rejected,
@@ -30,7 +27,6 @@ from client.net.session import (
     Seated,
     Session,
     Snapshot,
-    drain,
 )
 from client.screens.table.board import Board, deck_of
 from client.screens.table.draw import SEAT_STATUS_KEYS, draw_board, role_of
@@ -55,8 +51,19 @@ from client.screens.table.intent import (
     on_tap,
     on_transfer_button,
 )
+from client.screens.table.keymap import (
+    ClearChoice,
+    ClosePicker,
+    Focus,
+    KeyState,
+    Press,
+    Tap,
+    ToggleHints,
+    command_for,
+)
 from client.screens.table.layout import Layout, Pose
 from client.screens.table.narrate import toast_for
+from client.screens.table.pacing import Paced, Pacer
 from client.ui.metrics import CARD_RATIO
 from client.ui.pointer import Input, Key, Pointer
 from client.ui.render import button_w, draw_bubble, draw_text, label_px
@@ -108,13 +115,11 @@ class TableScene(Scene):
         self.session = session
         self.back = back
         self.room: Room | None = None  # the room as last heard (during and after the game)
-        self.backlog: deque[object] = deque()
+        self.pacer = Pacer(session.inbox, self._show, self._at_once)
         self.statuses: tuple[str, ...] = ()  # each seat's status from the room, if known
         self.emotes: dict[int, tuple[str, float]] = {}  # seat -> (emote, seconds left)
         self.picking = False  # the emote picker is open
-        for message in backlog:
-            self._take(message)
-        self.wait = 0.0
+        self.pacer.take(backlog)
         self.board: Board | None = None
         self.view: SeatView | None = None
         self.names: tuple[str, ...] = ()
@@ -163,24 +168,15 @@ class TableScene(Scene):
 
     # --- messages -----------------------------------------------------------------------
 
-    def _drain(self) -> None:
-        for message in drain(self.session.inbox):
-            self._take(message)
-
-    def _take(self, message: Message) -> None:
-        """Queue a message to be shown in turn; the room and reactions show at once."""
-        if isinstance(message, Happened):
-            self.backlog.extend(message.events)
-        elif isinstance(message, RoomChanged):
+    def _at_once(self, message: RoomChanged | Emoted) -> None:
+        """The room and the reactions show as they arrive."""
+        if isinstance(message, RoomChanged):
             self.statuses = _statuses(message)
             self.room = message.room
-        elif isinstance(message, Emoted):
-            if message.code in EMOTE_KEYS:
-                self.emotes[message.seat] = (message.code, EMOTE_SECONDS)
-        else:
-            self.backlog.append(message)
+        elif message.code in EMOTE_KEYS:
+            self.emotes[message.seat] = (message.code, EMOTE_SECONDS)
 
-    def _show(self, item: object) -> float:
+    def _show(self, item: Paced) -> float:
         """Show one message or event; the seconds until the next may be shown."""
         if isinstance(item, Seated):
             self.seat, self.names = item.seat, item.names
@@ -245,14 +241,7 @@ class TableScene(Scene):
     # --- time ---------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        self._drain()
-        # a long backlog (a slow frame, a burst from the host) is caught up faster
-        boost = min(3.0, 1.0 + max(0, len(self.backlog) - 16) * 0.15)
-        self.wait -= dt * boost
-        while self.wait <= 0 and self.backlog:
-            self.wait = max(self.wait, -0.05) + self._show(self.backlog.popleft())
-        if not self.backlog:
-            self.wait = max(self.wait, 0.0)
+        boost = self.pacer.update(dt)
         if self.board is not None:
             self._set_lifts()
             self.board.update(dt * boost)
@@ -286,7 +275,7 @@ class TableScene(Scene):
     @property
     def idle(self) -> bool:
         """Nothing waiting to be shown (tests use it to step until the table is still)."""
-        return not self.backlog and self.session.inbox.empty()
+        return self.pacer.idle
 
     # --- what may be played ---------------------------------------------------------------
 
@@ -543,13 +532,13 @@ class TableScene(Scene):
     def _back_to_room(self) -> None:
         """Hand the session back to the room screen, with the room as last heard and the
         end of the session if it ended meanwhile; everyone readies up there."""
-        self._drain()
+        self.pacer.drain()
         if self.room is not None and self.room.status != "lobby":
             return  # the next game is already under way (an autostart table): it plays here
         back, self.back = self.back, None
         assert back is not None
         told: list[Message] = [RoomChanged(self.room)] if self.room is not None else []
-        told += [m for m in self.backlog if isinstance(m, Closed)]
+        told += [m for m in self.pacer.waiting if isinstance(m, Closed)]
         self.returned = True
         back(told)
         self.app.pop()
@@ -565,60 +554,32 @@ class TableScene(Scene):
             self._follow(on_transfer_button(view, self.selected, show, self.app.tr), None)
 
     def _key(self, event: Key) -> None:
-        key = event.key
         hand = self.board.hand if self.board is not None else []
-        if self.show_end:
-            if key in (pygame.K_RETURN, pygame.K_r, pygame.K_SPACE):
-                self.press_button("rematch")
-            elif key == pygame.K_ESCAPE:
-                self.press_button("menu")
-            return
-        if key == pygame.K_e and not self.closed:
-            self.press_button("emote")
-            return
-        if self.picking and (pygame.K_1 <= key <= pygame.K_9 or key == pygame.K_ESCAPE):
-            # the emote picker is open: the digits pick a reaction, Esc closes it
-            codes = list(EMOTE_KEYS)
-            if key == pygame.K_ESCAPE:
-                self.picking = False
-            elif key - pygame.K_1 < len(codes):
-                self.press_button("emote:" + codes[key - pygame.K_1])
-            return
-        if key == pygame.K_t:
-            self.press_button("take")
-        elif key in (pygame.K_p, pygame.K_b) or (key == pygame.K_SPACE and self.focus is None):
-            self.press_button("pass")
-        elif key == pygame.K_r:
-            self.press_button("transfer")
-        elif key == pygame.K_s:
-            self.press_button("show")
-        elif key == pygame.K_m:
-            self.press_button("sound")
-        elif key == pygame.K_h:
+        state = KeyState(
+            ending=self.show_end,
+            closed=bool(self.closed),
+            picking=self.picking,
+            reactions=tuple(EMOTE_KEYS),
+            hand=len(hand),
+            focus=self.focus,
+            choosing=self.selected is not None or self.transfer_mode or self.focus is not None,
+        )
+        command = command_for(event.key, state)
+        if isinstance(command, Press):
+            self.press_button(command.name)
+        elif isinstance(command, Tap):
+            self.tap(hand[command.index])
+        elif isinstance(command, Focus):
+            self.focus = command.index
+        elif isinstance(command, ClosePicker):
+            self.picking = False
+        elif isinstance(command, ClearChoice):
+            self.selected, self.transfer_mode, self.focus = None, False, None
+        elif isinstance(command, ToggleHints):
             self.app.settings.hints = not self.app.settings.hints
             self.app.save_settings()
             tr = self.app.tr
             self._say(tr("table.hints_on" if self.app.settings.hints else "table.hints_off"), None)
-        elif key == pygame.K_ESCAPE:
-            if self.selected is not None or self.transfer_mode or self.focus is not None:
-                self.selected, self.transfer_mode, self.focus = None, False, None
-            else:
-                self.press_button("menu")
-        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and hand:
-            step = 1 if key == pygame.K_RIGHT else -1
-            self.focus = (
-                (len(hand) - 1 if step < 0 else 0)
-                if self.focus is None
-                else (self.focus + step) % len(hand)
-            )
-        elif (
-            key in (pygame.K_RETURN, pygame.K_UP, pygame.K_SPACE)
-            and self.focus is not None
-            and hand
-        ):
-            self.tap(hand[min(self.focus, len(hand) - 1)])
-        elif pygame.K_1 <= key <= pygame.K_9 and key - pygame.K_1 < len(hand):
-            self.tap(hand[key - pygame.K_1])
 
     def _say(self, text: str, card: Card | None) -> None:
         board = self.board

@@ -1,0 +1,131 @@
+"""The table's keys: what a key press asks the table to do, as data and one pure function.
+
+``command_for(key, at)`` looks only at the key (a pygame key constant: an int) and at what
+the table shows (``KeyState``); the screen carries the command out. Keys that stand for a
+button press it, so they are refused exactly when the button is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+__all__ = [
+    "BUTTON_KEYS",
+    "END_KEYS",
+    "ClearChoice",
+    "ClosePicker",
+    "Command",
+    "Focus",
+    "KeyState",
+    "Press",
+    "Tap",
+    "ToggleHints",
+    "command_for",
+]
+
+END_KEYS = {  # while the end of the game shows
+    pygame.K_RETURN: "rematch",
+    pygame.K_r: "rematch",
+    pygame.K_SPACE: "rematch",
+    pygame.K_ESCAPE: "menu",
+}
+BUTTON_KEYS = {  # during the game: the buttons' keys
+    pygame.K_t: "take",
+    pygame.K_p: "pass",
+    pygame.K_b: "pass",
+    pygame.K_r: "transfer",
+    pygame.K_s: "show",
+    pygame.K_m: "sound",
+}
+PICKER_KEY = pygame.K_e  # opens and closes the emote picker
+HINTS_KEY = pygame.K_h
+FOCUS_STEPS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}  # the keyboard focus along the hand
+PLAY_KEYS = (pygame.K_RETURN, pygame.K_UP, pygame.K_SPACE)  # play the focused card
+# the digits pick the reactions while the picker is open, else a card of the hand by place
+DIGITS = range(pygame.K_1, pygame.K_9 + 1)
+
+
+@dataclass(frozen=True, slots=True)
+class KeyState:
+    """What the table shows, as far as the keys care."""
+
+    ending: bool = False  # the end of the game shows (its ranking and Rematch)
+    closed: bool = False  # the session ended
+    picking: bool = False  # the emote picker is open
+    reactions: tuple[str, ...] = ()  # the picker's reactions, in order
+    hand: int = 0  # cards in our hand
+    focus: int | None = None  # the card of the hand with the keyboard focus
+    choosing: bool = False  # a card or a transfer chosen, or a card focused
+
+
+@dataclass(frozen=True, slots=True)
+class Press:
+    """As a click on the button named ``name``."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Tap:
+    """As a tap on the card at ``index`` in our hand."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class Focus:
+    """The keyboard focus moves to the card at ``index`` in our hand."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class ClosePicker:
+    """The emote picker closes, nothing picked."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClearChoice:
+    """Forget the card or the transfer chosen and the keyboard focus."""
+
+
+@dataclass(frozen=True, slots=True)
+class ToggleHints:
+    """Hints (why a card may not be played) on or off."""
+
+
+Command = Press | Tap | Focus | ClosePicker | ClearChoice | ToggleHints
+
+
+def command_for(key: int, at: KeyState) -> Command | None:
+    """What ``key`` asks of the table as it is now (``None``: nothing)."""
+    if at.ending:
+        name = END_KEYS.get(key)
+        return Press(name) if name is not None else None
+    if key == PICKER_KEY and not at.closed:
+        return Press("emote")
+    digit = key - pygame.K_1 if key in DIGITS else None
+    if at.picking and (digit is not None or key == pygame.K_ESCAPE):
+        if digit is None:
+            return ClosePicker()
+        return Press("emote:" + at.reactions[digit]) if digit < len(at.reactions) else None
+    if key == pygame.K_SPACE and at.focus is None:
+        return Press("pass")
+    if key in BUTTON_KEYS:
+        return Press(BUTTON_KEYS[key])
+    if key == HINTS_KEY:
+        return ToggleHints()
+    if key == pygame.K_ESCAPE:
+        return ClearChoice() if at.choosing else Press("menu")
+    if key in FOCUS_STEPS and at.hand:
+        step = FOCUS_STEPS[key]
+        if at.focus is None:
+            return Focus(at.hand - 1 if step < 0 else 0)
+        return Focus((at.focus + step) % at.hand)
+    if key in PLAY_KEYS and at.focus is not None and at.hand:
+        return Tap(min(at.focus, at.hand - 1))
+    if digit is not None and digit < at.hand:
+        return Tap(digit)
+    return None
