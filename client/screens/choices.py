@@ -3,6 +3,8 @@ start screen and the host screen share (written to the remembered settings)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from client.i18n import N_
 from client.ui.scene import Director
 from client.ui.widgets import Row, cycle
@@ -48,8 +50,17 @@ def rule_rows(app: Director) -> list[Row]:
     def set_rule(key: str, value: object) -> None:
         s.rules = dict(s.rules, **{key: value})
 
-    def rule_row(key: str, label: str) -> Row:
-        return Row(label, lambda: on_off(rule(key)), lambda step: set_rule(key, not rule(key)), 1)
+    def changed(key: str) -> Callable[[], bool]:
+        return lambda: rule(key) != getattr(Rules(), key)
+
+    def switch(key: str, label: str, enabled: Callable[[], bool] = lambda: True) -> Row:
+        def flip(step: int) -> None:
+            set_rule(key, not rule(key))
+
+        return Row(label, lambda: on_off(rule(key)), flip, 1, enabled, changed=changed(key))
+
+    def transferring() -> bool:
+        return bool(rule("transfer"))
 
     return [
         Row(N_("menu.rules"), str, None, 1),
@@ -58,6 +69,7 @@ def rule_rows(app: Director) -> list[Row]:
             lambda: app.tr.plural("menu.deck_value", int(str(rule("deck_size")))),
             lambda step: set_rule("deck_size", cycle([24, 36, 52], rule("deck_size"), step)),
             1,
+            changed=changed("deck_size"),
         ),
         Row(
             N_("menu.throw_in"),
@@ -66,15 +78,12 @@ def rule_rows(app: Director) -> list[Row]:
             ),
             lambda step: set_rule("throw_in", cycle(["all", "neighbours"], rule("throw_in"), step)),
             1,
+            changed=changed("throw_in"),
         ),
-        rule_row("first_bout_five", N_("menu.first_bout_five")),
-        rule_row("transfer", N_("menu.transfer")),
-        Row(
-            N_("menu.transfer_show_trump"),
-            lambda: on_off(rule("transfer_show_trump")),
-            lambda step: set_rule("transfer_show_trump", not rule("transfer_show_trump")),
-            1,
-            lambda: bool(rule("transfer")),
+        switch("first_bout_five", N_("menu.first_bout_five")),
+        switch("transfer", N_("menu.transfer")),
+        switch(
+            "transfer_show_trump", N_("menu.transfer_show_trump"), lambda: bool(rule("transfer"))
         ),
-        rule_row("durak_defends_first", N_("menu.durak_defends_first")),
+        switch("durak_defends_first", N_("menu.durak_defends_first")),
     ]

@@ -18,9 +18,9 @@ from client.i18n import N_
 from client.net.lan import invite_link
 from client.screens.choices import chosen_rules, rule_rows
 from client.ui.pointer import Input, Key
-from client.ui.render import GOLD, SOFT, draw_button, draw_panel, draw_text, fit_px
+from client.ui.render import GOLD, SOFT, draw_panel, draw_text, fit_px
 from client.ui.scene import ButtonScene, Director
-from client.ui.widgets import Button, Row, cycle
+from client.ui.widgets import Button, Row, cycle, draw_stepper, step_at
 from engine import Rules
 
 if TYPE_CHECKING:
@@ -184,12 +184,15 @@ class HostScene(ButtonScene):
         if isinstance(event, Key):
             self._key(event)
             return
-        if self.press(event):
+        if event.kind != "step" and self.press(event):
             return
         self.editing = None
-        for row, rect in zip(self.rows, self.row_rects(), strict=True):
+        rects = self.row_rects()
+        px = self._px(rects)
+        for row, rect in zip(self.rows, rects, strict=True):
             if rect.collidepoint(event.pos) and row.change is not None and row.enabled():
-                row.change(1)
+                step = event.step or step_at(self._value_rect(row, rect, px), event.x)
+                row.change(step)
                 self.app.save_settings()
                 return
 
@@ -239,7 +242,7 @@ class HostScene(ButtonScene):
             box = [r for r, row in zip(rects, self.rows, strict=True) if row.column == col]
             if box:
                 draw_panel(surface, self.assets, box[0].unionall(box).inflate(24, 16), 150)
-        px = max(11, round((rects[1].h / 0.9) * 0.42))
+        px = self._px(rects)
         for row, rect in zip(self.rows, rects, strict=True):
             self._draw_row(surface, row, rect, px)
         self.draw_buttons(surface, self.assets)
@@ -270,17 +273,17 @@ class HostScene(ButtonScene):
             return
         enabled = row.enabled()
         field = row.label in ("host.name", "host.password")
-        width = rect.w * (0.55 if field else 0.38)
-        value = pygame.Rect(
-            0, 0, round(min(width, px * (14 if field else 9))), round(rect.h * 0.86)
-        )
-        value.midright = (rect.right - 4, rect.centery)
+        value = self._value_rect(row, rect, px)
         label = row.text(tr)
-        colour = (255, 255, 255) if enabled else (120, 140, 128)
+        changed = enabled and row.changed()
+        colour = GOLD if changed else (255, 255, 255) if enabled else (120, 140, 128)
         size = fit_px(self.assets, label, px, value.left - rect.left - px * 1.5)
         draw_text(
             surface, self.assets, label, size, (rect.left + px, rect.centery), "midleft", colour
         )
+        if changed:  # set away from the usual rules: a gold dot before the label
+            dot = (rect.left + px * 0.45, rect.centery)
+            draw_text(surface, self.assets, "•", size, dot, colour=GOLD)
         if field:
             editing = self.editing == ("name" if row.label == "host.name" else "password")
             pygame.draw.rect(surface, (250, 250, 244), value, border_radius=6)
@@ -297,12 +300,19 @@ class HostScene(ButtonScene):
             draw_text(surface, self.assets, text, size, at, "midleft", ink, shadow=False)
             return
         hover = self.hover is not None and rect.collidepoint(self.hover)
-        draw_button(
-            surface,
-            self.assets,
-            value,
-            row.value() if enabled else "—",
-            "secondary",
-            hover,
-            enabled,
+        text = row.value() if enabled else "—"
+        draw_stepper(surface, self.assets, value, text, "secondary", hover, enabled)
+
+    def _px(self, rects: list[pygame.Rect]) -> int:
+        """The rows' text size."""
+        return max(11, round((rects[1].h / 0.9) * 0.42))
+
+    def _value_rect(self, row: Row, rect: pygame.Rect, px: int) -> pygame.Rect:
+        """Where a row's value sits: a wide field for the name and password, a pill else."""
+        field = row.label in ("host.name", "host.password")
+        width = rect.w * (0.55 if field else 0.38)
+        value = pygame.Rect(
+            0, 0, round(min(width, px * (14 if field else 9))), round(rect.h * 0.86)
         )
+        value.midright = (rect.right - 4, rect.centery)
+        return value

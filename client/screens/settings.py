@@ -16,7 +16,7 @@ from client.settings import ANIMATION_SPEEDS, LANGUAGES, NAME_MAX, clean_name
 from client.ui.pointer import Input, Key
 from client.ui.render import GOLD, SOFT, draw_button, draw_panel, draw_text, fit_px
 from client.ui.scene import ButtonScene, Director
-from client.ui.widgets import Button, Row, cycle
+from client.ui.widgets import Button, Row, cycle, draw_stepper, step_at
 
 __all__ = ["SettingsScene"]
 
@@ -94,6 +94,13 @@ class SettingsScene(ButtonScene):
         panel.midtop = (w // 2, round(title_h))
         return panel, row_h, max(11, round(row_h * 0.42))
 
+    def _value_rect(self, rects: list[pygame.Rect], rect: pygame.Rect) -> pygame.Rect:
+        """Where the value of the row at ``rect`` sits, at the right of it."""
+        px = self._geometry()[2]
+        value = pygame.Rect(0, 0, round(min(rects[0].w * 0.5, px * 12)), round(rect.h * 0.86))
+        value.midright = (rect.right - 4, rect.centery)
+        return value
+
     def _row_rects(self) -> list[pygame.Rect]:
         panel, row_h, _ = self._geometry()
         return [
@@ -124,13 +131,14 @@ class SettingsScene(ButtonScene):
             return
         if event.kind == "down" and self.editing:
             self._stop_editing()
-        if self.press(event):
+        if event.kind != "step" and self.press(event):
             return
-        for i, rect in enumerate(self._row_rects()):
+        rects = self._row_rects()
+        for i, rect in enumerate(rects):
             change = self.rows[i].change
             if rect.collidepoint(event.pos) and change is not None:
                 self.focus = i
-                change(1)
+                change(event.step or step_at(self._value_rect(rects, rect), event.x))
                 self.app.save_settings()
                 return
 
@@ -178,18 +186,19 @@ class SettingsScene(ButtonScene):
         )
         draw_panel(surface, self.assets, panel, 150)
         rects = self._row_rects()
-        value_w = round(min(rects[0].w * 0.5, px * 12))
-        room = rects[0].w - value_w - 4 - px * 1.5
+        room = self._value_rect(rects, rects[0]).left - rects[0].left - px * 1.5
         label_px = min(fit_px(self.assets, row.text(tr), px, room) for row in self.rows)
         for i, (row, rect) in enumerate(zip(self.rows, rects, strict=True)):
-            value = pygame.Rect(0, 0, value_w, round(rect.h * 0.86))
-            value.midright = (rect.right - 4, rect.centery)
+            value = self._value_rect(rects, rect)
             label = row.text(tr)
             at: tuple[float, float] = (rect.left + px, rect.centery)
             draw_text(surface, self.assets, label, label_px, at, "midleft")
             hover = self.hover is not None and rect.collidepoint(self.hover)
             style = "chosen" if i == self.focus else "secondary"
-            draw_button(surface, self.assets, value, row.value(), style, hover)
+            if row.label == "settings.name":  # typed in place, not stepped through
+                draw_button(surface, self.assets, value, row.value(), style, hover)
+            else:
+                draw_stepper(surface, self.assets, value, row.value(), style, hover)
         if self.editing:
             help_text = tr("settings.name_help")
             help_px = fit_px(self.assets, help_text, round(px * 0.9), w - 16)

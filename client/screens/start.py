@@ -12,9 +12,9 @@ from client.i18n import N_
 from client.net.session import AI_NAMES
 from client.screens.choices import chosen_rules, levels, rule_rows
 from client.ui.pointer import Input, Key
-from client.ui.render import GOLD, SOFT, draw_button, draw_panel, draw_text, ellipsize, fit_px
+from client.ui.render import GOLD, SOFT, draw_panel, draw_text, ellipsize, fit_px
 from client.ui.scene import ButtonScene, Director
-from client.ui.widgets import Button, Row, cycle
+from client.ui.widgets import Button, Row, cycle, draw_stepper, step_at
 from engine import Rules
 
 __all__ = ["StartScene"]
@@ -72,26 +72,39 @@ class StartScene(ButtonScene):
 
     # --- geometry -------------------------------------------------------------------------
 
+    @property
+    def scale(self) -> float:
+        """How much larger than 1280x720 the window is (1 at most that size): the caps on
+        the rows, the title and the buttons grow with it, so a big screen is filled."""
+        w, h = self.size
+        return max(1.0, min(w / 1280, h / 720))
+
+    def button_h(self) -> int:
+        return round(max(26, min(self.tallest_button * self.scale, self.size[1] * 0.075)))
+
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         w, h = size
+        k = self.scale
         self.columns = 2 if w > h * 1.15 else 1
         left = [r for r in self.rows if r.column == 0]
         right = [r for r in self.rows if r.column == 1]
         per_column = max(len(left), len(right)) if self.columns == 2 else len(self.rows)
-        title_h = min(h * 0.16, 120)
+        title_h = min(h * 0.16, 120 * k)
         bh = self.button_h()
         footer = bh * 3.7  # Play, Settings and How to play, the LAN row, gaps
         # the rows; a panel's padding above and below them (0.35 of a row each); the line
         # between the panels and Play that says why the rules cannot be played (0.65)
-        self.row_h = max(15.0, min(50.0, (h - title_h - footer) / (per_column + 1.35)))
+        self.row_h = max(15.0, min(50.0 * k, (h - title_h - footer) / (per_column + 1.35)))
         self.title_h = title_h
         self.pad = max(6, round(self.row_h * 0.35))  # inside a panel, around its rows
         self.gutter = 2 * self.pad + 16  # between the rows of two columns (two panels)
         room = w - 2 * (self.pad + 12) - self.gutter * (self.columns - 1)
-        self.col_w = min(room / self.columns, 520)
+        self.col_w = min(room / self.columns, 520 * k)
         self.px = max(11, round(self.row_h * 0.42))
         self.gap = round(max(bh * 0.3, self.px * 1.5))  # from the panels to Play
+        self.top = 0  # the whole screen a little lower where the window is taller than it
+        self.top = max(0, round((h - self.buttons()[-1].rect.bottom - bh * 0.3) * 0.4))
 
     def _row_rects(self) -> list[pygame.Rect]:
         w, _ = self.size
@@ -104,7 +117,7 @@ class StartScene(ButtonScene):
             k = counts[col]
             counts[col] += 1
             x = x0 + col * (self.col_w + self.gutter)
-            y = self.title_h + self.pad + k * self.row_h
+            y = self.top + self.title_h + self.pad + k * self.row_h
             rects.append(
                 pygame.Rect(round(x), round(y), round(self.col_w), round(self.row_h * 0.9))
             )
@@ -168,13 +181,19 @@ class StartScene(ButtonScene):
         if isinstance(event, Key):
             self._key(event.key)
             return
-        if self.press(event):
-            return
+        if event.kind == "step":  # a right-click or the wheel over a row
+            self._step(event.pos, event.step)
+        elif not self.press(event):
+            self._step(event.pos, None)
+
+    def _step(self, pos: tuple[float, float], step: int | None) -> None:
+        """Step the row at ``pos`` by ``step`` (None: as far as a tap on its value says)."""
         for i, rect in enumerate(self._row_rects()):
             row = self.rows[i]
-            if rect.collidepoint(event.pos) and row.change is not None and row.enabled():
+            if rect.collidepoint(pos) and row.change is not None and row.enabled():
                 self.focus = i
-                row.change(1)
+                value = self.row_parts(i, rect)[3]
+                row.change(step_at(value, pos[0]) if step is None else step)
                 self.app.save_settings()
                 return
 
@@ -213,7 +232,7 @@ class StartScene(ButtonScene):
             self.assets,
             tr("menu.title"),
             title_px,
-            (w / 2, self.title_h * 0.42),
+            (w / 2, self.top + self.title_h * 0.42),
             bold=True,
             colour=GOLD,
         )
@@ -222,7 +241,7 @@ class StartScene(ButtonScene):
             self.assets,
             tr("menu.subtitle"),
             round(title_px * 0.32),
-            (w / 2, self.title_h * 0.78),
+            (w / 2, self.top + self.title_h * 0.78),
             colour=SOFT,
         )
         rects = self._row_rects()
@@ -245,15 +264,18 @@ class StartScene(ButtonScene):
                 )
                 continue
             enabled = row.enabled()
-            colour = (255, 255, 255) if enabled else (120, 140, 128)
+            changed = enabled and row.changed()
+            colour = GOLD if changed else (255, 255, 255) if enabled else (120, 140, 128)
             label, label_px, where, value = self.row_parts(i, rect)
             draw_text(surface, self.assets, label, label_px, where.midleft, "midleft", colour)
+            if changed:  # set away from the usual rules: a gold dot before the label
+                dot = (rect.left + px * 0.45, rect.centery)
+                draw_text(surface, self.assets, "•", label_px, dot, colour=GOLD)
             focus = i == self.focus
             hover = self.hover is not None and rect.collidepoint(self.hover)
             style = "chosen" if focus else "secondary"
-            draw_button(
-                surface, self.assets, value, row.value() if enabled else "—", style, hover, enabled
-            )
+            text = row.value() if enabled else "—"
+            draw_stepper(surface, self.assets, value, text, style, hover, enabled)
         self.draw_buttons(surface, self.assets)
         rules = self.rules()
         if isinstance(rules, str):

@@ -1,10 +1,12 @@
 """One input model for the mouse, touch and the keyboard.
 
 ``InputMapper.map(event)`` turns a pygame event into the game's own input events:
-``Pointer`` (down / move / up for the left mouse button or one finger, in window pixels)
-and ``Key``. A real touch also produces mouse events with ``touch=True``: those are
-dropped, so a tap is seen once. Finger positions arrive normalised (0..1) and are scaled
-by the window size. Only one pointer is followed at a time (the first one down).
+``Pointer`` (down / move / up for the left mouse button or one finger, in window pixels;
+"step" with ``step`` -1 or +1 for a right-click or a turn of the wheel at a place, which
+steps a choice back or on) and ``Key``. A real touch also produces mouse events with
+``touch=True``: those are dropped, so a tap is seen once. Finger positions arrive
+normalised (0..1) and are scaled by the window size. Only one pointer is followed at a
+time (the first one down).
 """
 
 from __future__ import annotations
@@ -21,9 +23,10 @@ MOUSE = -1  # the pointer id of the mouse; fingers use their finger_id
 
 @dataclass(frozen=True, slots=True)
 class Pointer:
-    kind: Literal["down", "move", "up"]
+    kind: Literal["down", "move", "up", "step"]
     pos: tuple[float, float]
     pointer: int = MOUSE
+    step: int = 0  # a "step": -1 back (right-click, wheel down), +1 on (wheel up)
 
     @property
     def x(self) -> float:
@@ -50,15 +53,24 @@ class InputMapper:
     def __init__(self, size: tuple[int, int]) -> None:
         self.size = size
         self.active: int | None = None  # the pointer currently held down
+        self.mouse: tuple[float, float] = (0.0, 0.0)  # where the mouse was last seen
 
     def map(self, event: pygame.event.Event) -> Input | None:
         etype = event.type
         if etype in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             if getattr(event, "touch", False):
                 return None  # the duplicate of a finger event
+            self.mouse = (float(event.pos[0]), float(event.pos[1]))
+            if etype == pygame.MOUSEBUTTONDOWN and event.button == 3:
+                return Pointer("step", self.mouse, MOUSE, -1)
             if etype != pygame.MOUSEMOTION and event.button != 1:
                 return None
             return self._pointer(etype, MOUSE, event.pos)
+        if etype == pygame.MOUSEWHEEL:
+            if getattr(event, "touch", False) or not event.y:
+                return None
+            turn = -event.y if getattr(event, "flipped", False) else event.y
+            return Pointer("step", self.mouse, MOUSE, 1 if turn > 0 else -1)
         if etype in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):
             w, h = self.size
             pos = (event.x * w, event.y * h)

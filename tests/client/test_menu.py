@@ -14,9 +14,12 @@ from client.app import App
 from client.net.remote import NetSession
 from client.net.scripted import ScriptedSession
 from client.net.session import Closed, Seated
+from client.screens import start as start_screen
 from client.screens.start import StartScene
 from client.screens.table.screen import TableScene
 from client.settings import Settings
+from client.ui import render
+from client.ui.render import GOLD, WHITE
 from engine import Rules, new_game
 
 pytestmark = pytest.mark.usefixtures("headless")
@@ -60,6 +63,73 @@ def test_choices_are_remembered_and_play_uses_them(tmp_path: Path, size: tuple[i
     click(app, menu.buttons()[0].rect.center)  # Play
     assert factory.rules == [Rules(players=4, transfer=True, deck_size=52)]
     assert isinstance(app.stack[-1], TableScene)
+
+
+def right_click(app: App, pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=3, touch=False))
+    app.step(0.02)
+
+
+def wheel(app: App, pos: tuple[int, int], y: int) -> None:
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False, touch=False))
+    app.step(0.02)
+
+
+def value_pill(menu: StartScene, label: str) -> pygame.Rect:
+    i = next(i for i, r in enumerate(menu.rows) if r.text(menu.app.tr) == label)
+    return menu.row_parts(i, menu._row_rects()[i])[3]
+
+
+def test_a_choice_steps_back_as_well_as_on(tmp_path: Path) -> None:
+    """2 -> 1 opponent is one step back, not four steps round: a right-click, the wheel
+    or a tap on the left arrow of the value step back; elsewhere on the row steps on."""
+    app = make_app(tmp_path, Recorder())
+    menu = app.stack[-1]
+    assert isinstance(menu, StartScene)
+    assert app.settings.opponents == 2
+    right_click(app, row(menu, "Opponents"))
+    assert app.settings.opponents == 1
+    wheel(app, row(menu, "Opponents"), 1)
+    assert app.settings.opponents == 2
+    wheel(app, row(menu, "Opponents"), -1)
+    assert app.settings.opponents == 1
+    pill = value_pill(menu, "Opponents")
+    click(app, (pill.left + pill.h // 2, pill.centery))  # the back arrow: round to 5
+    assert app.settings.opponents == 5
+    click(app, (pill.right - pill.h // 2, pill.centery))  # the arrow on: round to 1
+    assert app.settings.opponents == 1
+    click(app, (pill.left + pill.h // 2, pill.centery))
+    key(app, pygame.K_LEFT)  # the keyboard steps the focused row both ways too
+    key(app, pygame.K_RIGHT)
+    assert Settings.load(tmp_path / "settings.json").opponents == 5
+
+
+def test_a_rule_set_away_from_the_usual_is_marked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A rule that is not the usual one is drawn in gold with a dot before it."""
+    drawn: list[tuple[str, tuple[int, int, int]]] = []
+
+    def spy(surface, assets, text, px, pos, anchor="center", colour=WHITE, *rest, **kw):  # type: ignore[no-untyped-def]
+        drawn.append((text, colour))
+        return render.draw_text(surface, assets, text, px, pos, anchor, colour, *rest, **kw)
+
+    monkeypatch.setattr(start_screen, "draw_text", spy)
+    app = make_app(tmp_path, Recorder())
+    menu = app.stack[-1]
+    assert isinstance(menu, StartScene)
+    deck = next(r for r in menu.rows if r.label == "menu.deck")
+    assert not deck.changed() and ("Deck", WHITE) in drawn and "•" not in dict(drawn)
+    click(app, row(menu, "Deck"))  # 36 -> 52
+    drawn.clear()
+    app.step(0.0)
+    assert deck.changed() and app.settings.rules["deck_size"] == 52
+    assert ("Deck", GOLD) in drawn and dict(drawn)["•"] == GOLD
+    right_click(app, row(menu, "Deck"))  # back to the usual 36
+    assert not deck.changed()
 
 
 def test_rules_that_cannot_be_dealt_keep_play_from_starting(tmp_path: Path) -> None:

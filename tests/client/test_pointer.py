@@ -31,8 +31,24 @@ def test_a_click_is_down_then_up() -> None:
 
 def test_other_mouse_buttons_are_ignored() -> None:
     mapper = InputMapper((800, 600))
-    assert mapper.map(mouse(pygame.MOUSEBUTTONDOWN, (10, 20), button=3)) is None
+    assert mapper.map(mouse(pygame.MOUSEBUTTONDOWN, (10, 20), button=2)) is None
     assert mapper.map(mouse(pygame.MOUSEBUTTONDOWN, (10, 20), button=4)) is None
+    assert mapper.map(mouse(pygame.MOUSEBUTTONUP, (10, 20), button=3)) is None
+
+
+def test_a_right_click_steps_back_where_it_is() -> None:
+    mapper = InputMapper((800, 600))
+    step = mapper.map(mouse(pygame.MOUSEBUTTONDOWN, (10, 20), button=3))
+    assert step == Pointer("step", (10.0, 20.0), MOUSE, -1)
+    assert mapper.active is None  # no pointer is held down by it
+
+
+@pytest.mark.parametrize(("y", "flipped", "step"), [(1, False, 1), (-2, False, -1), (1, True, -1)])
+def test_the_wheel_steps_where_the_mouse_was_last_seen(y: int, flipped: bool, step: int) -> None:
+    mapper = InputMapper((800, 600))
+    mapper.map(mouse(pygame.MOUSEMOTION, (300, 40)))
+    wheel = pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=flipped, touch=False)
+    assert mapper.map(wheel) == Pointer("step", (300.0, 40.0), MOUSE, step)
 
 
 def test_fingers_are_scaled_to_the_window() -> None:
