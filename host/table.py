@@ -74,6 +74,7 @@ from protocol import (
     Update,
     Welcome,
 )
+from protocol.messages import MAX_NAME
 
 from .config import HostConfig
 from .save import SavedSeat, TableSave, save_file
@@ -184,6 +185,17 @@ def default_move(state: GameState, seat: int) -> Action | None:
     if Pass() in legal:
         return Pass()
     return None
+
+
+def unique_name(name: str, taken: set[str]) -> str:
+    """``name``, or ``name 2``, ``name 3`` ... where another player at the table has it:
+    two bots both called "Normal bot" must not read as one player."""
+    if name not in taken:
+        return name
+    n = 2
+    while (found := f"{name[: MAX_NAME - len(str(n)) - 1]} {n}") in taken:
+        n += 1
+    return found
 
 
 def _ai_name(level: str) -> str:
@@ -484,7 +496,9 @@ class Table:
                 link.close("table_full", "Every seat is taken.")
                 return
             seat = self.seats[index]
-            seat.kind, seat.name, seat.token = "human", hello.name, secrets.token_hex(16)
+            taken = {s.name for s in self.seats if s.kind == "human"}
+            name = unique_name(hello.name, taken)
+            seat.kind, seat.name, seat.token = "human", name, secrets.token_hex(16)
             seat.ready = False  # a new player says for themselves when they are ready
             self._save(durable=True)  # a token must not be handed out and then forgotten
         seat.link = link
