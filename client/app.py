@@ -66,12 +66,13 @@ def computer_game(rules: Rules, settings: Settings) -> Session:
     thread, joined through the protocol like any other table."""
     from client.i18n import translator
     from client.net.remote import computer_game as hosted
-    from client.screens.choices import levels
+    from client.screens.choices import ai_names, levels
 
     offered = levels()
     chosen = [lv if lv in offered else offered[0] for lv in settings.levels[: rules.players - 1]]
-    name = settings.name or translator(settings.language)("settings.default_name")
-    return hosted(rules, name, chosen)
+    tr = translator(settings.language)
+    name = settings.name or tr("settings.default_name")
+    return hosted(rules, name, chosen, ai_names(tr))
 
 
 @cache

@@ -13,9 +13,10 @@ import contextlib
 import queue
 import socket
 import threading
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from client.net.session import Session, drain
+from client.net.session import AI_NAMES, Session, drain
 
 if TYPE_CHECKING:
     from host import TableAd
@@ -42,10 +43,12 @@ def parse_invite(text: str) -> tuple[str, int]:
     return host, int(port)
 
 
-def net_join(address: str, port: int, name: str, password: str | None) -> Session:
+def net_join(
+    address: str, port: int, name: str, password: str | None, ai_names: Sequence[str] = AI_NAMES
+) -> Session:
     from client.net.remote import NetSession
 
-    return NetSession(address, port, name, password=password, rooms=True)
+    return NetSession(address, port, name, password=password, rooms=True, ai_names=ai_names)
 
 
 class LanBrowser:

@@ -45,13 +45,14 @@ __all__ = ["RECONNECT", "NetSession", "computer_game", "seat_names"]
 RECONNECT = Backoff(first=0.5, longest=5.0, give_up=60.0)  # how a dropped game comes back
 
 
-def seat_names(room: Room) -> tuple[str, ...]:
-    """The players' names; a host AI (named after its level by the host) gets a first name."""
+def seat_names(room: Room, ai_names: Sequence[str] = AI_NAMES) -> tuple[str, ...]:
+    """The players' names; a host AI (named after its level by the host) gets a first name
+    of ``ai_names`` (the window's, in the player's script)."""
     names = []
     ai = 0
     for seat in room.seats:
         if seat.kind == "ai":
-            names.append(AI_NAMES[ai % len(AI_NAMES)])
+            names.append(ai_names[ai % len(ai_names)])
             ai += 1
         else:
             names.append(seat.name or "Empty seat")
@@ -69,8 +70,10 @@ class NetSession:
         start: bool = False,
         on_close: Callable[[], None] | None = None,
         rooms: bool = False,
+        ai_names: Sequence[str] = AI_NAMES,
     ) -> None:
         self.inbox: queue.Queue[Message] = queue.Queue()
+        self.ai_names = tuple(ai_names)
         self.address, self.port, self.name, self.password = address, port, name, password
         self.start_game = start
         # also report the room in the lobby (``RoomChanged``) for the room screen; during a
@@ -168,7 +171,7 @@ class NetSession:
         client.on_lost = self._lost
         assert client.welcome is not None
         room = client.welcome.room
-        self.inbox.put(Seated(client.seat, seat_names(room), room.rules))
+        self.inbox.put(Seated(client.seat, seat_names(room, self.ai_names), room.rules))
         if self.rooms:
             self.inbox.put(RoomChanged(room))
         if self.start_game:
@@ -219,7 +222,9 @@ class NetSession:
                 self.inbox.put(RoomChanged(message.room))
 
 
-def computer_game(rules: Rules, name: str, levels: Sequence[str]) -> NetSession:
+def computer_game(
+    rules: Rules, name: str, levels: Sequence[str], ai_names: Sequence[str] = AI_NAMES
+) -> NetSession:
     """A table of ``name`` and AI players of ``levels``, hosted in this process on 127.0.0.1."""
     from host import HostConfig, run_in_thread
 
@@ -232,4 +237,6 @@ def computer_game(rules: Rules, name: str, levels: Sequence[str]) -> NetSession:
         announce=False,
     )
     handle = run_in_thread(config)
-    return NetSession("127.0.0.1", handle.port, name, start=True, on_close=handle.stop)
+    return NetSession(
+        "127.0.0.1", handle.port, name, start=True, on_close=handle.stop, ai_names=ai_names
+    )

@@ -5,13 +5,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from client.i18n import N_
+from client.i18n import N_, Translator
 from client.ui.scene import Director
 from client.ui.widgets import Row, cycle
 from engine import Rules, RulesError
 from engine.ai import LEVELS
 
-__all__ = ["chosen_rules", "levels", "rule_rows"]
+__all__ = ["ai_names", "chosen_rules", "levels", "rule_rows"]
+
+AI_NAME_KEYS = (N_("ai_name.1"), N_("ai_name.2"), N_("ai_name.3"), N_("ai_name.4"), N_("ai_name.5"))
+
+
+def ai_names(tr: Translator) -> tuple[str, ...]:
+    """The first names the window gives the AI players, in the player's script."""
+    return tuple(tr(key) for key in AI_NAME_KEYS)
 
 
 def levels() -> list[str]:

@@ -16,7 +16,7 @@ import pygame
 
 from client.i18n import N_
 from client.net.lan import invite_link
-from client.screens.choices import chosen_rules, rule_rows
+from client.screens.choices import ai_names, chosen_rules, rule_rows
 from client.ui.pointer import Input, Key
 from client.ui.render import GOLD, SOFT, draw_panel, draw_text, fit_px
 from client.ui.scene import ButtonScene, Director
@@ -137,6 +137,7 @@ class HostScene(ButtonScene):
             password=self.password or None,
             rooms=True,
             on_close=handle.stop,
+            ai_names=ai_names(self.app.tr),
         )
         link = invite_link(bind, handle.port)
         note = self.app.tr("room.copied") if copy_to_clipboard(link) else ""

@@ -9,7 +9,7 @@ password prompt when the host wants one).
 from __future__ import annotations
 
 import queue
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -18,6 +18,7 @@ from client.i18n.refusals import closed_text
 from client.i18n.rulestext import comma_lines, rules_summary
 from client.net.lan import LanBrowser, net_join, parse_invite
 from client.net.session import Closed, Session
+from client.screens.choices import ai_names
 from client.ui.pointer import Input, Key
 from client.ui.render import (
     GOLD,
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
 
 __all__ = ["JoinScene"]
 
-Joiner = Callable[[str, int, str, str | None], Session]
+Joiner = Callable[[str, int, str, str | None, Sequence[str]], Session]
 
 
 class JoinScene(ButtonScene):
@@ -119,7 +120,7 @@ class JoinScene(ButtonScene):
         self.error = ""
         self.target = (host, port)
         name = self.app.settings.name or self.app.tr("settings.default_name")
-        self.session = self.joiner(host, port, name, password)
+        self.session = self.joiner(host, port, name, password, ai_names(self.app.tr))
 
     def update(self, dt: float) -> None:
         if self.browser is not None:

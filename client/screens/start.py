@@ -9,8 +9,7 @@ from __future__ import annotations
 import pygame
 
 from client.i18n import N_
-from client.net.session import AI_NAMES
-from client.screens.choices import chosen_rules, levels, rule_rows
+from client.screens.choices import ai_names, chosen_rules, levels, rule_rows
 from client.ui.pointer import Input, Key
 from client.ui.render import GOLD, SOFT, draw_panel, draw_text, ellipsize, fit_px
 from client.ui.scene import ButtonScene, Director
@@ -49,7 +48,8 @@ class StartScene(ButtonScene):
             def change(step: int) -> None:
                 s.levels[i] = str(cycle(offered, s.levels[i], step))
 
-            return Row(AI_NAMES[i], value, change, 0, lambda: i < s.opponents, plain=True)
+            name = ai_names(self.app.tr)[i]
+            return Row(name, value, change, 0, lambda: i < s.opponents, plain=True)
 
         rows = [
             Row(N_("menu.computer"), str),

@@ -138,15 +138,21 @@ def test_an_old_file_keeps_its_values_and_gains_the_new_ones(tmp_path: Path) -> 
     assert settings.language == "en" and settings.name == "A very long name"
 
 
-def test_the_host_is_joined_with_the_player_name(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_host_is_joined_with_the_player_name_and_ai_names_in_their_script(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     import client.net.remote
     from client.app import computer_game
 
-    seen: list[str] = []
-    monkeypatch.setattr(client.net.remote, "computer_game", lambda r, name, lv: seen.append(name))
+    seen: list[tuple[str, str]] = []
+
+    def hosted(rules: Rules, name: str, levels: object, ai_names: tuple[str, ...]) -> None:
+        seen.append((name, ai_names[0]))
+
+    monkeypatch.setattr(client.net.remote, "computer_game", hosted)
     computer_game(Rules(players=2), Settings(name="Katja"))
     computer_game(Rules(players=2), Settings(language="ru"))
-    assert seen == ["Katja", "Игрок"]
+    assert seen == [("Katja", "Boris"), ("Игрок", "Борис")]  # the AI in the player's script
 
 
 def test_a_lost_table_is_explained_in_the_chosen_language() -> None:

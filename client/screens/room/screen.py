@@ -35,7 +35,7 @@ from client.net.session import (
     Session,
     drain,
 )
-from client.screens.choices import levels
+from client.screens.choices import ai_names, levels
 from client.screens.room.seating import Measure, Seating, Space, arrange, chip_h
 from client.ui.pointer import Input, Key
 from client.ui.render import (
@@ -212,7 +212,7 @@ class RoomScene(ButtonScene):
         room, seated = self.room, self.seated
         backlog: list[Message] = []
         if room is not None:
-            backlog.append(Seated(self.seat, seat_names(room), room.rules))
+            backlog.append(Seated(self.seat, seat_names(room, ai_names(self.app.tr)), room.rules))
             backlog.append(RoomChanged(room))
         elif seated is not None:
             backlog.append(seated)
@@ -544,7 +544,7 @@ class RoomScene(ButtonScene):
                 badge = Badge(tr("room.not_ready_mark"), WAITING_FILL, WAITING_INK)
         elif seat.kind == "ai":  # the name it plays under, and what it is
             assert self.room is not None
-            name = seat_names(self.room)[i]
+            name = seat_names(self.room, ai_names(self.app.tr))[i]
             level = tr("level." + seat.level) if seat.level in levels() else seat.level or ""
             status = f"{tr('room.computer')} · {level}" if level else tr("room.computer")
             colour = (255, 255, 255)
