@@ -12,14 +12,16 @@ import argparse
 import os
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from client.i18n import Translator, translator
-from client.net.session import Session
+from client.net.session import GameOver, Session
 from client.settings import Settings, default_path
+from client.stats import Stats
 from engine import Card, Rules
 
 if TYPE_CHECKING:
@@ -66,13 +68,11 @@ def computer_game(rules: Rules, settings: Settings) -> Session:
     thread, joined through the protocol like any other table."""
     from client.i18n import translator
     from client.net.remote import computer_game as hosted
-    from client.screens.choices import ai_names, levels
+    from client.screens.choices import ai_names, chosen_levels
 
-    offered = levels()
-    chosen = [lv if lv in offered else offered[0] for lv in settings.levels[: rules.players - 1]]
     tr = translator(settings.language)
     name = settings.name or tr("settings.default_name")
-    return hosted(rules, name, chosen, ai_names(tr))
+    return hosted(rules, name, chosen_levels(settings, rules.players), ai_names(tr))
 
 
 @cache
@@ -86,6 +86,7 @@ def screens() -> dict[str, Callable[..., Scene]]:
     from client.screens.room.screen import RoomScene
     from client.screens.settings import SettingsScene
     from client.screens.start import StartScene
+    from client.screens.stats import StatsScene
     from client.screens.table.screen import TableScene
 
     return {
@@ -96,6 +97,7 @@ def screens() -> dict[str, Callable[..., Scene]]:
         "join": JoinScene,
         "room": RoomScene,
         "table": TableScene,
+        "stats": StatsScene,
     }
 
 
@@ -119,6 +121,8 @@ class App:
         self.pygame = pygame
         self.settings = settings
         self.settings_path = settings_path
+        self.stats_path = None if settings_path is None else settings_path.with_name("stats.json")
+        self.stats = Stats() if self.stats_path is None else Stats.load(self.stats_path)
         self.session_factory = session_factory
         pygame.display.init()
         pygame.font.init()
@@ -193,7 +197,24 @@ class App:
             self.stack[-1].enter()
 
     def start_game(self, rules: Rules) -> None:
-        self.show("table", session=self.session_factory(rules, self.settings))
+        from client.screens.choices import chosen_levels
+
+        lineup = chosen_levels(self.settings, rules.players)
+
+        def tally(over: GameOver, seat: int) -> GameOver:
+            return self.record_game(over, seat, lineup)
+
+        session = self.session_factory(rules, self.settings)
+        self.show("table", session=session, tally=tally)
+
+    def record_game(self, over: GameOver, seat: int, lineup: Sequence[str] | None) -> GameOver:
+        """Count a finished game in the statistics (``lineup`` None: at a LAN table); the
+        end to show, with the series against this line-up of computer opponents as it
+        stands across restarts of the window."""
+        series = self.stats.record(over.result, seat, lineup)
+        if self.stats_path is not None:
+            self.stats.save(self.stats_path)
+        return over if series is None else replace(over, series=series)
 
     def save_settings(self) -> None:
         if self.settings_path is not None:

@@ -18,7 +18,16 @@ from typing import Any
 
 from engine import Rules, RulesError
 
-__all__ = ["ANIMATION_SPEEDS", "LANGUAGES", "NAME_MAX", "Settings", "clean_name", "default_path"]
+__all__ = [
+    "ANIMATION_SPEEDS",
+    "LANGUAGES",
+    "NAME_MAX",
+    "Settings",
+    "clean_name",
+    "default_path",
+    "read_json",
+    "write_json",
+]
 
 # name -> factor on every animation's speed
 ANIMATION_SPEEDS: dict[str, float] = {"slow": 0.6, "normal": 1.0, "fast": 1.8}
@@ -60,15 +69,8 @@ class Settings:
     @classmethod
     def load(cls, path: Path) -> Settings:
         settings = cls()
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            return settings
-        except (OSError, ValueError):
-            _set_aside(path)
-            return settings
-        if not isinstance(data, dict):
-            _set_aside(path)
+        data = read_json(path)
+        if data is None:
             return settings
         for f in fields(cls):
             value = data.get(f.name)
@@ -96,13 +98,7 @@ class Settings:
             self.window = defaults.window
 
     def save(self, path: Path) -> None:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            partial = path.with_name(path.name + ".tmp")
-            partial.write_text(json.dumps(asdict(self), indent=2), encoding="utf-8")
-            os.replace(partial, path)
-        except OSError:
-            pass  # remembering is a convenience; a read-only home must not stop the game
+        write_json(path, asdict(self))
 
 
 def clean_name(name: str) -> str:
@@ -111,7 +107,29 @@ def clean_name(name: str) -> str:
     return " ".join(printable.split())[:NAME_MAX].rstrip()
 
 
-def _set_aside(path: Path) -> None:
-    """Keep a broken settings file for a look, out of the way of the next save."""
+def read_json(path: Path) -> dict[str, Any] | None:
+    """The JSON object in ``path``; None when there is none. A file that is not a JSON
+    object is kept for a look (``NAME.broken``), out of the way of the next save."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError):
+        data = None
+    if isinstance(data, dict):
+        return data
     with contextlib.suppress(OSError):
         os.replace(path, path.with_name(path.name + ".broken"))
+    return None
+
+
+def write_json(path: Path, data: object) -> None:
+    """``data`` into ``path`` in one step (a crash never leaves half a file); a folder that
+    cannot be written is no error: remembering is a convenience, not a reason to stop."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_name(path.name + ".tmp")
+        partial.write_text(json.dumps(data, indent=2), encoding="utf-8")
+        os.replace(partial, path)
+    except OSError:
+        pass

@@ -6,12 +6,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from client.i18n import N_, Translator
+from client.settings import Settings
 from client.ui.scene import Director
 from client.ui.widgets import Row, cycle
 from engine import Rules, RulesError
 from engine.ai import LEVELS
 
-__all__ = ["ai_names", "chosen_rules", "levels", "rule_rows"]
+__all__ = ["ai_names", "chosen_levels", "chosen_rules", "levels", "rule_rows"]
 
 AI_NAME_KEYS = (N_("ai_name.1"), N_("ai_name.2"), N_("ai_name.3"), N_("ai_name.4"), N_("ai_name.5"))
 
@@ -25,6 +26,13 @@ def levels() -> list[str]:
     """The AI levels offered, easiest first."""
     known: list[str] = [level for level in ("easy", "normal", "hard") if level in LEVELS]
     return known or list(LEVELS)
+
+
+def chosen_levels(settings: Settings, players: int) -> list[str]:
+    """The levels of the ``players - 1`` computer opponents chosen (an unknown one: the
+    easiest offered)."""
+    offered = levels()
+    return [lv if lv in offered else offered[0] for lv in settings.levels[: players - 1]]
 
 
 def chosen_rules(app: Director, players: int | None = None) -> Rules | str:

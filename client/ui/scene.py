@@ -8,12 +8,15 @@ screen by name (``show("room", session=...)``), so that no screen imports anothe
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 import pygame
 
 from client.i18n import Translator
+from client.net.session import GameOver
 from client.settings import Settings
+from client.stats import Stats
 from client.ui.assets import Assets
 from client.ui.pointer import Input, Pointer
 from client.ui.render import draw_button
@@ -26,6 +29,7 @@ __all__ = ["ButtonScene", "Director", "Scene"]
 class Director(Protocol):
     assets: Assets
     settings: Settings
+    stats: Stats
 
     @property
     def size(self) -> tuple[int, int]: ...
@@ -40,6 +44,9 @@ class Director(Protocol):
 
     def start_game(self, rules: Rules) -> None:
         """A game against the computer under ``rules``, at the table screen."""
+
+    def record_game(self, over: GameOver, seat: int, lineup: Sequence[str] | None) -> GameOver:
+        """Count a finished game (``lineup`` None: at a LAN table); the end to show."""
 
     def pop(self) -> None: ...
 

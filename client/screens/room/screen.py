@@ -27,6 +27,7 @@ from client.net.remote import seat_names
 from client.net.session import (
     Closed,
     Emoted,
+    GameOver,
     Message,
     Reconnecting,
     Rejected,
@@ -218,7 +219,13 @@ class RoomScene(ButtonScene):
             backlog.append(seated)
         backlog.append(first)
         self.handed = True
-        self.app.show("table", session=self.session, backlog=backlog, back=self._come_back)
+        self.app.show(
+            "table", session=self.session, backlog=backlog, back=self._come_back, tally=self._tally
+        )
+
+    def _tally(self, over: GameOver, seat: int) -> GameOver:
+        """A LAN game counts in the statistics; its series is the host's."""
+        return self.app.record_game(over, seat, None)
 
     def _come_back(self, messages: list[Message]) -> None:
         """The table's Rematch brings the session back here, with what it last heard of the

@@ -105,15 +105,19 @@ class TableScene(Scene):
         session: Session,
         backlog: Sequence[Message] = (),
         back: Callable[[list[Message]], None] | None = None,
+        tally: Callable[[GameOver, int], GameOver] | None = None,
     ) -> None:
         """``backlog``: messages the session said before the scene took it over (the room
         screen hands over ``Seated`` and the start of the game). ``back``: at a LAN table,
         the room screen that handed the session over; Rematch returns the session to it
-        (with the room as last heard) instead of starting the next game at once."""
+        (with the room as last heard) instead of starting the next game at once.
+        ``tally``: counts each game's end for our seat (the statistics) and gives the end
+        to show (the series remembered across restarts of the window)."""
         self.app = app
         self.assets = app.assets
         self.session = session
         self.back = back
+        self.tally = tally
         self.room: Room | None = None  # the room as last heard (during and after the game)
         self.pacer = Pacer(session.inbox, self._show, self._at_once)
         self.statuses: tuple[str, ...] = ()  # each seat's status from the room, if known
@@ -213,7 +217,7 @@ class TableScene(Scene):
             self._say(refusal_text(item.code, item.text, self.app.tr), None)
             return 0.0
         if isinstance(item, GameOver):
-            self.over = item
+            self.over = item if self.tally is None else self.tally(item, self.seat)
             self.show_end = True
             return 0.0
         if isinstance(item, Dealt) and (self.over is not None or board.discard or board.table):
