@@ -6,8 +6,9 @@ arrive and handled one at a time, so there are no locks. AI players think in an 
 still legal and otherwise thrown away and asked again.
 
 In the lobby each player sets a ready mark; the owner's start waits until every other
-human is ready (AI seats always are). Marks are cleared as a game starts, so a rematch
-needs everyone ready again, and whenever a seat changes hands or the rules change.
+human is ready (AI seats always are). Every mark is cleared as a game starts, so a
+rematch needs everyone ready again, and when the rules change; otherwise a mark goes with
+its player (one who leaves takes it along, a newcomer is not ready, the others keep theirs).
 
 A human who drops out mid-game is ``away``: the seat waits ``config.hold`` seconds for
 them, then a stand-in AI plays it until they return with their token. The optional turn
