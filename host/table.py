@@ -36,6 +36,7 @@ from typing import Protocol
 from engine import (
     Action,
     Attack,
+    Card,
     Event,
     GameLog,
     GameState,
@@ -44,6 +45,7 @@ from engine import (
     Rules,
     SeatView,
     Series,
+    Suit,
     Take,
     new_game,
     observe,
@@ -165,9 +167,15 @@ def _decide(bot: Bot, events: Sequence[Event], view: SeatView) -> Action:
     return bot.decide(view)
 
 
+def _lowest_first(card: Card, trump: Suit) -> tuple[bool, int, int]:
+    """Non-trumps before trumps, then by rank, then clubs, diamonds, hearts, spades."""
+    return (card.suit == trump, card.rank, card.suit)
+
+
 def default_move(state: GameState, seat: int) -> Action | None:
     """The turn timer's move: the defender takes, the attacker who must lead leads its
-    lowest card (the lowest non-trump, else the lowest trump), anyone else passes.
+    lowest card (the lowest non-trump, else the lowest trump; of one rank, the first suit
+    in the order clubs, diamonds, hearts, spades), anyone else passes.
 
     None: the game is not waiting on the seat (nothing to do, or only cards it may throw
     in while the defender still has to beat); the timer never plays a card for it."""
@@ -180,7 +188,7 @@ def default_move(state: GameState, seat: int) -> Action | None:
         leads = [a for a in legal if isinstance(a, Attack) and len(a.cards) == 1]
         if leads:
             trump = state.trump
-            return min(leads, key=lambda a: (a.cards[0].suit == trump, a.cards[0].rank))
+            return min(leads, key=lambda a: _lowest_first(a.cards[0], trump))
         return None
     if Pass() in legal:
         return Pass()
