@@ -22,6 +22,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "list": ("client.list_cmd", "list the tables on the LAN and exit"),
     "bot": ("client.bot", "join a table as a headless AI player"),
     "arena": ("client.arena", "let two AI levels play duplicate deals and measure them"),
+    "conformance": ("client.conformance", "check a host against docs/protocol.md"),
 }
 DEFAULT = "play"
 
