@@ -35,19 +35,26 @@ from engine import (
     Attacked,
     BoutStarted,
     Card,
+    Covered,
     Dealt,
+    Discarded,
     Drew,
     FirstAttacker,
     GameEnded,
+    GameResult,
     Pass,
     Passed,
     Phase,
+    PickedUp,
     Rules,
     SeatView,
     Taking,
+    ThrewIn,
     ThrowIn,
+    ThrowInRule,
     Transferred,
     TrumpTurned,
+    WentOut,
 )
 from protocol import (
     PROTOCOL_VERSION,
@@ -271,19 +278,118 @@ class Player:
     game: int = 0
     view: SeatView | None = None
     ended: GameEnded | None = None
-    passed: set[int] = field(default_factory=set)  # seats that sent pass this bout
     first_bout: bool = True
     bout_max: int = 0  # the bout's most attack cards (0: not known, joined mid-bout)
+
+
+@dataclass(slots=True)
+class Public:
+    """What every seat knows of a game, followed event by event (section 4's events),
+    to hold each view against: the events of an update must explain its view."""
+
+    sizes: list[int]
+    stock: int
+    places: list[int]
+    discard: int = 0
+    table: list[tuple[Card, Card | None]] = field(default_factory=list)
+    attacker: int = 0
+    defender: int = 0
+    phase: Phase = Phase.LEAD
+    taking: bool = False
+    passed: set[int] = field(default_factory=set)
+    shown: set[int] = field(default_factory=set)
+
+    @classmethod
+    def before_deal(cls, rules: Rules) -> Public:
+        return cls([0] * rules.players, rules.deck_size, [0] * rules.players)
+
+    @classmethod
+    def of(cls, view: SeatView) -> Public:
+        return cls(
+            list(view.hand_sizes), view.stock_size, list(view.places), view.discard_size,
+            list(view.table), view.attacker, view.defender, view.phase, view.taking,
+            set(view.passed), set(view.shown),
+        )  # fmt: skip
+
+    def apply(self, event: Any) -> None:
+        if isinstance(event, Dealt | Drew):
+            self.sizes[event.seat] += event.count
+            self.stock -= event.count
+        elif isinstance(event, BoutStarted):
+            self.attacker, self.defender = event.attacker, event.defender
+            self.table, self.phase, self.taking = [], Phase.LEAD, False
+            self.passed, self.shown = set(), set()
+        elif isinstance(event, Attacked):
+            self.put(event.seat, *event.cards)
+            self.phase = Phase.OPEN
+        elif isinstance(event, ThrewIn):
+            self.put(event.seat, event.card)
+        elif isinstance(event, Covered):
+            self.sizes[event.seat] -= 1
+            self.table = [(a, event.card if a == event.target else d) for a, d in self.table]
+            self.passed = set()
+        elif isinstance(event, Transferred):
+            if event.shown:
+                self.shown.add(event.seat)
+            else:
+                self.put(event.seat, event.card)
+            self.attacker, self.defender, self.passed = event.seat, event.to, set()
+        elif isinstance(event, Taking):
+            self.taking, self.passed = True, set()
+        elif isinstance(event, Passed):
+            self.passed.add(event.seat)
+        elif isinstance(event, Discarded):
+            self.discard += len(event.cards)
+            self.table = []
+        elif isinstance(event, PickedUp):
+            self.sizes[event.seat] += len(event.cards)
+            self.table = []
+        elif isinstance(event, WentOut):
+            self.places[event.seat] = event.place
+        elif isinstance(event, GameEnded):
+            self.places, self.phase = list(event.result.places), Phase.OVER
+
+    def put(self, seat: int, *cards: Card) -> None:
+        self.sizes[seat] -= len(cards)
+        self.table += [(card, None) for card in cards]
+        self.passed = set()
+
+    def differences(self, view: SeatView) -> list[str]:
+        """The fields of ``view`` that the events do not explain."""
+        mine = {
+            "hand_sizes": (tuple(self.sizes), view.hand_sizes),
+            "stock": (self.stock, view.stock_size),
+            "discard": (self.discard, view.discard_size),
+            "table": (tuple(self.table), view.table),
+            "phase": (self.phase, view.phase),
+            "places": (tuple(self.places), view.places),
+        }
+        if view.phase is not Phase.OVER:  # who would attack a bout that never began
+            mine |= {
+                "attacker": (self.attacker, view.attacker),
+                "defender": (self.defender, view.defender),
+                "taking": (self.taking, view.taking),
+                "passed": (self.passed, set(view.passed)),
+                "shown": (self.shown, set(view.shown)),
+            }
+        return [f"{k} {v!r}, the events say {e!r}" for k, (e, v) in mine.items() if e != v]
 
 
 class Suite:
     """The checks, run in order against one host. ``results`` holds each outcome."""
 
     def __init__(
-        self, host: str, port: int, password: str | None = None, out: TextIO | None = None
+        self,
+        host: str,
+        port: int,
+        password: str | None = None,
+        out: TextIO | None = None,
+        *,
+        timeouts: bool = False,
     ) -> None:
         self.host, self.port, self.password = host, port, password
         self.out = out
+        self.timeouts = timeouts  # also wait out the 10 s handshake timeout
         self.results: list[Check] = []
         self.peers: list[Peer] = []
         self.rng = random.Random(17)
@@ -504,6 +610,11 @@ class Suite:
             welcome.seat == 0 and room.owner == 0 and room.status == "lobby",
             f"seat {welcome.seat}, owner {room.owner}, status {room.status}",
         )
+        self.check(
+            "room.password says whether hello needs one",
+            room.password == (self.password is not None),
+            f"password {room.password}",
+        )
         me = room.seats[welcome.seat]
         self.check(
             "the welcome's room shows the seat connected and not ready",
@@ -579,9 +690,52 @@ class Suite:
             "bad_message",
             greet=True,
         )
+        if self.password is not None:
+            for wrong in (None, self.password + "x"):
+                await self.refused(
+                    f"a hello with the password {wrong!r} is bad_password",
+                    self.packed(self.hello_map(password=wrong)),
+                    "bad_password",
+                )
+        await self.busy(anna)
+        if self.timeouts:
+            await self.handshake_timeout()
         burst = encode(Hello(PROTOCOL_VERSION, "Flood", self.password)) + encode(Ping(1)) * 2000
         await self.refused("2000 pings at once are rate_limited", burst, "rate_limited")
         await self.settle(anna, lambda r: all(s.kind != "human" for s in r.seats[1:]))
+
+    async def busy(self, anna: Peer) -> None:
+        """Fill the host's 64 connections with strangers (no hello): each new connection
+        pushes out the oldest stranger (goodbye busy), and the newest can still play."""
+        strangers = [await Peer.open(self.host, self.port) for _ in range(64)]
+        newest = strangers[-1]
+        try:
+            goodbye = await strangers[0].end()
+            self.check(
+                "at 64 connections the oldest one without a hello is pushed out with busy",
+                goodbye is not None and goodbye.code == "busy",
+                repr(goodbye),
+            )
+            welcome = await newest.hello("Newest", self.password)
+            self.check("and the newest connection can still join", welcome.seat >= 0, "")
+        finally:
+            for peer in strangers:
+                await peer.close()
+        await self.settle(anna, lambda r: all(s.kind != "human" for s in r.seats[1:]))
+
+    async def handshake_timeout(self) -> None:
+        peer = await self.peer()
+        try:
+            goodbye = await peer.end(timeout=12)
+        except Failed:
+            goodbye = None
+        finally:
+            await peer.close()
+        self.check(
+            "a connection without hello is told handshake_timeout within 10 s",
+            goodbye is not None and goodbye.code == "handshake_timeout",
+            repr(goodbye),
+        )
 
     async def settle(self, peer: Peer, test: Callable[[Room], bool]) -> None:
         """Wait until the room ``peer`` last heard passes ``test``, then drain to a pong."""
@@ -758,8 +912,8 @@ class Suite:
         await self.settle(anna, lambda r: all(s.ready for s in r.seats[1:]))
         for p in players:
             p.seq, p.ended, p.first_bout, p.view = -1, None, True, None
-            p.passed.clear()
             p.peer.hook = lambda m, p=p: self.observe(p, m)
+        previous = anna.room.series.last if anna.room else None
         ref = anna.ref()
         anna.send(Start(ref))
         seen = [await anna.next() for _ in range(3)]
@@ -777,6 +931,29 @@ class Suite:
         if not isinstance(first, Update):
             raise Failed("no game started")
         self.opening(players[0], first)
+        self.first_attacker(first, previous)
+
+    def first_attacker(self, update: Update, previous: GameResult | None) -> None:
+        """Who leads the first bout (rules.md, "Who leads"), as far as one seat can tell."""
+        view, n = update.view, update.view.rules.players
+        lead = next((e for e in update.events if isinstance(e, FirstAttacker)), None)
+        if lead is None:
+            return
+        trumps = sorted(c.rank for c in view.hand if c.suit == view.trump)
+        if view.rules.durak_defends_first and previous is not None and previous.durak is not None:
+            ok = lead.shown is None and lead.seat == (previous.durak - 1) % n
+            what = "under durak_defends_first the previous Durak's right neighbour leads"
+        elif lead.shown is None:
+            dealer = n - 1 if previous is None or previous.durak is None else previous.durak
+            ok = not trumps and lead.seat == (dealer + 1) % n
+            what = "with no trump shown, nobody holds one and the dealer's left neighbour leads"
+        else:
+            lowest = lead.shown.rank
+            ok = lead.shown.suit == view.trump and (
+                trumps[0] == lowest if lead.seat == view.seat else not trumps or trumps[0] > lowest
+            )
+            what = "the first attacker shows the lowest trump"
+        self.check(f"first_attacker: {what}", ok, f"{lead!r}, our trumps {trumps}")
 
     def opening(self, player: Player, update: Update) -> None:
         view = update.view
@@ -810,10 +987,25 @@ class Suite:
                 lead.seat == bout.attacker and shown_ok,
                 f"{lead!r} {bout!r}",
             )
+            most = 5 if view.rules.first_bout_five else 6
             self.check(
-                "the first bout's limit is 5 under first_bout_five",
-                bout.limit == min(5, view.hand_sizes[bout.defender]),
+                "the first bout's limit is the defender's 6 cards, 5 under first_bout_five",
+                bout.limit == min(most, view.hand_sizes[bout.defender]),
                 repr(bout),
+            )
+        turned = next((e for e in events if isinstance(e, TrumpTurned)), None)
+        if turned is not None:
+            dealt_all = 6 * n == view.rules.deck_size
+            if turned.holder is None:
+                ok = not dealt_all and view.stock_size == view.rules.deck_size - 6 * n
+            else:
+                held = view.hand if turned.holder == view.seat else view.known[turned.holder]
+                ok = dealt_all and view.stock_size == 0 and turned.card in held
+            self.check(
+                "trump_turned: under the stock (holder nil), or with every card dealt in the "
+                "holder's hand, known to all",
+                ok and turned.card == view.trump_card,
+                repr(turned),
             )
 
     def observe(self, player: Player, update: Message) -> None:
@@ -830,8 +1022,20 @@ class Suite:
                 update.game == player.game and update.seq == player.seq + 1,
                 f"game {update.game} seq {update.seq} after seq {player.seq}",
             )
+            public = (
+                Public.before_deal(view.rules) if player.view is None else Public.of(player.view)
+            )
             for event in update.events:
+                public.apply(event)
                 self.event(player, event, view)
+            wrong = public.differences(view)
+            self.invariant(
+                "each update's events explain its view (hand sizes, stock, discard, table, "
+                "phase, attacker, defender, taking, passed, shown, places)",
+                not wrong,
+                f"seq {update.seq}: {'; '.join(wrong)}",
+            )
+            self.throwers(update)
         player.seq, player.view = update.seq, view
         self.invariant("a view is its own seat's", view.seat == seat, f"view of seat {view.seat}")
         self.invariant(
@@ -845,15 +1049,42 @@ class Suite:
             all(set(cards_of(a)) <= hand for a in view.legal),
             repr(view.legal),
         )
+        playable = {card for action in view.legal for card in cards_of(action)}
+        hinted = [card for card, _ in view.hints]
         self.invariant(
-            "hints name only cards of the hand",
-            all(card in hand for card, _ in view.hints),
+            "hints name, once each, exactly the cards of the hand no legal action plays",
+            len(set(hinted)) == len(hinted) and set(hinted) == hand - playable,
+            f"hints {view.hints}, legal {view.legal}",
+        )
+        self.invariant(
+            "every hint's reason is a code of section 6",
+            all(reason.value in GAME_REASONS for _, reason in view.hints),
             repr(view.hints),
         )
         self.invariant(
-            "view.passed lists only seats that sent pass in this bout",
-            set(view.passed) <= player.passed,
-            f"{view.passed} vs {player.passed}",
+            "the seat's own known cards are empty",
+            not view.known[seat],
+            repr(view.known),
+        )
+
+    def throwers(self, update: Update) -> None:
+        """At a bout's start and after a transfer, who may add (section 2, ``throw_in``)."""
+        view = update.view
+        if not update.events or view.phase is Phase.OVER:
+            return
+        if not isinstance(update.events[-1], BoutStarted | Transferred):
+            return
+        n, defender = view.rules.players, view.defender
+        if view.rules.throw_in.value == "neighbours":
+            left = next_in_play(view, defender)
+            expected = {view.attacker} | ({left} if left is not None else set())
+        else:
+            expected = {s for s in range(n) if not view.places[s]}
+        self.invariant(
+            "throwers: everyone in the game but the defender, or under neighbours the "
+            "attacker and the defender's left neighbour",
+            set(view.throwers) == expected - {defender},
+            f"throwers {view.throwers}, expected {sorted(expected - {defender})}",
         )
 
     def event(self, player: Player, event: Any, view: SeatView) -> None:
@@ -868,7 +1099,6 @@ class Suite:
                 repr(event),
             )
         elif isinstance(event, BoutStarted):
-            player.passed.clear()
             player.bout_max = 5 if player.first_bout and view.rules.first_bout_five else 6
             player.first_bout = False
             if view.phase is Phase.LEAD:
@@ -878,10 +1108,7 @@ class Suite:
                     and view.limit == event.limit,
                     f"{event!r} hands {view.hand_sizes}",
                 )
-        elif isinstance(event, Passed):
-            player.passed.add(event.seat)
         elif isinstance(event, Transferred):
-            player.passed.clear()
             expected = next_in_play(view, event.seat)
             self.invariant(
                 "a transfer goes to the next seat still in play",
@@ -962,7 +1189,8 @@ class Suite:
 
     async def game(self) -> None:
         anna, boris = self.anna, self.boris
-        await anna.ask(lambda r: SetRules(r, Rules(players=3, transfer=True)))
+        rules = Rules(players=3, transfer=True, transfer_show_trump=True)
+        await anna.ask(lambda r: SetRules(r, rules))
         players = [Player(anna), Player(boris)]
         await self.start_game(players)
         await self.in_game_refusals(players)
@@ -1011,6 +1239,11 @@ class Suite:
 
     async def drops(self) -> None:
         anna, boris = self.anna, self.boris
+        rules = Rules(
+            players=3, throw_in=ThrowInRule.NEIGHBOURS, first_bout_five=False,
+            durak_defends_first=True,
+        )  # fmt: skip
+        await anna.ask(lambda r: SetRules(r, rules))
         await anna.ask(lambda r: SetOptions(r, 60000, 1000))
         players = [Player(anna), Player(boris)]
         await self.start_game(players)
@@ -1086,6 +1319,9 @@ class Suite:
 
     async def stand_in_and_away_at_the_end(self) -> None:
         anna, boris = self.anna, self.boris
+        await anna.ask(lambda r: SetRules(r, Rules(players=6)))  # 36 cards: all dealt
+        for index in range(3, 6):
+            await anna.ask(partial(fill_seat, index))
         await anna.ask(lambda r: SetOptions(r, 0, None))
         players = [Player(anna), Player(boris)]
         await self.start_game(players)
@@ -1146,6 +1382,10 @@ def clear_seat(seat: int, ref: int) -> SetSeat:
     return SetSeat(ref, seat, None)
 
 
+def fill_seat(seat: int, ref: int) -> SetSeat:
+    return SetSeat(ref, seat, LEVEL)
+
+
 def cards_of(action: Action) -> tuple[Card, ...]:
     if isinstance(action, Attack):
         return action.cards
@@ -1176,6 +1416,11 @@ def default_move(view: SeatView) -> Any:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("address", metavar="HOST:PORT", help="the host to check (a fresh table)")
     parser.add_argument("--password", default=None, help=PASSWORD_HELP)
+    parser.add_argument(
+        "--timeouts",
+        action="store_true",
+        help="also check the 10 s handshake timeout (takes 10 s more)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -1185,7 +1430,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"durak conformance: {exc}", file=sys.stderr)
         return 2
-    suite = Suite(host, port, password, sys.stdout)
+    suite = Suite(host, port, password, sys.stdout, timeouts=args.timeouts)
     try:
         results = asyncio.run(suite.run())
     except OSError as exc:

@@ -66,6 +66,20 @@ async def _suite_against(config: HostConfig) -> list[Check]:
         return await Suite("127.0.0.1", host.port).run()
 
 
+def test_a_table_with_a_password_passes_too() -> None:
+    """With ``--password`` the suite also checks that a missing or wrong one is refused."""
+    config = HostConfig(bind="127.0.0.1", port=0, announce=False, save_dir=None, password="pw")
+
+    async def body() -> list[Check]:
+        async with Host(config) as host:
+            return await Suite("127.0.0.1", host.port, "pw").run()
+
+    results = asyncio.run(body())
+    assert [r for r in results if not r.passed] == []
+    assert {"a hello with the password None is bad_password", "room.password says whether "
+            "hello needs one"} <= {r.name for r in results}  # fmt: skip
+
+
 def test_a_host_that_breaks_the_document_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     """A host that relays every emote (the document drops one within 2 s of the last) and
     sends the room after every ready in the lobby (the document: only when a mark
