@@ -57,6 +57,7 @@ from engine import (
     TrumpTurned,
     WentOut,
 )
+from host import Host, HostConfig
 from protocol import (
     PROTOCOL_VERSION,
     Ack,
@@ -88,9 +89,9 @@ from protocol import (
 )
 
 from .netclient import parse_address
-from .options import PASSWORD_HELP, password_option
+from .options import PASSWORD_HELP, password_option, positive_int
 
-__all__ = ["Check", "Suite", "add_arguments", "run"]
+__all__ = ["Check", "ClientCheck", "Suite", "add_arguments", "run"]
 
 T = TypeVar("T")
 WAIT = 5.0  # seconds to wait for an answer the document promises
@@ -126,6 +127,8 @@ GAME_REASONS = frozenset(  # section 6
 )
 LEVEL = "random"  # a host AI level every host of this document knows
 SKIPPED = "the checks after it did not run"
+ACK_GAP = 0.02  # seconds the client check holds back what follows an ack
+MAX_SEQ = 20_000  # a game this long has not ended (every game ends: see docs/rules.md)
 
 
 class Failed(Exception):
@@ -1150,6 +1153,8 @@ class Suite:
                         raise Failed(f"the host closed seat {p.peer.seat}'s connection")
             if all(p.ended for p in players):
                 return
+            if any(p.seq > MAX_SEQ for p in players):
+                raise Failed(f"a game went on for more than {MAX_SEQ} actions")
             movers = [p for p in players if p.view and p.view.legal and not p.ended]
             if not movers:
                 await self.wait_any(players, WAIT)
@@ -1444,18 +1449,185 @@ def default_move(view: SeatView) -> Any:
     return Passed(seat)
 
 
+class ClientCheck:
+    """The other way round: a table for a client under test, which checks what the client
+    sends against sections 3, 4 and 8. The table is a real host (one seat for the client,
+    one host AI) behind a relay on ``127.0.0.1:port`` that reads both directions: the
+    client's hello and every message must be valid, it acts only with a legal action of
+    a view it was sent, one action at a time, after an ack only once it has the update of
+    that seq (the relay holds back what follows an ack for ``ACK_GAP``, as a slow network
+    may), and as the room's owner it starts each game. It stops when the client leaves
+    (or stops answering for ``WAIT`` * 2 seconds); by then it should have played
+    ``games`` games."""
+
+    def __init__(self, port: int, games: int, out: TextIO | None = None) -> None:
+        self.port, self.games = port, games
+        self.suite = Suite("127.0.0.1", port, out=out)  # for its check() and invariant()
+        self.views: list[SeatView] = []  # every view sent since the client's last answer
+        self.seq = -1  # the latest update or snapshot sent to the client
+        self.inflight: int | None = None  # the ref of the client's action being answered
+        self.awaited: int | None = None  # an ack's seq whose update the client must see
+        self.room: Room | None = None
+        self.seat = -1
+        self.ended = 0
+        self.started: set[int] = set()  # the game numbers the client's start began
+        self.done = asyncio.Event()
+        self.seen_hello = False
+
+    async def run(self, ready: Callable[[int], None] | None = None) -> list[Check]:
+        """Serve until the games are played; ``ready`` is told the port once it listens."""
+        config = HostConfig(seats=2, ai=(LEVEL,), announce=False, save_dir=None, hold=0)
+        async with Host(config) as host:
+            server = await asyncio.start_server(
+                lambda r, w: self.relay(r, w, host.port), "127.0.0.1", self.port
+            )
+            async with server:
+                if ready is not None:
+                    ready(server.sockets[0].getsockname()[1])
+                await self.done.wait()
+        self.suite.check("the client said hello", self.seen_hello, "it never did")
+        self.suite.check(
+            f"the client played {self.games} games to their end",
+            self.ended >= self.games,
+            f"{self.ended} ended",
+        )
+        self.suite.check(
+            "as the room's owner the client started every game",
+            len(self.started) >= min(self.ended + 1, self.games),
+            f"it started {len(self.started)} of {self.ended} games",
+        )
+        for name, count in self.suite.counted.items():
+            self.suite.check(
+                f"{name} ({count} times)",
+                name not in self.suite.violations,
+                self.suite.violations.get(name, ""),
+            )
+        return self.suite.results
+
+    async def relay(
+        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, host_port: int
+    ) -> None:
+        if self.seen_hello:  # one client at a time: a second connection is a reconnect
+            self.views, self.inflight, self.awaited = [], None, None
+        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", host_port)
+        from_client, from_host = Connection(Role.HOST), Connection(Role.CLIENT)
+
+        async def upstream() -> None:  # the client's bytes go on as they are
+            with contextlib.suppress(ConnectionError, OSError):
+                while data := await asyncio.wait_for(reader.read(65536), WAIT * 2):
+                    from_client.receive_data(data)
+                    while (message := from_client.next_message()) is not None:
+                        self.client_said(message)
+                    up_writer.write(data)
+            up_writer.close()
+
+        async def downstream() -> None:  # the host's messages one by one, an ack held back
+            with contextlib.suppress(ConnectionError, OSError):
+                while data := await up_reader.read(65536):
+                    from_host.receive_data(data)
+                    while (message := from_host.next_message()) is not None:
+                        self.host_said(message)
+                        writer.write(encode(message))
+                        if isinstance(message, Ack):  # the update comes a moment later
+                            await writer.drain()
+                            await asyncio.sleep(ACK_GAP)
+            writer.close()
+
+        try:
+            await asyncio.gather(upstream(), downstream())
+        except ProtocolError as exc:
+            self.suite.check("every message of the client is valid", False, exc.text)
+        except TimeoutError:
+            if self.ended < self.games:  # (after its games a client may just wait)
+                self.suite.check("the client answered in time", False, f"silent for {WAIT * 2:g} s")
+        finally:
+            up_writer.close()
+            writer.close()
+            self.done.set()
+
+    def client_said(self, message: Message) -> None:
+        if isinstance(message, Hello):
+            self.seen_hello = True
+            self.suite.invariant(
+                "the client's hello names this protocol version",
+                message.version == PROTOCOL_VERSION,
+                repr(message.version),
+            )
+        elif isinstance(message, Start):
+            if self.room is not None:
+                self.started.add(self.room.game + 1)
+        elif isinstance(message, Act):
+            self.suite.invariant(
+                "the client sends one action at a time (it waits for ack or rejected)",
+                self.inflight is None,
+                f"act {message.ref} while {self.inflight} waited",
+            )
+            self.suite.invariant(
+                "after an ack the client acts only on the update with the ack's seq",
+                self.awaited is None or self.seq >= self.awaited,
+                f"acted at seq {self.seq} before update {self.awaited}",
+            )
+            self.suite.invariant(
+                "the client acts only with a legal action of a view it was sent",
+                any(message.action in view.legal for view in self.views),
+                repr(message.action),
+            )
+            self.inflight, self.views = message.ref, self.views[-1:]
+
+    def host_said(self, message: Message) -> None:
+        if isinstance(message, Welcome):
+            self.seat, self.room = message.seat, message.room
+        elif isinstance(message, RoomUpdate):
+            self.room = message.room
+        elif isinstance(message, Update | Snapshot):
+            self.seq = message.seq
+            self.views.append(message.view)
+            if self.awaited is not None and self.seq >= self.awaited:
+                self.awaited = None
+            if isinstance(message, Update) and any(
+                isinstance(e, GameEnded) for e in message.events
+            ):
+                self.ended += 1
+        elif isinstance(message, Ack | Rejected) and message.ref == self.inflight:
+            self.inflight = None
+            self.suite.invariant(
+                "the host accepts every action of the client",
+                isinstance(message, Ack),
+                f"refused {getattr(message, 'reason', '')}",
+            )
+            if isinstance(message, Ack) and message.seq is not None and message.seq > self.seq:
+                self.awaited = message.seq
+        elif isinstance(message, Goodbye) and not self.done.is_set():
+            self.suite.check("the host never said goodbye to the client", False, message.code)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("address", metavar="HOST:PORT", help="the host to check (a fresh table)")
+    parser.add_argument(
+        "address", metavar="HOST:PORT", nargs="?", help="the host to check (a fresh table)"
+    )
     parser.add_argument("--password", default=None, help=PASSWORD_HELP)
     parser.add_argument(
         "--timeouts",
         action="store_true",
         help="also check the 10 s handshake timeout (takes 10 s more)",
     )
+    parser.add_argument(
+        "--client",
+        type=int,
+        metavar="PORT",
+        help="check a client instead: serve a table on 127.0.0.1:PORT for it to join",
+    )
+    parser.add_argument(
+        "--games", type=positive_int, default=2, help="games the client plays (--client)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.client is not None:
+        return _report(_check_client(args.client, args.games))
     try:
+        if args.address is None:
+            raise ValueError("give HOST:PORT (or --client PORT)")
         host, port = parse_address(args.address)
         password = password_option(args.password)
     except ValueError as exc:
@@ -1463,10 +1635,20 @@ def run(args: argparse.Namespace) -> int:
         return 2
     suite = Suite(host, port, password, sys.stdout, timeouts=args.timeouts)
     try:
-        results = asyncio.run(suite.run())
+        return _report(asyncio.run(suite.run()))
     except OSError as exc:
         print(f"durak conformance: cannot reach {args.address}: {exc}", file=sys.stderr)
         return 2
+
+
+def _check_client(port: int, games: int) -> list[Check]:
+    def ready(bound: int) -> None:
+        print(f"durak conformance: a table on 127.0.0.1:{bound}; connect the client", flush=True)
+
+    return asyncio.run(ClientCheck(port, games, sys.stdout).run(ready))
+
+
+def _report(results: list[Check]) -> int:
     failed = sum(not r.passed for r in results)
     print(f"{len(results) - failed} passed, {failed} failed")
     return 1 if failed else 0
