@@ -84,7 +84,9 @@ from protocol import (
     Start,
     Update,
     Welcome,
+    action_to_wire,
     encode,
+    event_to_wire,
     frame,
 )
 
@@ -125,6 +127,12 @@ GAME_REASONS = frozenset(  # section 6
         "already_passed",
     )
 )
+VERBS = ("attack", "throw", "beat", "transfer", "show", "take", "pass")  # section 2
+EVENT_KINDS = (  # section 4
+    "dealt", "trump_turned", "first_attacker", "bout_started", "attacked", "threw_in",
+    "covered", "transferred", "taking", "passed", "discarded", "picked_up", "drew",
+    "went_out", "game_ended",
+)  # fmt: skip
 LEVEL = "random"  # a host AI level every host of this document knows
 SKIPPED = "the checks after it did not run"
 ACK_GAP = 0.02  # seconds the client check holds back what follows an ack
@@ -399,6 +407,7 @@ class Suite:
         self.peers: list[Peer] = []
         self.rng = random.Random(17)
         self.series = Series.new(2)  # the series as the game being played began
+        self.seen: set[str] = set()  # the event kinds and verbs the games showed
         self.violations: dict[str, str] = {}  # game-long invariants: the first breach
         self.counted: dict[str, int] = {}  # how often each invariant was checked
 
@@ -465,6 +474,9 @@ class Suite:
         )
         for peer in self.peers:
             await peer.close()
+        if self.out is not None:
+            missing = sorted((set(EVENT_KINDS) | set(VERBS)) - self.seen)
+            print(f"note: the games did not show {', '.join(missing) or 'nothing'}", file=self.out)
         return self.results
 
     # --- 1, 7: framing and decoding ------------------------------------------------------
@@ -1043,6 +1055,7 @@ class Suite:
             for event in update.events:
                 public.apply(event)
                 self.event(player, event, view)
+                self.seen.add(event_name(event))
             wrong = public.differences(view)
             self.invariant(
                 "each update's events explain its view (hand sizes, stock, discard, table, "
@@ -1181,6 +1194,7 @@ class Suite:
         """Send one action; wait for its ack and the update it became (section 8: decide
         again only on that update), or for its refusal."""
         peer, decided = player.peer, player.seq
+        self.seen.add(action_to_wire(action)["verb"])
         ref = peer.ref()
         peer.send(Act(ref, action))
         applied: int | None = None
@@ -1412,6 +1426,10 @@ class Suite:
             owner == dora.seat,
             f"owner {owner}",
         )
+
+
+def event_name(event: Any) -> str:
+    return str(event_to_wire(event)["event"])
 
 
 def clear_seat(seat: int, ref: int) -> SetSeat:
