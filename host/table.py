@@ -6,8 +6,9 @@ arrive and handled one at a time, so there are no locks. AI players think in an 
 still legal and otherwise thrown away and asked again.
 
 In the lobby each player sets a ready mark; the owner's start waits until every other
-human is ready (AI seats always are). Marks are cleared as a game starts, so a rematch
-needs everyone ready again, and whenever a seat changes hands or the rules change.
+human is ready (AI seats always are). Every mark is cleared as a game starts, so a
+rematch needs everyone ready again, and when the rules change; otherwise a mark goes with
+its player (one who leaves takes it along, a newcomer is not ready, the others keep theirs).
 
 A human who drops out mid-game is ``away``: the seat waits ``config.hold`` seconds for
 them, then a stand-in AI plays it until they return with their token. The optional turn
@@ -35,6 +36,7 @@ from typing import Protocol
 from engine import (
     Action,
     Attack,
+    Card,
     Event,
     GameLog,
     GameState,
@@ -43,6 +45,7 @@ from engine import (
     Rules,
     SeatView,
     Series,
+    Suit,
     Take,
     new_game,
     observe,
@@ -165,9 +168,15 @@ def _decide(bot: Bot, events: Sequence[Event], view: SeatView) -> Action:
     return bot.decide(view)
 
 
+def _lowest_first(card: Card, trump: Suit) -> tuple[bool, int, int]:
+    """Non-trumps before trumps, then by rank, then clubs, diamonds, hearts, spades."""
+    return (card.suit == trump, card.rank, card.suit)
+
+
 def default_move(state: GameState, seat: int) -> Action | None:
     """The turn timer's move: the defender takes, the attacker who must lead leads its
-    lowest card (the lowest non-trump, else the lowest trump), anyone else passes.
+    lowest card (the lowest non-trump, else the lowest trump; of one rank, the first suit
+    in the order clubs, diamonds, hearts, spades), anyone else passes.
 
     None: the game is not waiting on the seat (nothing to do, or only cards it may throw
     in while the defender still has to beat); the timer never plays a card for it."""
@@ -180,7 +189,7 @@ def default_move(state: GameState, seat: int) -> Action | None:
         leads = [a for a in legal if isinstance(a, Attack) and len(a.cards) == 1]
         if leads:
             trump = state.trump
-            return min(leads, key=lambda a: (a.cards[0].suit == trump, a.cards[0].rank))
+            return min(leads, key=lambda a: _lowest_first(a.cards[0], trump))
         return None
     if Pass() in legal:
         return Pass()

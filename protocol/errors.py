@@ -13,9 +13,9 @@ __all__ = [
     "ProtocolError",
 ]
 
-BAD_FRAME = "bad_frame"  # not msgpack, truncated, or trailing bytes
+BAD_FRAME = "bad_frame"  # not exactly one msgpack object (truncated, trailing bytes, ...)
 FRAME_TOO_LARGE = "frame_too_large"  # the length prefix exceeds the maximum
-BAD_MESSAGE = "bad_message"  # valid msgpack, but not a valid message (type, fields)
+BAD_MESSAGE = "bad_message"  # valid msgpack, but no valid message (fields, types, keys)
 VERSION_MISMATCH = "version_mismatch"  # the hello names another protocol version
 HANDSHAKE_TIMEOUT = "handshake_timeout"  # no hello in time
 RATE_LIMITED = "rate_limited"  # too many messages too fast

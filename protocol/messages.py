@@ -78,7 +78,7 @@ __all__ = [
     "encode",
 ]
 
-PROTOCOL_VERSION = 2  # 2: the ready mark (``ready``, ``SeatInfo.ready``)
+PROTOCOL_VERSION = 3  # 2: the ready mark; 3: stricter maps and versions (see docs/protocol.md)
 MAX_NAME = 24
 MAX_PASSWORD = 64
 MAX_TEXT = 200
@@ -546,20 +546,40 @@ def encode(message: Message) -> bytes:
     return frame(msgpack.packb(to_wire(message), use_bin_type=True))
 
 
+def _string_keyed(pairs: list[tuple[Any, Any]]) -> dict[str, Any]:
+    """A decoded map's pairs as a dict: every key a string, none twice (``bad_message``)."""
+    for key, _ in pairs:
+        if type(key) is not str:
+            raise bad("map keys must be strings")
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        raise bad("a map has the same key twice")
+    return data
+
+
 def unpack(payload: bytes, max_frame: int = MAX_FRAME) -> Any:
-    """msgpack-decode one payload with every size limit set; ``ProtocolError`` if bad."""
+    """msgpack-decode one payload with every size limit set.
+
+    ``ProtocolError(bad_frame)`` if it is not exactly one msgpack object; a map whose keys
+    are not all strings, a key twice, or nesting deeper than msgpack decodes is well-formed
+    msgpack but no message (``bad_message``). Floats, binary and extension values decode
+    here and are refused as mistyped by the field that holds them (``bad_message`` too).
+    """
     try:
         return msgpack.unpackb(
             payload,
             raw=False,
-            strict_map_key=True,
+            strict_map_key=False,
+            object_pairs_hook=_string_keyed,
             use_list=True,
             max_str_len=max_frame,
-            max_bin_len=0,
+            max_bin_len=max_frame,
             max_array_len=max_frame,
             max_map_len=max_frame,
-            max_ext_len=0,
+            max_ext_len=max_frame,
         )
+    except msgpack.StackError:
+        raise bad("the message is nested too deeply") from None
     except (msgpack.UnpackException, ValueError, TypeError):  # UnicodeDecodeError is a ValueError
         raise ProtocolError(BAD_FRAME, "the frame is not valid msgpack") from None
 
@@ -573,14 +593,15 @@ def from_wire(data: Any, table: dict[str, Spec]) -> Message:
     if spec is None:
         raise bad(f"unknown message type {name[:40]!r}")
     cls, fields = spec
-    if cls is Hello and data.get("version") != PROTOCOL_VERSION:
-        version = data.get("version")
-        theirs = version if type(version) is int else "unknown"
-        raise ProtocolError(
-            VERSION_MISMATCH,
-            f"this host speaks protocol version {PROTOCOL_VERSION}, "
-            f"the client speaks version {theirs}",
-        )
+    if cls is Hello:
+        # A well-typed version is checked before the fields: another version may have others.
+        version = _version(data.get("version"))
+        if version != PROTOCOL_VERSION:
+            raise ProtocolError(
+                VERSION_MISMATCH,
+                f"this host speaks protocol version {PROTOCOL_VERSION}, "
+                f"the client speaks version {version}",
+            )
     check_map(data, name, _KEYS[name])
     message: Message = cls(**{field: dec(data[field]) for field, _, dec in fields})
     return message

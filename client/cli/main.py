@@ -23,6 +23,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "list": ("client.cli.list_tables", "list the tables on the LAN and exit"),
     "bot": ("client.cli.bot", "join a table as a headless AI player"),
     "arena": ("client.cli.arena", "let two AI levels play duplicate deals and measure them"),
+    "conformance": ("client.cli.conformance", "check a host against docs/protocol.md"),
 }
 DEFAULT = "play"
 DISTRIBUTION = "lan-durak"  # the name in pyproject.toml, which holds the one version number

@@ -23,7 +23,9 @@ from protocol import (
     Ready,
     Rejected,
     RoomUpdate,
+    SetOptions,
     SetRules,
+    SetSeat,
     Start,
 )
 
@@ -143,6 +145,16 @@ def test_a_seat_that_changes_hands_or_rules_is_not_ready() -> None:
         assert cleo.seat == 1 and marks(anna) == [False, False, True]
         assert ask(table, anna, Start(2)).reason == "not_ready"  # type: ignore[attr-defined]
         ask(table, cleo, Ready(3, True))
+        assert marks(anna) == [False, True, True]
+        # Cleo's mark is hers: the owner changing the AI seat or the options keeps it
+        assert ask(table, anna, SetSeat(6, 2, None)) == Ack(6, None)
+        assert marks(anna) == [False, True, False]
+        dmitri = join(table, "Dmitri")  # someone joins beside her: she stays ready
+        assert dmitri.seat == 2 and marks(anna) == [False, True, False]
+        assert ask(table, anna, SetOptions(7, 5000, None)) == Ack(7, None)
+        table.handle(Gone(dmitri))  # and leaves again
+        assert marks(anna) == [False, True, False]
+        assert ask(table, anna, SetSeat(8, 2, "random")) == Ack(8, None)
         assert marks(anna) == [False, True, True]
         # new rules: everyone agrees to them again (the same rules change nothing)
         assert ask(table, anna, SetRules(4, table.rules)) == Ack(4, None)

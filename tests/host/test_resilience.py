@@ -289,7 +289,7 @@ def test_the_default_move_takes_leads_low_or_passes() -> None:
     attacker = state.attacker
     lead = default_move(state, attacker)
     trump = state.trump
-    lowest = min(state.hand(attacker), key=lambda c: (c.suit == trump, c.rank))
+    lowest = min(state.hand(attacker), key=lambda c: (c.suit == trump, c.rank, c.suit))
     assert lead is not None and lead.cards == (lowest,)  # type: ignore[union-attr]
     state.apply(attacker, lead)
     assert default_move(state, state.defender).verb == "take"  # type: ignore[union-attr]

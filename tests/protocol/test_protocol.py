@@ -342,7 +342,8 @@ def test_wrong_fields_give_only_protocol_errors(name: str, fields: dict[str, Any
 
 
 def _mutations(value: Any) -> list[Any]:
-    return [None, True, -1, 2**40, 1.5, "x", "", [], {}, [value], {"a": value}, b"\x00"]
+    forbidden = [1.5, 2.0, b"\x00", msgpack.ExtType(5, b"x"), msgpack.Timestamp(1)]
+    return [None, True, -1, 2**40, "x", "", [], {}, [value], {"a": value}, *forbidden]
 
 
 @pytest.mark.parametrize("name", sorted(set(CLIENT_MESSAGES) | set(HOST_MESSAGES)))
@@ -360,8 +361,8 @@ def _mutate_each_field(role: Role, name: str, wire: dict[str, Any]) -> None:
             data = frame(msgpack.packb({**wire, field: bad}, use_bin_type=True))
             try:
                 decoded = _decode_as(role, data, greeted=name not in ("hello", "welcome"))
-            except ProtocolError as exc:
-                assert exc.code in ("bad_message", "bad_frame", "version_mismatch")
+            except ProtocolError as exc:  # a wrong type is never a frame or version error
+                assert exc.code == "bad_message", (field, bad, exc)
                 continue
             # Only nil (for an optional field) or a value of the right type may pass.
             assert decoded is not None
@@ -428,7 +429,61 @@ def test_missing_extra_and_unknown() -> None:
     ):
         with pytest.raises(ProtocolError) as info:
             _decode_as(Role.HOST, frame(msgpack.packb(data)))
-        assert info.value.code in ("bad_message", "bad_frame")
+        assert info.value.code == "bad_message"
+
+
+_PING = b"\xa4type\xa4ping\xa3ref\x01"  # the two pairs of {"type": "ping", "ref": 1}
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        b"\x83" + _PING + b"\x01\x02",  # an integer key
+        b"\x83" + _PING + b"\xc4\x01x\x01",  # a binary key
+        b"\x83" + _PING + b"\x91\x01\x01",  # an array key
+        b"\x83" + _PING + b"\xc0\x01",  # a nil key
+        b"\x83" + _PING + b"\xa3ref\x02",  # a key twice
+        b"\x83\xa3ref\x02" + _PING,
+        b"\x82\xa4type\xa4ping\xa3ref\xcb" + b"?\xf0" + bytes(6),  # ref 1.0, a float
+        b"\x82\xa4type\xa4ping\xa3ref\xc4\x01\x01",  # binary
+        b"\x82\xa4type\xa4ping\xa3ref\xd4\x05\x01",  # an extension type
+        b"\x82\xa4type\xc4\x04ping" + b"\xa3ref\x01",  # the type as binary
+        b"\x91" * 5000 + b"\xc0",  # nested deeper than msgpack decodes
+    ],
+)
+def test_forbidden_msgpack_content_is_a_bad_message(payload: bytes) -> None:
+    """Well-formed msgpack that section 1 forbids (keys that are not strings, a key twice,
+    floats, binary, extension types) is ``bad_message``, as is any well-formed payload that
+    is not a valid message; ``bad_frame`` is kept for bytes that are not msgpack at all."""
+    with pytest.raises(ProtocolError) as info:
+        _decode_as(Role.HOST, frame(payload))
+    assert info.value.code == "bad_message"
+
+
+def test_a_duplicate_key_is_refused_even_with_the_same_value() -> None:
+    hello = b"\xa4type\xa5hello\xa7version" + bytes([PROTOCOL_VERSION]) + b"\xa4name\xa4Anna"
+    rest = b"\xa8password\xc0\xa5token\xc0"
+    assert isinstance(_decode_as(Role.HOST, frame(b"\x85" + hello + rest), greeted=False), Hello)
+    twice = b"\x86" + hello + b"\xa4name\xa4Anna" + rest
+    with pytest.raises(ProtocolError) as info:
+        _decode_as(Role.HOST, frame(twice), greeted=False)
+    assert info.value.code == "bad_message" and "twice" in info.value.text
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        b"\xc1",  # a byte msgpack never uses
+        b"\xa5ab",  # a string cut short
+        b"\x81\xa4type",  # a map cut short
+        b"\xc0\xc0",  # two objects
+        b"\xa2\xff\xfe",  # a string that is not UTF-8
+    ],
+)
+def test_bytes_that_are_not_one_msgpack_object_are_a_bad_frame(payload: bytes) -> None:
+    with pytest.raises(ProtocolError) as info:
+        _decode_as(Role.HOST, frame(payload))
+    assert info.value.code == "bad_frame"
 
 
 def test_direction_and_handshake_order() -> None:
@@ -452,6 +507,21 @@ def test_a_version_mismatch_names_both_versions() -> None:
         _decode_as(Role.HOST, data, greeted=False)
     assert info.value.code == "version_mismatch"
     assert f"version {PROTOCOL_VERSION}" in info.value.text and "version 99" in info.value.text
+
+
+@pytest.mark.parametrize(
+    "version",
+    [str(PROTOCOL_VERSION), True, None, float(PROTOCOL_VERSION), -1, 2**31, [PROTOCOL_VERSION]],
+)
+def test_a_wrong_typed_version_is_a_bad_message_not_a_mismatch(version: Any) -> None:
+    data = {"type": "hello", "version": version, "name": "Anna", "password": None, "token": None}
+    with pytest.raises(ProtocolError) as info:
+        _decode_as(Role.HOST, frame(msgpack.packb(data)), greeted=False)
+    assert info.value.code == "bad_message" and "version" in info.value.text
+    del data["version"]  # missing altogether
+    with pytest.raises(ProtocolError) as info:
+        _decode_as(Role.HOST, frame(msgpack.packb(data)), greeted=False)
+    assert info.value.code == "bad_message"
 
 
 def test_cards_travel_as_canonical_text() -> None:
