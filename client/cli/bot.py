@@ -70,6 +70,7 @@ class BotPlayer:
         self.view: SeatView | None = None
         self.view_seq = -1
         self.decided_seq = -1
+        self.acked_seq = -1  # our last action became this update: decide on no older view
         self.inflight: int | None = None
         self.start_ref: int | None = None
         self.ready_ref: int | None = None
@@ -92,6 +93,8 @@ class BotPlayer:
                 if message.ref == self.inflight:
                     self.report.rtts.append(time.perf_counter() - self.sent_at)
                     self.inflight, self.rejections = None, 0
+                    if message.seq is not None:
+                        self.acked_seq = message.seq
             elif isinstance(message, Rejected):
                 if message.ref == self.ready_ref:
                     self.ready_ref = None
@@ -109,6 +112,7 @@ class BotPlayer:
             elif isinstance(message, Welcome):  # back after a lost connection
                 self.report.reconnects += 1
                 self.inflight, self.start_ref, self.decided_seq = None, None, -1
+                self.acked_seq = -1
                 self.ready_ref = None
                 self.room = self.report.room = message.room
                 self._maybe_start()
@@ -123,7 +127,7 @@ class BotPlayer:
             # A new game, or a resync: a bot that missed events starts its memory afresh.
             self.game = message.game
             self.bot = make_bot(self.level, view.seat, view.rules, self.seeds.getrandbits(32))
-            self.decided_seq = -1
+            self.decided_seq = self.acked_seq = -1
         assert self.bot is not None
         if isinstance(message, Update):
             for event in message.events:
@@ -155,6 +159,7 @@ class BotPlayer:
             or self.inflight is not None
             or not view.legal
             or self.view_seq <= self.decided_seq
+            or self.view_seq < self.acked_seq  # the update of our own action is still coming
             or self.bot is None
         ):
             return

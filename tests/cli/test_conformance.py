@@ -133,11 +133,6 @@ def test_the_reference_bot_speaks_only_what_the_host_accepts() -> None:
     asyncio.run(body())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="client/cli/bot.py acts on the view before an ack's update (docs/protocol.md section "
-    "8 says to decide on the update with the ack's seq), so some of its actions are refused",
-)
 def test_the_reference_bot_plays_whole_games_without_a_refused_action() -> None:
     """Against a host AI at two seats nothing else can change the bout between a view and
     the bot's answer to it, so a bot that follows section 8 is never refused."""
@@ -200,11 +195,6 @@ def test_a_client_that_follows_section_8_passes_the_client_check() -> None:
     assert "after an ack the client acts only on the update with the ack's seq" in names
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="client/cli/bot.py acts on the view before an ack's update (docs/protocol.md section "
-    "8 says to decide on the update with the ack's seq)",
-)
 def test_the_reference_bot_passes_the_client_check() -> None:
     results = asyncio.run(
         _client_check(lambda port: play_bot("127.0.0.1", port, "random", 2, seed=1), 2)
