@@ -127,3 +127,53 @@ def _client_imports(package: str) -> Iterator[tuple[str, str]]:
             for name in names:
                 if name.startswith("client"):
                     yield str(path.relative_to(ROOT)), name
+
+
+def _module_imports(package: str) -> dict[str, set[str]]:
+    """Module -> the modules of the same package it imports, at any depth of the code
+    (imports inside functions count), except those only for type checking."""
+    graph: dict[str, set[str]] = {}
+    for path in (ROOT / package).rglob("*.py"):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        here = name if parts[-1] == "__init__" else name.rpartition(".")[0]
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        skip = {
+            id(n)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+            for n in ast.walk(node)
+        }
+        found: set[str] = set()
+        for node in ast.walk(tree):
+            if id(node) in skip:
+                continue
+            if isinstance(node, ast.Import):
+                found |= {alias.name for alias in node.names}
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    anchor = here.split(".")[: len(here.split(".")) - node.level + 1]
+                    base = ".".join([*anchor, *([base] if base else [])])
+                found |= {base} | {f"{base}.{alias.name}" for alias in node.names}
+        graph[name] = found
+    return {m: {i for i in imports if i in graph and i != m} for m, imports in graph.items()}
+
+
+@pytest.mark.parametrize("package", ["engine", "protocol", "host", "client"])
+def test_no_package_has_an_import_cycle(package: str) -> None:
+    graph = _module_imports(package)
+    done: set[str] = set()
+
+    def visit(module: str, path: list[str]) -> None:
+        if module in path:
+            cycle = [*path[path.index(module) :], module]
+            raise AssertionError("import cycle: " + " -> ".join(cycle))
+        if module in done:
+            return
+        for imported in sorted(graph[module]):
+            visit(imported, [*path, module])
+        done.add(module)
+
+    for module in sorted(graph):
+        visit(module, [])
