@@ -16,6 +16,7 @@ from engine import Rules
 from engine.ai import LEVELS, make_bot
 from host import Host, HostConfig
 from host.save import SaveError, default_save_dir, save_file
+from protocol import MAX_SILENCE_MS, MIN_SILENCE_MS, SILENCE_MS, Room
 
 from .options import PASSWORD_HELP, add_rules_options, password_option, rules_from_args
 
@@ -37,6 +38,15 @@ def _timer(text: str) -> float:
     value = _seconds(text)
     if value <= 0:
         raise argparse.ArgumentTypeError("a turn timer needs more than 0 seconds")
+    return value
+
+
+def _silence(text: str) -> float:
+    value = _seconds(text)
+    if not MIN_SILENCE_MS <= value * 1000 <= MAX_SILENCE_MS:
+        raise argparse.ArgumentTypeError(
+            f"the silence must be {MIN_SILENCE_MS / 1000:g} to {MAX_SILENCE_MS / 1000:g} seconds"
+        )
     return value
 
 
@@ -102,6 +112,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="make the default move for a player who does not act in time (default: no timer)",
     )
     parser.add_argument(
+        "--silence",
+        type=_silence,
+        default=SILENCE_MS / 1000,
+        metavar="SECONDS",
+        help="a player whose connection answers nothing for this long counts as dropped "
+        f"(the heartbeat; default {SILENCE_MS / 1000:g})",
+    )
+    parser.add_argument(
         "--save-dir",
         default=None,
         metavar="DIR",
@@ -150,6 +168,7 @@ def run(args: argparse.Namespace) -> int:
         seed=args.seed,
         hold=args.hold,
         turn_timer=args.turn_timer,
+        silence=args.silence,
         save_dir=save_dir,
         resume=args.resume,
     )
@@ -166,6 +185,37 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+class RoomLog:
+    """Prints what the person running the table wants to see in the terminal: games
+    starting and ending, and a player dropping out, stood in for and coming back."""
+
+    def __init__(self) -> None:
+        self.status = "lobby"
+        self.seats: tuple[str, ...] = ()
+
+    def __call__(self, room: Room) -> None:
+        if room.status != self.status:
+            self.status = room.status
+            verb = "started" if room.status == "playing" else "ended"
+            print(f"durak host: game {room.game} {verb}", flush=True)
+        seats = tuple(seat.status for seat in room.seats)
+        if room.status == "playing" and len(seats) == len(self.seats):
+            for index, (before, now) in enumerate(zip(self.seats, seats, strict=True)):
+                if before != now and room.seats[index].kind == "human":
+                    name = room.seats[index].name
+                    print(f"durak host: seat {index} ({name}) {SEAT_NEWS[now]}", flush=True)
+        self.seats = seats
+
+
+SEAT_NEWS = {
+    "connected": "is connected",
+    "away": "dropped out: the seat is held for them",
+    "stand_in": "is played by an AI stand-in until they return",
+    "empty": "is empty",
+    "ai": "is played by an AI",
+}
+
+
 async def serve(config: HostConfig) -> None:
     """Serve until SIGINT/SIGTERM, then close cleanly (clients told, announcement gone)."""
     stop = asyncio.Event()
@@ -174,6 +224,7 @@ async def serve(config: HostConfig) -> None:
         with contextlib.suppress(NotImplementedError, RuntimeError):  # Windows
             loop.add_signal_handler(sig, stop.set)
     host = Host(config)
+    host.watchers.append(RoomLog())
     await host.start()
     where = f"{config.bind or 'all interfaces'} port {host.port}"
     if not config.announce:

@@ -6,7 +6,7 @@ A save file is UTF-8 JSON::
      "table": {"name": ..., "rules": {...}, "seats": [...], "owner": 0,
                "series": {...}, "game": 3, "current": <game log or null>,
                "last": <the last finished game's log or null>,
-               "options": {"hold": 60.0, "turn_timer": null}}}
+               "options": {"hold": 60.0, "turn_timer": null, "silence": 12.0}}}
 
 ``checksum`` is the SHA-256 of the canonical JSON of ``table`` (sorted keys, no spaces),
 so a torn or edited file is detected. The game logs are ``engine.GameLog`` maps (rules,
@@ -26,6 +26,7 @@ from typing import Any
 
 from engine import GameLog, GameLogError, GameResult, Rules, RulesError, Series
 from engine.log import write_atomically
+from protocol import MAX_SILENCE_MS, MIN_SILENCE_MS, SILENCE_MS
 
 __all__ = [
     "FORMAT",
@@ -80,6 +81,7 @@ class TableSave:
     last: GameLog | None
     hold: float = 0.0
     turn_timer: float | None = None
+    silence: float = SILENCE_MS / 1000
 
     # --- writing ----------------------------------------------------------------------
 
@@ -103,7 +105,7 @@ class TableSave:
             "game": self.game,
             "current": None if self.current is None else self.current.to_dict(),
             "last": None if self.last is None else self.last.to_dict(),
-            "options": {"hold": self.hold, "turn_timer": self.turn_timer},
+            "options": {"hold": self.hold, "turn_timer": self.turn_timer, "silence": self.silence},
         }
 
     def save(self, path: str | os.PathLike[str]) -> None:
@@ -253,14 +255,21 @@ def _series(data: Any, players: int) -> Series:
 
 
 def _options(data: Any) -> dict[str, Any]:
-    if not isinstance(data, dict) or set(data) != {"hold", "turn_timer"}:
-        raise SaveError("'options' must be a map of hold and turn_timer")
+    if not isinstance(data, dict) or set(data) - {"silence"} != {"hold", "turn_timer"}:
+        raise SaveError("'options' must be a map of hold, turn_timer and silence")
     hold, turn = data["hold"], data["turn_timer"]
+    silence = data.get("silence", SILENCE_MS / 1000)  # (a save of before the heartbeat)
+    if type(silence) not in (int, float) or not MIN_SILENCE_MS <= silence * 1000 <= MAX_SILENCE_MS:
+        raise SaveError("'options.silence' must be seconds")
     if type(hold) not in (int, float) or not 0 <= hold <= 86400:
         raise SaveError("'options.hold' must be seconds")
     if turn is not None and (type(turn) not in (int, float) or not 0 < turn <= 86400):
         raise SaveError("'options.turn_timer' must be seconds or null")
-    return {"hold": float(hold), "turn_timer": None if turn is None else float(turn)}
+    return {
+        "hold": float(hold),
+        "turn_timer": None if turn is None else float(turn),
+        "silence": float(silence),
+    }
 
 
 def _log(data: Any, what: str) -> GameLog | None:

@@ -14,6 +14,7 @@ import contextlib
 import logging
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -21,8 +22,10 @@ from protocol import (
     BUSY,
     HANDSHAKE_TIMEOUT,
     RATE_LIMITED,
+    Alive,
     Connection,
     Goodbye,
+    Heartbeat,
     Message,
     ProtocolError,
     Role,
@@ -60,6 +63,9 @@ class Session:
         self.burst = float(config.rate_burst)
         self.tokens = self.burst
         self.stamp = time.monotonic()
+        self.heard = self.stamp  # when the client last sent us anything
+        self.probed = False  # a heartbeat went out since we last heard from it
+        self.beats = 0
 
     def allow(self) -> bool:
         """Take one message from the token bucket; False once the client sends too fast."""
@@ -99,6 +105,20 @@ class Session:
     def release(self) -> None:
         self.waiting -= 1
         self.credit.release()
+
+    def check_alive(self, now: float, silence: float) -> None:
+        """The heartbeat: after a third of ``silence`` without a word from the client, ask
+        (``heartbeat``); after all of it, the client is gone. Its connection is cut (no
+        goodbye: nobody would read it), so the table sees it leave as if it had closed."""
+        quiet = now - self.heard
+        if quiet >= silence:
+            log.info("dropping %s: nothing heard for %.1f s", self.peer, quiet)
+            self.closed = True
+            self.writer.transport.abort()
+        elif quiet >= silence / 3 and not self.probed:
+            self.probed = True
+            self.beats += 1
+            self.send(Heartbeat(self.beats))
 
 
 async def linger(
@@ -149,8 +169,10 @@ class Host:
         self.announcer: Announcer | None = None
         self._server: asyncio.Server | None = None
         self._table_task: asyncio.Task[None] | None = None
+        self._watch_task: asyncio.Task[None] | None = None
         self._stopped = asyncio.Event()
         self.port = 0
+        self.watchers: list[Callable[[Room], None]] = []  # told the room whenever it changes
 
     @property
     def address(self) -> str:
@@ -171,6 +193,7 @@ class Host:
         if self.config.save_dir is not None:  # (on any free port: the one it got)
             self.save_path = save_file(self.config.save_dir, self.port)
         self._table_task = asyncio.create_task(self.table.run(), name="durak-table")
+        self._watch_task = asyncio.create_task(self._watch(), name="durak-heartbeat")
         if self.config.announce:
             self.announcer = Announcer(self.config.bind, self.port, self.config.name)
             await self.announcer.start(txt_properties(self.table.room()))
@@ -209,9 +232,22 @@ class Host:
                 self.save_errors += 1
                 log.error("cannot save the table to %s: %s", self.save_path, exc)
 
+    async def _watch(self) -> None:
+        """Check every seated connection's heartbeat a few times per ``silence`` (the room's
+        option, which the owner may change). Strangers have the handshake timeout instead."""
+        while True:
+            silence = self.table.silence
+            await asyncio.sleep(min(1.0, silence / 6))
+            now = time.monotonic()
+            for session in list(self.sessions):
+                if session.seat is not None and not session.closed:
+                    session.check_alive(now, self.table.silence)
+
     def _room_changed(self, room: Room) -> None:
         if self.announcer is not None:
             self.announcer.update(txt_properties(room))
+        for watcher in self.watchers:
+            watcher(room)
 
     async def _serve_client(
         self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
@@ -240,6 +276,7 @@ class Host:
         try:
             while not session.closed:
                 data = await reader.read(READ_SIZE)
+                session.heard, session.probed = time.monotonic(), False
                 session.conn.receive_data(data)
                 while (message := session.conn.next_message()) is not None:
                     if session in self._strangers:  # its first message: the hello
@@ -248,6 +285,8 @@ class Host:
                     if session.waiting and not session.allow():
                         session.close(RATE_LIMITED, "Too many messages too fast.")
                         break
+                    if isinstance(message, Alive):
+                        continue  # it answered a heartbeat: hearing from it was the point
                     await session.credit.acquire()
                     session.waiting += 1
                     queue.put_nowait(Incoming(session, message))
@@ -279,6 +318,10 @@ class Host:
         self.table.stopping = True
         if self._server is not None:
             self._server.close()
+        if self._watch_task is not None:
+            self._watch_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._watch_task
         for session in list(self.sessions):
             session.close("shutdown", text)
         if self._table_task is not None:

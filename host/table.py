@@ -51,6 +51,8 @@ from engine import (
 from engine.ai import LEVELS, Bot, make_bot
 from protocol import (
     MAX_MS,
+    MAX_SILENCE_MS,
+    MIN_SILENCE_MS,
     PROTOCOL_VERSION,
     Ack,
     Act,
@@ -252,6 +254,7 @@ class Table:
         self.stopping = False
         self.hold = max(0.0, config.hold)  # the room's options (the owner may change them)
         self.turn_timer = config.turn_timer
+        self.silence = config.silence
         self._timers: set[asyncio.TimerHandle] = set()
         self._turn: asyncio.TimerHandle | None = None
         if config.resume:
@@ -264,7 +267,7 @@ class Table:
         self.name, self.rules, self.owner = saved.name, saved.rules, saved.owner
         self.seats = [Seat(s.kind, s.name, s.level, s.token) for s in saved.seats]
         self.series, self.game = saved.series, saved.game
-        self.hold, self.turn_timer = saved.hold, saved.turn_timer
+        self.hold, self.turn_timer, self.silence = saved.hold, saved.turn_timer, saved.silence
         if saved.last is not None:
             self.logs.append(saved.last)
         game_log = saved.current
@@ -301,6 +304,7 @@ class Table:
             last=self.logs[-1] if self.logs else None,
             hold=self.hold,
             turn_timer=self.turn_timer,
+            silence=self.silence,
         )
 
     def _save(self, durable: bool = False) -> None:
@@ -404,6 +408,7 @@ class Table:
             game=self.game,
             hold_ms=min(round(self.hold * 1000), MAX_MS),
             turn_ms=None if turn is None else min(max(round(turn * 1000), 1), MAX_MS),
+            silence_ms=min(max(round(self.silence * 1000), MIN_SILENCE_MS), MAX_SILENCE_MS),
         )
 
     def _room_changed(self, durable: bool = False) -> None:
@@ -614,6 +619,7 @@ class Table:
         if isinstance(message, SetOptions):
             self.hold = message.hold_ms / 1000
             self.turn_timer = None if message.turn_ms is None else message.turn_ms / 1000
+            self.silence = message.silence_ms / 1000
         elif isinstance(message, SetRules):
             if isinstance(message.rules, UnplayableRules):  # the room keeps playable rules only
                 reason = message.rules.reason
