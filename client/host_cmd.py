@@ -1,8 +1,10 @@
 """``durak host``: serve a table on the network until Ctrl-C (or SIGTERM).
 
-The table is saved after every change (to the user's data folder, or ``--save-dir``);
-``--resume`` takes up the saved table where it was, and its players come back with their
-seat tokens. A torn or corrupt save is reported and left where it is.
+The table is saved after every change (to the user's data folder, or ``--save-dir``; a
+game's moves go to its journal, see ``host.journal``); ``--resume`` takes up the saved
+table where it was, and its players come back with their seat tokens. A torn or corrupt
+save is reported and left where it is; a save folder that cannot be written is reported
+once at start-up, and the table is then served without saving.
 """
 
 from __future__ import annotations
@@ -232,9 +234,17 @@ async def serve(config: HostConfig) -> None:
     else:
         announced = f"announced on {config.bind}" if config.bind else "announced on the LAN"
     print(f"durak host: table {config.name!r} on {where}, {announced}", flush=True)
-    if config.save_dir is not None:
+    if host.save_problem is not None:
+        print(f"durak host: the table will NOT be saved: {host.save_problem}", flush=True)
+    elif config.save_dir is not None:
         resumed = f", game {host.table.game} resumed" if config.resume else ""
         print(f"durak host: saving the table to {host.save_path}{resumed}", flush=True)
+    if host.table.torn:
+        print(
+            f"durak host: the journal ended in a record the crash cut short"
+            f" ({host.table.torn} bytes, never sent to anyone): dropped",
+            flush=True,
+        )
     print(f"durak host: listening on {config.bind or '0.0.0.0'}:{host.port}", flush=True)
     try:
         await stop.wait()

@@ -4,7 +4,9 @@ Each connection must say ``hello`` within ``handshake_timeout``, may send ``rate
 a second on average (a token bucket of ``rate_burst``) while earlier ones still wait for
 the table (a client that waits for each answer is never limited), and the host holds at most
 ``max_connections`` at once; a connection that breaks a limit is told why and closed,
-nobody else notices. Saves are written by one background thread, latest first.
+nobody else notices. Saves and the journal are written by one thread of their own
+(``host.journal.DiskWriter``); the save folder is checked at start-up, and when the table
+cannot be saved there ``save_problem`` says why (once) and the table goes on unsaved.
 """
 
 from __future__ import annotations
@@ -12,10 +14,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
 
 from protocol import (
@@ -35,7 +37,9 @@ from protocol import (
 
 from .announce import Announcer, txt_properties
 from .config import HostConfig
-from .save import TableSave, save_file
+from .journal import DiskWriter, check_folder
+from .outbox import Outbox
+from .save import save_file
 from .table import Gone, Incoming, Stop, Table
 
 __all__ = ["Host", "Session"]
@@ -48,8 +52,9 @@ LINGER = 1.0  # seconds a connection may stay open after its goodbye
 class Session:
     """One client connection: decodes its frames, writes its messages, counts its credit."""
 
-    def __init__(self, writer: asyncio.StreamWriter, config: HostConfig) -> None:
+    def __init__(self, writer: asyncio.StreamWriter, config: HostConfig, outbox: Outbox) -> None:
         self.writer = writer
+        self.outbox = outbox  # the table's sends wait there for the disk
         self.conn = Connection(Role.HOST)
         self.seat: int | None = None
         self.closed = False
@@ -78,6 +83,9 @@ class Session:
         return True
 
     def send(self, message: Message) -> None:
+        self.outbox.send(partial(self._send, message))
+
+    def _send(self, message: Message) -> None:
         if self.closed:
             return
         if self.writer.transport.get_write_buffer_size() > self.max_buffer:
@@ -89,6 +97,9 @@ class Session:
 
     def close(self, code: str, text: str) -> None:
         """Say goodbye (with a reason code) and close; the reader then sees the end."""
+        self.outbox.send(partial(self._close, code, text))
+
+    def _close(self, code: str, text: str) -> None:
         if self.closed:
             return
         self.closed = True
@@ -143,25 +154,15 @@ class Host:
         self.config = config
         self.executor = ThreadPoolExecutor(config.ai_workers, thread_name_prefix="durak-ai")
         self.save_path: Path | None = None  # known once the port is (see _start)
-        if config.save_dir is not None and config.port:
-            self.save_path = save_file(config.save_dir, config.port)
-        self._saver = ThreadPoolExecutor(1, thread_name_prefix="durak-save")
-        self._save_lock = threading.Lock()  # guards the next save waiting for the writer
-        self._write_lock = threading.Lock()  # one write at a time, never an older over a newer
-        self._save_next: tuple[int, TableSave] | None = None
-        self._save_number = 0
-        self._saved_number = 0
-        self.save_errors = 0
+        self.save_problem: str | None = None  # why the table is not saved, if it is not
         try:
             self.table = Table(
                 config,
                 executor=self.executor,
                 on_room=self._room_changed,
-                saver=None if config.save_dir is None else self._save,
             )
         except BaseException:
             self.executor.shutdown()
-            self._saver.shutdown()
             raise
         self.sessions: set[Session] = set()
         self._strangers: dict[Session, None] = {}  # connections without a hello, oldest first
@@ -192,45 +193,19 @@ class Host:
         self.port = self._server.sockets[0].getsockname()[1]
         if self.config.save_dir is not None:  # (on any free port: the one it got)
             self.save_path = save_file(self.config.save_dir, self.port)
+            loop = asyncio.get_running_loop()
+            problem = await loop.run_in_executor(None, check_folder, self.save_path.parent)
+            if problem is None:
+                self.table.disk = DiskWriter(self.save_path, loop)
+            else:
+                self.save_problem = problem
+                log.warning("the table will not be saved: %s", problem)
         self._table_task = asyncio.create_task(self.table.run(), name="durak-table")
         self._watch_task = asyncio.create_task(self._watch(), name="durak-heartbeat")
         if self.config.announce:
             self.announcer = Announcer(self.config.bind, self.port, self.config.name)
             await self.announcer.start(txt_properties(self.table.room()))
         self.table._maybe_autostart()  # an all-AI table starts at once
-
-    def _save(self, saved: TableSave, durable: bool) -> None:
-        """Save the table: ``durable`` at once (blocking for one fsync), else by the writer
-        thread, which writes only the latest waiting save."""
-        self._save_number += 1
-        number = self._save_number
-        if durable:
-            self._write(number, saved)
-            return
-        with self._save_lock:
-            waiting = self._save_next is not None
-            self._save_next = (number, saved)
-        if not waiting:
-            self._saver.submit(self._write_next)
-
-    def _write_next(self) -> None:
-        with self._save_lock:
-            latest, self._save_next = self._save_next, None
-        if latest is not None:
-            self._write(*latest)
-
-    def _write(self, number: int, saved: TableSave) -> None:
-        if self.save_path is None:
-            return
-        with self._write_lock:
-            if number <= self._saved_number:
-                return  # a newer save is on disk already
-            try:
-                saved.save(self.save_path)
-                self._saved_number = number
-            except Exception as exc:  # a full disk must not stop the game
-                self.save_errors += 1
-                log.error("cannot save the table to %s: %s", self.save_path, exc)
 
     async def _watch(self) -> None:
         """Check every seated connection's heartbeat a few times per ``silence`` (the room's
@@ -252,7 +227,7 @@ class Host:
     async def _serve_client(
         self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
     ) -> None:
-        session = Session(writer, self.config)
+        session = Session(writer, self.config, self.table.outbox)
         cap = self.config.max_connections
         if sum(not s.closed for s in self.sessions) >= cap:
             # Full: push out the oldest connection still without a hello (a stranger that
@@ -328,6 +303,7 @@ class Host:
             self.table.queue.put_nowait(Stop())
             await self._table_task
         self.table.close()
+        await self.table.outbox.drain()
         if self.tasks:
             _, pending = await asyncio.wait(set(self.tasks), timeout=2)
             for task in pending:
@@ -339,7 +315,8 @@ class Host:
         if self.announcer is not None:
             await self.announcer.close()
         self.executor.shutdown(wait=True, cancel_futures=True)
-        self._saver.shutdown(wait=True)
+        if self.table.disk is not None:
+            await asyncio.get_running_loop().run_in_executor(None, self.table.disk.close)
 
     async def wait_stopped(self) -> None:
         await self._stopped.wait()

@@ -11,10 +11,15 @@ needs everyone ready again, and whenever a seat changes hands or the rules chang
 
 A human who drops out mid-game is ``away``: the seat waits ``config.hold`` seconds for
 them, then a stand-in AI plays it until they return with their token. The optional turn
-timer makes the default move for a human seat that lets it run out. With a ``saver`` the
-table is handed over for saving after every change (see ``host.save``). Once the host is
+timer makes the default move for a human seat that lets it run out. Once the host is
 stopping (or the executor refuses work, as it does while the process exits) no AI is asked
 to think again.
+
+With a ``disk`` (``host.journal.DiskWriter``) the lobby is saved after every change and
+every action of a game is appended to the journal; what the table sends while it handles
+an item is held in ``outbox`` and goes out once that item's records are on disk (a new
+seat's token, a game's start and end, every action), so no client ever hears of a move a
+restarted host would not know. The event loop never waits for the disk itself.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from functools import partial
@@ -78,6 +83,8 @@ from protocol import (
 )
 
 from .config import HostConfig
+from .journal import DiskWriter, action_record, header_record, load_table, table_record
+from .outbox import Outbox
 from .save import SavedSeat, TableSave, save_file
 
 __all__ = ["Gone", "Held", "Incoming", "Link", "Stop", "Table", "Thought", "TurnUp", "default_move"]
@@ -212,14 +219,18 @@ class Table:
         *,
         executor: Executor,
         on_room: Callable[[Room], None] | None = None,
-        saver: Callable[[TableSave, bool], None] | None = None,
     ) -> None:
         self.config = config
         self.clock: Callable[[], float] = time.monotonic  # for the emote rate limit
         self._emoted: dict[int, float] = {}  # seat -> when it last emoted
         self.executor = executor
         self.on_room = on_room
-        self.saver = saver
+        self.disk: DiskWriter | None = None  # set by the host once it knows the save file
+        self.outbox = Outbox()
+        self._journaled: int | None = None  # the game the journal is for
+        self._journal_key: tuple[object, ...] = ()  # the table as the journal last said it
+        self._wait = 0  # what the disk must have written before the held sends go out
+        self.torn = 0  # bytes of a torn journal record dropped on resuming
         self.queue: asyncio.Queue[Item] = asyncio.Queue()
         name = "".join(c if c.isprintable() else " " for c in config.name).strip()
         self.name = name[:63] or "Durak table"
@@ -260,7 +271,8 @@ class Table:
         if config.resume:
             if config.save_dir is None:
                 raise ValueError("resume needs save_dir")
-            self._restore(TableSave.load(save_file(config.save_dir, config.port)))
+            saved, self.torn = load_table(save_file(config.save_dir, config.port))
+            self._restore(saved)
 
     def _restore(self, saved: TableSave) -> None:
         """Take over a saved table: its seats (every player away), series and game."""
@@ -286,10 +298,11 @@ class Table:
         self.state, self.log, self.seq = state, game_log, len(game_log.actions)
         self.bots = self._new_bots()
 
-    def saved(self) -> TableSave:
-        """The table as it is saved (every seat, the series, the game in play)."""
+    def saved(self, game: bool = True) -> TableSave:
+        """The table as it is saved (every seat, the series and, with ``game``, the game in
+        play with every action so far)."""
         current = None
-        if self.log is not None:
+        if self.log is not None and game:
             current = GameLog(
                 self.log.rules, self.log.seed, self.log.previous, list(self.log.actions)
             )
@@ -308,10 +321,37 @@ class Table:
         )
 
     def _save(self, durable: bool = False) -> None:
-        """Hand the table to the saver; ``durable``: on disk before this returns (a new
-        seat's token, a game's start and end), else soon (each action)."""
-        if self.saver is not None:
-            self.saver(self.saved(), durable)
+        """Hand the table to the disk: in the lobby the save file is rewritten (``durable``:
+        before anything more is sent); a game's start begins its journal (a resumed game's
+        is written again whole); a change of the table during a game is a journal record
+        when it is one the journal keeps (see ``_key``)."""
+        disk = self.disk
+        if disk is None:
+            return
+        if self.state is None:
+            number = disk.save(self.saved())
+            if self._journaled is not None:  # the game is in the save: compact the journal
+                number, self._journaled = disk.end(), None
+            if durable:
+                self._wait = number
+        elif self._journaled != self.game:
+            self._journaled, self._journal_key = self.game, self._key()
+            self._wait = disk.begin(header_record(self.saved()))
+        elif self._key() != self._journal_key:
+            self._journal_key = self._key()
+            self._wait = disk.append(table_record(self.saved(game=False)))
+
+    def _key(self) -> tuple[object, ...]:
+        """What of the table a journal keeps beside the actions (cheap to compare)."""
+        seats = tuple((s.kind, s.name, s.level, s.token) for s in self.seats)
+        return seats, self.owner, self.name
+
+    def _durable(self) -> Awaitable[None] | None:
+        """What the sends held while handling an item wait for (None: nothing)."""
+        if not self._wait or self.disk is None:
+            return None
+        number, self._wait = self._wait, 0
+        return self.disk.durable(number)
 
     def close(self) -> None:
         """Cancel the timers (the table task has stopped)."""
@@ -337,25 +377,29 @@ class Table:
     # --- the task -----------------------------------------------------------------------
 
     async def run(self) -> None:
-        if self.state is not None:  # resumed: every player is away until they return
+        self._save()
+        if self.state is not None and self.log is not None and self.state.result is not None:
+            self._game_over(self.log, self.state)  # resumed after its last action
+        elif self.state is not None:  # resumed: every player is away until they return
             for index, seat in enumerate(self.seats):
                 if seat.kind == "human":
                     self._hold(index)
             self._think()
             self._arm_turn()
-        self._save()
         while True:
             item = await self.queue.get()
             if isinstance(item, Stop):
                 return
-            try:
-                self.handle(item)
-            except Exception:
-                self.errors += 1
-                log.exception("the table failed to handle %r", item)
-            finally:
-                if isinstance(item, Incoming):
-                    item.link.release()
+            with self.outbox.holding() as sends:
+                try:
+                    self.handle(item)
+                except Exception:
+                    self.errors += 1
+                    log.exception("the table failed to handle %r", item)
+                finally:
+                    if isinstance(item, Incoming):
+                        item.link.release()
+            self.outbox.release(sends, self._durable())
 
     def handle(self, item: Item) -> None:
         if isinstance(item, Incoming):
@@ -729,6 +773,8 @@ class Table:
         assert state is not None and game_log is not None
         events = state.apply(index, action)
         game_log.actions.append((index, action))
+        if self.disk is not None:
+            self._wait = self.disk.append(action_record(index, action))
         self.seq += 1
         if ack is not None:
             ack[0].send(Ack(ack[1], self.seq))
@@ -736,7 +782,6 @@ class Table:
         if state.result is not None:
             self._game_over(game_log, state)
         else:
-            self._save()
             self._think()
             self._arm_turn()
 
