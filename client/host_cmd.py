@@ -237,7 +237,11 @@ async def serve(config: HostConfig) -> None:
     if host.save_problem is not None:
         print(f"durak host: the table will NOT be saved: {host.save_problem}", flush=True)
     elif config.save_dir is not None:
-        resumed = f", game {host.table.game} resumed" if config.resume else ""
+        resumed = ""
+        if config.resume:
+            table = host.table
+            resumed = f", game {table.game} resumed"
+            resumed += f" at move {table.seq}" if table.playing else " (in the room)"
         print(f"durak host: saving the table to {host.save_path}{resumed}", flush=True)
     if host.table.torn:
         print(

@@ -1,0 +1,321 @@
+"""The write-ahead journal: its records are framed so that a torn or damaged end is found
+and dropped; the writer thread makes records durable in order and batches them; a game
+resumes from the journal exactly where it was; and a host killed with SIGKILL at 20
+random moments of a game never rewinds a client (real processes on 127.0.0.1)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from test_host import serving
+
+from client.netclient import Backoff, HostClosed, NetClient
+from engine import GameLog, Rules, Series, parse_action
+from host.journal import (
+    MAGIC,
+    DiskWriter,
+    action_record,
+    check_folder,
+    header_record,
+    journal_file,
+    load_table,
+    read_journal,
+)
+from host.save import SavedSeat, SaveError, TableSave, save_file
+from protocol import Ack, Rejected, RoomUpdate, Snapshot, Update, Welcome
+
+ROOT = Path(__file__).resolve().parents[1]
+PORT = 45998  # the port these tests' saves belong to (never listened on)
+
+
+def _table(actions: int, seed: int = 5) -> TableSave:
+    """A two-seat table in its first game, ``actions`` actions in."""
+    rules = Rules(players=2)
+    game = GameLog(rules, seed)
+    state = game.start()
+    for _ in range(actions):
+        seat = next(s for s in range(2) if state.legal_actions(s))
+        action = state.legal_actions(seat)[0]
+        state.apply(seat, action)
+        game.actions.append((seat, action))
+    seats = (SavedSeat("human", "Anna", None, "a" * 32), SavedSeat("ai", "Random", "random", None))
+    return TableSave("Kitchen", rules, seats, 0, Series.new(2), 1, game, None)
+
+
+def _write_journal(path: Path, saved: TableSave) -> list[int]:
+    """The journal of ``saved``'s game as the host writes it; where each record ends."""
+    assert saved.current is not None
+    start = TableSave(**{**_fields(saved), "current": GameLog(saved.rules, saved.current.seed)})
+    data = bytearray(MAGIC + header_record(start))
+    ends = [len(data)]
+    for seat, action in saved.current.actions:
+        data += action_record(seat, action)
+        ends.append(len(data))
+    path.write_bytes(bytes(data))
+    return ends
+
+
+def _fields(saved: TableSave) -> dict[str, object]:
+    return {name: getattr(saved, name) for name in TableSave.__dataclass_fields__}
+
+
+def test_a_journal_reads_back_the_game_it_recorded(tmp_path: Path) -> None:
+    saved = _table(9)
+    save = save_file(tmp_path, PORT)
+    _write_journal(journal_file(save), saved)
+    loaded, torn = load_table(save)
+    assert loaded == saved and torn == 0
+
+
+def test_a_torn_last_record_is_dropped_at_every_byte(tmp_path: Path) -> None:
+    saved = _table(6)
+    assert saved.current is not None
+    save = save_file(tmp_path, PORT)
+    path = journal_file(save)
+    ends = _write_journal(path, saved)
+    whole = path.read_bytes()
+    for cut in range(ends[-2] + 1, ends[-1]):  # the crash cut the last write short
+        path.write_bytes(whole[:cut])
+        loaded, torn = load_table(save)
+        assert loaded.current is not None and torn == cut - ends[-2]
+        assert loaded.current.actions == saved.current.actions[:-1]
+
+
+def test_a_damaged_record_ends_the_journal_there(tmp_path: Path) -> None:
+    saved = _table(6)
+    assert saved.current is not None
+    path = journal_file(save_file(tmp_path, PORT))
+    ends = _write_journal(path, saved)
+    data = bytearray(path.read_bytes())
+    data[ends[4] - 2] ^= 0x20  # a flipped bit in the fourth action: its checksum fails
+    path.write_bytes(bytes(data))
+    journal = read_journal(path)
+    assert journal.table["current"]["actions"] == [
+        [s, str(a)] for s, a in saved.current.actions[:3]
+    ]
+    assert journal.torn == len(data) - ends[3]
+
+
+@pytest.mark.parametrize("content", [b"", b"not a journal", MAGIC, MAGIC + b"\x00\x00"])
+def test_a_journal_without_a_whole_header_is_a_clear_error(tmp_path: Path, content: bytes) -> None:
+    save = save_file(tmp_path, PORT)
+    journal_file(save).write_bytes(content)
+    with pytest.raises(SaveError, match="journal"):
+        load_table(save)
+
+
+def test_a_journal_whose_actions_do_not_replay_is_refused(tmp_path: Path) -> None:
+    saved = _table(3)
+    save = save_file(tmp_path, PORT)
+    path = journal_file(save)
+    _write_journal(path, saved)
+    with path.open("ab") as out:
+        out.write(action_record(0, parse_action("attack 2c")))  # whole, checksummed, illegal
+    with pytest.raises(SaveError, match="does not replay"):
+        load_table(save)
+
+
+async def test_the_writer_makes_records_durable_in_order_and_batches_them(
+    tmp_path: Path,
+) -> None:
+    saved = _table(40)
+    assert saved.current is not None
+    save = save_file(tmp_path, PORT)
+    disk = DiskWriter(save, asyncio.get_running_loop())
+    start = TableSave(**{**_fields(saved), "current": GameLog(saved.rules, saved.current.seed)})
+    numbers = [disk.begin(header_record(start))]
+    numbers += [disk.append(action_record(s, a)) for s, a in saved.current.actions]
+    await disk.durable(numbers[-1])
+    assert disk.writes < len(saved.current.actions)  # records queued together: one fsync
+    loaded, torn = load_table(save)
+    assert loaded == saved and torn == 0
+    disk.save(TableSave(**{**_fields(saved), "current": None, "last": saved.current}))
+    await disk.durable(disk.end())
+    assert not journal_file(save).exists()  # compacted into the save file
+    assert TableSave.load(save).last == saved.current
+    await asyncio.get_running_loop().run_in_executor(None, disk.close)
+
+
+def test_a_folder_that_cannot_be_written_is_reported(tmp_path: Path) -> None:
+    assert check_folder(tmp_path / "new" / "folder") is None
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    problem = check_folder(blocker / "saves")
+    assert problem is not None and "cannot write" in problem
+
+
+async def test_a_resumed_game_goes_on_from_exactly_where_it_was(tmp_path: Path) -> None:
+    options = {"seats": 2, "ai": ("random",), "save_dir": str(tmp_path), "seed": 4, "hold": 30}
+    async with serving(port=0, **options) as host:  # type: ignore[arg-type]
+        port = host.port
+        anna = await NetClient.connect("127.0.0.1", port, "Anna")
+        anna.start()
+        seq = -1
+        while seq < 12:
+            message = await asyncio.wait_for(anna.receive(), 30)
+            if isinstance(message, Update):
+                seq = message.seq
+                if message.view.legal:
+                    anna.act(random.Random(seq).choice(message.view.legal))
+        await anna.close()
+        game_log = host.table.log
+        assert game_log is not None and journal_file(save_file(tmp_path, port)).exists()
+        actions = list(game_log.actions)
+    async with serving(port=port, resume=True, **options) as host:  # type: ignore[arg-type]
+        assert host.table.log is not None and host.table.log.actions == actions
+        assert host.table.seq == len(actions) >= seq and host.table.game == 1
+        back = await NetClient.connect("127.0.0.1", port, "Anna", token=anna.token)
+        snapshot = await asyncio.wait_for(back.receive(), 30)
+        assert isinstance(snapshot, Snapshot) and snapshot.seq == len(actions)
+        await back.close()
+
+
+# --- kill -9 at random moments ------------------------------------------------------------
+
+FAST = Backoff(first=0.05, longest=0.2, give_up=30)
+KILLS = 20
+
+
+class Seat:
+    """A client that plays random legal actions, notes the last (game, seq) it was told and
+    checks that no snapshot after a reconnect takes it back, and that the updates that
+    follow go on from it one by one."""
+
+    def __init__(self, client: NetClient, rng: random.Random) -> None:
+        self.client = client
+        self.rng = rng
+        self.last = (0, -1)
+        self.snapshots: list[tuple[tuple[int, int], tuple[int, int]]] = []  # (before, after)
+        self.inflight: int | None = None
+        self.games = 0
+
+    def saw(self, message: Update | Snapshot) -> None:
+        now = (message.game, message.seq)
+        if isinstance(message, Snapshot):
+            self.snapshots.append((self.last, now))
+        else:
+            game, seq = self.last
+            assert now == (game, seq + 1) or (message.game > game and message.seq == 0), (
+                f"update {now} after {self.last}"
+            )
+            self.games += message.view.result is not None
+        self.last = now
+        if message.view.legal and self.inflight is None:
+            self.inflight = self.client.act(self.rng.choice(message.view.legal))
+
+
+def test_a_host_killed_at_20_random_moments_never_rewinds_a_client(tmp_path: Path) -> None:
+    rng = random.Random(20261201)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    base = [sys.executable, "-m", "client", "host", "--bind", "127.0.0.1", "--no-announce",
+            "--seats", "2", "--deck", "52", "--hold", "60",
+            "--save-dir", str(tmp_path)]  # fmt: skip
+    hosts: list[subprocess.Popen[str]] = []
+
+    resumed: list[tuple[int, int]] = []  # (game, seq) each restarted host resumed at
+
+    def start(*extra: str) -> int:
+        proc = subprocess.Popen(
+            [*base, *extra], cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True
+        )
+        hosts.append(proc)
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            if found := re.search(r"game (\d+) resumed at move (\d+)", line):
+                resumed.append((int(found[1]), int(found[2])))
+            if "listening on" in line:
+                break
+        threading.Thread(target=proc.stdout.read, daemon=True).start()  # drain the rest
+        return int(line.rsplit(":", 1)[1])
+
+    async def play() -> tuple[list[Seat], int]:
+        port = start("--port", "0", "--seed", "8")
+        clients = [
+            await NetClient.connect("127.0.0.1", port, name, reconnect=FAST)
+            for name in ("Anna", "Boris")
+        ]
+        seats = [Seat(c, random.Random(i)) for i, c in enumerate(clients)]
+        kills = 0
+        countdown = rng.randint(1, 8)
+        killed = asyncio.Event()
+        aiming = False  # a kill is on its way
+
+        def kill() -> None:
+            if sys.platform == "win32":
+                hosts[-1].kill()
+            else:
+                os.kill(hosts[-1].pid, signal.SIGKILL)
+            killed.set()
+
+        async def run(seat: Seat, owner: bool) -> None:
+            nonlocal countdown, kills, aiming
+            client = seat.client
+            if not owner:
+                client.ready()
+            while True:
+                message = await client.receive()
+                if isinstance(message, Update | Snapshot):
+                    seat.saw(message)
+                    view = message.view
+                    synced = all(len(s.snapshots) == kills for s in seats)  # all are back
+                    if owner and kills < KILLS and not aiming and synced and view.stock_size >= 6:
+                        countdown -= 1
+                        if countdown <= 0:  # now, or a moment later
+                            countdown, aiming = rng.randint(1, 8), True
+                            loop = asyncio.get_running_loop()
+                            loop.call_later(rng.choice([0, 0, 0.001, 0.003, 0.01]), kill)
+                elif isinstance(message, Ack | Rejected | Welcome):
+                    seat.inflight = None
+                elif isinstance(message, RoomUpdate) and message.room.status == "lobby":
+                    if kills >= KILLS and seat.games:
+                        return  # the game of the last kill is over
+                    if not owner and not message.room.seats[client.seat].ready:
+                        client.ready()
+                    elif owner and message.room.seats[1].ready:
+                        client.start()
+
+        async def restarts() -> None:
+            nonlocal kills, aiming
+            while kills < KILLS:
+                await killed.wait()
+                loop = asyncio.get_running_loop()
+                await loop.run_in_executor(None, hosts[-1].wait)
+                kills += 1
+                assert await loop.run_in_executor(None, start, "--port", str(port), "--resume")
+                killed.clear()
+                aiming = False
+
+        tasks = [asyncio.create_task(run(s, i == 0)) for i, s in enumerate(seats)]
+        await asyncio.wait_for(asyncio.gather(restarts(), *tasks), 240)
+        for client in clients:
+            await client.close()
+        return seats, port
+
+    try:
+        seats, port = asyncio.run(play())
+        hosts[-1].send_signal(signal.SIGTERM) if sys.platform != "win32" else hosts[-1].kill()
+        hosts[-1].wait(30)
+    except HostClosed as exc:
+        raise AssertionError(f"a client was turned away: {exc}") from None
+    finally:
+        for proc in hosts:
+            if proc.poll() is None:
+                proc.kill()
+            proc.wait()
+    assert len(hosts) == KILLS + 1 and len(resumed) == KILLS
+    for seat in seats:
+        assert len(seat.snapshots) == KILLS  # one resync per restart
+        for (before, after), at in zip(seat.snapshots, resumed, strict=True):
+            assert before <= at <= after  # never told more than the restarted host knew
+    saved = TableSave.load(save_file(tmp_path, port))
+    assert saved.current is None and saved.last is not None
+    assert saved.series.games == seats[0].games and saved.last.replay().result is not None
