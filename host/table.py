@@ -25,11 +25,9 @@ restarted host would not know. The event loop never waits for the disk itself.
 from __future__ import annotations
 
 import asyncio
-import hmac
 import itertools
 import logging
 import random
-import secrets
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Executor
@@ -83,6 +81,7 @@ from protocol import (
 )
 
 from .config import HostConfig
+from .credentials import Password, new_token, token_matches
 from .journal import DiskWriter, action_record, header_record, load_table, table_record
 from .outbox import Outbox
 from .save import SavedSeat, TableSave, save_file
@@ -151,7 +150,7 @@ class Seat:
     kind: str = "empty"  # empty | human | ai
     name: str = ""
     level: str | None = None
-    token: str | None = None
+    token_hash: str | None = None  # the player's token is never kept (host.credentials)
     link: Link | None = None
     away: int = 0  # how many times the player dropped out (tells old holds from new ones)
     ready: bool = False  # the player's ready mark (lobby only; cleared as a game starts)
@@ -266,6 +265,7 @@ class Table:
         self.hold = max(0.0, config.hold)  # the room's options (the owner may change them)
         self.turn_timer = config.turn_timer
         self.silence = config.silence
+        self.password = Password.of(config.password) if config.password else None
         self._timers: set[asyncio.TimerHandle] = set()
         self._turn: asyncio.TimerHandle | None = None
         if config.resume:
@@ -277,7 +277,9 @@ class Table:
     def _restore(self, saved: TableSave) -> None:
         """Take over a saved table: its seats (every player away), series and game."""
         self.name, self.rules, self.owner = saved.name, saved.rules, saved.owner
-        self.seats = [Seat(s.kind, s.name, s.level, s.token) for s in saved.seats]
+        self.seats = [Seat(s.kind, s.name, s.level, s.token_hash) for s in saved.seats]
+        if saved.password is not None and self.config.password is None:
+            self.password = Password.from_text(saved.password)  # --resume keeps it
         self.series, self.game = saved.series, saved.game
         self.hold, self.turn_timer, self.silence = saved.hold, saved.turn_timer, saved.silence
         if saved.last is not None:
@@ -309,7 +311,7 @@ class Table:
         return TableSave(
             name=self.name,
             rules=self.rules,
-            seats=tuple(SavedSeat(s.kind, s.name, s.level, s.token) for s in self.seats),
+            seats=tuple(SavedSeat(s.kind, s.name, s.level, s.token_hash) for s in self.seats),
             owner=self.owner,
             series=self.series,
             game=self.game,
@@ -318,6 +320,7 @@ class Table:
             hold=self.hold,
             turn_timer=self.turn_timer,
             silence=self.silence,
+            password=None if self.password is None else self.password.text,
         )
 
     def _save(self, durable: bool = False) -> None:
@@ -343,7 +346,7 @@ class Table:
 
     def _key(self) -> tuple[object, ...]:
         """What of the table a journal keeps beside the actions (cheap to compare)."""
-        seats = tuple((s.kind, s.name, s.level, s.token) for s in self.seats)
+        seats = tuple((s.kind, s.name, s.level, s.token_hash) for s in self.seats)
         return seats, self.owner, self.name
 
     def _durable(self) -> Awaitable[None] | None:
@@ -446,7 +449,7 @@ class Table:
             owner=self.owner,
             seats=seats,
             rules=self.rules,
-            password=bool(self.config.password),
+            password=self.password is not None,
             autostart=self.config.autostart,
             series=self.series,
             game=self.game,
@@ -505,16 +508,16 @@ class Table:
         self._broadcast(Emoted(index, code))
 
     def _hello(self, link: Link, hello: Hello) -> None:
-        password = self.config.password
-        if password and not hmac.compare_digest((hello.password or "").encode(), password.encode()):
+        if self.password is not None and not self.password.check(hello.password or ""):
             link.close("bad_password", "The password is wrong.")
             return
-        if hello.token is not None:
+        token = hello.token
+        if token is not None:
             index = next(
                 (
                     i
                     for i, s in enumerate(self.seats)
-                    if s.kind == "human" and s.token == hello.token
+                    if s.kind == "human" and token_matches(token, s.token_hash)
                 ),
                 None,
             )
@@ -533,15 +536,15 @@ class Table:
                 link.close("table_full", "Every seat is taken.")
                 return
             seat = self.seats[index]
-            seat.kind, seat.name, seat.token = "human", hello.name, secrets.token_hex(16)
+            token, seat.token_hash = new_token()
+            seat.kind, seat.name = "human", hello.name
             seat.ready = False  # a new player says for themselves when they are ready
             self._save(durable=True)  # a token must not be handed out and then forgotten
         seat.link = link
         link.seat = index
         self.bots.pop(index, None)  # a returning player takes over from the stand-in
         self._fix_owner()
-        assert seat.token is not None
-        link.send(Welcome(PROTOCOL_VERSION, index, seat.token, self.room()))
+        link.send(Welcome(PROTOCOL_VERSION, index, token, self.room()))
         if self.state is not None:
             link.send(Snapshot(self.game, self.seq, observe(self.state, index)))
         self._room_changed()

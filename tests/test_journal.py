@@ -1,11 +1,16 @@
 """The write-ahead journal: its records are framed so that a torn or damaged end is found
 and dropped; the writer thread makes records durable in order and batches them; a game
 resumes from the journal exactly where it was; and a host killed with SIGKILL at 20
-random moments of a game never rewinds a client (real processes on 127.0.0.1)."""
+random moments of a game never rewinds a client (real processes on 127.0.0.1). Secrets at
+rest: the password and the seat tokens are saved only as hashes, and ``--resume`` keeps
+the password. A save folder that cannot be written is reported once; the table plays on."""
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
+import logging
 import os
 import random
 import re
@@ -20,6 +25,7 @@ from test_host import serving
 
 from client.netclient import Backoff, HostClosed, NetClient
 from engine import GameLog, Rules, Series, parse_action
+from host.credentials import Password, hash_token
 from host.journal import (
     MAGIC,
     DiskWriter,
@@ -47,7 +53,7 @@ def _table(actions: int, seed: int = 5) -> TableSave:
         action = state.legal_actions(seat)[0]
         state.apply(seat, action)
         game.actions.append((seat, action))
-    seats = (SavedSeat("human", "Anna", None, "a" * 32), SavedSeat("ai", "Random", "random", None))
+    seats = (SavedSeat("human", "Anna", None, "a" * 64), SavedSeat("ai", "Random", "random", None))
     return TableSave("Kitchen", rules, seats, 0, Series.new(2), 1, game, None)
 
 
@@ -319,3 +325,92 @@ def test_a_host_killed_at_20_random_moments_never_rewinds_a_client(tmp_path: Pat
     saved = TableSave.load(save_file(tmp_path, port))
     assert saved.current is None and saved.last is not None
     assert saved.series.games == seats[0].games and saved.last.replay().result is not None
+
+
+# --- secrets at rest, and a folder that cannot be written ----------------------------------
+
+
+def test_a_password_is_kept_as_a_salted_hash_that_checks_the_same_way() -> None:
+    given = Password.of("kitchen")
+    saved = Password.from_text(given.text)
+    assert "kitchen" not in given.text and given.text != Password.of("kitchen").text  # salted
+    assert given.check("kitchen") and saved.check("kitchen")
+    assert not given.check("Kitchen") and not saved.check("Kitchen") and not saved.check("")
+    for text in ("", "kitchen", "scrypt$1$2$3$00$00", given.text.replace("scrypt", "md5")):
+        with pytest.raises(ValueError):
+            Password.from_text(text)
+
+
+async def test_resume_keeps_the_password_and_saves_neither_it_nor_a_token(
+    tmp_path: Path,
+) -> None:
+    options = {"seats": 2, "ai": ("random",), "save_dir": str(tmp_path), "seed": 2, "hold": 30}
+    async with serving(port=0, password="kitchen", **options) as host:  # type: ignore[arg-type]
+        port = host.port
+        anna = await NetClient.connect("127.0.0.1", port, "Anna", password="kitchen")
+        anna.start()
+        while not (isinstance(m := await anna.receive(), Update) and m.seq >= 1):
+            if isinstance(m, Update) and m.view.legal:
+                anna.act(m.view.legal[0])
+        await anna.close()
+    on_disk = b"".join(p.read_bytes() for p in tmp_path.iterdir())
+    assert b"kitchen" not in on_disk and anna.token.encode() not in on_disk
+    async with serving(port=port, resume=True, **options) as host:  # type: ignore[arg-type]
+        assert host.table.room().password  # no --password: the saved one holds
+        with pytest.raises(HostClosed) as refused:
+            await NetClient.connect("127.0.0.1", port, "Eve", token=anna.token)
+        assert refused.value.code == "bad_password"
+        back = await NetClient.connect(
+            "127.0.0.1", port, "Anna", password="kitchen", token=anna.token
+        )
+        assert back.seat == 0
+        await back.close()
+
+
+def test_a_version_1_save_with_tokens_in_the_clear_is_read_hashed(tmp_path: Path) -> None:
+    table = _table(2).to_dict()
+    for seat in table["seats"]:
+        seat["token"] = "b" * 32 if seat.pop("token_hash") else None
+    del table["password"]
+    body = json.dumps(table, sort_keys=True, separators=(",", ":"))
+    checksum = hashlib.sha256(body.encode()).hexdigest()
+    path = save_file(tmp_path, PORT)
+    path.write_bytes(
+        f'{{"format":"durak-table-save","version":1,"checksum":"{checksum}","table":{body}}}'
+        .encode()
+    )  # fmt: skip
+    loaded = TableSave.load(path)
+    assert loaded.seats[0].token_hash == hash_token("b" * 32) and loaded.password is None
+
+
+async def test_a_table_that_cannot_be_saved_says_so_once_and_plays_on(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    options = {"seats": 2, "ai": ("random", "random"), "autostart": True, "max_games": 2}
+    with caplog.at_level(logging.WARNING, "durak.host"):
+        async with serving(port=0, save_dir=str(blocker / "saves"), **options) as host:  # type: ignore[arg-type]
+            assert host.save_problem is not None and "cannot write" in host.save_problem
+            async with asyncio.timeout(60):
+                while host.table.series.games < 2:
+                    await asyncio.sleep(0.01)
+    warnings = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert len(warnings) == 1 and "will not be saved" in warnings[0].getMessage()
+
+
+async def test_a_failing_disk_is_reported_once_and_waits_for_nothing(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    disk = DiskWriter(blocker / "table-1.json", asyncio.get_running_loop())
+    saved = _table(3)
+    with caplog.at_level(logging.ERROR, "durak.host"):
+        numbers = [disk.save(saved), disk.begin(header_record(saved))]
+        numbers += [disk.append(action_record(0, parse_action("take"))) for _ in range(5)]
+        for number in numbers:
+            await disk.durable(number)  # done (failed), not waiting for ever
+    assert disk.problem is not None
+    assert len([r for r in caplog.records if r.levelno >= logging.ERROR]) == 1
+    await asyncio.get_running_loop().run_in_executor(None, disk.close)

@@ -64,7 +64,7 @@ def long_game(moves: int, seed: int = 0) -> GameLog:
 
 
 def table(game: GameLog) -> TableSave:
-    seats = tuple(SavedSeat("human", f"P{i}", None, f"{i:032x}") for i in range(3))
+    seats = tuple(SavedSeat("human", f"P{i}", None, f"{i:064x}") for i in range(3))
     return TableSave("Bench", game.rules, seats, 0, Series.new(3), 1, game, None)
 
 
