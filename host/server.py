@@ -197,6 +197,8 @@ class Host:
             problem = await loop.run_in_executor(None, check_folder, self.save_path.parent)
             if problem is None:
                 self.table.disk = DiskWriter(self.save_path, loop)
+                if not self.config.resume:  # a new table: an old game's journal must go
+                    self.table.disk.end()
             else:
                 self.save_problem = problem
                 log.warning("the table will not be saved: %s", problem)

@@ -15,6 +15,7 @@ import os
 import random
 import re
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -414,3 +415,15 @@ async def test_a_failing_disk_is_reported_once_and_waits_for_nothing(
     assert disk.problem is not None
     assert len([r for r in caplog.records if r.levelno >= logging.ERROR]) == 1
     await asyncio.get_running_loop().run_in_executor(None, disk.close)
+
+
+async def test_a_new_table_on_the_port_drops_an_old_games_journal(tmp_path: Path) -> None:
+    with socket.socket() as probe:  # a free port, for a table that is not resumed
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    stale = journal_file(save_file(tmp_path, port))
+    _write_journal(stale, _table(4))
+    async with serving(port=port, seats=2, save_dir=str(tmp_path)) as host:
+        assert host.table.disk is not None
+        await host.table.disk.durable(host.table.disk.save(host.table.saved()))
+        assert not stale.exists()  # so a later --resume cannot take up that old game

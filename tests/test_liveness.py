@@ -26,6 +26,7 @@ from engine import Rules, Series
 from host import HostConfig, run_in_thread
 from protocol import (
     PROTOCOL_VERSION,
+    Ack,
     Connection,
     Hello,
     Role,
@@ -148,6 +149,18 @@ async def test_a_client_that_answers_nothing_is_dropped() -> None:
         assert await reader.read() != b""  # it was sent a heartbeat before it was let go
         writer.close()
         await anna.close()
+
+
+async def test_the_owner_sets_the_silence() -> None:
+    async with serving(seats=2) as host:
+        owner = await NetClient.connect("127.0.0.1", host.port, "Olga")
+        assert owner.welcome is not None and owner.welcome.room.silence_ms == 12000
+        ref = owner.set_options(0, None, silence=0.7)
+        await expect(owner, Ack, lambda m: m.ref == ref)  # type: ignore[attr-defined]
+        room = await expect(owner, RoomUpdate)
+        assert isinstance(room, RoomUpdate) and room.room.silence_ms == 700
+        assert host.table.silence == 0.7 and owner.silence == 0.7  # both ends go by it
+        await owner.close()
 
 
 async def test_a_silent_host_is_noticed_and_the_client_reconnects() -> None:
