@@ -96,10 +96,11 @@ class Session:
         self.writer.write(encode(message))
 
     def close(self, code: str, text: str) -> None:
-        """Say goodbye (with a reason code) and close; the reader then sees the end."""
-        self.outbox.send(partial(self._close, code, text))
+        """The table's goodbye: after what the table sent before it (see ``outbox``)."""
+        self.outbox.send(partial(self.goodbye, code, text))
 
-    def _close(self, code: str, text: str) -> None:
+    def goodbye(self, code: str, text: str) -> None:
+        """Say goodbye (with a reason code) and close at once; the reader then sees the end."""
         if self.closed:
             return
         self.closed = True
@@ -129,7 +130,7 @@ class Session:
         elif quiet >= silence / 3 and not self.probed:
             self.probed = True
             self.beats += 1
-            self.send(Heartbeat(self.beats))
+            self._send(Heartbeat(self.beats))
 
 
 async def linger(
@@ -236,9 +237,9 @@ class Host:
             # holds a slot) rather than turn away a player who greets at once.
             idle = next((s for s in self._strangers if not s.closed), None)
             if idle is not None:
-                idle.close(BUSY, "The host has as many connections as it takes.")
+                idle.goodbye(BUSY, "The host has as many connections as it takes.")
         if sum(not s.closed for s in self.sessions) >= cap or self._stopped.is_set():
-            session.close(BUSY, "The host has as many connections as it takes.")
+            session.goodbye(BUSY, "The host has as many connections as it takes.")
             await linger(reader, writer)
             return
         task = asyncio.current_task()
@@ -248,7 +249,7 @@ class Host:
         self.tasks.add(task)
         queue = self.table.queue
         timer = asyncio.get_running_loop().call_later(
-            self.config.handshake_timeout, session.close, HANDSHAKE_TIMEOUT, "No hello in time."
+            self.config.handshake_timeout, session.goodbye, HANDSHAKE_TIMEOUT, "No hello in time."
         )
         try:
             while not session.closed:
@@ -260,7 +261,7 @@ class Host:
                         del self._strangers[session]
                         timer.cancel()
                     if session.waiting and not session.allow():
-                        session.close(RATE_LIMITED, "Too many messages too fast.")
+                        session.goodbye(RATE_LIMITED, "Too many messages too fast.")
                         break
                     if isinstance(message, Alive):
                         continue  # it answered a heartbeat: hearing from it was the point
@@ -271,7 +272,7 @@ class Host:
                     break
         except ProtocolError as exc:
             log.info("closing %s: %s", session.peer, exc)
-            session.close(exc.code, exc.text)
+            session.goodbye(exc.code, exc.text)
         except (ConnectionError, OSError):
             pass
         finally:
@@ -300,7 +301,7 @@ class Host:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._watch_task
         for session in list(self.sessions):
-            session.close("shutdown", text)
+            session.goodbye("shutdown", text)
         if self._table_task is not None:
             self.table.queue.put_nowait(Stop())
             await self._table_task

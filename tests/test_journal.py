@@ -37,6 +37,7 @@ from host.journal import (
     load_table,
     read_journal,
 )
+from host.outbox import Outbox
 from host.save import SavedSeat, SaveError, TableSave, save_file
 from protocol import Ack, Rejected, RoomUpdate, Snapshot, Update, Welcome
 
@@ -427,3 +428,24 @@ async def test_a_new_table_on_the_port_drops_an_old_games_journal(tmp_path: Path
         assert host.table.disk is not None
         await host.table.disk.durable(host.table.disk.save(host.table.saved()))
         assert not stale.exists()  # so a later --resume cannot take up that old game
+
+
+async def test_held_sends_wait_for_the_disk_and_keep_their_order() -> None:
+    outbox = Outbox()
+    sent: list[str] = []
+    disk: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+    with outbox.holding() as first:
+        outbox.send(lambda: sent.append("ack 1"))
+        outbox.send(lambda: sent.append("update 1"))
+    outbox.release(first, disk)  # a move: its record is not on disk yet
+    with outbox.holding() as second:
+        outbox.send(lambda: sent.append("pong"))
+    outbox.release(second, None)  # nothing to wait for, but it must not overtake
+    outbox.send(lambda: sent.append("goodbye"))
+    await asyncio.sleep(0.01)
+    assert sent == []  # nothing about the move before it is durable
+    disk.set_result(None)
+    await outbox.drain()
+    assert sent == ["ack 1", "update 1", "pong", "goodbye"]
+    outbox.send(lambda: sent.append("now"))  # nothing waits: at once
+    assert sent[-1] == "now"
