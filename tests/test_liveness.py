@@ -28,6 +28,7 @@ from protocol import (
     PROTOCOL_VERSION,
     Ack,
     Connection,
+    Heartbeat,
     Hello,
     Role,
     Room,
@@ -92,7 +93,7 @@ def test_a_hung_bot_is_dropped_held_stood_in_for_and_comes_back(
     processes: list[subprocess.Popen[str]],
 ) -> None:
     host = popen("host", "--bind", "127.0.0.1", "--port", "0", "--no-announce", "--seats", "3",
-                 "--ai", "easy", "--autostart", "--no-save", "--silence", "1",
+                 "--ai", "easy", "--autostart", "--no-save", "--silence", "1.5",
                  "--hold", "2", "--seed", "5")  # fmt: skip
     processes.append(host)
     out = Lines(host)
@@ -122,11 +123,11 @@ def test_a_hung_bot_is_dropped_held_stood_in_for_and_comes_back(
 
 def test_a_busy_window_still_answers_the_heartbeat() -> None:
     """The window's network thread answers heartbeats while its frame is busy (here: a
-    frame that takes five times the silence and drains nothing)."""
-    config = HostConfig(seats=2, ai=("random",), silence=0.6, announce=False)
+    frame that takes four times the silence and drains nothing)."""
+    config = HostConfig(seats=2, ai=("random",), silence=1.0, announce=False)
     with run_in_thread(config) as handle:
         session = NetSession("127.0.0.1", handle.port, "Anna")
-        time.sleep(3)
+        time.sleep(4)
         assert handle.host is not None
         seats = handle.host.table.room().seats
         assert seats[0].kind == "human" and seats[0].status == "connected"
@@ -139,14 +140,17 @@ def test_a_busy_window_still_answers_the_heartbeat() -> None:
 
 
 async def test_a_client_that_answers_nothing_is_dropped() -> None:
-    async with serving(seats=2, silence=0.6) as host:
+    async with serving(seats=2, silence=1.0) as host:
         anna = await NetClient.connect("127.0.0.1", host.port, "Anna")
         reader, writer = await asyncio.open_connection("127.0.0.1", host.port)
         writer.write(encode(Hello(PROTOCOL_VERSION, "Mute")))  # then it says nothing more
         await expect(anna, RoomUpdate, lambda m: m.room.seats[1].kind == "human")  # type: ignore[attr-defined]
         room = await expect(anna, RoomUpdate, lambda m: m.room.seats[1].kind == "empty")  # type: ignore[attr-defined]
         assert isinstance(room, RoomUpdate) and room.room.seats[0].status == "connected"
-        assert await reader.read() != b""  # it was sent a heartbeat before it was let go
+        conn = Connection(Role.CLIENT)
+        conn.receive_data(await reader.read())  # all it was sent, up to the cut
+        sent = [conn.next_message() for _ in range(3)]
+        assert isinstance(sent[0], Welcome) and Heartbeat(1) in sent  # asked before let go
         writer.close()
         await anna.close()
 
