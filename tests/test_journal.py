@@ -36,6 +36,7 @@ from host.journal import (
     journal_file,
     load_table,
     read_journal,
+    table_record,
 )
 from host.outbox import Outbox
 from host.save import SavedSeat, SaveError, TableSave, save_file
@@ -449,3 +450,25 @@ async def test_held_sends_wait_for_the_disk_and_keep_their_order() -> None:
     assert sent == ["ack 1", "update 1", "pong", "goodbye"]
     outbox.send(lambda: sent.append("now"))  # nothing waits: at once
     assert sent[-1] == "now"
+
+
+def test_a_change_of_the_table_during_the_game_is_kept_with_every_action(
+    tmp_path: Path,
+) -> None:
+    saved = _table(6)
+    assert saved.current is not None
+    save = save_file(tmp_path, PORT)
+    path = journal_file(save)
+    _write_journal(path, TableSave(**{**_fields(saved), "current": _first(saved.current, 3)}))
+    robot = SavedSeat("ai", "Easy", "easy", None)  # the player's seat went to an AI
+    changed = TableSave(**{**_fields(saved), "seats": (saved.seats[0], robot), "owner": None})
+    with path.open("ab") as out:
+        out.write(table_record(changed))
+        for seat, action in saved.current.actions[3:]:
+            out.write(action_record(seat, action))
+    loaded, torn = load_table(save)
+    assert loaded == changed and torn == 0  # the new seats, and all six actions
+
+
+def _first(game: GameLog, n: int) -> GameLog:
+    return GameLog(game.rules, game.seed, game.previous, game.actions[:n])
