@@ -275,7 +275,8 @@ class Table:
             self._restore(saved)
 
     def _restore(self, saved: TableSave) -> None:
-        """Take over a saved table: its seats (every player away), series and game."""
+        """Take over a saved table: its seats (every player away: held for them, in the
+        lobby too, see ``run``), series and game."""
         self.name, self.rules, self.owner = saved.name, saved.rules, saved.owner
         self.seats = [Seat(s.kind, s.name, s.level, s.token_hash) for s in saved.seats]
         if saved.password is not None and self.config.password is None:
@@ -286,10 +287,6 @@ class Table:
             self.logs.append(saved.last)
         game_log = saved.current
         if game_log is None:
-            for index, seat in enumerate(self.seats):
-                if seat.kind == "human":
-                    self.seats[index] = Seat()
-            self.owner = None
             return
         state = game_log.start()
         self.history = [[trim(e, i) for e in state.opening] for i in range(len(self.seats))]
@@ -383,12 +380,13 @@ class Table:
         self._save()
         if self.state is not None and self.log is not None and self.state.result is not None:
             self._game_over(self.log, self.state)  # resumed after its last action
-        elif self.state is not None:  # resumed: every player is away until they return
+        else:  # resumed: every player is away until they return
             for index, seat in enumerate(self.seats):
-                if seat.kind == "human":
+                if seat.kind == "human" and seat.link is None:
                     self._hold(index)
-            self._think()
-            self._arm_turn()
+            if self.state is not None:
+                self._think()
+                self._arm_turn()
         while True:
             item = await self.queue.get()
             if isinstance(item, Stop):
@@ -564,25 +562,35 @@ class Table:
         self._room_changed()
 
     def _hold(self, index: int) -> None:
-        """Hold an away player's seat for ``self.hold`` seconds, then a stand-in plays."""
+        """Hold an away player's seat for ``self.hold`` seconds, then a stand-in plays (in
+        a resumed lobby: the seat is freed)."""
         seat = self.seats[index]
         seat.away += 1
         if self.hold > 0:
             self._later(self.hold, Held(index, self.game, seat.away))
+        elif self.state is None:
+            self._free(index)
         else:
             self._stand_in(index)
+
+    def _free(self, index: int) -> None:
+        self.seats[index] = Seat()
+        self._fix_owner()
+        self._room_changed()
 
     def _held(self, held: Held) -> None:
         seat = self.seats[held.seat] if held.seat < len(self.seats) else None
         if (
             seat is None
-            or self.state is None
             or held.game != self.game
             or seat.kind != "human"
             or seat.link is not None
             or seat.away != held.away
             or held.seat in self.bots
         ):
+            return
+        if self.state is None:  # a resumed lobby: the player did not come back
+            self._free(held.seat)
             return
         self._stand_in(held.seat)
         self._room_changed()
@@ -718,6 +726,7 @@ class Table:
             config.autostart
             and not self.playing
             and all(s.kind != "empty" for s in self.seats)
+            and all(s.link is not None for s in self.seats if s.kind == "human")
             and (config.max_games is None or self.game < config.max_games)
         ):
             self._start_game()

@@ -26,7 +26,7 @@ from test_host import serving
 
 from client.netclient import Backoff, HostClosed, NetClient
 from engine import GameLog, Rules, Series, parse_action
-from host.credentials import Password, hash_token
+from host.credentials import Password, hash_token, new_token
 from host.journal import (
     MAGIC,
     DiskWriter,
@@ -420,9 +420,7 @@ async def test_a_failing_disk_is_reported_once_and_waits_for_nothing(
 
 
 async def test_a_new_table_on_the_port_drops_an_old_games_journal(tmp_path: Path) -> None:
-    with socket.socket() as probe:  # a free port, for a table that is not resumed
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()  # for a table that is not resumed
     stale = journal_file(save_file(tmp_path, port))
     _write_journal(stale, _table(4))
     async with serving(port=port, seats=2, save_dir=str(tmp_path)) as host:
@@ -470,5 +468,38 @@ def test_a_change_of_the_table_during_the_game_is_kept_with_every_action(
     assert loaded == changed and torn == 0  # the new seats, and all six actions
 
 
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
 def _first(game: GameLog, n: int) -> GameLog:
     return GameLog(game.rules, game.seed, game.previous, game.actions[:n])
+
+
+async def test_a_host_resumed_in_the_room_holds_the_players_seats(tmp_path: Path) -> None:
+    """Killed between two games, the table comes back in the room: the players who come
+    back within the hold get their seats (so a kill at any moment loses nobody's seat);
+    the seat of one who does not is freed when the hold runs out."""
+    (anna, anna_hash), (_, boris_hash) = new_token(), new_token()
+    seats = (
+        SavedSeat("human", "Anna", None, anna_hash),
+        SavedSeat("human", "Boris", None, boris_hash),
+        SavedSeat("empty", "", None, None),
+    )
+    port = free_port()
+    TableSave("Kitchen", Rules(players=3), seats, 0, Series.new(3), 2, None, None, hold=0.5).save(
+        save_file(tmp_path, port)
+    )  # the room as a crash between two games leaves it
+    options = {"seats": 3, "save_dir": str(tmp_path)}
+    async with serving(port=port, resume=True, **options) as host:  # type: ignore[arg-type]
+        assert [s.status for s in host.table.room().seats] == ["away", "away", "empty"]
+        back = await NetClient.connect("127.0.0.1", port, "Anna", token=anna)
+        assert back.seat == 0
+        async with asyncio.timeout(30):
+            while host.table.seats[1].kind != "empty":  # Boris does not come back
+                await asyncio.sleep(0.01)
+        assert [s.kind for s in host.table.seats] == ["human", "empty", "empty"]
+        assert host.table.owner == 0
+        await back.close()
