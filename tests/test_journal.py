@@ -503,3 +503,33 @@ async def test_a_host_resumed_in_the_room_holds_the_players_seats(tmp_path: Path
         assert [s.kind for s in host.table.seats] == ["human", "empty", "empty"]
         assert host.table.owner == 0
         await back.close()
+
+
+def test_durak_host_says_once_that_the_table_will_not_be_saved(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "client", "host", "--bind", "127.0.0.1", "--port", "0",
+         "--no-announce", "--save-dir", str(blocker / "saves")],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert proc.stdout is not None
+        said = []
+        for line in proc.stdout:
+            said.append(line)
+            if "listening on" in line:
+                break
+        proc.terminate()
+        said += proc.stdout.readlines()
+        proc.wait(30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
+        if proc.stdout is not None:
+            proc.stdout.close()
+    warnings = [line for line in said if "will NOT be saved" in line]
+    assert len(warnings) == 1 and "cannot write" in warnings[0]
+    assert not any("saving the table" in line for line in said)
