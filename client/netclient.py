@@ -98,10 +98,13 @@ async def _greet(
     conn = Connection(Role.CLIENT, on_payload=on_payload)
     try:
         writer.write(conn.send(hello))
-        first = await _read(reader, writer, conn, None)
+        first = await _read(reader, writer, conn, SILENCE_MS / 1000)
     except BaseException:
         writer.close()
         raise
+    if first is None:  # a host that takes the connection and says nothing is not there
+        writer.close()
+        raise HostClosed("closed", "The host did not answer.")
     if not isinstance(first, Welcome):  # the connection enforces welcome/goodbye first
         writer.close()
         raise HostClosed("bad_message", "the host did not welcome us")
