@@ -28,6 +28,7 @@ from protocol import (
     Connection,
     Goodbye,
     Heartbeat,
+    Hello,
     Message,
     ProtocolError,
     Role,
@@ -265,9 +266,12 @@ class Host:
                         break
                     if isinstance(message, Alive):
                         continue  # it answered a heartbeat: hearing from it was the point
+                    checked = None
+                    if isinstance(message, Hello):  # (a slow check waits here, not the table)
+                        checked = await self.table.check_password(message.password)
                     await session.credit.acquire()
                     session.waiting += 1
-                    queue.put_nowait(Incoming(session, message))
+                    queue.put_nowait(Incoming(session, message, checked))
                 if not data:
                     break
         except ProtocolError as exc:

@@ -105,6 +105,7 @@ class Link(Protocol):
 class Incoming:
     link: Link
     message: Message
+    password_ok: bool | None = None  # a hello's password, checked off the loop (see below)
 
 
 @dataclass(frozen=True, slots=True)
@@ -404,7 +405,7 @@ class Table:
 
     def handle(self, item: Item) -> None:
         if isinstance(item, Incoming):
-            self._message(item.link, item.message)
+            self._message(item.link, item.message, item.password_ok)
         elif isinstance(item, Gone):
             self._gone(item.link)
         elif isinstance(item, Thought):
@@ -478,9 +479,9 @@ class Table:
             None,
         )
 
-    def _message(self, link: Link, message: Message) -> None:
+    def _message(self, link: Link, message: Message, password_ok: bool | None = None) -> None:
         if isinstance(message, Hello):
-            self._hello(link, message)
+            self._hello(link, message, password_ok)
             return
         if link.seat is None or self.seats[link.seat].link is not link:
             return  # replaced or gone meanwhile
@@ -505,8 +506,18 @@ class Table:
         self._emoted[index] = now
         self._broadcast(Emoted(index, code))
 
-    def _hello(self, link: Link, hello: Hello) -> None:
-        if self.password is not None and not self.password.check(hello.password or ""):
+    async def check_password(self, attempt: str | None) -> bool | None:
+        """A hello's password checked in a worker thread when that is slow (against the
+        saved hash of a resumed table: scrypt); None when the table checks it itself."""
+        password = self.password
+        if password is None or password.plain is not None:
+            return None
+        return await asyncio.get_running_loop().run_in_executor(None, password.check, attempt or "")
+
+    def _hello(self, link: Link, hello: Hello, password_ok: bool | None = None) -> None:
+        if password_ok is None and self.password is not None:
+            password_ok = self.password.check(hello.password or "")
+        if password_ok is False:
             link.close("bad_password", "The password is wrong.")
             return
         token = hello.token
