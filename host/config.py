@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine import Rules
+from protocol import SILENCE_MS
 
 __all__ = ["ALL_INTERFACES", "HostConfig"]
 
@@ -29,6 +30,9 @@ class HostConfig:
     change (``host.save.save_file``: one file per port); ``resume`` restores it from that
     file first.
 
+    Liveness: a connection the host hears nothing from for ``silence`` seconds (it sends a
+    ``heartbeat`` after a third of that) is treated as dropped, exactly like a closed one.
+
     Hostile clients: no ``hello`` within ``handshake_timeout`` seconds, more than
     ``rate_burst`` messages at once or ``rate`` per second on average, or a connection
     beyond ``max_connections``: that one connection is told why and closed.
@@ -51,6 +55,7 @@ class HostConfig:
     ai_workers: int = 2
     hold: float = 0.0  # seconds a dropped player's seat waits before the stand-in plays it
     turn_timer: float | None = None  # seconds per turn for humans; None: no timer
+    silence: float = SILENCE_MS / 1000  # seconds without a word before a client counts as gone
     save_dir: str | None = None  # save the table there after every change (None: never)
     resume: bool = False  # restore the table saved in save_dir
     handshake_timeout: float = 10.0  # seconds to send hello

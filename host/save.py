@@ -2,11 +2,16 @@
 
 A save file is UTF-8 JSON::
 
-    {"format": "durak-table-save", "version": 1, "checksum": "<sha256 hex>",
+    {"format": "durak-table-save", "version": 2, "checksum": "<sha256 hex>",
      "table": {"name": ..., "rules": {...}, "seats": [...], "owner": 0,
                "series": {...}, "game": 3, "current": <game log or null>,
                "last": <the last finished game's log or null>,
-               "options": {"hold": 60.0, "turn_timer": null}}}
+               "options": {"hold": 60.0, "turn_timer": null, "silence": 12.0},
+               "password": <"scrypt$..." or null>}}
+
+A seat is ``{"kind", "name", "level", "token_hash"}``: neither a seat's token nor the
+password is saved, only their hashes (``host.credentials``). A version 1 save (tokens in
+the clear, no password) is still read; its tokens are hashed on the way in.
 
 ``checksum`` is the SHA-256 of the canonical JSON of ``table`` (sorted keys, no spaces),
 so a torn or edited file is detected. The game logs are ``engine.GameLog`` maps (rules,
@@ -26,6 +31,9 @@ from typing import Any
 
 from engine import GameLog, GameLogError, GameResult, Rules, RulesError, Series
 from engine.log import write_atomically
+from protocol import MAX_SILENCE_MS, MIN_SILENCE_MS, SILENCE_MS
+
+from .credentials import TOKEN_HASH_LEN, Password, hash_token
 
 __all__ = [
     "FORMAT",
@@ -37,7 +45,8 @@ __all__ = [
 ]
 
 FORMAT = "durak-table-save"
-VERSION = 1
+VERSION = 2
+READS = (1, 2)  # the versions this code reads
 TOKEN_LEN = 32
 
 
@@ -65,7 +74,7 @@ class SavedSeat:
     kind: str  # empty | human | ai
     name: str
     level: str | None
-    token: str | None
+    token_hash: str | None  # the SHA-256 of the seat's token (see host.credentials)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +89,8 @@ class TableSave:
     last: GameLog | None
     hold: float = 0.0
     turn_timer: float | None = None
+    silence: float = SILENCE_MS / 1000
+    password: str | None = None  # the password's salted hash (host.credentials.Password)
 
     # --- writing ----------------------------------------------------------------------
 
@@ -89,7 +100,7 @@ class TableSave:
             "name": self.name,
             "rules": self.rules.to_dict(),
             "seats": [
-                {"kind": s.kind, "name": s.name, "level": s.level, "token": s.token}
+                {"kind": s.kind, "name": s.name, "level": s.level, "token_hash": s.token_hash}
                 for s in self.seats
             ],
             "owner": self.owner,
@@ -103,7 +114,8 @@ class TableSave:
             "game": self.game,
             "current": None if self.current is None else self.current.to_dict(),
             "last": None if self.last is None else self.last.to_dict(),
-            "options": {"hold": self.hold, "turn_timer": self.turn_timer},
+            "options": {"hold": self.hold, "turn_timer": self.turn_timer, "silence": self.silence},
+            "password": self.password,
         }
 
     def save(self, path: str | os.PathLike[str]) -> None:
@@ -155,6 +167,7 @@ class TableSave:
             current=current,
             last=_log(data.get("last"), "last"),
             **_options(data.get("options")),
+            password=_password(data.get("password")),
         )
 
 
@@ -181,7 +194,7 @@ def decode(raw: bytes) -> Any:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(f"not a saved Durak table (no '{FORMAT}' format tag)")
     version = data.get("version")
-    if type(version) is not int or version != VERSION:
+    if type(version) is not int or version not in READS:
         raise SaveError(f"save format version {version!r} is not supported (want {VERSION})")
     table = data.get("table")
     if data.get("checksum") != _canonical(table)[1]:
@@ -201,22 +214,53 @@ def _rules(data: Any) -> Rules:
 
 
 def _seat(data: Any) -> SavedSeat:
-    if not isinstance(data, dict) or set(data) != {"kind", "name", "level", "token"}:
-        raise SaveError("a seat must be a map of kind, name, level and token")
-    kind, name, level, token = data["kind"], data["name"], data["level"], data["token"]
+    if isinstance(data, dict) and set(data) == {"kind", "name", "level", "token"}:
+        data = _hashed_v1(data)
+    if not isinstance(data, dict) or set(data) != {"kind", "name", "level", "token_hash"}:
+        raise SaveError("a seat must be a map of kind, name, level and token_hash")
+    kind, name, level, token = data["kind"], data["name"], data["level"], data["token_hash"]
     if kind not in ("empty", "human", "ai") or not isinstance(name, str) or len(name) > 24:
         raise SaveError("a seat's kind or name is wrong")
     if kind == "ai" and (not isinstance(level, str) or not 0 < len(level) <= 24):
         raise SaveError("an AI seat needs its level")
-    if kind == "human" and (
-        not isinstance(token, str)
-        or len(token) != TOKEN_LEN
-        or any(c not in "0123456789abcdef" for c in token)
-    ):
-        raise SaveError("a player's seat needs its token")
+    if kind == "human" and not _hex(token, TOKEN_HASH_LEN):
+        raise SaveError("a player's seat needs its token's hash")
     return SavedSeat(
         kind, name, level if kind == "ai" else None, token if kind == "human" else None
     )
+
+
+def _hashed_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """A version 1 seat, with its token in the clear: hash it."""
+    token = data["token"]
+    if token is not None and not _hex(token, TOKEN_LEN):
+        raise SaveError("a player's seat needs its token")
+    hashed = None if token is None else hash_token(token)
+    return {
+        "kind": data["kind"],
+        "name": data["name"],
+        "level": data["level"],
+        "token_hash": hashed,
+    }
+
+
+def _hex(value: Any, length: int) -> bool:
+    return (
+        isinstance(value, str)
+        and len(value) == length
+        and all(c in "0123456789abcdef" for c in value)
+    )
+
+
+def _password(data: Any) -> str | None:
+    if data is None:
+        return None
+    try:
+        if isinstance(data, str):
+            return Password.from_text(data).text
+    except ValueError:
+        pass
+    raise SaveError("'password' must be a password hash or null")
 
 
 def _series(data: Any, players: int) -> Series:
@@ -253,14 +297,21 @@ def _series(data: Any, players: int) -> Series:
 
 
 def _options(data: Any) -> dict[str, Any]:
-    if not isinstance(data, dict) or set(data) != {"hold", "turn_timer"}:
-        raise SaveError("'options' must be a map of hold and turn_timer")
+    if not isinstance(data, dict) or set(data) - {"silence"} != {"hold", "turn_timer"}:
+        raise SaveError("'options' must be a map of hold, turn_timer and silence")
     hold, turn = data["hold"], data["turn_timer"]
+    silence = data.get("silence", SILENCE_MS / 1000)  # (a save of before the heartbeat)
+    if type(silence) not in (int, float) or not MIN_SILENCE_MS <= silence * 1000 <= MAX_SILENCE_MS:
+        raise SaveError("'options.silence' must be seconds")
     if type(hold) not in (int, float) or not 0 <= hold <= 86400:
         raise SaveError("'options.hold' must be seconds")
     if turn is not None and (type(turn) not in (int, float) or not 0 < turn <= 86400):
         raise SaveError("'options.turn_timer' must be seconds or null")
-    return {"hold": float(hold), "turn_timer": None if turn is None else float(turn)}
+    return {
+        "hold": float(hold),
+        "turn_timer": None if turn is None else float(turn),
+        "silence": float(silence),
+    }
 
 
 def _log(data: Any, what: str) -> GameLog | None:

@@ -12,22 +12,25 @@ its player (one who leaves takes it along, a newcomer is not ready, the others k
 
 A human who drops out mid-game is ``away``: the seat waits ``config.hold`` seconds for
 them, then a stand-in AI plays it until they return with their token. The optional turn
-timer makes the default move for a human seat that lets it run out. With a ``saver`` the
-table is handed over for saving after every change (see ``host.save``). Once the host is
+timer makes the default move for a human seat that lets it run out. Once the host is
 stopping (or the executor refuses work, as it does while the process exits) no AI is asked
 to think again.
+
+With a ``disk`` (``host.journal.DiskWriter``) the lobby is saved after every change and
+every action of a game is appended to the journal; what the table sends while it handles
+an item is held in ``outbox`` and goes out once that item's records are on disk (a new
+seat's token, a game's start and end, every action), so no client ever hears of a move a
+restarted host would not know. The event loop never waits for the disk itself.
 """
 
 from __future__ import annotations
 
 import asyncio
-import hmac
 import itertools
 import logging
 import random
-import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from functools import partial
@@ -54,6 +57,8 @@ from engine import (
 from engine.ai import LEVELS, Bot, make_bot
 from protocol import (
     MAX_MS,
+    MAX_SILENCE_MS,
+    MIN_SILENCE_MS,
     PROTOCOL_VERSION,
     Ack,
     Act,
@@ -80,6 +85,9 @@ from protocol import (
 from protocol.messages import MAX_NAME
 
 from .config import HostConfig
+from .credentials import Password, new_token, token_matches
+from .journal import DiskWriter, action_record, header_record, load_table, table_record
+from .outbox import Outbox
 from .save import SavedSeat, TableSave, save_file
 
 __all__ = ["Gone", "Held", "Incoming", "Link", "Stop", "Table", "Thought", "TurnUp", "default_move"]
@@ -101,6 +109,7 @@ class Link(Protocol):
 class Incoming:
     link: Link
     message: Message
+    password_ok: bool | None = None  # a hello's password, checked off the loop (see below)
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,7 +155,7 @@ class Seat:
     kind: str = "empty"  # empty | human | ai
     name: str = ""
     level: str | None = None
-    token: str | None = None
+    token_hash: str | None = None  # the player's token is never kept (host.credentials)
     link: Link | None = None
     away: int = 0  # how many times the player dropped out (tells old holds from new ones)
     ready: bool = False  # the player's ready mark (lobby only; cleared as a game starts)
@@ -231,14 +240,18 @@ class Table:
         *,
         executor: Executor,
         on_room: Callable[[Room], None] | None = None,
-        saver: Callable[[TableSave, bool], None] | None = None,
     ) -> None:
         self.config = config
         self.clock: Callable[[], float] = time.monotonic  # for the emote rate limit
         self._emoted: dict[int, float] = {}  # seat -> when it last emoted
         self.executor = executor
         self.on_room = on_room
-        self.saver = saver
+        self.disk: DiskWriter | None = None  # set by the host once it knows the save file
+        self.outbox = Outbox()
+        self._journaled: int | None = None  # the game the journal is for
+        self._journal_key: tuple[object, ...] = ()  # the table as the journal last said it
+        self._wait = 0  # what the disk must have written before the held sends go out
+        self.torn = 0  # bytes of a torn journal record dropped on resuming
         self.queue: asyncio.Queue[Item] = asyncio.Queue()
         name = "".join(c if c.isprintable() else " " for c in config.name).strip()
         self.name = name[:63] or "Durak table"
@@ -273,27 +286,29 @@ class Table:
         self.stopping = False
         self.hold = max(0.0, config.hold)  # the room's options (the owner may change them)
         self.turn_timer = config.turn_timer
+        self.silence = config.silence
+        self.password = Password.of(config.password) if config.password else None
         self._timers: set[asyncio.TimerHandle] = set()
         self._turn: asyncio.TimerHandle | None = None
         if config.resume:
             if config.save_dir is None:
                 raise ValueError("resume needs save_dir")
-            self._restore(TableSave.load(save_file(config.save_dir, config.port)))
+            saved, self.torn = load_table(save_file(config.save_dir, config.port))
+            self._restore(saved)
 
     def _restore(self, saved: TableSave) -> None:
-        """Take over a saved table: its seats (every player away), series and game."""
+        """Take over a saved table: its seats (every player away: held for them, in the
+        lobby too, see ``run``), series and game."""
         self.name, self.rules, self.owner = saved.name, saved.rules, saved.owner
-        self.seats = [Seat(s.kind, s.name, s.level, s.token) for s in saved.seats]
+        self.seats = [Seat(s.kind, s.name, s.level, s.token_hash) for s in saved.seats]
+        if saved.password is not None and self.config.password is None:
+            self.password = Password.from_text(saved.password)  # --resume keeps it
         self.series, self.game = saved.series, saved.game
-        self.hold, self.turn_timer = saved.hold, saved.turn_timer
+        self.hold, self.turn_timer, self.silence = saved.hold, saved.turn_timer, saved.silence
         if saved.last is not None:
             self.logs.append(saved.last)
         game_log = saved.current
         if game_log is None:
-            for index, seat in enumerate(self.seats):
-                if seat.kind == "human":
-                    self.seats[index] = Seat()
-            self.owner = None
             return
         state = game_log.start()
         self.history = [[trim(e, i) for e in state.opening] for i in range(len(self.seats))]
@@ -304,17 +319,18 @@ class Table:
         self.state, self.log, self.seq = state, game_log, len(game_log.actions)
         self.bots = self._new_bots()
 
-    def saved(self) -> TableSave:
-        """The table as it is saved (every seat, the series, the game in play)."""
+    def saved(self, game: bool = True) -> TableSave:
+        """The table as it is saved (every seat, the series and, with ``game``, the game in
+        play with every action so far)."""
         current = None
-        if self.log is not None:
+        if self.log is not None and game:
             current = GameLog(
                 self.log.rules, self.log.seed, self.log.previous, list(self.log.actions)
             )
         return TableSave(
             name=self.name,
             rules=self.rules,
-            seats=tuple(SavedSeat(s.kind, s.name, s.level, s.token) for s in self.seats),
+            seats=tuple(SavedSeat(s.kind, s.name, s.level, s.token_hash) for s in self.seats),
             owner=self.owner,
             series=self.series,
             game=self.game,
@@ -322,13 +338,42 @@ class Table:
             last=self.logs[-1] if self.logs else None,
             hold=self.hold,
             turn_timer=self.turn_timer,
+            silence=self.silence,
+            password=None if self.password is None else self.password.text,
         )
 
     def _save(self, durable: bool = False) -> None:
-        """Hand the table to the saver; ``durable``: on disk before this returns (a new
-        seat's token, a game's start and end), else soon (each action)."""
-        if self.saver is not None:
-            self.saver(self.saved(), durable)
+        """Hand the table to the disk: in the lobby the save file is rewritten (``durable``:
+        before anything more is sent); a game's start begins its journal (a resumed game's
+        is written again whole); a change of the table during a game is a journal record
+        when it is one the journal keeps (see ``_key``)."""
+        disk = self.disk
+        if disk is None:
+            return
+        if self.state is None:
+            number = disk.save(self.saved())
+            if self._journaled is not None:  # the game is in the save: compact the journal
+                number, self._journaled = disk.end(), None
+            if durable:
+                self._wait = number
+        elif self._journaled != self.game:
+            self._journaled, self._journal_key = self.game, self._key()
+            self._wait = disk.begin(header_record(self.saved()))
+        elif self._key() != self._journal_key:
+            self._journal_key = self._key()
+            self._wait = disk.append(table_record(self.saved(game=False)))
+
+    def _key(self) -> tuple[object, ...]:
+        """What of the table a journal keeps beside the actions (cheap to compare)."""
+        seats = tuple((s.kind, s.name, s.level, s.token_hash) for s in self.seats)
+        return seats, self.owner, self.name
+
+    def _durable(self) -> Awaitable[None] | None:
+        """What the sends held while handling an item wait for (None: nothing)."""
+        if not self._wait or self.disk is None:
+            return None
+        number, self._wait = self._wait, 0
+        return self.disk.durable(number)
 
     def close(self) -> None:
         """Cancel the timers (the table task has stopped)."""
@@ -354,29 +399,34 @@ class Table:
     # --- the task -----------------------------------------------------------------------
 
     async def run(self) -> None:
-        if self.state is not None:  # resumed: every player is away until they return
-            for index, seat in enumerate(self.seats):
-                if seat.kind == "human":
-                    self._hold(index)
-            self._think()
-            self._arm_turn()
         self._save()
+        if self.state is not None and self.log is not None and self.state.result is not None:
+            self._game_over(self.log, self.state)  # resumed after its last action
+        else:  # resumed: every player is away until they return
+            for index, seat in enumerate(self.seats):
+                if seat.kind == "human" and seat.link is None:
+                    self._hold(index)
+            if self.state is not None:
+                self._think()
+                self._arm_turn()
         while True:
             item = await self.queue.get()
             if isinstance(item, Stop):
                 return
-            try:
-                self.handle(item)
-            except Exception:
-                self.errors += 1
-                log.exception("the table failed to handle %r", item)
-            finally:
-                if isinstance(item, Incoming):
-                    item.link.release()
+            with self.outbox.holding() as sends:
+                try:
+                    self.handle(item)
+                except Exception:
+                    self.errors += 1
+                    log.exception("the table failed to handle %r", item)
+                finally:
+                    if isinstance(item, Incoming):
+                        item.link.release()
+            self.outbox.release(sends, self._durable())
 
     def handle(self, item: Item) -> None:
         if isinstance(item, Incoming):
-            self._message(item.link, item.message)
+            self._message(item.link, item.message, item.password_ok)
         elif isinstance(item, Gone):
             self._gone(item.link)
         elif isinstance(item, Thought):
@@ -419,12 +469,13 @@ class Table:
             owner=self.owner,
             seats=seats,
             rules=self.rules,
-            password=bool(self.config.password),
+            password=self.password is not None,
             autostart=self.config.autostart,
             series=self.series,
             game=self.game,
             hold_ms=min(round(self.hold * 1000), MAX_MS),
             turn_ms=None if turn is None else min(max(round(turn * 1000), 1), MAX_MS),
+            silence_ms=min(max(round(self.silence * 1000), MIN_SILENCE_MS), MAX_SILENCE_MS),
         )
 
     def _room_changed(self, durable: bool = False) -> None:
@@ -449,9 +500,9 @@ class Table:
             None,
         )
 
-    def _message(self, link: Link, message: Message) -> None:
+    def _message(self, link: Link, message: Message, password_ok: bool | None = None) -> None:
         if isinstance(message, Hello):
-            self._hello(link, message)
+            self._hello(link, message, password_ok)
             return
         if link.seat is None or self.seats[link.seat].link is not link:
             return  # replaced or gone meanwhile
@@ -476,17 +527,27 @@ class Table:
         self._emoted[index] = now
         self._broadcast(Emoted(index, code))
 
-    def _hello(self, link: Link, hello: Hello) -> None:
-        password = self.config.password
-        if password and not hmac.compare_digest((hello.password or "").encode(), password.encode()):
+    async def check_password(self, attempt: str | None) -> bool | None:
+        """A hello's password checked in a worker thread when that is slow (against the
+        saved hash of a resumed table: scrypt); None when the table checks it itself."""
+        password = self.password
+        if password is None or password.plain is not None:
+            return None
+        return await asyncio.get_running_loop().run_in_executor(None, password.check, attempt or "")
+
+    def _hello(self, link: Link, hello: Hello, password_ok: bool | None = None) -> None:
+        if password_ok is None and self.password is not None:
+            password_ok = self.password.check(hello.password or "")
+        if password_ok is False:
             link.close("bad_password", "The password is wrong.")
             return
-        if hello.token is not None:
+        token = hello.token
+        if token is not None:
             index = next(
                 (
                     i
                     for i, s in enumerate(self.seats)
-                    if s.kind == "human" and s.token == hello.token
+                    if s.kind == "human" and token_matches(token, s.token_hash)
                 ),
                 None,
             )
@@ -505,17 +566,16 @@ class Table:
                 link.close("table_full", "Every seat is taken.")
                 return
             seat = self.seats[index]
+            token, seat.token_hash = new_token()
             taken = {s.name for s in self.seats if s.kind == "human"}
-            name = unique_name(hello.name, taken)
-            seat.kind, seat.name, seat.token = "human", name, secrets.token_hex(16)
+            seat.kind, seat.name = "human", unique_name(hello.name, taken)
             seat.ready = False  # a new player says for themselves when they are ready
             self._save(durable=True)  # a token must not be handed out and then forgotten
         seat.link = link
         link.seat = index
         self.bots.pop(index, None)  # a returning player takes over from the stand-in
         self._fix_owner()
-        assert seat.token is not None
-        link.send(Welcome(PROTOCOL_VERSION, index, seat.token, self.room()))
+        link.send(Welcome(PROTOCOL_VERSION, index, token, self.room()))
         if self.state is not None:
             link.send(Snapshot(self.game, self.seq, observe(self.state, index)))
         self._room_changed()
@@ -535,25 +595,35 @@ class Table:
         self._room_changed()
 
     def _hold(self, index: int) -> None:
-        """Hold an away player's seat for ``self.hold`` seconds, then a stand-in plays."""
+        """Hold an away player's seat for ``self.hold`` seconds, then a stand-in plays (in
+        a resumed lobby: the seat is freed)."""
         seat = self.seats[index]
         seat.away += 1
         if self.hold > 0:
             self._later(self.hold, Held(index, self.game, seat.away))
+        elif self.state is None:
+            self._free(index)
         else:
             self._stand_in(index)
+
+    def _free(self, index: int) -> None:
+        self.seats[index] = Seat()
+        self._fix_owner()
+        self._room_changed()
 
     def _held(self, held: Held) -> None:
         seat = self.seats[held.seat] if held.seat < len(self.seats) else None
         if (
             seat is None
-            or self.state is None
             or held.game != self.game
             or seat.kind != "human"
             or seat.link is not None
             or seat.away != held.away
             or held.seat in self.bots
         ):
+            return
+        if self.state is None:  # a resumed lobby: the player did not come back
+            self._free(held.seat)
             return
         self._stand_in(held.seat)
         self._room_changed()
@@ -637,6 +707,7 @@ class Table:
         if isinstance(message, SetOptions):
             self.hold = message.hold_ms / 1000
             self.turn_timer = None if message.turn_ms is None else message.turn_ms / 1000
+            self.silence = message.silence_ms / 1000
         elif isinstance(message, SetRules):
             if isinstance(message.rules, UnplayableRules):  # the room keeps playable rules only
                 reason = message.rules.reason
@@ -688,6 +759,7 @@ class Table:
             config.autostart
             and not self.playing
             and all(s.kind != "empty" for s in self.seats)
+            and all(s.link is not None for s in self.seats if s.kind == "human")
             and (config.max_games is None or self.game < config.max_games)
         ):
             self._start_game()
@@ -746,6 +818,8 @@ class Table:
         assert state is not None and game_log is not None
         events = state.apply(index, action)
         game_log.actions.append((index, action))
+        if self.disk is not None:
+            self._wait = self.disk.append(action_record(index, action))
         self.seq += 1
         if ack is not None:
             ack[0].send(Ack(ack[1], self.seq))
@@ -753,7 +827,6 @@ class Table:
         if state.result is not None:
             self._game_over(game_log, state)
         else:
-            self._save()
             self._think()
             self._arm_turn()
 

@@ -50,13 +50,18 @@ __all__ = [
     "EMOTES",
     "HOST_MESSAGES",
     "MAX_MS",
+    "MAX_SILENCE_MS",
+    "MIN_SILENCE_MS",
     "PROTOCOL_VERSION",
+    "SILENCE_MS",
     "Ack",
     "Act",
+    "Alive",
     "ClientMessage",
     "Emote",
     "Emoted",
     "Goodbye",
+    "Heartbeat",
     "Hello",
     "HostMessage",
     "Message",
@@ -78,7 +83,7 @@ __all__ = [
     "encode",
 ]
 
-PROTOCOL_VERSION = 3  # 2: the ready mark; 3: stricter maps and versions (see docs/protocol.md)
+PROTOCOL_VERSION = 3  # 2: the ready mark; 3: stricter maps and versions, the heartbeat
 MAX_NAME = 24
 MAX_PASSWORD = 64
 MAX_TEXT = 200
@@ -88,6 +93,9 @@ TOKEN_LEN = 32  # hex digits
 SEAT_KINDS = ("empty", "human", "ai")
 SEAT_STATUSES = ("empty", "connected", "away", "stand_in", "ai")
 MAX_MS = 24 * 3600 * 1000  # a day, in milliseconds
+SILENCE_MS = 12_000  # the default: a peer heard nothing from this long is taken for gone
+MIN_SILENCE_MS = 500
+MAX_SILENCE_MS = 3600 * 1000
 STATUSES = ("lobby", "playing")
 EMOTES = ("nice", "oops", "hurry", "well_played", "ha")  # the quick reactions, by code
 
@@ -136,6 +144,7 @@ class Room:
     game: int
     hold_ms: int = 0  # how long a dropped player's seat waits before a stand-in plays it
     turn_ms: int | None = None  # the turn timer (None: no timer)
+    silence_ms: int = SILENCE_MS  # a connection silent this long counts as dropped
 
 
 # --- client -> host --------------------------------------------------------------------
@@ -175,11 +184,13 @@ class SetSeat:
 
 @dataclass(frozen=True, slots=True)
 class SetOptions:
-    """The room's options: how long a dropped player's seat is held, the turn timer."""
+    """The room's options: how long a dropped player's seat is held, the turn timer, and
+    how long a connection may stay silent before it counts as dropped (the heartbeat)."""
 
     ref: int
     hold_ms: int
     turn_ms: int | None
+    silence_ms: int = SILENCE_MS
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,6 +216,13 @@ class Emote:
     """A quick reaction (one of ``EMOTES``) for every seat to see."""
 
     code: str
+
+
+@dataclass(frozen=True, slots=True)
+class Alive:
+    """The answer to the host's ``heartbeat`` of the same ``ref``."""
+
+    ref: int
 
 
 # --- host -> client --------------------------------------------------------------------
@@ -265,13 +283,22 @@ class Emoted:
 
 
 @dataclass(frozen=True, slots=True)
+class Heartbeat:
+    """The host has heard nothing from this client for a while: answer ``alive`` at once."""
+
+    ref: int
+
+
+@dataclass(frozen=True, slots=True)
 class Goodbye:
     code: str
     text: str
 
 
-ClientMessage = Hello | Act | SetRules | SetSeat | SetOptions | Start | Ready | Ping | Emote
-HostMessage = Welcome | RoomUpdate | Snapshot | Update | Ack | Rejected | Pong | Emoted | Goodbye
+ClientMessage = Hello | Act | SetRules | SetSeat | SetOptions | Start | Ready | Ping | Emote | Alive
+HostMessage = (
+    Welcome | RoomUpdate | Snapshot | Update | Ack | Rejected | Pong | Emoted | Heartbeat | Goodbye
+)
 Message = ClientMessage | HostMessage
 
 
@@ -326,6 +353,10 @@ def _turn_ms(value: Any) -> int:
     return check_int(value, 1, MAX_MS, "turn_ms")
 
 
+def _silence_ms(value: Any) -> int:
+    return check_int(value, MIN_SILENCE_MS, MAX_SILENCE_MS, "silence_ms")
+
+
 def _events_to_wire(events: tuple[Event, ...]) -> list[dict[str, Any]]:
     return [event_to_wire(e) for e in events]
 
@@ -377,6 +408,7 @@ _ROOM_KEYS = (
     "game",
     "hold_ms",
     "turn_ms",
+    "silence_ms",
 )
 
 
@@ -393,6 +425,7 @@ def room_to_wire(room: Room) -> dict[str, Any]:
         "game": room.game,
         "hold_ms": room.hold_ms,
         "turn_ms": room.turn_ms,
+        "silence_ms": room.silence_ms,
     }
 
 
@@ -420,6 +453,7 @@ def room_from_wire(value: Any) -> Room:
         game=check_int(data["game"], 0, MAX_REF, "game"),
         hold_ms=_hold_ms(data["hold_ms"]),
         turn_ms=optional(_turn_ms)(data["turn_ms"]),
+        silence_ms=_silence_ms(data["silence_ms"]),
     )
 
 
@@ -464,6 +498,7 @@ CLIENT_MESSAGES: dict[str, Spec] = {
             ("ref", _ident, _ref),
             ("hold_ms", _ident, _hold_ms),
             ("turn_ms", _ident, optional(_turn_ms)),
+            ("silence_ms", _ident, _silence_ms),
         ),
     ),
     "start": (Start, (("ref", _ident, _ref),)),
@@ -473,6 +508,7 @@ CLIENT_MESSAGES: dict[str, Spec] = {
     ),
     "ping": (Ping, (("ref", _ident, _ref),)),
     "emote": (Emote, (("code", _ident, _emote),)),
+    "alive": (Alive, (("ref", _ident, _ref),)),
 }
 
 HOST_MESSAGES: dict[str, Spec] = {
@@ -514,6 +550,7 @@ HOST_MESSAGES: dict[str, Spec] = {
     ),
     "pong": (Pong, (("ref", _ident, _ref),)),
     "emoted": (Emoted, (("seat", _ident, seat_of), ("code", _ident, _emote))),
+    "heartbeat": (Heartbeat, (("ref", _ident, _ref),)),
     "goodbye": (
         Goodbye,
         (("code", _ident, lambda v: check_code(v, "code")), ("text", _ident, _text)),

@@ -6,7 +6,9 @@ view carries, decided by an AI level from ``engine.ai.LEVELS``. In the lobby it 
 itself ready (again after every game); when it owns the room, every seat is taken and
 every other player is ready, it starts the games itself. It exits 0 after ``--games`` games.
 A lost connection is reconnected with the seat's token (exponential backoff with jitter)
-unless ``--no-reconnect``; the host's snapshot then resynchronises the game.
+unless ``--no-reconnect``; the host's snapshot then resynchronises the game. The host's
+heartbeats are answered by the connection's own task (``NetClient``), however long the
+bot thinks, and a host that falls silent counts as a lost connection.
 """
 
 from __future__ import annotations

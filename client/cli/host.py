@@ -1,8 +1,10 @@
 """``durak host``: serve a table on the network until Ctrl-C (or SIGTERM).
 
-The table is saved after every change (to the user's data folder, or ``--save-dir``);
-``--resume`` takes up the saved table where it was, and its players come back with their
-seat tokens. A torn or corrupt save is reported and left where it is.
+The table is saved after every change (to the user's data folder, or ``--save-dir``; a
+game's moves go to its journal, see ``host.journal``); ``--resume`` takes up the saved
+table where it was, and its players come back with their seat tokens. A torn or corrupt
+save is reported and left where it is; a save folder that cannot be written is reported
+once at start-up, and the table is then served without saving.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from engine import Rules
 from engine.ai import LEVELS, make_bot
 from host import Host, HostConfig
 from host.save import SaveError, default_save_dir, save_file
+from protocol import MAX_SILENCE_MS, MIN_SILENCE_MS, SILENCE_MS, Room
 
 DEFAULT_PORT = 45654
 DEFAULT_HOLD = 60.0
@@ -36,6 +39,15 @@ def _timer(text: str) -> float:
     value = _seconds(text)
     if value <= 0:
         raise argparse.ArgumentTypeError("a turn timer needs more than 0 seconds")
+    return value
+
+
+def _silence(text: str) -> float:
+    value = _seconds(text)
+    if not MIN_SILENCE_MS <= value * 1000 <= MAX_SILENCE_MS:
+        raise argparse.ArgumentTypeError(
+            f"the silence must be {MIN_SILENCE_MS / 1000:g} to {MAX_SILENCE_MS / 1000:g} seconds"
+        )
     return value
 
 
@@ -101,6 +113,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="make the default move for a player who does not act in time (default: no timer)",
     )
     parser.add_argument(
+        "--silence",
+        type=_silence,
+        default=SILENCE_MS / 1000,
+        metavar="SECONDS",
+        help="a player whose connection answers nothing for this long counts as dropped "
+        f"(the heartbeat; default {SILENCE_MS / 1000:g})",
+    )
+    parser.add_argument(
         "--save-dir",
         default=None,
         metavar="DIR",
@@ -149,6 +169,7 @@ def run(args: argparse.Namespace) -> int:
         seed=args.seed,
         hold=args.hold,
         turn_timer=args.turn_timer,
+        silence=args.silence,
         save_dir=save_dir,
         resume=args.resume,
     )
@@ -165,6 +186,37 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+class RoomLog:
+    """Prints what the person running the table wants to see in the terminal: games
+    starting and ending, and a player dropping out, stood in for and coming back."""
+
+    def __init__(self) -> None:
+        self.status = "lobby"
+        self.seats: tuple[str, ...] = ()
+
+    def __call__(self, room: Room) -> None:
+        if room.status != self.status:
+            self.status = room.status
+            verb = "started" if room.status == "playing" else "ended"
+            print(f"durak host: game {room.game} {verb}", flush=True)
+        seats = tuple(seat.status for seat in room.seats)
+        if room.status == "playing" and len(seats) == len(self.seats):
+            for index, (before, now) in enumerate(zip(self.seats, seats, strict=True)):
+                if before != now and room.seats[index].kind == "human":
+                    name = room.seats[index].name
+                    print(f"durak host: seat {index} ({name}) {SEAT_NEWS[now]}", flush=True)
+        self.seats = seats
+
+
+SEAT_NEWS = {
+    "connected": "is connected",
+    "away": "dropped out: the seat is held for them",
+    "stand_in": "is played by an AI stand-in until they return",
+    "empty": "is empty",
+    "ai": "is played by an AI",
+}
+
+
 async def serve(config: HostConfig) -> None:
     """Serve until SIGINT/SIGTERM, then close cleanly (clients told, announcement gone)."""
     stop = asyncio.Event()
@@ -173,6 +225,7 @@ async def serve(config: HostConfig) -> None:
         with contextlib.suppress(NotImplementedError, RuntimeError):  # Windows
             loop.add_signal_handler(sig, stop.set)
     host = Host(config)
+    host.watchers.append(RoomLog())
     await host.start()
     where = f"{config.bind or 'all interfaces'} port {host.port}"
     if not config.announce:
@@ -180,9 +233,21 @@ async def serve(config: HostConfig) -> None:
     else:
         announced = f"announced on {config.bind}" if config.bind else "announced on the LAN"
     print(f"durak host: table {config.name!r} on {where}, {announced}", flush=True)
-    if config.save_dir is not None:
-        resumed = f", game {host.table.game} resumed" if config.resume else ""
+    if host.save_problem is not None:
+        print(f"durak host: the table will NOT be saved: {host.save_problem}", flush=True)
+    elif config.save_dir is not None:
+        resumed = ""
+        if config.resume:
+            table = host.table
+            resumed = f", game {table.game} resumed"
+            resumed += f" at move {table.seq}" if table.playing else " (in the room)"
         print(f"durak host: saving the table to {host.save_path}{resumed}", flush=True)
+    if host.table.torn:
+        print(
+            f"durak host: the journal ended in a record the crash cut short"
+            f" ({host.table.torn} bytes, never sent to anyone): dropped",
+            flush=True,
+        )
     print(f"durak host: listening on {config.bind or '0.0.0.0'}:{host.port}", flush=True)
     try:
         await stop.wait()

@@ -13,6 +13,11 @@ exponentially longer between tries (with jitter), and ``receive()`` then gives t
 the host's ``snapshot`` resynchronises the game; ``on_lost``, if set, is called as the
 retrying begins. It gives up after ``give_up`` seconds,
 or at once if the host refuses the token.
+
+The connection is read by a task of its own (the pump), not by ``receive()``: it answers
+the host's ``heartbeat`` however long the caller takes between two ``receive()`` calls,
+and a host that says nothing for the room's ``silence_ms`` (after a ``ping`` probe) counts
+as a lost connection.
 """
 
 from __future__ import annotations
@@ -29,17 +34,22 @@ from typing import Any
 from engine import Action, Rules
 from protocol import (
     PROTOCOL_VERSION,
+    SILENCE_MS,
     Act,
+    Alive,
     ClientMessage,
     Connection,
     Emote,
     Goodbye,
+    Heartbeat,
     Hello,
     HostMessage,
     Ping,
+    Pong,
     ProtocolError,
     Ready,
     Role,
+    RoomUpdate,
     SetOptions,
     SetRules,
     SetSeat,
@@ -79,6 +89,59 @@ class HostClosed(Exception):
         self.text = text
 
 
+async def _greet(
+    address: str, port: int, hello: Hello, on_payload: Callable[[Any], None] | None
+) -> tuple[asyncio.StreamReader, asyncio.StreamWriter, Connection, Welcome]:
+    """Open a connection and say hello: the connection and the host's welcome, or
+    ``HostClosed`` (the host's goodbye, or the connection lost on the way)."""
+    reader, writer = await asyncio.open_connection(address, port)
+    conn = Connection(Role.CLIENT, on_payload=on_payload)
+    try:
+        writer.write(conn.send(hello))
+        first = await _read(reader, writer, conn, SILENCE_MS / 1000)
+    except BaseException:
+        writer.close()
+        raise
+    if first is None:  # a host that takes the connection and says nothing is not there
+        writer.close()
+        raise HostClosed("closed", "The host did not answer.")
+    if not isinstance(first, Welcome):  # the connection enforces welcome/goodbye first
+        writer.close()
+        raise HostClosed("bad_message", "the host did not welcome us")
+    return reader, writer, conn, first
+
+
+async def _read(
+    reader: asyncio.StreamReader,
+    writer: asyncio.StreamWriter,
+    conn: Connection,
+    quiet: float | None,
+) -> HostMessage | None:
+    """The host's next message; None if no byte came for ``quiet`` seconds (None: wait as
+    long as it takes). ``HostClosed`` for a goodbye, bad data or a lost connection."""
+    while True:
+        try:
+            message = conn.next_message()
+            if message is None:
+                if conn.eof:
+                    raise HostClosed("closed", "The connection was closed.")
+                try:
+                    data = await asyncio.wait_for(reader.read(READ_SIZE), quiet)
+                except TimeoutError:
+                    return None
+                conn.receive_data(data)
+                continue
+        except ProtocolError as exc:
+            writer.close()
+            raise HostClosed(exc.code, f"the host sent bad data: {exc.text}") from None
+        except (ConnectionError, OSError):
+            writer.close()
+            raise HostClosed("closed", "The connection was lost.") from None
+        if isinstance(message, Goodbye):
+            raise HostClosed(message.code, message.text)
+        return message  # type: ignore[return-value]
+
+
 def parse_address(text: str) -> tuple[str, int]:
     """``"HOST:PORT"`` (or ``"[v6]:PORT"``) as a pair; ``ValueError`` if it is not one."""
     host, sep, port = text.rpartition(":")
@@ -106,6 +169,11 @@ class NetClient:
         self._hello: tuple[str, int, Hello] | None = None
         self._on_payload: Callable[[Any], None] | None = None
         self._rng = random.Random()
+        # What the pump read (see ``_pump``), for ``receive``; a HostClosed ends it.
+        self._inbox: asyncio.Queue[HostMessage | HostClosed] = asyncio.Queue()
+        self._pump_task: asyncio.Task[None] | None = None
+        self._probes: set[int] = set()  # refs of our own pings (their pongs are not shown)
+        self.silence = SILENCE_MS / 1000  # the room's: a host silent this long is gone
 
     @classmethod
     async def connect(
@@ -121,29 +189,52 @@ class NetClient:
     ) -> NetClient:
         """Connect and greet; raises ``HostClosed`` if the host refuses (with its code)."""
         hello = Hello(PROTOCOL_VERSION, name, password, token)
-        client = await cls._greet(address, port, hello, on_payload)
+        reader, writer, conn, welcome = await _greet(address, port, hello, on_payload)
+        client = cls(reader, writer, conn)
         client.reconnect = reconnect
         client._hello = (address, port, hello)
         client._on_payload = on_payload
+        client._welcomed(welcome)
         return client
 
-    @classmethod
-    async def _greet(
-        cls, address: str, port: int, hello: Hello, on_payload: Callable[[Any], None] | None
-    ) -> NetClient:
-        reader, writer = await asyncio.open_connection(address, port)
-        client = cls(reader, writer, Connection(Role.CLIENT, on_payload=on_payload))
-        client.send(hello)
-        try:
-            first = await client._next()
-        except BaseException:
-            await client.close()
-            raise
-        if not isinstance(first, Welcome):  # the connection enforces welcome/goodbye first
-            await client.close()
-            raise HostClosed("bad_message", "the host did not welcome us")
-        client.welcome = first
-        return client
+    def _welcomed(self, welcome: Welcome) -> None:
+        self.welcome = welcome
+        self.silence = welcome.room.silence_ms / 1000
+        self._pump_task = asyncio.create_task(self._pump(), name="durak-client-pump")
+
+    async def _pump(self) -> None:
+        """Read the host's messages as they come, whatever the caller of ``receive`` is
+        busy with: answer each ``heartbeat`` at once (so a busy player never looks gone),
+        and probe a host we have not heard from for a third of ``silence`` with a
+        ``ping``; a host silent for all of it is taken for gone (as a closed connection)."""
+        reader, writer, conn = self._reader, self._writer, self._conn
+        while True:
+            try:
+                message = await _read(reader, writer, conn, self.silence / 3)
+                if message is None:  # quiet for a third of the silence: probe the host
+                    self._probe()
+                    message = await _read(reader, writer, conn, self.silence * 2 / 3)
+                if message is None:
+                    writer.close()
+                    raise HostClosed("closed", "The host stopped answering.")
+            except HostClosed as exc:
+                self._inbox.put_nowait(exc)
+                return
+            if isinstance(message, Heartbeat):
+                self.send(Alive(message.ref))
+            elif isinstance(message, Pong) and message.ref in self._probes:
+                self._probes.discard(message.ref)
+            else:
+                if isinstance(message, RoomUpdate):
+                    self.silence = message.room.silence_ms / 1000
+                self._inbox.put_nowait(message)
+
+    def _probe(self) -> None:
+        ref = self._ref()
+        if len(self._probes) > 16:  # a host that answers no ping is gone before this
+            self._probes.clear()
+        self._probes.add(ref)
+        self.send(Ping(ref))
 
     async def _come_back(self, lost: HostClosed) -> Welcome:
         """Connect again with our token until the host takes us back (or we give up)."""
@@ -165,7 +256,7 @@ class NetClient:
             await asyncio.sleep(wait)
             try:
                 fresh = await asyncio.wait_for(
-                    self._greet(address, port, hello, self._on_payload), max(backoff.longest, 5)
+                    _greet(address, port, hello, self._on_payload), max(backoff.longest, 5)
                 )
             except HostClosed as exc:
                 if exc.code in FINAL:
@@ -174,12 +265,13 @@ class NetClient:
                 continue
             except (OSError, TimeoutError):
                 continue
-            self._reader, self._writer, self._conn = fresh._reader, fresh._writer, fresh._conn
-            assert fresh.welcome is not None
-            self.welcome = fresh.welcome
+            self._reader, self._writer, self._conn, welcome = fresh
+            self._inbox = asyncio.Queue()
+            self._probes.clear()
+            self._welcomed(welcome)
             self.reconnects += 1
             self._closed = None
-            return fresh.welcome
+            return welcome
 
     @property
     def seat(self) -> int:
@@ -202,29 +294,13 @@ class NetClient:
             return await self._come_back(exc)
 
     async def _next(self) -> HostMessage:
-        while True:
-            if self._closed is not None:
-                raise self._closed
-            try:
-                message = self._conn.next_message()
-                if message is None:
-                    if self._conn.eof:
-                        self._closed = HostClosed("closed", "The connection was closed.")
-                    else:
-                        self._conn.receive_data(await self._reader.read(READ_SIZE))
-                    continue
-            except ProtocolError as exc:
-                self._closed = HostClosed(exc.code, f"the host sent bad data: {exc.text}")
-                self._writer.close()
-                continue
-            except (ConnectionError, OSError):
-                self._closed = HostClosed("closed", "The connection was lost.")
-                self._writer.close()
-                continue
-            if isinstance(message, Goodbye):
-                self._closed = HostClosed(message.code, message.text)
-                continue
-            return message  # type: ignore[return-value]
+        if self._closed is not None:
+            raise self._closed
+        item = await self._inbox.get()
+        if isinstance(item, HostClosed):
+            self._closed = item
+            raise item
+        return item
 
     def send(self, message: ClientMessage) -> None:
         if self._writer.is_closing():
@@ -261,11 +337,14 @@ class NetClient:
         self.send(SetSeat(ref, seat, ai))
         return ref
 
-    def set_options(self, hold: float, turn_timer: float | None) -> int:
-        """The room's hold time and turn timer, in seconds (the owner, in the lobby)."""
+    def set_options(
+        self, hold: float, turn_timer: float | None, silence: float = SILENCE_MS / 1000
+    ) -> int:
+        """The room's hold time, turn timer and heartbeat silence, in seconds (the owner,
+        in the lobby)."""
         ref = self._ref()
         turn = None if turn_timer is None else max(1, round(turn_timer * 1000))
-        self.send(SetOptions(ref, round(hold * 1000), turn))
+        self.send(SetOptions(ref, round(hold * 1000), turn, round(silence * 1000)))
         return ref
 
     def emote(self, code: str) -> None:
@@ -278,6 +357,8 @@ class NetClient:
         return ref
 
     async def close(self) -> None:
+        if self._pump_task is not None:
+            self._pump_task.cancel()
         self._writer.close()
         with contextlib.suppress(ConnectionError, OSError):
             await self._writer.wait_closed()

@@ -167,6 +167,11 @@ class FakeLink:
         pass
 
 
+def welcomed(link: FakeLink) -> str:
+    """The token the table gave ``link`` (the table itself keeps only its hash)."""
+    return next(m.token for m in link.sent if isinstance(m, Welcome))
+
+
 _ACTIONS = st.one_of(
     st.builds(
         Attack, st.lists(st.sampled_from(CARDS), min_size=1, max_size=3, unique=True).map(tuple)
@@ -227,8 +232,8 @@ def check_sent(link: FakeLink, start: int) -> None:
 def check_table(table: Table) -> None:
     assert table.errors == 0
     assert isinstance(table.rules, Rules) and table.rules.players == len(table.seats)
-    tokens = [s.token for s in table.seats if s.kind == "human"]
-    assert all(t is not None and len(t) == 32 for t in tokens)
+    tokens = [s.token_hash for s in table.seats if s.kind == "human"]  # never the token itself
+    assert all(t is not None and len(t) == 64 for t in tokens)
     assert len(set(tokens)) == len(tokens)
     for index, seat in enumerate(table.seats):
         if seat.link is not None:
@@ -312,7 +317,7 @@ async def drive(data: st.DataObject, password: str | None) -> None:
             elif step == "hello" or not live:
                 link = FakeLink(len(links))
                 links.append(link)
-                known = [s.token for s in table.seats if s.token is not None]
+                known = [m.token for k in links for m in k.sent if isinstance(m, Welcome)]
                 token = data.draw(
                     st.sampled_from([None, None, "0123456789abcdef" * 2, *known]), label="token"
                 )
@@ -392,7 +397,7 @@ def test_the_host_refuses_what_it_should_in_a_known_sequence() -> None:
         table = Table(HostConfig(seats=2, announce=False), executor=EXECUTOR)
         anna, thief, again = FakeLink(0), FakeLink(1), FakeLink(2)
         table.handle(Incoming(anna, Hello(PROTOCOL_VERSION, "Anna")))
-        token = table.seats[0].token
+        token = welcomed(anna)
         table.handle(Incoming(thief, Hello(PROTOCOL_VERSION, "Thief", None, "0" * 32)))
         assert thief.closed == "bad_token"
         table.handle(Incoming(again, Hello(PROTOCOL_VERSION, "Anna", None, token)))
@@ -450,7 +455,7 @@ def test_a_late_answer_of_an_old_stand_in_is_not_taken_for_the_new_ones() -> Non
             if table.state.legal_actions(0):
                 break
             table.close()
-        token = table.seats[0].token
+        token = welcomed(anna)
         table.handle(Gone(anna))
         first = table.bots[0]
         assert first.thinking and len(executor.seat_jobs(0)) == 1

@@ -241,7 +241,7 @@ def _a_save(tmp_path: Path) -> bytes:
     saved = TableSave(
         "Kitchen",
         rules,
-        (SavedSeat("human", "Anna", None, "a" * 32), SavedSeat("ai", "Random", "random", None)),
+        (SavedSeat("human", "Anna", None, "a" * 64), SavedSeat("ai", "Random", "random", None)),
         0,
         Series.new(2),
         1,

@@ -35,14 +35,18 @@ from protocol import (
     EMOTES,
     HOST_MESSAGES,
     MAX_FRAME,
+    MAX_SILENCE_MS,
+    MIN_SILENCE_MS,
     PROTOCOL_VERSION,
     Ack,
     Act,
+    Alive,
     Connection,
     Emote,
     Emoted,
     FrameDecoder,
     Goodbye,
+    Heartbeat,
     Hello,
     Message,
     Ping,
@@ -122,11 +126,16 @@ def _examples() -> dict[str, list[Message]]:
             ),
         ],
         "set_seat": [SetSeat(1, 2, "random"), SetSeat(2, 5, None)],
-        "set_options": [SetOptions(1, 60000, None), SetOptions(2, 0, 86400000)],
+        "set_options": [
+            SetOptions(1, 60000, None),
+            SetOptions(2, 0, 86400000, MIN_SILENCE_MS),
+            SetOptions(3, 5, 1, MAX_SILENCE_MS),
+        ],
         "start": [Start(0)],
         "ready": [Ready(3, True), Ready(4, False)],
         "ping": [Ping(9)],
         "emote": [Emote(code) for code in EMOTES],
+        "alive": [Alive(0), Alive(2**31 - 1)],
         "welcome": [Welcome(PROTOCOL_VERSION, 0, TOKEN, _room())],
         "room": [RoomUpdate(_room(2)), RoomUpdate(_room(6))],
         "snapshot": [Snapshot(1, 0, view)],
@@ -135,6 +144,7 @@ def _examples() -> dict[str, list[Message]]:
         "rejected": [Rejected(1, "not_your_turn", "It is not your turn.")],
         "pong": [Pong(9)],
         "emoted": [Emoted(0, "nice"), Emoted(5, "well_played")],
+        "heartbeat": [Heartbeat(0), Heartbeat(77)],
         "goodbye": [Goodbye("shutdown", "The host closed the table.")],
     }
 
@@ -522,6 +532,32 @@ def test_a_wrong_typed_version_is_a_bad_message_not_a_mismatch(version: Any) -> 
     with pytest.raises(ProtocolError) as info:
         _decode_as(Role.HOST, frame(msgpack.packb(data)), greeted=False)
     assert info.value.code == "bad_message"
+
+
+def test_a_version_2_client_is_told_version_mismatch() -> None:
+    """The heartbeat came with version 3: a version 2 client (which would not answer it)
+    is refused at its hello."""
+    hello = {"type": "hello", "version": 2, "name": "Old", "password": None, "token": None}
+    with pytest.raises(ProtocolError) as info:
+        _decode_as(Role.HOST, frame(msgpack.packb(hello)), greeted=False)
+    assert PROTOCOL_VERSION == 3 and info.value.code == "version_mismatch"
+    assert "version 3" in info.value.text and "version 2" in info.value.text
+
+
+@pytest.mark.parametrize("silence", [MIN_SILENCE_MS - 1, MAX_SILENCE_MS + 1, None, 1.5])
+def test_a_silence_out_of_range_is_refused(silence: object) -> None:
+    data = to_wire(SetOptions(1, 0, None))
+    data["silence_ms"] = silence
+    with pytest.raises(ProtocolError) as info:
+        _decode_as(Role.HOST, frame(msgpack.packb(data)))
+    assert info.value.code == "bad_message" and "silence_ms" in info.value.text
+
+
+def test_heartbeats_go_one_way_and_are_answered_the_other() -> None:
+    with pytest.raises(ProtocolError):  # a client does not send heartbeats
+        _decode_as(Role.HOST, encode(Heartbeat(1)))
+    with pytest.raises(ProtocolError):  # nor does the host answer them
+        _decode_as(Role.CLIENT, encode(Alive(1)))
 
 
 def test_cards_travel_as_canonical_text() -> None:
