@@ -23,6 +23,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "list": ("client.cli.list_tables", "list the tables on the LAN and exit"),
     "bot": ("client.cli.bot", "join a table as a headless AI player"),
     "arena": ("client.cli.arena", "let two AI levels play duplicate deals and measure them"),
+    "replay": ("client.cli.replay", "watch a kept game again in the window"),
+    "review": ("client.cli.review", "the coach: how each of your decisions in a kept game went"),
 }
 DEFAULT = "play"
 DISTRIBUTION = "lan-durak"  # the name in pyproject.toml, which holds the one version number

@@ -160,6 +160,9 @@ class StartScene(ButtonScene):
             b.topleft = (w // 2 + 8, top + round(bh * 0.3))
             found += [Button(a, left, left_label), Button(b, right, right_label)]
             top = a.bottom
+        past = pygame.Rect(0, 0, round(min(w * 0.3, bh * 3.6)), round(bh * 0.7))
+        past.topright = (w - round(bh * 0.3), round(bh * 0.3))
+        found.append(Button(past, "past", tr("menu.past")))
         return found
 
     # --- input ----------------------------------------------------------------------------
@@ -198,7 +201,7 @@ class StartScene(ButtonScene):
         if name == "play" and isinstance(rules, Rules):
             self.app.save_settings()
             self.app.start_game(rules)
-        elif name in ("settings", "howto", "host", "join"):
+        elif name in ("settings", "howto", "host", "join", "past"):
             self.app.show(name)
 
     # --- drawing --------------------------------------------------------------------------

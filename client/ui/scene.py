@@ -13,6 +13,7 @@ from typing import Any, Protocol
 import pygame
 
 from client.i18n import Translator
+from client.net.gamefile import GameStore
 from client.settings import Settings
 from client.ui.assets import Assets
 from client.ui.pointer import Input, Pointer
@@ -26,6 +27,7 @@ __all__ = ["ButtonScene", "Director", "Scene"]
 class Director(Protocol):
     assets: Assets
     settings: Settings
+    games: GameStore  # the kept games (``client.net.gamefile``)
 
     @property
     def size(self) -> tuple[int, int]: ...

@@ -98,12 +98,15 @@ class TableScene(Scene):
         session: Session,
         backlog: Sequence[Message] = (),
         back: Callable[[list[Message]], None] | None = None,
+        record: Callable[[Message], None] | None = None,
     ) -> None:
         """``backlog``: messages the session said before the scene took it over (the room
         screen hands over ``Seated`` and the start of the game). ``back``: at a LAN table,
         the room screen that handed the session over; Rematch returns the session to it
-        (with the room as last heard) instead of starting the next game at once."""
+        (with the room as last heard) instead of starting the next game at once.
+        ``record``: told every message as it is taken (the game files keep the games)."""
         self.app = app
+        self.record = record
         self.assets = app.assets
         self.session = session
         self.back = back
@@ -169,6 +172,8 @@ class TableScene(Scene):
 
     def _take(self, message: Message) -> None:
         """Queue a message to be shown in turn; the room and reactions show at once."""
+        if self.record is not None:
+            self.record(message)
         if isinstance(message, Happened):
             self.backlog.extend(message.events)
         elif isinstance(message, RoomChanged):

@@ -1,0 +1,123 @@
+"""The coach for a kept game, in the player's words: which decisions to review, a review
+that runs beside the window, and the sentence for each verdict.
+
+``decisions(game, seat)`` takes a seat's moves from the file: from the full log when it
+has one (any seat may then be reviewed: the game is over and the log is the player's),
+else from what the file's own seat was told. ``ReviewJob`` computes the verdicts in a
+daemon thread (``engine.ai.coach`` is pure computation) and the window takes them as
+they come, so a frame never waits for it. No pygame here: ``durak review`` uses it too.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+
+from client.i18n import Translator
+from client.net.gamefile import GameFile
+from engine import Action, Attack, Beat, Pass, ShowTrump, Take, ThrowIn, Transfer
+from engine.ai.coach import (
+    Decision,
+    Verdict,
+    decisions_from_log,
+    decisions_from_steps,
+    review_decision,
+)
+
+__all__ = ["ReviewJob", "action_text", "decisions", "percent", "verdict_text"]
+
+
+def decisions(game: GameFile, seat: int | None = None) -> list[Decision]:
+    """The moves of ``seat`` (by default the file's own); ``ValueError`` for another seat
+    of a file without the log (what other seats saw was never kept)."""
+    seat = game.seat if seat is None else seat
+    if not 0 <= seat < game.players:
+        raise ValueError(f"no seat {seat} at this {game.players}-player table")
+    if game.log is not None:
+        return decisions_from_log(game.log, seat)
+    if seat != game.seat:
+        raise ValueError(
+            f"this game was kept from seat {game.seat}'s view only (no log): "
+            f"seat {seat}'s decisions cannot be reviewed"
+        )
+    return decisions_from_steps([(s.events, s.view) for s in game.steps], seat)
+
+
+def action_text(action: Action, tr: Translator) -> str:
+    if isinstance(action, Attack):
+        return tr("action.attack", cards=" ".join(c.pretty for c in action.cards))
+    if isinstance(action, ThrowIn):
+        return tr("action.throw", card=action.card.pretty)
+    if isinstance(action, Beat):
+        return tr("action.beat", card=action.card.pretty, target=action.target.pretty)
+    if isinstance(action, Transfer):
+        return tr("action.transfer", card=action.card.pretty)
+    if isinstance(action, ShowTrump):
+        return tr("action.show", card=action.card.pretty)
+    if isinstance(action, Take):
+        return tr("action.take")
+    assert isinstance(action, Pass)
+    return tr("action.pass")
+
+
+def percent(value: float) -> str:
+    return f"{round(value * 100)} %"
+
+
+def verdict_text(verdict: Verdict, tr: Translator) -> str:
+    """One sentence: the move made and its chance, and for a costly move the better one."""
+    played = action_text(verdict.decision.action, tr)
+    if verdict.method == "forced":
+        text = tr("review.forced", played=played)
+    elif verdict.costly:
+        text = tr(
+            "review.better",
+            best=action_text(verdict.best, tr),
+            played=played,
+            before=percent(verdict.played),
+            after=percent(verdict.best_score),
+        )
+    else:
+        text = tr("review.good", played=played, before=percent(verdict.played))
+    return text[:1].upper() + text[1:]
+
+
+class ReviewJob:
+    """The verdicts on ``decisions``, computed in a daemon thread; ``take()`` gives the
+    ones finished since the last call. ``cancel()`` stops it after the decision at hand."""
+
+    def __init__(self, decisions: list[Decision], seed: int = 0) -> None:
+        self.total = len(decisions)
+        self.verdicts: list[Verdict] = []
+        self._decisions = decisions
+        self._seed = seed
+        self._out: queue.Queue[Verdict] = queue.Queue()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="durak-coach", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        for decision in self._decisions:
+            if self._stop.is_set():
+                return
+            self._out.put(review_decision(decision, self._seed))
+
+    def take(self) -> list[Verdict]:
+        fresh = []
+        while True:
+            try:
+                fresh.append(self._out.get_nowait())
+            except queue.Empty:
+                break
+        self.verdicts += fresh
+        return fresh
+
+    @property
+    def done(self) -> bool:
+        return len(self.verdicts) >= self.total
+
+    def cancel(self) -> None:
+        self._stop.set()
+
+    def join(self, timeout: float | None = None) -> None:
+        self._thread.join(timeout)
