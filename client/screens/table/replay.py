@@ -277,13 +277,16 @@ class ReplayScene(Scene):
             return
         hands = replay.hands[min(self.shown, len(replay.hands)) - 1] if self.shown else ()
         layout = board.layout
-        height = round(layout.card_h * 0.56)
+        height = round(layout.card_h * 0.5)
         for seat, hand in enumerate(hands):
             if seat == table.seat or seat not in layout.seats or not hand:
                 continue
+            # over the backs of the seat's fan, but above its name plate
+            plate_top = layout.seats[seat].plate[1]
             for card, pose in zip(hand, layout.opponent_fan(seat, len(hand)), strict=False):
+                y = max(height / 2 + 2, min(pose.y, plate_top - height * 0.42))
                 image = self.assets.card(card, height, "plain", round(pose.angle))
-                surface.blit(image, image.get_rect(center=(round(pose.x), round(pose.y))))
+                surface.blit(image, image.get_rect(center=(round(pose.x), round(y))))
 
     def _draw_problem(self, surface: pygame.Surface) -> None:
         surface.blit(self.assets.felt(surface.get_size()), (0, 0))
