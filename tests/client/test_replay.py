@@ -11,7 +11,9 @@ import pytest
 from games import played_log, told
 from window import click, key, open_app, open_from_menu, until
 
-from client.net.gamefile import GameRecorder, GameStore
+from client.net.gamefile import GameFile, GameRecorder, GameStore
+from client.net.replay import Replay, ReplaySession
+from client.net.session import GameOver, Happened, Seated, Snapshot
 from client.screens.past import PastScene
 from client.screens.review import ReviewScene
 from client.screens.table.replay import ReplayScene
@@ -85,3 +87,25 @@ def test_the_review_fills_in_while_frames_go_on(tmp_path: Path) -> None:
     until(app, lambda: review.job is not None and review.job.done, frames=20_000)
     assert app.frames > frames  # the window kept drawing while the coach worked
     assert len(review.job.verdicts) == review.job.total > 0
+
+
+def test_bouts_step_to_their_starts_and_the_session_tells_the_steps(tmp_path: Path) -> None:
+    keep(tmp_path, 6, with_log=True)
+    game = GameFile.load(GameStore(tmp_path).paths()[0])
+    replay = Replay(game)
+    assert replay.hands is not None and len(replay.hands) == len(replay)
+    second = replay.bouts[1] + 1  # the second bout's first step shown
+    assert replay.bout_start(second, -1) == replay.bouts[0] + 1  # back: the bout before
+    assert replay.bout_start(second + 1, -1) == second  # from its middle: its own start
+    assert replay.bout_start(second, 1) == replay.bouts[2] + 1
+    session = ReplaySession(replay)
+    told = session.seek(second)
+    assert isinstance(told[0], Seated) and isinstance(told[1], Snapshot)
+    assert told[1].view.hand == replay.steps[second - 1].view.hand  # type: ignore[union-attr]
+    assert session.advance()
+    happened, snapshot = session.inbox.get_nowait(), session.inbox.get_nowait()
+    assert isinstance(happened, Happened) and happened.events == replay.steps[second].events
+    assert isinstance(snapshot, Snapshot) and snapshot.view.legal == ()
+    session.seek(len(replay) - 1)
+    assert session.advance() and not session.advance()
+    assert any(isinstance(m, GameOver) for m in [session.inbox.get_nowait() for _ in range(3)])
