@@ -160,8 +160,14 @@ class StartScene(ButtonScene):
             b.topleft = (w // 2 + 8, top + round(bh * 0.3))
             found += [Button(a, left, left_label), Button(b, right, right_label)]
             top = a.bottom
-        past = pygame.Rect(0, 0, round(min(w * 0.3, bh * 3.6)), round(bh * 0.7))
-        past.topright = (w - round(bh * 0.3), round(bh * 0.3))
+        # top right, beside the title (as wide as the room the title leaves)
+        title_px = round(min(self.title_h * 0.5, w * 0.1))
+        title_w = self.assets.font(title_px, True).size(tr("menu.title"))[0]
+        edge = round(bh * 0.3)
+        past = pygame.Rect(
+            0, 0, round(min(bh * 3.6, (w - title_w) / 2 - 3 * edge)), round(bh * 0.7)
+        )
+        past.topright = (w - edge, edge)
         found.append(Button(past, "past", tr("menu.past")))
         return found
 

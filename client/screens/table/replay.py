@@ -296,13 +296,10 @@ class ReplayScene(Scene):
         panel.center = (w // 2, h * 2 // 5)
         draw_panel(surface, self.assets, panel)
         px = max(12, h // 34)
+        title = tr("replay.unreadable")
+        title_px = fit_px(self.assets, title, round(px * 1.3), panel.w - 2 * px, bold=True)
         draw_text(
-            surface,
-            self.assets,
-            tr("replay.unreadable"),
-            round(px * 1.3),
-            (panel.centerx, panel.top + px * 2),
-            bold=True,
+            surface, self.assets, title, title_px, (panel.centerx, panel.top + px * 2), bold=True
         )
         font = self.assets.font(px)
         y = panel.top + px * 4
