@@ -4,14 +4,20 @@ that runs beside the window, and the sentence for each verdict.
 ``decisions(game, seat)`` takes a seat's moves from the file: from the full log when it
 has one (any seat may then be reviewed: the game is over and the log is the player's),
 else from what the file's own seat was told. ``ReviewJob`` computes the verdicts in a
-daemon thread (``engine.ai.coach`` is pure computation) and the window takes them as
+worker process (``engine.ai.coach`` is pure computation) and the window takes them as
 they come, so a frame never waits for it. No pygame here: ``durak review`` uses it too.
 """
 
 from __future__ import annotations
 
-import queue
-import threading
+import multiprocessing
+from concurrent.futures import (
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    ThreadPoolExecutor,
+    wait,
+)
 
 from client.i18n import Translator
 from client.net.gamefile import GameFile
@@ -83,33 +89,26 @@ def verdict_text(verdict: Verdict, tr: Translator) -> str:
 
 
 class ReviewJob:
-    """The verdicts on ``decisions``, computed in a daemon thread; ``take()`` gives the
-    ones finished since the last call. ``cancel()`` stops it after the decision at hand."""
+    """The verdicts on ``decisions``, computed in a worker process (started with ``spawn``,
+    as on every platform; a thread where no process can be started), so the window's
+    frames never share the interpreter with the coach. ``take()`` gives the verdicts
+    finished since the last call, in order; ``cancel()`` drops the rest."""
 
     def __init__(self, decisions: list[Decision], seed: int = 0) -> None:
         self.total = len(decisions)
         self.verdicts: list[Verdict] = []
-        self._decisions = decisions
-        self._seed = seed
-        self._out: queue.Queue[Verdict] = queue.Queue()
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="durak-coach", daemon=True)
-        self._thread.start()
-
-    def _run(self) -> None:
-        for decision in self._decisions:
-            if self._stop.is_set():
-                return
-            self._out.put(review_decision(decision, self._seed))
+        self._pool = _executor()
+        self._pending: list[Future[Verdict]] = [
+            self._pool.submit(review_decision, decision, seed) for decision in decisions
+        ]
 
     def take(self) -> list[Verdict]:
         fresh = []
-        while True:
-            try:
-                fresh.append(self._out.get_nowait())
-            except queue.Empty:
-                break
+        while self._pending and self._pending[0].done():
+            fresh.append(self._pending.pop(0).result())
         self.verdicts += fresh
+        if not self._pending:
+            self._pool.shutdown(wait=False)
         return fresh
 
     @property
@@ -117,7 +116,17 @@ class ReviewJob:
         return len(self.verdicts) >= self.total
 
     def cancel(self) -> None:
-        self._stop.set()
+        self._pending = []
+        self._pool.shutdown(wait=False, cancel_futures=True)
 
-    def join(self, timeout: float | None = None) -> None:
-        self._thread.join(timeout)
+    def join(self) -> None:
+        """Wait for every verdict (the command line and tests)."""
+        wait(self._pending)
+        self.take()
+
+
+def _executor() -> Executor:
+    try:
+        return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+    except (OSError, NotImplementedError):  # no processes here (a locked-down sandbox)
+        return ThreadPoolExecutor(max_workers=1, thread_name_prefix="durak-coach")

@@ -1,5 +1,5 @@
 """The coach's review of a kept game: one line a decision, filled in as the coach works
-(``client.review.ReviewJob``, beside the window: the frame never waits), the costly
+(``client.review.ReviewJob``, in a worker process: the frame never waits), the costly
 moves marked and said in the player's language, a progress bar until it is done.
 ↑/↓ (or the wheel of pages: PgUp/PgDn) scroll, Esc or Back returns.
 """
