@@ -215,7 +215,8 @@ class App:
         from client.net.remote import NetSession
 
         logs = session.host_logs if isinstance(session, NetSession) else None
-        return GameRecorder(self.games, "lan" if logs is None else "computer", logs)
+        where = "lan" if logs is None else "computer"
+        return GameRecorder(self.games, where, logs, background=True)
 
     def save_settings(self) -> None:
         if self.settings_path is not None:

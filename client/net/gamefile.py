@@ -29,6 +29,7 @@ import io
 import json
 import os
 import secrets
+import threading
 import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -410,7 +411,9 @@ class GameRecorder:
 
     ``logs``, where the player may have them (a host in this process), gives the host's
     finished games; the one that replays to what the seat saw is kept with the file.
-    A game that could not be saved is noted in ``problems`` and play goes on.
+    A game that could not be saved is noted in ``problems`` and play goes on. With
+    ``background`` the file is checked and written in a thread of its own (the window's
+    frame goes on at the end of a game).
     """
 
     store: GameStore
@@ -419,6 +422,7 @@ class GameRecorder:
     clock: Callable[[], datetime] = field(default=lambda: datetime.now(UTC))
     saved: list[Path] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    background: bool = False
     _seated: Seated | None = None
     _steps: list[Step] = field(default_factory=list)
     _ended: bool = False
@@ -452,6 +456,12 @@ class GameRecorder:
             self.clock().strftime("%Y-%m-%dT%H:%M:%SZ"),
             self.where,
         )
+        if self.background:
+            threading.Thread(target=self._write, args=(game,), name="durak-keep").start()
+        else:
+            self._write(game)
+
+    def _write(self, game: GameFile) -> None:
         game = replace(game, log=self._log_for(game))
         try:
             self.saved.append(self.store.save(game))
