@@ -18,6 +18,7 @@ from concurrent.futures import (
     ThreadPoolExecutor,
     wait,
 )
+from concurrent.futures.process import BrokenProcessPool
 
 from client.i18n import Translator
 from client.net.gamefile import GameFile
@@ -97,15 +98,24 @@ class ReviewJob:
     def __init__(self, decisions: list[Decision], seed: int = 0) -> None:
         self.total = len(decisions)
         self.verdicts: list[Verdict] = []
+        self._decisions = decisions
+        self._seed = seed
         self._pool = _executor()
-        self._pending: list[Future[Verdict]] = [
-            self._pool.submit(review_decision, decision, seed) for decision in decisions
-        ]
+        self._pending = self._submit(decisions)
+
+    def _submit(self, decisions: list[Decision]) -> list[Future[Verdict]]:
+        return [self._pool.submit(review_decision, d, self._seed) for d in decisions]
 
     def take(self) -> list[Verdict]:
         fresh = []
         while self._pending and self._pending[0].done():
-            fresh.append(self._pending.pop(0).result())
+            try:
+                fresh.append(self._pending.pop(0).result())
+            except BrokenProcessPool:  # the worker died (killed, out of memory): go on here
+                self._pool.shutdown(wait=False, cancel_futures=True)
+                self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="durak-coach")
+                done = len(self.verdicts) + len(fresh)
+                self._pending = self._submit(self._decisions[done:])
         self.verdicts += fresh
         if not self._pending:
             self._pool.shutdown(wait=False)

@@ -276,7 +276,7 @@ TEXTS: dict[str, str] = {
     "replay.forward": "Zug ▶",
     "replay.bout_forward": "Runde ▶▶",
     "replay.hands": "Alle Hände",
-    "replay.where": "Runde {bout} von {bouts} · Zug {move} von {moves}",
+    "replay.where": "Runde {bout}/{bouts} · Zug {move}/{moves}",
     "replay.leave": "Zurück",
     "replay.unreadable": "Dieses Spiel lässt sich nicht zeigen",
     "past.title": "Frühere Spiele",

@@ -280,7 +280,7 @@ TEXTS: dict[str, str] = {
     "replay.forward": "Move ▶",
     "replay.bout_forward": "Bout ▶▶",
     "replay.hands": "All hands",
-    "replay.where": "Bout {bout} of {bouts} · move {move} of {moves}",
+    "replay.where": "Bout {bout}/{bouts} · move {move}/{moves}",
     "replay.leave": "Back",
     "replay.unreadable": "This game cannot be shown",
     "past.title": "Past games",

@@ -275,7 +275,7 @@ TEXTS: dict[str, str] = {
     "replay.forward": "Zet ▶",
     "replay.bout_forward": "Ronde ▶▶",
     "replay.hands": "Alle handen",
-    "replay.where": "Ronde {bout} van {bouts} · zet {move} van {moves}",
+    "replay.where": "Ronde {bout}/{bouts} · zet {move}/{moves}",
     "replay.leave": "Terug",
     "replay.unreadable": "Dit spel kan niet getoond worden",
     "past.title": "Eerdere spellen",

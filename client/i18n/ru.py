@@ -274,7 +274,7 @@ TEXTS: dict[str, str] = {
     "replay.forward": "Ход ▶",
     "replay.bout_forward": "Кон ▶▶",
     "replay.hands": "Все карты",
-    "replay.where": "Кон {bout} из {bouts} · ход {move} из {moves}",
+    "replay.where": "Кон {bout}/{bouts} · ход {move}/{moves}",
     "replay.leave": "Назад",
     "replay.unreadable": "Эту игру нельзя показать",
     "past.title": "Прошлые игры",

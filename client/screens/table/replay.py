@@ -174,16 +174,47 @@ class ReplayScene(Scene):
     # --- the bar ----------------------------------------------------------------------------
 
     def bar(self) -> pygame.Rect:
-        """The bar of controls: centred, just below the opponents' name plates (the bout
-        is played lower down, the player's hand and buttons at the bottom)."""
+        """The bar of controls: in the row of the table's buttons, between Menu and React
+        (a replay offers no move, so no action button needs the room); in a window too
+        narrow for that, below the opponents' name plates."""
         w, h = self.app.size
+        table = self.table
+        corners = {b.name: b.rect for b in table.buttons} if table is not None else {}
+        layout = table.layout if table is not None else None
+        if layout is not None and "menu" in corners and "emote" in corners:
+            m = round(layout.margin)
+            left, right = corners["menu"].right + m, corners["emote"].left - m
+            row = corners["menu"]
+            if right - left >= row.h * 14:
+                width = min(right - left, round(row.h * 24))
+                bar = pygame.Rect(0, 0, width, row.h + 2 * max(3, row.h // 8))
+                bar.center = ((left + right) // 2, row.centery)
+                return bar
         bh = round(max(24, min(40, h * 0.05)))
-        width = min(w - 16, round(bh * 17.5))
         top = round(h * 0.01)
-        layout = self.table.layout if self.table is not None else None
         if layout is not None and layout.seats:
             top = max(top, max(s.plate[1] + s.plate[3] for s in layout.seats.values()) + 6)
-        return pygame.Rect((w - width) // 2, top, width, round(bh * 1.9))
+        width = min(w - 16, round(bh * 22))
+        return pygame.Rect((w - width) // 2, top, width, bh + 2 * max(3, bh // 8))
+
+    def _slots(self) -> tuple[pygame.Rect, list[tuple[str, pygame.Rect]]]:
+        """Where the caption and each control sit in the bar."""
+        assert self.replay is not None
+        bar = self.bar()
+        gap = max(3, bar.h // 10)
+        bh = bar.h - 2 * gap
+        names = [n for n, _ in CONTROLS] + (["hands"] if self.replay.hands is not None else [])
+        widths = {n: 2.2 for n in names} | {"play": 2.6, "hands": 3.0}
+        units = sum(widths.values()) + 4.2  # the caption's share
+        unit = (bar.w - gap * (len(names) + 2)) / units
+        caption = pygame.Rect(bar.x + gap, bar.y + gap, round(unit * 4.2), bh)
+        x = caption.right + gap
+        slots = []
+        for name in names:
+            width = round(unit * widths[name])
+            slots.append((name, pygame.Rect(round(x), bar.y + gap, width, bh)))
+            x += width + gap
+        return caption, slots
 
     def buttons(self) -> list[Button]:
         tr = self.app.tr
@@ -197,33 +228,18 @@ class ReplayScene(Scene):
                     tr("replay.leave"),
                 )
             ]
-        bar = self.bar()
-        bh = round(bar.h / 1.9)
-        gap = max(3, bh // 6)
-        names = [n for n, _ in CONTROLS] + (["hands"] if self.replay.hands is not None else [])
         label = {n: tr(key) for n, key in CONTROLS}
         label["play"] = tr("replay.pause" if self.playing else "replay.play")
         label["hands"] = tr("replay.hands")
-        widths = {n: 2.2 if n != "hands" else 3.2 for n in names}
-        widths["play"] = 2.6
-        unit = (bar.w - 2 * gap - gap * (len(names) - 1)) / sum(widths.values())
-        x = bar.x + gap
         found = []
-        for name in names:
-            width = round(unit * widths[name])
-            style = (
-                "primary"
-                if name == "play"
-                else "chosen"
-                if name == "hands" and self.all_hands
-                else "secondary"
-            )
-            rect = pygame.Rect(round(x), bar.y + gap, width, bh)
+        for name, rect in self._slots()[1]:
+            style = "primary" if name == "play" else "secondary"
+            if name == "hands" and self.all_hands:
+                style = "chosen"
             enabled = not (name in ("back", "bout_back") and self.shown <= 1) and not (
                 name in ("forward", "bout_forward") and self.at_end
             )
             found.append(Button(rect, name, label[name], enabled, style))
-            x += width + gap
         return found
 
     def caption(self) -> str:
@@ -258,15 +274,10 @@ class ReplayScene(Scene):
         for b in buttons:
             hover = self.hover is not None and b.rect.collidepoint(self.hover)
             draw_button(surface, self.assets, b.rect, b.label, b.style, hover, b.enabled, px)
-        text_y = buttons[0].rect.bottom + (bar.bottom - buttons[0].rect.bottom) / 2
-        draw_text(
-            surface,
-            self.assets,
-            self.caption(),
-            max(10, round(bar.h * 0.2)),
-            (bar.centerx, text_y),
-            colour=SOFT,
-        )
+        slot = self._slots()[0]
+        text = self.caption()
+        px = fit_px(self.assets, text, round(slot.h * 0.4), slot.w - 6)
+        draw_text(surface, self.assets, text, px, slot.center, colour=SOFT)
 
     def _draw_hands(self, surface: pygame.Surface) -> None:
         """Every opponent's cards face up over their seat (a replay with the full log)."""
