@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from client.i18n import Translator, translator
+from client.net.gamefile import GameRecorder, GameStore, default_games_dir
 from client.net.session import GameOver, Session
 from client.settings import Settings, default_path
 from client.stats import Stats
@@ -83,11 +84,18 @@ def screens() -> dict[str, Callable[..., Scene]]:
     from client.screens.host import HostScene
     from client.screens.howto import HowToScene
     from client.screens.join import JoinScene
+    from client.screens.past import PastScene
+    from client.screens.review import ReviewScene
     from client.screens.room.screen import RoomScene
     from client.screens.settings import SettingsScene
     from client.screens.start import StartScene
     from client.screens.stats import StatsScene
+    from client.screens.table.replay import ReplayScene
     from client.screens.table.screen import TableScene
+
+    def table(app: App, session: Session, **options: Any) -> Scene:
+        """The table, keeping the games it shows (``client.net.gamefile``)."""
+        return TableScene(app, session, record=app.recorder(session).take, **options)
 
     return {
         "start": StartScene,
@@ -96,8 +104,11 @@ def screens() -> dict[str, Callable[..., Scene]]:
         "host": HostScene,
         "join": JoinScene,
         "room": RoomScene,
-        "table": TableScene,
+        "table": table,
         "stats": StatsScene,
+        "past": PastScene,
+        "replay": ReplayScene,
+        "review": ReviewScene,
     }
 
 
@@ -112,7 +123,10 @@ class App:
         sound: bool = True,
         session_factory: SessionFactory = computer_game,
         invite: str | None = None,
+        games: Path | None = None,
     ) -> None:
+        """``games``: the folder the finished games are kept in (by default the user's
+        data folder, or ``DURAK_GAMES``)."""
         import pygame
 
         from client.ui.assets import Assets
@@ -124,6 +138,7 @@ class App:
         self.stats_path = None if settings_path is None else settings_path.with_name("stats.json")
         self.stats = Stats() if self.stats_path is None else Stats.load(self.stats_path)
         self.session_factory = session_factory
+        self.games = GameStore(games if games is not None else default_games_dir())
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("Durak")
@@ -216,6 +231,15 @@ class App:
             self.stats.save(self.stats_path)
         return over if series is None else replace(over, series=series)
 
+    def recorder(self, session: Session) -> GameRecorder:
+        """What keeps the games played through ``session``: with the seed and log after a
+        game against the computer (its host runs here), what the seat saw at a LAN table."""
+        from client.net.remote import NetSession
+
+        logs = session.host_logs if isinstance(session, NetSession) else None
+        where = "lan" if logs is None else "computer"
+        return GameRecorder(self.games, where, logs, background=True)
+
     def save_settings(self) -> None:
         if self.settings_path is not None:
             self.settings.save(self.settings_path)
@@ -272,7 +296,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--frames", type=int, default=None, help=argparse.SUPPRESS)
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, first: tuple[str, dict[str, Any]] | None = None) -> int:
+    """The window on its start screen (``first``: a screen by name and its options over
+    it, as ``durak replay`` opens the replay)."""
     started = time.perf_counter()
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     problem = display_problem()
@@ -303,6 +329,8 @@ def run(args: argparse.Namespace) -> int:
         sound=not args.mute,
         invite=args.invite,
     )
+    if first is not None:
+        app.show(first[0], **first[1])
     app.step(0.0)
     if os.environ.get("DURAK_TIMING"):  # for measuring start-up (see the README)
         print(f"first_frame_s={time.perf_counter() - started:.3f} first_frame_at={time.time():.3f}")

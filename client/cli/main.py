@@ -24,6 +24,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "bot": ("client.cli.bot", "join a table as a headless AI player"),
     "arena": ("client.cli.arena", "let two AI levels play duplicate deals and measure them"),
     "conformance": ("client.cli.conformance", "check a host against docs/protocol.md"),
+    "replay": ("client.cli.replay", "watch a kept game again in the window"),
+    "review": ("client.cli.review", "the coach: how each of your decisions in a kept game went"),
 }
 DEFAULT = "play"
 DISTRIBUTION = "lan-durak"  # the name in pyproject.toml, which holds the one version number

@@ -34,7 +34,7 @@ from client.net.session import (
     Seated,
     Snapshot,
 )
-from engine import Action, GameEnded, GameResult, Rules
+from engine import Action, GameEnded, GameLog, GameResult, Rules
 from protocol import Emoted as HostEmoted
 from protocol import Rejected as HostRejected
 from protocol import Room, RoomUpdate, Update, Welcome
@@ -80,6 +80,9 @@ class NetSession:
         # game every session reports it (the table shows each seat's status)
         self.rooms = rooms
         self.on_close = on_close
+        # the finished games' logs (seeds and every action), where the player may have them:
+        # a host in this process (``computer_game``)
+        self.host_logs: Callable[[], Sequence[GameLog]] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._client: NetClient | None = None
         self._stop: asyncio.Event | None = None
@@ -237,6 +240,8 @@ def computer_game(
         announce=False,
     )
     handle = run_in_thread(config)
-    return NetSession(
+    session = NetSession(
         "127.0.0.1", handle.port, name, start=True, on_close=handle.stop, ai_names=ai_names
     )
+    session.host_logs = lambda: handle.host.table.logs if handle.host is not None else []
+    return session

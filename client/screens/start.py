@@ -92,7 +92,7 @@ class StartScene(ButtonScene):
         per_column = max(len(left), len(right)) if self.columns == 2 else len(self.rows)
         title_h = min(h * 0.16, 120 * k)
         bh = self.button_h()
-        footer = bh * 4.8  # Play, Settings and How to play, the LAN row, Statistics, gaps
+        footer = bh * 4.8  # Play and three rows of two buttons, with their gaps
         # the rows; a panel's padding above and below them (0.35 of a row each); the line
         # between the panels and Play that says why the rules cannot be played (0.65)
         self.row_h = max(15.0, min(50.0 * k, (h - title_h - footer) / (per_column + 1.35)))
@@ -163,22 +163,17 @@ class StartScene(ButtonScene):
         pair_w = round(min(w * 0.44, bh * 5.5))
         found = [Button(play, "play", tr("menu.play"), style="primary")]
         top = play.bottom
-        for pair in (
+        for (left, left_label), (right, right_label) in (
             (("settings", tr("menu.settings")), ("howto", tr("menu.howto"))),
             (("host", tr("menu.host")), ("join", tr("menu.join"))),
-            (("stats", tr("menu.stats")),),
+            (("stats", tr("menu.stats")), ("past", tr("menu.past"))),
         ):
-            y = top + round(bh * 0.3)
-            for k, (name, label) in enumerate(pair):
-                rect = pygame.Rect(0, y, pair_w, round(bh * 0.8))
-                if len(pair) == 1:
-                    rect.centerx = w // 2
-                elif k == 0:
-                    rect.right = w // 2 - 8
-                else:
-                    rect.left = w // 2 + 8
-                found.append(Button(rect, name, label))
-            top = found[-1].rect.bottom
+            a = pygame.Rect(0, 0, pair_w, round(bh * 0.8))
+            b = a.copy()
+            a.topright = (w // 2 - 8, top + round(bh * 0.3))
+            b.topleft = (w // 2 + 8, top + round(bh * 0.3))
+            found += [Button(a, left, left_label), Button(b, right, right_label)]
+            top = a.bottom
         return found
 
     # --- input ----------------------------------------------------------------------------
@@ -223,7 +218,7 @@ class StartScene(ButtonScene):
         if name == "play" and isinstance(rules, Rules):
             self.app.save_settings()
             self.app.start_game(rules)
-        elif name in ("settings", "howto", "host", "join", "stats"):
+        elif name in ("settings", "howto", "host", "join", "stats", "past"):
             self.app.show(name)
 
     # --- drawing --------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from typing import Any, Protocol
 import pygame
 
 from client.i18n import Translator
+from client.net.gamefile import GameStore
 from client.net.session import GameOver
 from client.settings import Settings
 from client.stats import Stats
@@ -30,6 +31,7 @@ class Director(Protocol):
     assets: Assets
     settings: Settings
     stats: Stats
+    games: GameStore  # the kept games (``client.net.gamefile``)
 
     @property
     def size(self) -> tuple[int, int]: ...

@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from client.app import App, computer_game
+from client.net.gamefile import GameFile
 from client.screens.choices import levels
 from client.screens.table.intent import actions_for
 from client.screens.table.screen import TableScene
@@ -122,6 +123,7 @@ def test_a_whole_game_against_the_computer(tmp_path: Path) -> None:
         size=(960, 540),
         sound=False,
         session_factory=computer_game,
+        games=tmp_path / "games",
     )
     app.step(0.05)
     pygame.image.save(app.screen, tmp_path / "start.png")
@@ -155,6 +157,12 @@ def test_a_whole_game_against_the_computer(tmp_path: Path) -> None:
     result = table.over.result
     assert sorted(p for p in result.places if p) == sorted(result.places)
     assert table.over.series.games == 1
+    for _ in range(500):  # the file is written beside the frame loop
+        if app.games.paths():
+            break
+        time.sleep(0.01)
+    [kept] = [GameFile.load(p) for p in app.games.paths()]  # the game is kept, with its log
+    assert kept.result == result and kept.where == "computer" and kept.log is not None
     assert {p.name for p in tmp_path.iterdir()} >= {"start.png", "deal.png", "end.png"}
     rematch = next(b for b in table.buttons if b.name == "rematch")
     post_click(rematch.rect.center, False, app.size)

@@ -21,6 +21,7 @@ from client.app import App
 from client.cli.bot import BotReport, play_bot
 from client.i18n import LANGUAGES
 from client.net.client import HostClosed
+from client.net.gamefile import GameFile
 from client.net.remote import NetSession
 from client.net.session import RoomChanged, Seated
 from client.screens.room import screen as room_screen
@@ -197,6 +198,14 @@ def test_a_players_rematch_goes_back_to_the_room_for_the_next_game(tmp_path: Pat
         key(app, pygame.K_r)
         table = table_up(app)
         until(app, lambda: table.show_end, 20_000, dt=0.1)
+        for _ in range(500):  # the game is kept (written beside the frame loop)
+            if app.games.paths():
+                break
+            time.sleep(0.01)
+        [kept] = [GameFile.load(p) for p in app.games.paths()]
+        assert table.over is not None and kept.result == table.over.result
+        assert kept.where == "lan" and kept.log is None  # a LAN host sends no log
+        assert kept.names[kept.seat] == "Anna" and kept.steps[-1].view == table.view
         rematch = next(b for b in table.buttons if b.name == "rematch")
         click(app, rematch.rect.center)
         # back in the room (with the room as it is now), not a "not the owner" toast; the

@@ -59,14 +59,18 @@ def open_app(
     **chosen: Any,
 ) -> App:
     """The window (silent) on its first frame, with the settings remembered at
-    ``settings_path`` and ``chosen`` ones set over them (e.g. ``lan_bind="127.0.0.1"``)."""
+    ``settings_path`` and ``chosen`` ones set over them (e.g. ``lan_bind="127.0.0.1"``);
+    the games it keeps go to ``games`` beside the settings."""
     settings = Settings.load(settings_path)
     for name, value in chosen.items():
         setattr(settings, name, value)
     options: dict[str, Any] = (
         {} if session_factory is None else {"session_factory": session_factory}
     )
-    app = App(settings, settings_path, size=size, sound=False, invite=invite, **options)
+    games = settings_path.parent / "games"  # the games it keeps: beside its settings
+    app = App(
+        settings, settings_path, size=size, sound=False, invite=invite, games=games, **options
+    )
     app.step(FRAME)
     return app
 

@@ -32,18 +32,23 @@ class Pacer:
         inbox: queue.Queue[Message],
         show: Callable[[Paced], float],
         at_once: Callable[[RoomChanged | Emoted], None],
+        record: Callable[[Message], None] | None = None,
     ) -> None:
         """``show(item)``: show one item, returning the seconds until the next may be
-        shown. ``at_once(message)``: take in a room change or a reaction."""
+        shown. ``at_once(message)``: take in a room change or a reaction. ``record``: told
+        every message as it is taken in, before it waits its turn."""
         self.inbox = inbox
         self.show = show
         self.at_once = at_once
+        self.record = record
         self.waiting: deque[Paced] = deque()  # taken in, not shown yet: in order
         self.wait = 0.0  # seconds until the next may be shown (scaled by the pace)
 
     def take(self, messages: Iterable[Message]) -> None:
         """Queue messages to be shown in turn; the room and reactions go at once."""
         for message in messages:
+            if self.record is not None:
+                self.record(message)
             if isinstance(message, Happened):
                 self.waiting.extend(message.events)
             elif isinstance(message, RoomChanged | Emoted):

@@ -106,20 +106,22 @@ class TableScene(Scene):
         backlog: Sequence[Message] = (),
         back: Callable[[list[Message]], None] | None = None,
         tally: Callable[[GameOver, int], GameOver] | None = None,
+        record: Callable[[Message], None] | None = None,
     ) -> None:
         """``backlog``: messages the session said before the scene took it over (the room
         screen hands over ``Seated`` and the start of the game). ``back``: at a LAN table,
         the room screen that handed the session over; Rematch returns the session to it
         (with the room as last heard) instead of starting the next game at once.
         ``tally``: counts each game's end for our seat (the statistics) and gives the end
-        to show (the series remembered across restarts of the window)."""
+        to show (the series remembered across restarts of the window). ``record``: told
+        every message as it is taken (the game files keep the games)."""
         self.app = app
         self.assets = app.assets
         self.session = session
         self.back = back
         self.tally = tally
         self.room: Room | None = None  # the room as last heard (during and after the game)
-        self.pacer = Pacer(session.inbox, self._show, self._at_once)
+        self.pacer = Pacer(session.inbox, self._show, self._at_once, record)
         self.statuses: tuple[str, ...] = ()  # each seat's status from the room, if known
         self.emotes: dict[int, tuple[str, float]] = {}  # seat -> (emote, seconds left)
         self.picking = False  # the emote picker is open

@@ -1,0 +1,322 @@
+"""Watching a kept game again: the real table screen, fed by a replay session, under a
+small bar of controls.
+
+The table (``TableScene``) is shown a ``client.net.replay.ReplaySession`` exactly as it is
+shown a live game: stepping forward tells it the next step, whose cards fly as they did;
+stepping back, by a bout or to the start puts a fresh table at that step at once. The bar:
+back a bout, back a move, play/pause, a move on, a bout on, and — when the file holds the
+full log — "all hands", which lays every opponent's cards face up on their seat.
+Keys: Space play/pause, ←/→ a move, ↑/↓ (or PgUp/PgDn) a bout, Home/End, A all hands,
+Esc back.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from client.i18n import N_
+from client.net.gamefile import GameFile, GameFileError
+from client.net.replay import Replay, ReplaySession
+from client.screens.table.screen import TableScene
+from client.ui.pointer import Input, Key
+from client.ui.render import SOFT, draw_button, draw_panel, draw_text, fit_px, wrap
+from client.ui.scene import Director, Scene
+from client.ui.widgets import Button
+
+__all__ = ["ReplayScene"]
+
+PAUSE = 0.45  # seconds between moves while playing, at normal animation speed
+SETTLE = 10.0  # seconds of animation a jump plays out at once (every tween ends sooner)
+CONTROLS = (
+    ("bout_back", N_("replay.bout_back")),
+    ("back", N_("replay.back")),
+    ("play", N_("replay.play")),
+    ("forward", N_("replay.forward")),
+    ("bout_forward", N_("replay.bout_forward")),
+)
+
+
+class ReplayScene(Scene):
+    def __init__(self, app: Director, game: GameFile | None = None, path: Path | None = None):
+        """The game ``game``, or the file at ``path`` (a file that cannot be read says why)."""
+        self.app = app
+        self.assets = app.assets
+        self.problem: str | None = None
+        self.hover: tuple[float, float] | None = None
+        if game is None and path is not None:
+            try:
+                game = GameFile.load(path)
+            except GameFileError as exc:
+                self.problem = str(exc)
+        self.replay = Replay(game) if game is not None else None
+        self.playing = self.replay is not None
+        self.all_hands = False
+        self.delay = PAUSE
+        self.session: ReplaySession | None = None
+        self.table: TableScene | None = None
+        if self.replay is not None:
+            self.session = ReplaySession(self.replay)
+            self._jump(0)
+
+    # --- moving through the game ------------------------------------------------------------
+
+    @property
+    def shown(self) -> int:
+        return self.session.shown if self.session is not None else 0
+
+    @property
+    def at_end(self) -> bool:
+        return self.replay is not None and self.shown >= len(self.replay)
+
+    def _jump(self, shown: int) -> None:
+        """A fresh table at ``shown`` steps, every card already in its place."""
+        assert self.session is not None
+        told = self.session.seek(shown)
+        self.table = TableScene(self.app, self.session, backlog=told)
+        self.table.update(SETTLE)
+        self.delay = PAUSE
+
+    def go(self, name: str) -> None:
+        """A control of the bar (or its key)."""
+        replay, table = self.replay, self.table
+        if replay is None or table is None:
+            return
+        if name == "play":
+            if self.at_end:
+                self._jump(0)
+            self.playing = not self.playing
+            return
+        self.playing = False
+        if name == "forward":
+            if table.idle:
+                assert self.session is not None
+                self.session.advance()
+            else:
+                self._jump(self.shown + 1)
+        elif name == "back":
+            self._jump(self.shown - 1)
+        elif name in ("bout_back", "bout_forward"):
+            self._jump(replay.bout_start(self.shown, -1 if name == "bout_back" else 1))
+        elif name == "start":
+            self._jump(0)
+        elif name == "end":
+            self._jump(len(replay))
+        elif name == "hands" and replay.hands is not None:
+            self.all_hands = not self.all_hands
+
+    # --- scene ------------------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        if self.table is not None:
+            self.table.resize(size)
+
+    def exit(self) -> None:
+        if self.table is not None:
+            self.table.exit()
+
+    def update(self, dt: float) -> None:
+        table, session = self.table, self.session
+        if table is None or session is None:
+            return
+        if session.restart:  # the end panel's "watch again"
+            session.restart = False
+            self._jump(0)
+            self.playing = True
+            return
+        table.update(dt)
+        if self.playing and table.idle and not self.at_end:
+            self.delay -= dt * self.app.settings.speed
+            if self.delay <= 0:
+                session.advance()
+                self.delay = PAUSE
+        if self.at_end and table.idle:
+            self.playing = False
+
+    def handle(self, event: Input) -> None:
+        if isinstance(event, Key):
+            self._key(event)
+            return
+        if event.kind == "move":
+            self.hover = event.pos if event.pointer < 0 else None
+        if event.kind == "down":
+            for button in self.buttons():
+                if button.rect.collidepoint(event.pos):
+                    if button.name == "leave":
+                        self.app.pop()
+                    else:
+                        self.go(button.name)
+                    return
+        if self.table is not None:
+            self.table.handle(event)
+
+    def _key(self, event: Key) -> None:
+        keys = {
+            pygame.K_SPACE: "play",
+            pygame.K_LEFT: "back",
+            pygame.K_RIGHT: "forward",
+            pygame.K_UP: "bout_back",
+            pygame.K_PAGEUP: "bout_back",
+            pygame.K_DOWN: "bout_forward",
+            pygame.K_PAGEDOWN: "bout_forward",
+            pygame.K_HOME: "start",
+            pygame.K_END: "end",
+            pygame.K_a: "hands",
+        }
+        if event.key == pygame.K_ESCAPE or self.table is None:
+            self.app.pop()
+        elif event.key in keys:
+            self.go(keys[event.key])
+        elif event.key in (pygame.K_m, pygame.K_h):  # sound, hints: the table's own keys
+            self.table.handle(event)
+
+    # --- the bar ----------------------------------------------------------------------------
+
+    def bar(self) -> pygame.Rect:
+        """The bar of controls: in the row of the table's buttons, between Menu and React
+        (a replay offers no move, so no action button needs the room); in a window too
+        narrow for that, below the opponents' name plates."""
+        w, h = self.app.size
+        table = self.table
+        corners = {b.name: b.rect for b in table.buttons} if table is not None else {}
+        layout = table.layout if table is not None else None
+        if layout is not None and "menu" in corners and "emote" in corners:
+            m = round(layout.margin)
+            left, right = corners["menu"].right + m, corners["emote"].left - m
+            row = corners["menu"]
+            if right - left >= row.h * 14:
+                width = min(right - left, round(row.h * 24))
+                bar = pygame.Rect(0, 0, width, row.h + 2 * max(3, row.h // 8))
+                bar.center = ((left + right) // 2, row.centery)
+                return bar
+        bh = round(max(24, min(40, h * 0.05)))
+        top = round(h * 0.01)
+        if layout is not None and layout.seats:
+            top = max(top, max(s.plate[1] + s.plate[3] for s in layout.seats.values()) + 6)
+        width = min(w - 16, round(bh * 22))
+        return pygame.Rect((w - width) // 2, top, width, bh + 2 * max(3, bh // 8))
+
+    def _slots(self) -> tuple[pygame.Rect, list[tuple[str, pygame.Rect]]]:
+        """Where the caption and each control sit in the bar."""
+        assert self.replay is not None
+        bar = self.bar()
+        gap = max(3, bar.h // 10)
+        bh = bar.h - 2 * gap
+        names = [n for n, _ in CONTROLS] + (["hands"] if self.replay.hands is not None else [])
+        widths = {n: 2.2 for n in names} | {"play": 2.6, "hands": 3.0}
+        units = sum(widths.values()) + 4.2  # the caption's share
+        unit = (bar.w - gap * (len(names) + 2)) / units
+        caption = pygame.Rect(bar.x + gap, bar.y + gap, round(unit * 4.2), bh)
+        x = caption.right + gap
+        slots = []
+        for name in names:
+            width = round(unit * widths[name])
+            slots.append((name, pygame.Rect(round(x), bar.y + gap, width, bh)))
+            x += width + gap
+        return caption, slots
+
+    def buttons(self) -> list[Button]:
+        tr = self.app.tr
+        if self.replay is None:
+            w, h = self.app.size
+            bh = round(max(26, min(56, h * 0.075)))
+            return [
+                Button(
+                    pygame.Rect(w // 2 - bh * 2, h * 3 // 4, bh * 4, bh),
+                    "leave",
+                    tr("replay.leave"),
+                )
+            ]
+        label = {n: tr(key) for n, key in CONTROLS}
+        label["play"] = tr("replay.pause" if self.playing else "replay.play")
+        label["hands"] = tr("replay.hands")
+        found = []
+        for name, rect in self._slots()[1]:
+            style = "primary" if name == "play" else "secondary"
+            if name == "hands" and self.all_hands:
+                style = "chosen"
+            enabled = not (name in ("back", "bout_back") and self.shown <= 1) and not (
+                name in ("forward", "bout_forward") and self.at_end
+            )
+            found.append(Button(rect, name, label[name], enabled, style))
+        return found
+
+    def caption(self) -> str:
+        """Where the replay is: the bout and the move of the game."""
+        assert self.replay is not None
+        tr = self.app.tr
+        moves = len(self.replay) - 1  # the deal is not a move
+        return tr(
+            "replay.where",
+            bout=self.replay.bout_at(self.shown),
+            bouts=len(self.replay.bouts),
+            move=max(0, self.shown - 1),
+            moves=moves,
+        )
+
+    # --- drawing ----------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.table is None:
+            self._draw_problem(surface)
+            return
+        self.table.draw(surface)
+        if self.all_hands:
+            self._draw_hands(surface)
+        bar = self.bar()
+        draw_panel(surface, self.assets, bar, alpha=215, radius=bar.h // 4)
+        buttons = self.buttons()
+        px = min(
+            fit_px(self.assets, b.label, round(b.rect.h * 0.42), b.rect.w * 0.86, True)
+            for b in buttons
+        )
+        for b in buttons:
+            hover = self.hover is not None and b.rect.collidepoint(self.hover)
+            draw_button(surface, self.assets, b.rect, b.label, b.style, hover, b.enabled, px)
+        slot = self._slots()[0]
+        text = self.caption()
+        px = fit_px(self.assets, text, round(slot.h * 0.4), slot.w - 6)
+        draw_text(surface, self.assets, text, px, slot.center, colour=SOFT)
+
+    def _draw_hands(self, surface: pygame.Surface) -> None:
+        """Every opponent's cards face up over their seat (a replay with the full log)."""
+        table, replay = self.table, self.replay
+        assert table is not None and replay is not None and replay.hands is not None
+        board = table.board
+        if board is None:
+            return
+        hands = replay.hands[min(self.shown, len(replay.hands)) - 1] if self.shown else ()
+        layout = board.layout
+        height = round(layout.card_h * 0.5)
+        for seat, hand in enumerate(hands):
+            if seat == table.seat or seat not in layout.seats or not hand:
+                continue
+            # over the backs of the seat's fan, but above its name plate
+            plate_top = layout.seats[seat].plate[1]
+            for card, pose in zip(hand, layout.opponent_fan(seat, len(hand)), strict=False):
+                y = max(height / 2 + 2, min(pose.y, plate_top - height * 0.42))
+                image = self.assets.card(card, height, "plain", round(pose.angle))
+                surface.blit(image, image.get_rect(center=(round(pose.x), round(y))))
+
+    def _draw_problem(self, surface: pygame.Surface) -> None:
+        surface.blit(self.assets.felt(surface.get_size()), (0, 0))
+        w, h = surface.get_size()
+        tr = self.app.tr
+        panel = pygame.Rect(0, 0, min(w - 24, 760), h // 2)
+        panel.center = (w // 2, h * 2 // 5)
+        draw_panel(surface, self.assets, panel)
+        px = max(12, h // 34)
+        title = tr("replay.unreadable")
+        title_px = fit_px(self.assets, title, round(px * 1.3), panel.w - 2 * px, bold=True)
+        draw_text(
+            surface, self.assets, title, title_px, (panel.centerx, panel.top + px * 2), bold=True
+        )
+        font = self.assets.font(px)
+        y = panel.top + px * 4
+        for line in wrap(font, self.problem or "", panel.w - 2 * px):
+            draw_text(surface, self.assets, line, px, (panel.centerx, y), colour=SOFT)
+            y += round(px * 1.4)
+        for b in self.buttons():
+            hover = self.hover is not None and b.rect.collidepoint(self.hover)
+            draw_button(surface, self.assets, b.rect, b.label, b.style, hover)

@@ -1,0 +1,240 @@
+"""The coach: how each of a player's decisions looked from where they sat.
+
+For every decision (``Decision``: the seat's view then, what it remembered from its
+events, the move it made) the coach estimates with the Hard AI's method the chance of not
+being the Durak after the move made and after each sensible alternative, and names the
+best one. It sees only what the player saw: the view and the memory, never the game
+state; the hidden cards are sampled consistently with them
+(``engine.ai.determinize``), with a generator seeded per decision, so the same inputs
+give the same verdicts. Heads-up with the stock empty every card is known: the position
+is solved exactly (``engine.ai.solver``) when that fits the node budget.
+
+A score is the mean over the samples of 1 (not the Durak), 1/2 (a draw) or 0 (the
+Durak), each sample finished with Normal's policy for every seat. Every move is scored on
+the same samples, so the differences between moves are sharper than each estimate.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+
+from ..actions import PASS, TAKE, Action, Beat, ShowTrump, ThrowIn, Transfer, attack_of_mask
+from ..cards import mask_of
+from ..events import (
+    Attacked,
+    Covered,
+    Event,
+    Passed,
+    Taking,
+    ThrewIn,
+    Transferred,
+    trim,
+)
+from ..log import GameLog
+from ..state import GameState
+from ..view import SeatView, observe
+from .determinize import hidden_slots, sample_state
+from .hard import candidates, playout
+from .solver import SearchAborted, Solver, outcome, solvable
+from .tactics import Memory, unseen_pool
+
+__all__ = [
+    "COSTLY",
+    "Decision",
+    "Verdict",
+    "decisions_from_log",
+    "decisions_from_steps",
+    "review",
+    "review_decision",
+]
+
+COSTLY = 0.08  # a move this much worse than the best one is marked
+SAMPLES = 48  # sampled deals per decision
+SOLVER_NODES = 40_000
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One move of the seat: its view before it, its memory then, the move made."""
+
+    number: int  # which action of the game (0 = the first after the deal)
+    view: SeatView
+    discard: int  # the discard pile the seat has seen, as a card mask
+    bouts: int  # bouts started so far
+    action: Action
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    decision: Decision
+    played: float  # P(not the Durak) after the move made, draws counted half
+    best: Action
+    best_score: float
+    method: str  # "solver" (exact), "samples", or "forced" (only one sensible move)
+    scores: tuple[tuple[Action, float], ...]  # every move considered, best first
+
+    @property
+    def loss(self) -> float:
+        return max(0.0, self.best_score - self.played)
+
+    @property
+    def costly(self) -> bool:
+        return self.loss >= COSTLY and self.best != self.decision.action
+
+
+def _memory(decision: Decision) -> Memory:
+    memory = Memory()
+    memory.discard, memory.bouts = decision.discard, decision.bouts
+    return memory
+
+
+def review_decision(decision: Decision, seed: int = 0, samples: int = SAMPLES) -> Verdict:
+    """The verdict on one decision, from what the seat knew then only."""
+    view = decision.view
+    moves = candidates(view.legal, mask_of(view.hand), view.trump)
+    if decision.action not in moves:
+        moves.append(decision.action)
+    if len(moves) == 1:
+        return Verdict(decision, 0.5, decision.action, 0.5, "forced", ((decision.action, 0.5),))
+    memory = _memory(decision)
+    rng = random.Random(seed * 1_000_003 + decision.number)
+    exact = _exact_state(view, memory, rng)
+    scores: list[float] | None = None
+    method = "samples"
+    if exact is not None:
+        scores = _solve(exact, view.seat, moves)
+        method = "solver" if scores is not None else method
+    if scores is None:
+        scores = _sampled(view, memory, moves, rng, exact, samples)
+    ranked = sorted(zip(moves, scores, strict=True), key=lambda ms: -ms[1])
+    played = scores[moves.index(decision.action)]
+    best, best_score = ranked[0]
+    if best_score - played < 1e-9:
+        best = decision.action  # as good as any: the move made is the best
+    return Verdict(decision, played, best, best_score, method, tuple(ranked))
+
+
+def _exact_state(view: SeatView, memory: Memory, rng: random.Random) -> GameState | None:
+    """Heads-up with the stock empty and the discard remembered: the one possible state."""
+    if view.stock_size or sum(1 for p in view.places if not p) != 2:
+        return None
+    if unseen_pool(view, memory.discard).bit_count() != sum(hidden_slots(view)):
+        return None
+    state = sample_state(view, memory, rng)
+    return state if solvable(state) else None
+
+
+def _solve(state: GameState, seat: int, moves: list[Action]) -> list[float] | None:
+    solver = Solver(seat, max_nodes=SOLVER_NODES)
+    values = []
+    try:
+        for action in moves:
+            child = state.copy()
+            child.apply(seat, action)
+            values.append(solver.value(child))
+    except SearchAborted:
+        return None
+    return values
+
+
+def _sampled(
+    view: SeatView,
+    memory: Memory,
+    moves: list[Action],
+    rng: random.Random,
+    exact: GameState | None,
+    samples: int,
+) -> list[float]:
+    totals = [0.0] * len(moves)
+    for _ in range(samples):
+        sample = exact.copy() if exact is not None else sample_state(view, memory, rng)
+        seed = rng.getrandbits(32)
+        for i, action in enumerate(moves):
+            state = sample.copy()
+            state.apply(view.seat, action)
+            playout(state, random.Random(seed))  # the same luck for every move
+            totals[i] += outcome(state, view.seat) if state.is_over else 0.5
+    return [t / samples for t in totals]
+
+
+def review(
+    decisions: Sequence[Decision],
+    seed: int = 0,
+    samples: int = SAMPLES,
+    progress: Callable[[int, int], None] | None = None,
+) -> Iterator[Verdict]:
+    """The verdicts, one decision after the other (``progress(done, total)`` after each)."""
+    for done, decision in enumerate(decisions, 1):
+        yield review_decision(decision, seed, samples)
+        if progress is not None:
+            progress(done, len(decisions))
+
+
+# --- a player's decisions -----------------------------------------------------------------
+
+
+class _Remembered:
+    """A seat's memory as its events come in."""
+
+    def __init__(self) -> None:
+        self.memory = Memory()
+
+    def see(self, events: Sequence[Event]) -> None:
+        for event in events:
+            self.memory.see(event)
+
+
+def decisions_from_log(log: GameLog, seat: int) -> list[Decision]:
+    """Every move ``seat`` made in the game ``log``, with the view it had (``observe``)
+    and what it was told (trimmed events): the full log serves only to replay the game."""
+    state = log.start()
+    seen = _Remembered()
+    seen.see([trim(e, seat) for e in state.opening])
+    found = []
+    for number, (actor, action) in enumerate(log.actions):
+        if actor == seat:
+            m = seen.memory
+            found.append(Decision(number, observe(state, seat), m.discard, m.bouts, action))
+        seen.see([trim(e, seat) for e in state.apply(actor, action)])
+    return found
+
+
+def decisions_from_steps(
+    steps: Sequence[tuple[Sequence[Event], SeatView | None]], seat: int
+) -> list[Decision]:
+    """The seat's moves from what it was told alone (a game kept without its log): a step
+    whose first event is the seat's own play was its move, made on the view before it."""
+    seen = _Remembered()
+    found = []
+    view: SeatView | None = None
+    for number, (events, after) in enumerate(steps):
+        action = _action_of(events[0], seat) if events else None
+        if view is not None and action is not None and action in view.legal:
+            m = seen.memory
+            found.append(Decision(number - 1, view, m.discard, m.bouts, action))
+        seen.see(events)
+        if after is not None:
+            view = after
+    return found
+
+
+def _action_of(event: Event, seat: int) -> Action | None:
+    """The move of ``seat`` an event tells of (None: another seat's, or no move)."""
+    if getattr(event, "seat", None) != seat:
+        return None
+    match event:
+        case Attacked(cards=cards):
+            return attack_of_mask(mask_of(cards))
+        case ThrewIn(card=card):
+            return ThrowIn(card)
+        case Covered(card=card, target=target):
+            return Beat(card, target)
+        case Transferred(card=card, shown=shown):
+            return ShowTrump(card) if shown else Transfer(card)
+        case Taking():
+            return TAKE
+        case Passed():
+            return PASS
+    return None

@@ -1,0 +1,54 @@
+"""How long the coach takes to review a whole game: a heads-up game and a 6-seat game
+(Normal's policy for every seat, one move in ten at random), every decision of seat 0,
+48 sampled deals each. Prints one line per table size, last ``heads_up_s= six_seat_s=``.
+
+    python tests/benchmarks/review_speed.py [--seed S]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from engine import GameLog, Rules
+from engine.ai import next_actor
+from engine.ai.coach import decisions_from_log, review
+from engine.ai.hard import policy_action
+
+
+def played(rules: Rules, seed: int) -> GameLog:
+    log = GameLog(rules, seed)
+    state = log.start()
+    rng = random.Random(seed)
+    while (actor := next_actor(state)) is not None:
+        seat, legal = actor
+        odd = rng.random() < 0.1
+        action = legal[rng.randrange(len(legal))] if odd else policy_action(state, seat, legal)
+        state.apply(seat, action)
+        log.actions.append((seat, action))
+    return log
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seed", type=int, default=11)
+    args = parser.parse_args()
+    took = {}
+    for players in (2, 6):
+        log = played(Rules(players=players), args.seed)
+        decisions = decisions_from_log(log, 0)
+        started = time.perf_counter()
+        verdicts = list(review(decisions))
+        took[players] = time.perf_counter() - started
+        costly = sum(v.costly for v in verdicts)
+        print(
+            f"{players} seats: {len(log.actions)} actions, {len(decisions)} decisions of seat 0,"
+            f" {costly} costly, review {took[players]:.1f} s"
+            f" ({took[players] / max(len(decisions), 1):.2f} s a decision)"
+        )
+    print(f"heads_up_s={took[2]:.1f} six_seat_s={took[6]:.1f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,66 @@
+"""``durak review FILE``: a line per decision and the summary, ``--json`` with the
+numbers; another seat needs the log; a bad file is a clear error (exit 2)."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from client.cli.main import main
+from client.net.gamefile import GameFile, steps_from_log
+from engine import GameLog, Rules
+from engine.ai import next_actor
+from engine.ai.hard import policy_action
+
+
+def kept(tmp_path: Path, *, with_log: bool) -> Path:
+    log = GameLog(Rules(players=2), 3)
+    state = log.start()
+    rng = random.Random(3)
+    while (actor := next_actor(state)) is not None:
+        seat, legal = actor
+        odd = rng.random() < 0.1
+        action = legal[rng.randrange(len(legal))] if odd else policy_action(state, seat, legal)
+        state.apply(seat, action)
+        log.actions.append((seat, action))
+    game = GameFile(
+        log.rules,
+        0,
+        ("Ann", "Boris"),
+        steps_from_log(log, 0),
+        state.result,
+        "2026-12-01T10:00:00Z",
+        "computer",
+        log if with_log else None,
+    )
+    path = tmp_path / "game.durakgame"
+    path.write_bytes(game.to_bytes())
+    return path
+
+
+def test_review_prints_each_decision_and_writes_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = kept(tmp_path, with_log=True)
+    out = tmp_path / "review.json"
+    assert main(["review", str(path), "--seat", "1", "--json", str(out)]) == 0
+    data = json.loads(out.read_text(encoding="utf-8"))
+    lines = capsys.readouterr().out.splitlines()
+    assert data["seat"] == 1 and data["decisions"]
+    assert len(lines) == len(data["decisions"]) + 2  # the heading and the summary
+    assert all(0 <= d["chance"] <= 1 and d["chance"] <= d["best_chance"] for d in data["decisions"])
+
+
+def test_another_seat_needs_the_log_and_a_bad_file_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = kept(tmp_path, with_log=False)
+    assert main(["review", str(path), "--seat", "1"]) == 2
+    assert "seat 0's view only" in capsys.readouterr().err
+    path.write_bytes(b"junk")
+    assert main(["review", str(path)]) == 2
+    assert main(["replay", str(path)]) == 2
+    assert "not a game file" in capsys.readouterr().err

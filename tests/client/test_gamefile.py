@@ -1,0 +1,147 @@
+"""Game files: a finished game is kept as what the seat saw (plus the seed and log where
+the player may have them), read back exactly, the oldest roll off, and a corrupt,
+truncated or newer file is reported and skipped."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from games import played_log, told
+
+from client.net.gamefile import (
+    GameFile,
+    GameFileError,
+    GameRecorder,
+    GameStore,
+    steps_from_log,
+)
+from engine import Rules
+
+NAMES = ("Ann", "Boris", "Vera")
+RULES = Rules(players=3)
+
+
+def record(store: GameStore, seed: int, *, with_log: bool) -> GameRecorder:
+    log = played_log(RULES, seed)
+    logs = [played_log(RULES, seed + 1000), log] if with_log else None
+    recorder = GameRecorder(
+        store, "computer" if with_log else "lan", (lambda: logs) if logs else None
+    )
+    for message in told(log, 1, NAMES):
+        recorder.take(message)
+    return recorder
+
+
+def test_a_finished_game_is_kept_and_reads_back_exactly(tmp_path: Path) -> None:
+    store = GameStore(tmp_path)
+    recorder = record(store, 5, with_log=True)
+    [path] = recorder.saved
+    game = GameFile.load(path)
+    log = played_log(RULES, 5)
+    assert (game.seat, game.names, game.rules, game.where) == (1, NAMES, RULES, "computer")
+    assert game.log is not None and (game.log.seed, game.log.actions) == (5, log.actions)
+    assert game.steps == steps_from_log(log, 1)  # every event and view as the seat saw it
+    assert game.result == log.replay().result
+    assert GameFile.from_bytes(game.to_bytes()) == game
+    assert path.stat().st_size < 64 * 1024  # small: views repeat and compress well
+
+
+def test_a_lan_game_keeps_what_the_seat_saw_and_no_log(tmp_path: Path) -> None:
+    recorder = record(GameStore(tmp_path), 6, with_log=False)
+    game = GameFile.load(recorder.saved[0])
+    assert game.log is None and game.where == "lan"
+    assert game.steps == steps_from_log(played_log(RULES, 6), 1)
+
+
+def test_a_log_of_another_game_is_not_kept_with_it(tmp_path: Path) -> None:
+    other = played_log(RULES, 99)
+    recorder = GameRecorder(GameStore(tmp_path), "computer", lambda: [other])
+    for message in told(played_log(RULES, 7), 0, NAMES):
+        recorder.take(message)
+    assert GameFile.load(recorder.saved[0]).log is None
+
+
+def test_a_rematch_is_a_second_file(tmp_path: Path) -> None:
+    store = GameStore(tmp_path)
+    recorder = GameRecorder(store, "lan")
+    first, second = told(played_log(RULES, 1), 0, NAMES), told(played_log(RULES, 2), 0, NAMES)
+    for message in first + second[1:]:  # one Seated: the same table deals again
+        recorder.take(message)
+    games = [GameFile.load(p) for p in recorder.saved]
+    assert [g.steps for g in games] == [steps_from_log(played_log(RULES, s), 0) for s in (1, 2)]
+
+
+def test_the_oldest_games_roll_off(tmp_path: Path) -> None:
+    store = GameStore(tmp_path, keep=3)
+    game = GameFile.load(record(GameStore(tmp_path / "one"), 3, with_log=False).saved[0])
+    saved = [store.save(game) for _ in range(5)]
+    assert store.paths() == saved[2:]
+    assert [p for p, _ in store.listing().games] == saved[:1:-1]  # newest first
+
+
+def good_bytes(tmp_path: Path) -> bytes:
+    return record(GameStore(tmp_path / "good"), 4, with_log=True).saved[0].read_bytes()
+
+
+def test_a_corrupt_or_truncated_file_is_reported_and_skipped(tmp_path: Path) -> None:
+    store = GameStore(tmp_path / "games")
+    good = good_bytes(tmp_path)
+    folder = store.folder
+    folder.mkdir()
+    (folder / "game-1-corrupt.durakgame").write_bytes(b"\x00garbage" * 20)
+    (folder / "game-2-cut.durakgame").write_bytes(good[: len(good) // 2])
+    (folder / "game-3-json.durakgame").write_bytes(gzip.compress(b'{"format": "durak-game"'))
+    (folder / "game-4-good.durakgame").write_bytes(good)
+    listing = store.listing()
+    assert [p.name for p, _ in listing.games] == ["game-4-good.durakgame"]
+    assert len(listing.problems) == 3
+    assert any("cut short" in p and "game-2-cut" in p for p in listing.problems)
+    assert any("corrupt JSON" in p for p in listing.problems)
+
+
+def rewrite(raw: bytes, change: dict[str, object]) -> bytes:
+    data = json.loads(gzip.decompress(raw))
+    data.update(change)
+    return gzip.compress(json.dumps(data).encode())
+
+
+def test_a_file_from_a_newer_version_says_so(tmp_path: Path) -> None:
+    with pytest.raises(GameFileError, match="newer Durak"):
+        GameFile.from_bytes(rewrite(good_bytes(tmp_path), {"version": 2}))
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"format": "durak-game-log"}, "format tag"),
+        ({"seat": 7}, "'seat'"),
+        ({"names": ["a"]}, "'names'"),
+        ({"steps": [{"events": [{"event": "nonsense"}], "view": None}]}, "corrupt game file"),
+        ({"where": "moon"}, "'where'"),
+        ({"ended": "yesterday"}, "'ended'"),
+    ],
+)
+def test_a_bad_field_is_named(tmp_path: Path, change: dict[str, object], words: str) -> None:
+    with pytest.raises(GameFileError, match=words):
+        GameFile.from_bytes(rewrite(good_bytes(tmp_path), change))
+
+
+def test_a_log_that_is_not_the_game_seen_is_refused(tmp_path: Path) -> None:
+    raw = good_bytes(tmp_path)
+    data = json.loads(gzip.decompress(raw))
+    data["log"]["seed"] += 1
+    with pytest.raises(GameFileError, match="log"):
+        GameFile.from_bytes(gzip.compress(json.dumps(data).encode()))
+
+
+def test_a_game_that_cannot_be_saved_is_noted_and_play_goes_on(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    recorder = GameRecorder(GameStore(blocker / "games"), "lan", clock=lambda: datetime.now(UTC))
+    for message in told(played_log(RULES, 8), 0, NAMES):
+        recorder.take(message)
+    assert recorder.saved == [] and len(recorder.problems) == 1

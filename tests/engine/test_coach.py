@@ -1,0 +1,99 @@
+"""The coach: on a solved heads-up endgame it marks the losing move and finds a winning
+one; it judges from the seat's view and memory only (reshuffling the cards the seat
+cannot see changes no verdict); a game's decisions are the same from its log and from
+the events the seat was told."""
+
+from __future__ import annotations
+
+import random
+
+from test_properties import reshuffle_hidden
+
+from engine import Attack, Card, GameLog, GameState, Rules, observe, trim
+from engine.ai import next_actor
+from engine.ai.coach import Decision, decisions_from_log, decisions_from_steps, review_decision
+from engine.ai.hard import policy_action
+from engine.ai.solver import Solver
+from engine.ai.tactics import Memory
+from engine.cards import deck_mask, mask_of
+
+HEADS_UP = Rules(players=2)
+
+
+def cards(text: str) -> list[Card]:
+    return [Card.parse(c) for c in text.split()]
+
+
+def endgame() -> GameState:
+    """Stock empty, clubs trump (the 8c shown): seat 0 leads from Th 9c Js against 9h Ac 8h.
+    Leading the ten of hearts loses; the nine of clubs or the jack of spades wins."""
+    return GameState.from_deal(
+        HEADS_UP, [cards("Th 9c Js"), cards("9h Ac 8h")], [], trump=Card.parse("8c")
+    )
+
+
+def test_the_coach_marks_the_losing_lead_and_finds_a_winning_one() -> None:
+    state = endgame()
+    _, values = Solver(0).solve(state)  # the reference: the exact value of each lead
+    winning = {move for move, value in values if value == 1.0}
+    assert Attack((Card.parse("Th"),)) not in winning and winning
+    seen = deck_mask(36) & ~mask_of(state.hand(0)) & ~mask_of(state.hand(1))
+    decision = Decision(0, observe(state, 0), seen, 5, Attack((Card.parse("Th"),)))
+    verdict = review_decision(decision)
+    assert verdict.method == "solver"
+    assert verdict.costly and verdict.played == 0.0 and verdict.best_score == 1.0
+    assert verdict.best in winning
+    good = review_decision(Decision(0, observe(state, 0), seen, 5, verdict.best))
+    assert not good.costly and good.best == verdict.best
+
+
+def played(rules: Rules, seed: int) -> GameLog:
+    """Normal's policy for every seat, one move in ten at random (so it ends)."""
+    log = GameLog(rules, seed)
+    state = log.start()
+    rng = random.Random(seed)
+    while (actor := next_actor(state)) is not None and len(log.actions) < 2_000:
+        seat, legal = actor
+        odd = rng.random() < 0.1
+        action = legal[rng.randrange(len(legal))] if odd else policy_action(state, seat, legal)
+        state.apply(seat, action)
+        log.actions.append((seat, action))
+    return log
+
+
+def test_reshuffling_what_the_seat_cannot_see_changes_no_verdict() -> None:
+    log = played(Rules(players=3), 4)
+    state = log.start()
+    memory = Memory()
+    for event in state.opening:
+        memory.see(trim(event, 0))
+    checked = 0
+    for actor, action in log.actions:
+        if actor == 0 and state.stock_size > 4 and len(state.legal_actions(0)) > 1:
+            other = reshuffle_hidden(state, 0, random.Random(checked))
+            assert other.hands != state.hands  # the hidden cards really moved
+            verdicts = [
+                review_decision(
+                    Decision(0, observe(s, 0), memory.discard, memory.bouts, action), 3, 8
+                )
+                for s in (state, other)
+            ]
+            assert verdicts[0] == verdicts[1]
+            checked += 1
+            if checked == 3:
+                break
+        for event in state.apply(actor, action):
+            memory.see(trim(event, 0))
+    assert checked == 3
+
+
+def test_a_games_decisions_are_the_same_from_its_log_and_from_what_the_seat_was_told() -> None:
+    log = played(Rules(players=3), 9)
+    state = log.start()
+    steps = [([trim(e, 1) for e in state.opening], observe(state, 1))]
+    for actor, action in log.actions:
+        events = state.apply(actor, action)
+        steps.append(([trim(e, 1) for e in events], observe(state, 1)))
+    from_log = decisions_from_log(log, 1)
+    assert from_log and decisions_from_steps(steps, 1) == from_log
+    assert [d.action for d in from_log] == [a for s, a in log.actions if s == 1]
