@@ -31,7 +31,10 @@ class HostConfig:
 
     Hostile clients: no ``hello`` within ``handshake_timeout`` seconds, more than
     ``rate_burst`` messages at once or ``rate`` per second on average, or a connection
-    beyond ``max_connections``: that one connection is told why and closed.
+    beyond ``max_connections``: that one connection is told why and closed. An address that
+    opens more than ``connect_burst`` connections at once or ``connect_rate`` a second on
+    average gets its further ones only in the door's reserve, where nothing but a seat's
+    token is let in (see ``host.admission``).
     """
 
     name: str = "Durak table"
@@ -57,3 +60,5 @@ class HostConfig:
     rate: float = 100.0  # messages per second per connection, on average, while others wait
     rate_burst: int = 200  # messages a connection may send at once
     max_connections: int = 64  # open connections (players, spectators-to-be and strangers)
+    connect_rate: float = 20.0  # new connections per address per second, on average
+    connect_burst: int = 60  # new connections per address at once

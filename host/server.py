@@ -1,10 +1,17 @@
-"""The asyncio TCP server: one reader task per client, one table task, the announcement.
+"""The asyncio TCP server: one accept loop, one reader task per client, one table task,
+the announcement.
 
-Each connection must say ``hello`` within ``handshake_timeout``, may send ``rate`` messages
-a second on average (a token bucket of ``rate_burst``) while earlier ones still wait for
-the table (a client that waits for each answer is never limited), and the host holds at most
-``max_connections`` at once; a connection that breaks a limit is told why and closed,
-nobody else notices. Saves are written by one background thread, latest first.
+The accept loop asks the door (``host.admission``) about every new connection before it
+costs more than its socket: a connection beyond the door's slots is told ``busy`` and closed
+at once, and the door keeps the host's open files below its limit (raised at start where
+the OS allows). A connection over its address's rate waits in the door's reserve, where only
+a seat's token is let in, so a seated player gets back in during a flood. Each connection
+must then say ``hello`` within ``handshake_timeout``, may send ``rate`` messages a second on
+average (a token bucket of ``rate_burst``) while earlier ones still wait for the table (a
+client that waits for each answer is never limited); a connection that breaks a limit is
+told why and closed, nobody else notices. A connection without a seat is closed right after
+its goodbye; a player's lingers a moment so that the goodbye is read. Saves are written by
+one background thread, latest first.
 """
 
 from __future__ import annotations
@@ -12,9 +19,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import socket
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 
 from protocol import (
@@ -23,6 +32,7 @@ from protocol import (
     RATE_LIMITED,
     Connection,
     Goodbye,
+    Hello,
     Message,
     ProtocolError,
     Role,
@@ -30,6 +40,7 @@ from protocol import (
     encode,
 )
 
+from .admission import Door, Pool, open_files, raise_file_limit, slots_for
 from .announce import Announcer, txt_properties
 from .config import HostConfig
 from .save import TableSave, save_file
@@ -39,7 +50,9 @@ __all__ = ["Host", "Session"]
 
 log = logging.getLogger("durak.host")
 READ_SIZE = 64 * 1024
-LINGER = 1.0  # seconds a connection may stay open after its goodbye
+LINGER = 1.0  # seconds a player's connection may stay open after its goodbye
+BACKLOG = 64  # connections the OS queues before the accept loop takes them
+BUSY_TEXT = "The host has as many connections as it takes."
 
 
 class Session:
@@ -56,6 +69,7 @@ class Session:
         self.said_goodbye = False
         peer = writer.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
+        self.address = address_of(peer)
         self.rate = config.rate
         self.burst = float(config.rate_burst)
         self.tokens = self.burst
@@ -82,12 +96,16 @@ class Session:
         self.writer.write(encode(message))
 
     def close(self, code: str, text: str) -> None:
-        """Say goodbye (with a reason code) and close; the reader then sees the end."""
+        """Say goodbye (with a reason code) and close; the reader then sees the end. A
+        connection that never had a seat is closed at once (its goodbye is all it was sent)."""
         if self.closed:
             return
         self.closed = True
         with contextlib.suppress(Exception):
             self.writer.write(encode(Goodbye(code, text[:200])))
+            if self.seat is None:
+                self.writer.transport.abort()
+                return
             self.writer.write_eof()
             self.said_goodbye = True
             # The reader lingers a moment (see ``linger``); a peer that keeps the connection
@@ -99,6 +117,39 @@ class Session:
     def release(self) -> None:
         self.waiting -= 1
         self.credit.release()
+
+
+def address_of(peer: object) -> str:
+    """The address part of a peer name (an IPv4 peer of a dual-stack socket as IPv4)."""
+    if not isinstance(peer, tuple):
+        return str(peer)
+    address = str(peer[0])
+    return address.removeprefix("::ffff:") if "." in address else address
+
+
+def listening_socket(bind: str, port: int) -> socket.socket:
+    """A listening TCP socket on ``bind`` (``""``: every interface, IPv6 too where the OS
+    has dual-stack sockets)."""
+    if not bind:
+        if socket.has_dualstack_ipv6():
+            return socket.create_server(
+                ("", port), family=socket.AF_INET6, backlog=BACKLOG, dualstack_ipv6=True
+            )
+        return socket.create_server(("", port), backlog=BACKLOG)
+    family, _, _, _, address = socket.getaddrinfo(
+        bind, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+    )[0]
+    return socket.create_server(address[:2], family=family, backlog=BACKLOG)
+
+
+def refuse(conn: socket.socket, code: str, text: str) -> None:
+    """Turn a connection away at the door: its goodbye, if the socket takes it, then closed."""
+    with contextlib.suppress(OSError):
+        conn.setblocking(False)
+        with contextlib.suppress(BlockingIOError):
+            conn.recv(READ_SIZE)  # a hello already here: read, so closing sends no reset
+        conn.send(encode(Goodbye(code, text)))
+    conn.close()
 
 
 async def linger(
@@ -144,10 +195,21 @@ class Host:
             self._saver.shutdown()
             raise
         self.sessions: set[Session] = set()
-        self._strangers: dict[Session, None] = {}  # connections without a hello, oldest first
+        self.file_limit = raise_file_limit()
+        sizes = slots_for(config.max_connections, self.file_limit, open_files(), config.seats)
+        self.door: Door[socket.socket] = Door(
+            replace(
+                sizes,
+                rate=config.connect_rate,
+                burst=config.connect_burst,
+                hello_timeout=config.handshake_timeout,
+            )
+        )
+        self._entering: dict[socket.socket, Session | None] = {}  # not None once set up
         self.tasks: set[asyncio.Task[None]] = set()
         self.announcer: Announcer | None = None
-        self._server: asyncio.Server | None = None
+        self._listener: socket.socket | None = None
+        self._accepting: asyncio.Task[None] | None = None
         self._table_task: asyncio.Task[None] | None = None
         self._stopped = asyncio.Event()
         self.port = 0
@@ -164,10 +226,10 @@ class Host:
             raise
 
     async def _start(self) -> None:
-        self._server = await asyncio.start_server(
-            self._serve_client, host=self.config.bind or None, port=self.config.port
-        )
-        self.port = self._server.sockets[0].getsockname()[1]
+        self._listener = listening_socket(self.config.bind, self.config.port)
+        self._listener.setblocking(False)
+        self.port = self._listener.getsockname()[1]
+        self._accepting = asyncio.create_task(self._accept(self._listener), name="durak-door")
         if self.config.save_dir is not None:  # (on any free port: the one it got)
             self.save_path = save_file(self.config.save_dir, self.port)
         self._table_task = asyncio.create_task(self.table.run(), name="durak-table")
@@ -213,38 +275,93 @@ class Host:
         if self.announcer is not None:
             self.announcer.update(txt_properties(room))
 
-    async def _serve_client(
-        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
-    ) -> None:
-        session = Session(writer, self.config)
-        cap = self.config.max_connections
-        if sum(not s.closed for s in self.sessions) >= cap:
-            # Full: push out the oldest connection still without a hello (a stranger that
-            # holds a slot) rather than turn away a player who greets at once.
-            idle = next((s for s in self._strangers if not s.closed), None)
-            if idle is not None:
-                idle.close(BUSY, "The host has as many connections as it takes.")
-        if sum(not s.closed for s in self.sessions) >= cap or self._stopped.is_set():
-            session.close(BUSY, "The host has as many connections as it takes.")
-            await linger(reader, writer)
-            return
+    async def _accept(self, listener: socket.socket) -> None:
+        """Take each new connection and ask the door about it before anything else."""
+        loop = asyncio.get_running_loop()
+        while True:
+            try:
+                conn, peer = await loop.sock_accept(listener)
+            except OSError as exc:  # (the door keeps headroom below the file limit)
+                log.warning("cannot accept a connection: %s", exc)
+                await asyncio.sleep(0.1)
+                continue
+            admit = None if self._stopped.is_set() else self.door.arrive(conn, address_of(peer))
+            if admit is None:
+                refuse(conn, BUSY, BUSY_TEXT)
+                continue
+            if admit.evict is not None:
+                self._push_out(admit.evict)
+            self._entering[conn] = None
+            task = asyncio.create_task(self._serve_socket(conn, admit.pool, admit.timeout))
+            self.tasks.add(task)
+            await asyncio.sleep(0)  # the connections' tasks run between two accepts
+
+    def _push_out(self, conn: socket.socket) -> None:
+        """Close a stranger the door pushed out (once it is set up, if it is not yet)."""
+        session = self._entering.get(conn)
+        if session is not None:
+            session.close(BUSY, BUSY_TEXT)
+        elif conn in self._entering:
+            del self._entering[conn]  # its task sees it gone and closes it
+
+    async def _serve_socket(self, conn: socket.socket, pool: Pool, timeout: float) -> None:
         task = asyncio.current_task()
         assert task is not None
+        loop = asyncio.get_running_loop()
+        try:
+            reader = asyncio.StreamReader()
+            protocol = asyncio.StreamReaderProtocol(reader)
+            transport, _ = await loop.connect_accepted_socket(lambda: protocol, sock=conn)
+        except OSError:
+            conn.close()
+            self._entering.pop(conn, None)
+            self.door.leave(conn)
+            self.tasks.discard(task)
+            return
+        writer = asyncio.StreamWriter(transport, protocol, reader, loop)
+        session = Session(writer, self.config)
+        pushed_out = conn not in self._entering
+        self._entering[conn] = session
+        if pushed_out:
+            session.close(BUSY, BUSY_TEXT)
+        try:
+            await self._serve_client(reader, writer, session, conn, pool, timeout)
+        finally:
+            self._entering.pop(conn, None)
+            self.door.leave(conn)
+            self.tasks.discard(task)
+
+    async def _serve_client(
+        self,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        session: Session,
+        conn: socket.socket,
+        pool: Pool,
+        timeout: float,
+    ) -> None:
         self.sessions.add(session)
-        self._strangers[session] = None
-        self.tasks.add(task)
         queue = self.table.queue
         timer = asyncio.get_running_loop().call_later(
-            self.config.handshake_timeout, session.close, HANDSHAKE_TIMEOUT, "No hello in time."
+            timeout, session.close, HANDSHAKE_TIMEOUT, "No hello in time."
         )
+        greeted = False
         try:
             while not session.closed:
                 data = await reader.read(READ_SIZE)
                 session.conn.receive_data(data)
                 while (message := session.conn.next_message()) is not None:
-                    if session in self._strangers:  # its first message: the hello
-                        del self._strangers[session]
+                    if not greeted:  # its first message: the hello
+                        greeted = True
                         timer.cancel()
+                        self.door.greeted(conn)
+                        if (  # the reserve lets in only players coming back to their seats
+                            pool is Pool.RESERVE
+                            and isinstance(message, Hello)
+                            and message.token is None
+                        ):
+                            session.close(BUSY, BUSY_TEXT)
+                            break
                     if session.waiting and not session.allow():
                         session.close(RATE_LIMITED, "Too many messages too fast.")
                         break
@@ -265,9 +382,9 @@ class Host:
             if session.said_goodbye:
                 await linger(reader, writer)
             writer.close()
+            with contextlib.suppress(Exception):
+                await writer.wait_closed()
             self.sessions.discard(session)
-            self._strangers.pop(session, None)
-            self.tasks.discard(task)
 
     async def stop(self, text: str = "The host closed the table.") -> None:
         """Tell every client, stop the table, withdraw the announcement, free everything."""
@@ -277,8 +394,12 @@ class Host:
         # No AI starts a new thought from here on: what is still queued for the table is
         # handled without one, and the executor is shut down once the table has stopped.
         self.table.stopping = True
-        if self._server is not None:
-            self._server.close()
+        if self._accepting is not None:
+            self._accepting.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._accepting
+        if self._listener is not None:
+            self._listener.close()
         for session in list(self.sessions):
             session.close("shutdown", text)
         if self._table_task is not None:
@@ -291,8 +412,6 @@ class Host:
                 task.cancel()
             if pending:
                 await asyncio.wait(pending)
-        if self._server is not None:
-            await self._server.wait_closed()
         if self.announcer is not None:
             await self.announcer.close()
         self.executor.shutdown(wait=True, cancel_futures=True)
