@@ -1,0 +1,162 @@
+"""The door on real sockets (127.0.0.1): a refused connection is told ``busy`` and closed
+without a word from it, an address over its rate gets in only with a seat's token, and a
+``durak host`` under a tight file limit (POSIX ``ulimit -n 256``) flooded with 1,000
+connections a second lets its seated player back in and saves every move."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import msgpack
+import pytest
+from test_host import expect, serving
+
+from client.netclient import HostClosed, NetClient
+from protocol import Ack, Snapshot, Update, Welcome
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+async def until(check: Any, seconds: float = 30) -> None:
+    async with asyncio.timeout(seconds):
+        while not check():
+            await asyncio.sleep(0.01)
+
+
+async def goodbye_then_end(port: int) -> list[dict[str, Any]]:
+    """Connect, send nothing, and read until the host closes: the frames it sent."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    frames = []
+    with contextlib.suppress(asyncio.IncompleteReadError, ConnectionError):
+        while True:
+            head = await asyncio.wait_for(reader.readexactly(4), 30)
+            frames.append(msgpack.unpackb(await reader.readexactly(int.from_bytes(head, "big"))))
+    writer.close()
+    return frames
+
+
+async def test_a_connection_beyond_the_door_is_told_busy_and_closed() -> None:
+    async with serving(seats=2, max_connections=2) as host:
+        anna = await NetClient.connect("127.0.0.1", host.port, "Anna")
+        boris = await NetClient.connect("127.0.0.1", host.port, "Boris")
+        # Every slot holds a player: the next one is refused without its saying anything.
+        frames = await goodbye_then_end(host.port)
+        assert [(f["type"], f["code"]) for f in frames] == [("goodbye", "busy")]
+        await until(lambda: host.door.count == 2)
+        await anna.close()
+        await boris.close()
+
+
+async def test_over_its_rate_an_address_is_not_seated_without_a_token() -> None:
+    async with serving(seats=3, connect_burst=2, connect_rate=0.001) as host:
+        anna = await NetClient.connect("127.0.0.1", host.port, "Anna")
+        boris = await NetClient.connect("127.0.0.1", host.port, "Boris")
+        with pytest.raises(HostClosed) as refused:  # the third at once: the reserve
+            await NetClient.connect("127.0.0.1", host.port, "Cleo")
+        assert refused.value.code == "busy"
+        assert host.table.seats[2].kind == "empty"
+        await anna.close()
+        await boris.close()
+
+
+async def test_during_a_game_a_player_over_the_rate_comes_back_with_the_token() -> None:
+    async with serving(seats=2, ai=("random",), autostart=True, connect_burst=1) as host:
+        anna = await NetClient.connect("127.0.0.1", host.port, "Anna")
+        await until(lambda: host.table.playing)
+        token = anna.token
+        await anna.close()
+        await until(lambda: host.table.seats[0].link is None)
+        with pytest.raises(HostClosed) as refused:  # the reserve: no token, no way in
+            await NetClient.connect("127.0.0.1", host.port, "Mallory")
+        assert refused.value.code == "busy"
+        back = await NetClient.connect("127.0.0.1", host.port, "Anna", token=token)
+        assert back.welcome is not None and back.welcome.seat == 0
+        assert isinstance(await expect(back, Snapshot), Snapshot)
+        await back.close()
+
+
+async def play_through(client: NetClient, stop: asyncio.Event) -> int:
+    """Play the first legal action of every view until ``stop``; the acks received."""
+    acks = 0
+    inflight = None
+    while not stop.is_set():
+        try:
+            message = await asyncio.wait_for(client.receive(), 0.5)
+        except TimeoutError:
+            continue
+        if isinstance(message, Ack) and message.ref == inflight:
+            acks, inflight = acks + 1, None
+        elif isinstance(message, Update | Snapshot) and inflight is None and message.view.legal:
+            inflight = client.act(message.view.legal[0])
+    return acks
+
+
+def _tight_file_limit() -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_NOFILE, (256, 256))
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="ulimit is POSIX (Windows has no such limit)")
+def test_a_flood_under_ulimit_256_lets_the_seated_player_back_and_every_save_succeeds(
+    tmp_path: Path,
+) -> None:
+    host = subprocess.Popen(
+        [sys.executable, "-m", "client", "host", "--bind", "127.0.0.1", "--port", "0",
+         "--no-announce", "--seats", "2", "--ai", "random", "--autostart", "--hold", "30",
+         "--save-dir", str(tmp_path)],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=_tight_file_limit,
+    )  # fmt: skip
+    try:
+        assert host.stdout is not None
+        port = next(int(line.rsplit(":", 1)[1]) for line in host.stdout if "listening on" in line)
+        summary, back, acks = asyncio.run(flood_and_come_back(port))
+    finally:
+        host.send_signal(2)
+        _, errors = host.communicate(timeout=30)
+    assert back.seat == 0  # the seated player got back in while the flood went on
+    assert acks > 0  # and played (each move saved) during it
+    counts = dict(item.split("=") for item in summary.split())
+    assert int(counts["attempted"]) >= 2000
+    assert "hello_still_open" not in counts  # every hello was answered and closed at once
+    assert "Too many open files" not in errors, errors[-2000:]
+    assert "cannot save" not in errors and "Traceback" not in errors, errors[-2000:]
+    assert list(tmp_path.glob("table-*.json"))
+
+
+async def flood_and_come_back(port: int) -> tuple[str, Welcome, int]:
+    anna = await NetClient.connect("127.0.0.1", port, "Anna")
+    stop = asyncio.Event()
+    playing = asyncio.create_task(play_through(anna, stop))
+    flood = await asyncio.create_subprocess_exec(
+        sys.executable, str(ROOT / "tests" / "flood.py"), str(port), "--seconds", "6",
+        "--rate", "1000", stdout=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    assert flood.stdout is not None
+    assert (await asyncio.wait_for(flood.stdout.readline(), 30)).strip() == b"started"
+    await asyncio.sleep(1.5)  # well into the flood
+    stop.set()
+    acks = await playing
+    await anna.close()
+    back = None
+    while back is None and flood.returncode is None:  # a player's client retries
+        try:
+            back = await NetClient.connect("127.0.0.1", port, "Anna", token=anna.token)
+        except (HostClosed, OSError):
+            await asyncio.sleep(0.2)
+    assert back is not None and back.welcome is not None
+    assert flood.returncode is None  # back in before the flood ended
+    stop = asyncio.Event()
+    playing = asyncio.create_task(play_through(back, stop))
+    summary = (await asyncio.wait_for(flood.stdout.readline(), 60)).decode()
+    await flood.wait()
+    stop.set()
+    acks += await playing
+    await back.close()
+    return summary, back.welcome, acks
