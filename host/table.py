@@ -9,6 +9,10 @@ In the lobby each player sets a ready mark; the owner's start waits until every 
 human is ready (AI seats always are). Marks are cleared as a game starts, so a rematch
 needs everyone ready again, and whenever a seat changes hands or the rules change.
 
+A hello without a token learns of a running game or a full table before its password is
+looked at, and wrong passwords are throttled per address (``host.admission``), so no answer
+tells a right password from a wrong one except a seat.
+
 A human who drops out mid-game is ``away``: the seat waits ``config.hold`` seconds for
 them, then a stand-in AI plays it until they return with their token. The optional turn
 timer makes the default move for a human seat that lets it run out. With a ``saver`` the
@@ -23,6 +27,7 @@ import asyncio
 import hmac
 import itertools
 import logging
+import math
 import random
 import secrets
 import time
@@ -75,6 +80,7 @@ from protocol import (
     Welcome,
 )
 
+from .admission import PasswordThrottle
 from .config import HostConfig
 from .save import SavedSeat, TableSave, save_file
 
@@ -87,6 +93,7 @@ class Link(Protocol):
     """A client connection as the table sees it."""
 
     seat: int | None
+    address: str  # the peer's address (the password throttle counts per address)
 
     def send(self, message: Message) -> None: ...
     def close(self, code: str, text: str) -> None: ...
@@ -186,6 +193,10 @@ def default_move(state: GameState, seat: int) -> Action | None:
     return None
 
 
+def _same(given: str | None, password: str) -> bool:
+    return hmac.compare_digest((given or "").encode(), password.encode())
+
+
 def _ai_name(level: str) -> str:
     return level.partition(":")[0].capitalize()
 
@@ -213,7 +224,8 @@ class Table:
         saver: Callable[[TableSave, bool], None] | None = None,
     ) -> None:
         self.config = config
-        self.clock: Callable[[], float] = time.monotonic  # for the emote rate limit
+        self.clock: Callable[[], float] = time.monotonic  # emotes' and passwords' clock
+        self.throttle = PasswordThrottle(lambda: self.clock())
         self._emoted: dict[int, float] = {}  # seat -> when it last emoted
         self.executor = executor
         self.on_room = on_room
@@ -456,10 +468,11 @@ class Table:
         self._broadcast(Emoted(index, code))
 
     def _hello(self, link: Link, hello: Hello) -> None:
+        """Seat a returning player (by token) or a new one. Without a token, a running game
+        or a full table is said before the password is looked at, and a password from an
+        address still waiting after wrong ones is not looked at (``PasswordThrottle``): so
+        no answer tells a right password from a wrong one but a seat."""
         password = self.config.password
-        if password and not hmac.compare_digest((hello.password or "").encode(), password.encode()):
-            link.close("bad_password", "The password is wrong.")
-            return
         if hello.token is not None:
             index = next(
                 (
@@ -472,6 +485,9 @@ class Table:
             if index is None:
                 link.close("bad_token", "That token holds no seat at this table.")
                 return
+            if password and not _same(hello.password, password):
+                link.close("bad_password", "The password is wrong.")
+                return
             seat = self.seats[index]
             if seat.link is not None:
                 seat.link.close("replaced", "You joined again from another connection.")
@@ -483,6 +499,17 @@ class Table:
             if index is None:
                 link.close("table_full", "Every seat is taken.")
                 return
+            if password:
+                wait = self.throttle.wait(link.address)
+                if wait > 0:
+                    text = f"Too many wrong passwords: try again in {math.ceil(wait)} s."
+                    link.close("throttled", text)
+                    return
+                if not _same(hello.password, password):
+                    self.throttle.failed(link.address)
+                    link.close("bad_password", "The password is wrong.")
+                    return
+                self.throttle.succeeded(link.address)
             seat = self.seats[index]
             seat.kind, seat.name, seat.token = "human", hello.name, secrets.token_hex(16)
             seat.ready = False  # a new player says for themselves when they are ready

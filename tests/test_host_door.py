@@ -1,7 +1,9 @@
-"""The door on real sockets (127.0.0.1): a refused connection is told ``busy`` and closed
-without a word from it, an address over its rate gets in only with a seat's token, and a
-``durak host`` under a tight file limit (POSIX ``ulimit -n 256``) flooded with 1,000
-connections a second lets its seated player back in and saves every move."""
+"""Who gets in, on real sockets (127.0.0.1): a refused connection is told ``busy`` and
+closed without a word from it, an address over its rate gets in only with a seat's token,
+a ``durak host`` under a tight file limit (POSIX ``ulimit -n 256``) flooded with 1,000
+connections a second lets its seated player back in and saves every move, and password
+guesses are throttled per address (on the table's clock, moved by hand) without any
+answer telling a right password from a wrong one."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ import pytest
 from test_host import expect, serving
 
 from client.netclient import HostClosed, NetClient
+from host import Host
 from protocol import Ack, Snapshot, Update, Welcome
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -160,3 +163,63 @@ async def flood_and_come_back(port: int) -> tuple[str, Welcome, int]:
     acks += await playing
     await back.close()
     return summary, back.welcome, acks
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def refusal(host: Host, password: str | None, token: str | None = None) -> str:
+    """The goodbye code a hello with ``password`` gets ("welcome" if it is let in)."""
+    try:
+        client = await NetClient.connect(
+            "127.0.0.1", host.port, "Guess", password=password, token=token
+        )
+    except HostClosed as exc:
+        return exc.code
+    await client.close()
+    return "welcome"
+
+
+async def test_password_guesses_wait_longer_each_time_then_are_locked_out() -> None:
+    async with serving(seats=3, password="kitchen") as host:
+        clock = Clock()
+        host.table.clock = clock
+        assert await refusal(host, "aaa") == "bad_password"
+        # Too soon: not even looked at, so the right password is refused just the same.
+        assert await refusal(host, "kitchen") == "throttled"
+        assert await refusal(host, "aab") == "throttled"
+        waits = [1.0, 2.0, 4.0, 8.0, 16.0, 30.0, 30.0]  # then locked out
+        for n, wait in enumerate(waits):
+            clock.now += wait - 0.5
+            assert await refusal(host, "kitchen") == "throttled"
+            clock.now += 0.5
+            assert await refusal(host, f"guess{n}") == "bad_password"
+        clock.now += 299.0  # the lock-out is 300 s after each wrong password from now on
+        assert await refusal(host, "kitchen") == "throttled"
+        clock.now += 1.0
+        assert await refusal(host, "kitchen") == "welcome"
+        assert await refusal(host, "wrong") == "bad_password"  # the wrong ones were forgotten
+        clock.now += 1.0
+        assert await refusal(host, "kitchen") == "welcome"
+
+
+async def test_while_a_game_runs_no_answer_tells_a_right_password_from_a_wrong_one() -> None:
+    async with serving(seats=2, ai=("random",), autostart=True, password="kitchen") as host:
+        clock = Clock()
+        host.table.clock = clock
+        anna = await NetClient.connect("127.0.0.1", host.port, "Anna", password="kitchen")
+        await until(lambda: host.table.playing)
+        answers = {await refusal(host, guess) for guess in ("kitchen", "wrong", None)}
+        assert answers == {"game_in_progress"}
+        assert host.table.throttle.wait("127.0.0.1") == 0  # nothing was even checked
+        # A seat's token is no guess: a player gets back in however many guesses failed.
+        for _ in range(3):
+            host.table.throttle.failed("127.0.0.1")
+        assert await refusal(host, "wrong", "0" * 32) == "bad_token"
+        assert await refusal(host, "kitchen", anna.token) == "welcome"
+        await anna.close()
