@@ -21,10 +21,11 @@ raised towards the hard one where the OS allows it (POSIX ``resource``; elsewher
 such limit to raise), and the door is sized to stay ``SPARE_FILES`` below it, the spare being
 for saves, the announcement and the host's own files.
 
-**Passwords** (``PasswordThrottle``): after the n-th wrong password in a row from an address
-that address must wait ``base * 2**(n - 1)`` seconds (at most ``longest``) before its next
-password is even looked at; from the ``lock_after``-th on it is locked out for ``lockout``
-seconds after each. A try that comes too early is refused without being checked, so it
+**Passwords** (``PasswordThrottle``): the first ``free`` wrong passwords in a row from an
+address cost nothing (a typo); after the n-th one beyond them the address must wait
+``base * 2**(n - 1)`` seconds (at most ``longest``) before its next password is even looked
+at; from the ``lock_after``-th wrong one on it is locked out for ``lockout`` seconds after
+each. A try that comes too early is refused without being checked, so it
 tells the guesser nothing, and the right password is answered exactly as fast as a wrong
 one. A right password forgets the address's wrong ones.
 """
@@ -252,13 +253,14 @@ class PasswordThrottle:
         self,
         clock: Callable[[], float] = time.monotonic,
         *,
+        free: int = 1,
         base: float = 1.0,
         longest: float = 30.0,
         lock_after: int = 8,
         lockout: float = 300.0,
     ) -> None:
         self.clock = clock
-        self.base, self.longest = base, longest
+        self.free, self.base, self.longest = free, base, longest
         self.lock_after, self.lockout = lock_after, lockout
         self._guesses: dict[str, _Guesses] = {}
 
@@ -274,10 +276,13 @@ class PasswordThrottle:
             self._forget_settled(now)
         guesses = self._guesses.setdefault(address, _Guesses(0, now))
         guesses.wrong += 1
+        beyond = guesses.wrong - self.free
         if guesses.wrong >= self.lock_after:
             delay = self.lockout
+        elif beyond <= 0:
+            delay = 0.0
         else:
-            delay = min(self.longest, self.base * 2.0 ** (guesses.wrong - 1))
+            delay = min(self.longest, self.base * 2.0 ** (beyond - 1))
         guesses.until = now + delay
         return delay
 

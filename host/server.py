@@ -291,6 +291,8 @@ class Host:
                 continue
             if admit.evict is not None:
                 self._push_out(admit.evict)
+            with contextlib.suppress(OSError):  # (asyncio sets it only on sockets it made)
+                conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             self._entering[conn] = None
             task = asyncio.create_task(self._serve_socket(conn, admit.pool, admit.timeout))
             self.tasks.add(task)

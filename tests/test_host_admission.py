@@ -154,19 +154,19 @@ def test_on_windows_there_is_no_file_limit_to_raise() -> None:
 
 def test_wrong_passwords_wait_longer_each_time_then_lock_the_address_out() -> None:
     clock = Clock()
-    throttle = PasswordThrottle(clock, base=1.0, longest=8.0, lock_after=6, lockout=300.0)
+    throttle = PasswordThrottle(clock, free=1, base=1.0, longest=8.0, lock_after=7, lockout=300.0)
     assert throttle.wait("10.0.0.9") == 0
     waits = []
-    for _ in range(7):
+    for _ in range(8):
         waits.append(throttle.failed("10.0.0.9"))
         assert throttle.wait("10.0.0.9") == waits[-1]
         clock.now += waits[-1]
         assert throttle.wait("10.0.0.9") == 0
-    assert waits == [1, 2, 4, 8, 8, 300, 300]
+    assert waits == [0, 1, 2, 4, 8, 8, 300, 300]  # a typo is free
     throttle.failed("10.0.0.9")
     clock.now += 299
     assert throttle.wait("10.0.0.9") == 1  # still locked out
     assert throttle.wait("10.0.0.5") == 0  # another address is not
     clock.now += 1
     throttle.succeeded("10.0.0.9")  # the right password forgets the wrong ones
-    assert throttle.failed("10.0.0.9") == 1
+    assert throttle.failed("10.0.0.9") == 0

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -53,6 +54,18 @@ async def test_a_connection_beyond_the_door_is_told_busy_and_closed() -> None:
         await until(lambda: host.door.count == 2)
         await anna.close()
         await boris.close()
+
+
+async def test_a_players_messages_go_out_at_once() -> None:
+    """Nagle's algorithm is off on the host's side of every connection (asyncio switches it
+    off only on sockets it made itself; the door's are made by the host)."""
+    async with serving(seats=2) as host:
+        anna = await NetClient.connect("127.0.0.1", host.port, "Anna")
+        await until(lambda: len(host.sessions) == 1)
+        (session,) = host.sessions
+        sock = session.writer.get_extra_info("socket")
+        assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
+        await anna.close()
 
 
 async def test_over_its_rate_an_address_is_not_seated_without_a_token() -> None:
@@ -126,8 +139,7 @@ def test_a_flood_under_ulimit_256_lets_the_seated_player_back_and_every_save_suc
     assert back.seat == 0  # the seated player got back in while the flood went on
     assert acks > 0  # and played (each move saved) during it
     counts = dict(item.split("=") for item in summary.split())
-    assert int(counts["attempted"]) >= 2000
-    assert "hello_still_open" not in counts  # every hello was answered and closed at once
+    assert int(counts["attempted"]) >= 2000 and int(counts["connected"]) >= 1000, summary
     assert "Too many open files" not in errors, errors[-2000:]
     assert "cannot save" not in errors and "Traceback" not in errors, errors[-2000:]
     assert list(tmp_path.glob("table-*.json"))
@@ -189,11 +201,12 @@ async def test_password_guesses_wait_longer_each_time_then_are_locked_out() -> N
     async with serving(seats=3, password="kitchen") as host:
         clock = Clock()
         host.table.clock = clock
-        assert await refusal(host, "aaa") == "bad_password"
+        assert await refusal(host, "aaa") == "bad_password"  # a typo costs nothing
+        assert await refusal(host, "aab") == "bad_password"
         # Too soon: not even looked at, so the right password is refused just the same.
         assert await refusal(host, "kitchen") == "throttled"
-        assert await refusal(host, "aab") == "throttled"
-        waits = [1.0, 2.0, 4.0, 8.0, 16.0, 30.0, 30.0]  # then locked out
+        assert await refusal(host, "aac") == "throttled"
+        waits = [1.0, 2.0, 4.0, 8.0, 16.0, 30.0]  # then locked out
         for n, wait in enumerate(waits):
             clock.now += wait - 0.5
             assert await refusal(host, "kitchen") == "throttled"
@@ -204,7 +217,6 @@ async def test_password_guesses_wait_longer_each_time_then_are_locked_out() -> N
         clock.now += 1.0
         assert await refusal(host, "kitchen") == "welcome"
         assert await refusal(host, "wrong") == "bad_password"  # the wrong ones were forgotten
-        clock.now += 1.0
         assert await refusal(host, "kitchen") == "welcome"
 
 
