@@ -25,9 +25,10 @@ class HostConfig:
     Drops: a human who drops out mid-game keeps the seat for ``hold`` seconds (``durak
     host`` uses 60; 0: at once), then ``stand_in`` plays it until they return with their
     token. ``turn_timer`` (seconds, None: none) makes the default move for a human seat
-    that does not act in time. With ``save_dir`` the table is saved there after every
-    change (``host.save.save_file``: one file per port); ``resume`` restores it from that
-    file first.
+    that does not act in time. ``idle`` (seconds, None: never) frees the seat of a player
+    who sits in the lobby that long without being ready (not the owner's). With ``save_dir``
+    the table is saved there after every change (``host.save.save_file``: one file per
+    port); ``resume`` restores it from that file first.
 
     Hostile clients: no ``hello`` within ``handshake_timeout`` seconds, more than
     ``rate_burst`` messages at once or ``rate`` per second on average, or a connection
@@ -54,6 +55,7 @@ class HostConfig:
     ai_workers: int = 2
     hold: float = 0.0  # seconds a dropped player's seat waits before the stand-in plays it
     turn_timer: float | None = None  # seconds per turn for humans; None: no timer
+    idle: float | None = None  # seconds a player may sit unready in the lobby; None: ever
     save_dir: str | None = None  # save the table there after every change (None: never)
     resume: bool = False  # restore the table saved in save_dir
     handshake_timeout: float = 10.0  # seconds to send hello

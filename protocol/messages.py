@@ -54,16 +54,20 @@ __all__ = [
     "Ack",
     "Act",
     "ClientMessage",
+    "Draw",
     "Emote",
     "Emoted",
     "Goodbye",
     "Hello",
     "HostMessage",
+    "Kick",
+    "Leave",
     "Message",
     "Ping",
     "Pong",
     "Ready",
     "Rejected",
+    "Replace",
     "Room",
     "RoomUpdate",
     "SeatInfo",
@@ -78,7 +82,9 @@ __all__ = [
     "encode",
 ]
 
-PROTOCOL_VERSION = 2  # 2: the ready mark (``ready``, ``SeatInfo.ready``)
+# 2: the ready mark (``ready``, ``SeatInfo.ready``); 3: the owner runs the room (``kick``,
+# ``replace``, ``draw``, ``set_options.idle_ms``, ``Room.idle_ms``) and ``leave``
+PROTOCOL_VERSION = 3
 MAX_NAME = 24
 MAX_PASSWORD = 64
 MAX_TEXT = 200
@@ -136,6 +142,7 @@ class Room:
     game: int
     hold_ms: int = 0  # how long a dropped player's seat waits before a stand-in plays it
     turn_ms: int | None = None  # the turn timer (None: no timer)
+    idle_ms: int | None = None  # how long a player may sit unready in the lobby (None: ever)
 
 
 # --- client -> host --------------------------------------------------------------------
@@ -175,11 +182,45 @@ class SetSeat:
 
 @dataclass(frozen=True, slots=True)
 class SetOptions:
-    """The room's options: how long a dropped player's seat is held, the turn timer."""
+    """The room's options: how long a dropped player's seat is held, the turn timer, and
+    how long a player may sit in the lobby without being ready (None: as long as they like)."""
 
     ref: int
     hold_ms: int
     turn_ms: int | None
+    idle_ms: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Kick:
+    """The owner sends the player of ``seat`` away (in a game an AI plays the seat to its
+    end)."""
+
+    ref: int
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Replace:
+    """The owner gives ``seat`` to a host AI of level ``ai``, in the lobby or in a game."""
+
+    ref: int
+    seat: int
+    ai: str
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    """The sender leaves the table for good (in a game an AI plays the seat to its end)."""
+
+    ref: int
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """The owner ends the game being played as a draw."""
+
+    ref: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,7 +311,21 @@ class Goodbye:
     text: str
 
 
-ClientMessage = Hello | Act | SetRules | SetSeat | SetOptions | Start | Ready | Ping | Emote
+ClientMessage = (
+    Hello
+    | Act
+    | SetRules
+    | SetSeat
+    | SetOptions
+    | Start
+    | Ready
+    | Ping
+    | Emote
+    | Kick
+    | Replace
+    | Leave
+    | Draw
+)
 HostMessage = Welcome | RoomUpdate | Snapshot | Update | Ack | Rejected | Pong | Emoted | Goodbye
 Message = ClientMessage | HostMessage
 
@@ -326,6 +381,10 @@ def _turn_ms(value: Any) -> int:
     return check_int(value, 1, MAX_MS, "turn_ms")
 
 
+def _idle_ms(value: Any) -> int:
+    return check_int(value, 1, MAX_MS, "idle_ms")
+
+
 def _events_to_wire(events: tuple[Event, ...]) -> list[dict[str, Any]]:
     return [event_to_wire(e) for e in events]
 
@@ -377,6 +436,7 @@ _ROOM_KEYS = (
     "game",
     "hold_ms",
     "turn_ms",
+    "idle_ms",
 )
 
 
@@ -393,6 +453,7 @@ def room_to_wire(room: Room) -> dict[str, Any]:
         "game": room.game,
         "hold_ms": room.hold_ms,
         "turn_ms": room.turn_ms,
+        "idle_ms": room.idle_ms,
     }
 
 
@@ -420,6 +481,7 @@ def room_from_wire(value: Any) -> Room:
         game=check_int(data["game"], 0, MAX_REF, "game"),
         hold_ms=_hold_ms(data["hold_ms"]),
         turn_ms=optional(_turn_ms)(data["turn_ms"]),
+        idle_ms=optional(_idle_ms)(data["idle_ms"]),
     )
 
 
@@ -464,6 +526,7 @@ CLIENT_MESSAGES: dict[str, Spec] = {
             ("ref", _ident, _ref),
             ("hold_ms", _ident, _hold_ms),
             ("turn_ms", _ident, optional(_turn_ms)),
+            ("idle_ms", _ident, optional(_idle_ms)),
         ),
     ),
     "start": (Start, (("ref", _ident, _ref),)),
@@ -473,6 +536,13 @@ CLIENT_MESSAGES: dict[str, Spec] = {
     ),
     "ping": (Ping, (("ref", _ident, _ref),)),
     "emote": (Emote, (("code", _ident, _emote),)),
+    "kick": (Kick, (("ref", _ident, _ref), ("seat", _ident, seat_of))),
+    "replace": (
+        Replace,
+        (("ref", _ident, _ref), ("seat", _ident, seat_of), ("ai", _ident, _level)),
+    ),
+    "leave": (Leave, (("ref", _ident, _ref),)),
+    "draw": (Draw, (("ref", _ident, _ref),)),
 }
 
 HOST_MESSAGES: dict[str, Spec] = {
