@@ -36,7 +36,7 @@ def _seconds(text: str) -> float:
 def _timer(text: str) -> float:
     value = _seconds(text)
     if value <= 0:
-        raise argparse.ArgumentTypeError("a turn timer needs more than 0 seconds")
+        raise argparse.ArgumentTypeError(f"more than 0 seconds are needed, not {text}")
     return value
 
 
@@ -102,6 +102,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="make the default move for a player who does not act in time (default: no timer)",
     )
     parser.add_argument(
+        "--idle",
+        type=_timer,
+        default=None,
+        metavar="SECONDS",
+        help="free the seat of a player who sits in the room that long without being ready "
+        "(default: never)",
+    )
+    parser.add_argument(
         "--save-dir",
         default=None,
         metavar="DIR",
@@ -150,6 +158,7 @@ def run(args: argparse.Namespace) -> int:
         seed=args.seed,
         hold=args.hold,
         turn_timer=args.turn_timer,
+        idle=args.idle,
         save_dir=save_dir,
         resume=args.resume,
     )
