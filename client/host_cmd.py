@@ -193,6 +193,13 @@ async def serve(config: HostConfig) -> None:
     if config.save_dir is not None:
         resumed = f", game {host.table.game} resumed" if config.resume else ""
         print(f"durak host: saving the table to {host.save_path}{resumed}", flush=True)
+    sizes = host.door.limits
+    files = "no limit" if host.file_limit is None else f"a limit of {host.file_limit}"
+    print(
+        f"durak host: {sizes.limit} connections at most, {sizes.reserve} more for returning"
+        f" players ({files} on open files)",
+        flush=True,
+    )
     print(f"durak host: listening on {config.bind or '0.0.0.0'}:{host.port}", flush=True)
     try:
         await stop.wait()

@@ -307,26 +307,24 @@ class Host:
             del self._entering[conn]  # its task sees it gone and closes it
 
     async def _serve_socket(self, conn: socket.socket, pool: Pool, timeout: float) -> None:
+        """Set up a connection the door let in and serve it; its slot is free at the end."""
         task = asyncio.current_task()
         assert task is not None
         loop = asyncio.get_running_loop()
         try:
             reader = asyncio.StreamReader()
             protocol = asyncio.StreamReaderProtocol(reader)
-            transport, _ = await loop.connect_accepted_socket(lambda: protocol, sock=conn)
-        except OSError:
-            conn.close()
-            self._entering.pop(conn, None)
-            self.door.leave(conn)
-            self.tasks.discard(task)
-            return
-        writer = asyncio.StreamWriter(transport, protocol, reader, loop)
-        session = Session(writer, self.config)
-        pushed_out = conn not in self._entering
-        self._entering[conn] = session
-        if pushed_out:
-            session.close(BUSY, BUSY_TEXT)
-        try:
+            try:
+                transport, _ = await loop.connect_accepted_socket(lambda: protocol, sock=conn)
+            except OSError:
+                conn.close()
+                return
+            writer = asyncio.StreamWriter(transport, protocol, reader, loop)
+            session = Session(writer, self.config)
+            pushed_out = conn not in self._entering
+            self._entering[conn] = session
+            if pushed_out:
+                session.close(BUSY, BUSY_TEXT)
             await self._serve_client(reader, writer, session, conn, pool, timeout)
         finally:
             self._entering.pop(conn, None)

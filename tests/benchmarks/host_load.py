@@ -10,7 +10,8 @@ hellos trickled a byte at a time by clients that never read, and floods (a hello
 thousands of pings in one write, or a huge length prefix), from 127.0.0.2 where the OS has
 it (a machine of its own). Meanwhile ``tests/flood.py`` opens ``--flood-rate`` connections
 a second (default 1,000) for ``--flood-seconds`` (default 5) from the bots' own address,
-and a second into it one bot's connection is dropped: it comes back with its seat's token.
+and 0.3 s into it one bot's connection is dropped early in a game: it comes back with
+its seat's token.
 
 Prints whether the game completed, the bots' action round trip (act to ack) p50/p99, what
 the junk and the flood got back, how long the dropped bot took to get back, the host's most
@@ -72,9 +73,10 @@ async def junk_worker(
     rng: random.Random,
     seen: collections.Counter[str],
     source: str | None,
+    stopping: asyncio.Event,
 ) -> None:
     local = None if source is None else (source, 0)
-    while time.monotonic() < until:
+    while time.monotonic() < until and not stopping.is_set():
         try:
             reader, writer = await asyncio.wait_for(
                 asyncio.open_connection("127.0.0.1", port, local_addr=local), 5
@@ -122,12 +124,19 @@ async def junk_main(port: int, count: int, seconds: float) -> None:
     seen: collections.Counter[str] = collections.Counter()
     asyncio.get_running_loop().call_later(1.0, functools.partial(print, "ready", flush=True))
     rng = random.Random(port)
+    stopping = asyncio.Event()
     source = junk_source()
     seen[f"from_{source or '127.0.0.1'}"] = 1
     workers = [
         asyncio.create_task(
             junk_worker(
-                KINDS[i % len(KINDS)], port, until, random.Random(rng.random()), seen, source
+                KINDS[i % len(KINDS)],
+                port,
+                until,
+                random.Random(rng.random()),
+                seen,
+                source,
+                stopping,
             )
         )
         for i in range(count)
@@ -142,9 +151,14 @@ async def junk_main(port: int, count: int, seconds: float) -> None:
         done, _ = await asyncio.wait(
             [stop, *workers], timeout=seconds, return_when=asyncio.FIRST_COMPLETED
         )
-    for worker in workers:
-        worker.cancel()
-    await asyncio.gather(*workers, return_exceptions=True)
+    # A worker stops at its next try; cancelled again in case a cancellation was lost
+    # (Python 3.11's wait_for drops one that meets the inner future's completion).
+    stopping.set()
+    pending = set(workers)
+    while pending:
+        for worker in pending:
+            worker.cancel()
+        _, pending = await asyncio.wait(pending, timeout=1)
     with contextlib.suppress(BrokenPipeError):
         print(" ".join(f"{k}={v}" for k, v in sorted(seen.items())), flush=True)
 
@@ -169,11 +183,29 @@ class Flood:
     summary: str = "not run"
     most_open: int | None = None  # the host's most open files seen while it ran
     back_after: float | None = None  # seconds from the dropped bot's drop to its welcome
+    armed: bool = False  # the flood has run a second: drop the bot at its next chance
+    dropped: NetClient | None = None  # the bot's client
+    dropped_at: float | None = None
+    closing: asyncio.Task[None] | None = None  # the drop (its client then reconnects)
+
+    def watch(self, payload: object) -> None:
+        """The dropped bot's frames: once armed, drop it while it holds 4 cards or more
+        (the game waits for it when it is its turn, so the game's end cannot free its seat
+        before it is back: 6 seats leave no stock)."""
+        dropped = self.dropped
+        if not self.armed or self.dropped_at is not None or dropped is None:
+            return
+        update = isinstance(payload, dict) and payload.get("type") == "update"
+        view = payload.get("view") if update and isinstance(payload, dict) else None
+        if isinstance(view, dict) and len(view.get("hand") or ()) >= 4:
+            self.dropped_at = time.monotonic()
+            self.closing = asyncio.get_running_loop().create_task(dropped.close())
 
 
-async def flood_the_host(port: int, flood: Flood, dropped: NetClient) -> None:
-    """Run ``tests/flood.py`` against the host; a second in, drop ``dropped``'s connection
-    (its client reconnects with its token) and time how long it takes to get back."""
+async def flood_the_host(port: int, flood: Flood) -> None:
+    """Run ``tests/flood.py`` against the host; 0.3 s in, arm the drop of ``dropped``'s
+    connection (``Flood.watch``; its client reconnects with its token) and time how long it
+    takes to get back."""
     proc = await asyncio.create_subprocess_exec(
         sys.executable, str(ROOT / "tests" / "flood.py"), str(port),
         "--seconds", str(flood.seconds), "--rate", str(flood.rate),
@@ -182,17 +214,15 @@ async def flood_the_host(port: int, flood: Flood, dropped: NetClient) -> None:
     assert proc.stdout is not None
     await asyncio.wait_for(proc.stdout.readline(), 30)  # "started"
     done = asyncio.create_task(proc.stdout.readline())
-    dropped_at = None
     start = time.monotonic()
     while not done.done():
         count = open_files(flood.host_pid)
         if count is not None:
             flood.most_open = max(flood.most_open or 0, count)
         now = time.monotonic()
-        if dropped_at is None and now - start >= 1.0:
-            dropped_at = now
-            await dropped.close()  # its receive loop sees the end and reconnects
-        if dropped_at is not None and flood.back_after is None and dropped.reconnects:
+        flood.armed = now - start >= 0.3  # the flood is at full rate by then
+        dropped_at, dropped = flood.dropped_at, flood.dropped
+        if dropped_at is not None and flood.back_after is None and dropped and dropped.reconnects:
             flood.back_after = now - dropped_at
         await asyncio.wait([done], timeout=0.02)
     flood.summary = (await done).decode().strip()
@@ -239,8 +269,13 @@ async def play(
             await asyncio.wait_for(junk_proc.stdout.readline(), 30)  # "ready"
         if i == SEATS - 1:  # the bot whose connection the flood's run drops
             dropped = await NetClient.connect(
-                "127.0.0.1", port, "Dropped", on_payload=welcome_watch, reconnect=backoff
+                "127.0.0.1",
+                port,
+                "Dropped",
+                on_payload=lambda payload: (welcome_watch(payload), flood.watch(payload)),
+                reconnect=backoff,
             )
+            flood.dropped = dropped
             bots.append(asyncio.create_task(BotPlayer(dropped, "random", games, seed + i).play()))
         else:
             bots.append(
@@ -260,7 +295,7 @@ async def play(
     await asyncio.wait_for(seated.wait(), 60)
     flooding = None
     if flood.seconds > 0:
-        flooding = asyncio.create_task(flood_the_host(port, flood, dropped))
+        flooding = asyncio.create_task(flood_the_host(port, flood))
     completed = False
     try:
         reports = list(await asyncio.wait_for(asyncio.gather(*bots), timeout))
