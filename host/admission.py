@@ -27,7 +27,8 @@ address cost nothing (a typo); after the n-th one beyond them the address must w
 at; from the ``lock_after``-th wrong one on it is locked out for ``lockout`` seconds after
 each. A try that comes too early is refused without being checked, so it
 tells the guesser nothing, and the right password is answered exactly as fast as a wrong
-one. A right password forgets the address's wrong ones.
+one. A right password forgets the address's wrong ones; a hello without any password (a
+client asking whether one is needed) is no guess.
 """
 
 from __future__ import annotations

@@ -526,7 +526,8 @@ class Table:
                     link.close("throttled", text)
                     return
                 if not _same(hello.password, password):
-                    self.throttle.failed(link.address)
+                    if hello.password is not None:  # (none at all is no guess: it asks)
+                        self.throttle.failed(link.address)
                     link.close("bad_password", "The password is wrong.")
                     return
                 self.throttle.succeeded(link.address)
