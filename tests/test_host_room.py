@@ -8,7 +8,11 @@ from __future__ import annotations
 import asyncio
 import collections
 import itertools
+import signal
+import subprocess
+import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -32,6 +36,7 @@ from protocol import (
     Update,
 )
 
+ROOT = Path(__file__).resolve().parents[1]
 REFS = itertools.count(1000)
 
 
@@ -245,3 +250,28 @@ async def test_colluding_clients_that_always_take_end_in_a_draw() -> None:
         assert host.table.series.draws == 1
         for client in clients:
             await client.close()
+
+
+def test_durak_host_idle_frees_an_unready_player() -> None:
+    host = subprocess.Popen(
+        [sys.executable, "-m", "client", "host", "--bind", "127.0.0.1", "--port", "0",
+         "--no-announce", "--no-save", "--seats", "3", "--idle", "0.3"],
+        cwd=ROOT, stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert host.stdout is not None
+        port = next(int(line.rsplit(":", 1)[1]) for line in host.stdout if "listening on" in line)
+
+        async def join() -> tuple[int | None, str]:
+            anna = await NetClient.connect("127.0.0.1", port, "Anna")
+            boris = Player(await NetClient.connect("127.0.0.1", port, "Boris"))
+            code = await boris.goodbye()
+            assert anna.welcome is not None
+            idle_ms = anna.welcome.room.idle_ms
+            await anna.close()
+            return idle_ms, code
+
+        assert asyncio.run(join()) == (300, "idle")
+    finally:
+        host.send_signal(signal.SIGINT if sys.platform != "win32" else signal.SIGTERM)
+        host.communicate(timeout=30)
