@@ -65,9 +65,9 @@ UNPLAYABLE = UnplayableRules(
         ((ANNA, BORIS), "lobby", 0, SetRules(1, UNPLAYABLE), "bad_rules"),
         ((ANNA, AI, BORIS), "lobby", 0, SetRules(1, Rules(players=2)), "seat_taken"),
         ((ANNA, BORIS, AI), "lobby", 0, SetRules(1, Rules(players=2)), None),
-        ((ANNA, BORIS), "playing", 0, SetOptions(1, 0, None, 60000), "game_running"),
-        ((ANNA, BORIS), "lobby", 1, SetOptions(1, 0, None, 60000), "not_owner"),
-        ((ANNA, BORIS), "lobby", 0, SetOptions(1, 0, None, 60000), None),
+        ((ANNA, BORIS), "playing", 0, SetOptions(1, 0, None, idle_ms=60000), "game_running"),
+        ((ANNA, BORIS), "lobby", 1, SetOptions(1, 0, None, idle_ms=60000), "not_owner"),
+        ((ANNA, BORIS), "lobby", 0, SetOptions(1, 0, None, idle_ms=60000), None),
         # the start waits for every seat and every other player's ready mark
         ((ANNA, EMPTY), "lobby", 0, Start(1), "seats_empty"),
         ((ANNA, BORIS), "lobby", 0, Start(1), "not_ready"),

@@ -208,7 +208,7 @@ async def test_an_unready_player_is_freed_after_the_rooms_idle_time() -> None:
         anna, boris, cleo = await seated(host, "Anna", "Boris", "Cleo")
         cleo.client.ready()
         await until(lambda: host.table.seats[2].ready)
-        assert isinstance(await anna.ask(lambda ref: SetOptions(ref, 0, None, 200)), Ack)
+        assert isinstance(await anna.ask(lambda ref: SetOptions(ref, 0, None, idle_ms=200)), Ack)
         room = await anna.wait(lambda m: isinstance(m, RoomUpdate) and m.room.idle_ms == 200)
         assert isinstance(room, RoomUpdate)
         assert await boris.goodbye() == "idle"  # never ready

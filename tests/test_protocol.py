@@ -129,8 +129,8 @@ def _examples() -> dict[str, list[Message]]:
         "set_seat": [SetSeat(1, 2, "random"), SetSeat(2, 5, None)],
         "set_options": [
             SetOptions(1, 60000, None),
-            SetOptions(2, 0, 86400000, 1),
-            SetOptions(3, 500, 20000, 86400000),
+            SetOptions(2, 0, 86400000, idle_ms=1),
+            SetOptions(3, 500, 20000, idle_ms=86400000),
         ],
         "kick": [Kick(1, 0), Kick(2, 5)],
         "replace": [Replace(1, 1, "random"), Replace(2, 5, "hard:0.2")],
