@@ -3,6 +3,9 @@
 The public surface: cards and rules; ``new_game`` and ``GameState`` (``legal_actions``,
 ``check``, ``apply``); the actions; ``observe`` for the only per-seat view that leaves the
 engine, with ``trim`` for per-seat events; game logs; the series tally.
+
+Every game ends: a repeated position (``REPETITION_LIMIT``), the move cap (``MAX_MOVES``)
+or ``GameState.declare_draw`` ends it as a draw (see ``engine.state``).
 """
 
 from .actions import Action, Attack, Beat, Pass, ShowTrump, Take, ThrowIn, Transfer, parse_action
@@ -33,12 +36,14 @@ from .reasons import IllegalAction, Reason
 from .rules import HAND_SIZE, Rules, RulesError
 from .rules import ThrowIn as ThrowInRule
 from .series import Series
-from .state import GameState, new_game
+from .state import MAX_MOVES, REPETITION_LIMIT, GameState, new_game
 from .view import SeatView, observe
 
 __all__ = [
     "CARDS",
     "HAND_SIZE",
+    "MAX_MOVES",
+    "REPETITION_LIMIT",
     "Action",
     "Attack",
     "Attacked",

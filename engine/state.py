@@ -12,6 +12,19 @@ Choices where RULES.md is silent (also listed in the README):
   neighbours" they and the new defender's left neighbour may add, and they draw first.
 - Places follow the order of going out; players who go out in the same bout share a place
   (1, 1, 3, ...). The Durak takes the last place.
+
+Every game ends (RULES.md allows endless games: players who take every attack can pass the
+same cards round for ever). Two rules end such a game as a draw, with no Durak:
+
+- Repetition: when a bout is about to start from the same position for the
+  ``REPETITION_LIMIT``-th time (the same hands, the same stock and discard, the same
+  attacker, the table empty), the game ends instead.
+- Move cap: when a bout is about to start after ``MAX_MOVES`` actions or more, the game ends
+  instead (a bout holds a bounded number of actions, so no game goes far past the cap).
+
+In such a draw the players still holding cards share the next place (those already out
+keep theirs), exactly as if they had gone out together; ``declare_draw`` (the table's
+owner ending a game) ends it the same way at any moment.
 """
 
 from __future__ import annotations
@@ -47,7 +60,10 @@ from .reasons import IllegalAction
 from .rules import HAND_SIZE, MAX_PLAYERS, Rules
 from .rules import ThrowIn as ThrowInRule
 
-__all__ = ["GameState", "Phase", "new_game"]
+__all__ = ["MAX_MOVES", "REPETITION_LIMIT", "GameState", "Phase", "new_game"]
+
+REPETITION_LIMIT = 3  # the same position at a bout's start for the third time: a draw
+MAX_MOVES = 3_000  # a game that reaches this many actions ends as a draw at the next bout
 
 _LEAD, _OPEN, _OVER = Phase.LEAD, Phase.OPEN, Phase.OVER
 
@@ -71,6 +87,7 @@ class GameState:
         "hands",
         "known",
         "limit",
+        "moves",
         "opening",
         "passed",
         "phase",
@@ -78,6 +95,7 @@ class GameState:
         "players",
         "result",
         "rules",
+        "seen",
         "shown",
         "stock",
         "table_ranks",
@@ -111,6 +129,10 @@ class GameState:
     throwers: int
     places: list[int]
     result: GameResult | None
+    moves: int  # actions applied so far
+    # The positions bouts started from since the discard last grew or the stock last
+    # shrank (no earlier one can come back): (attacker, bout_max, *hands) each.
+    seen: tuple[tuple[int, ...], ...]
     opening: tuple[Event, ...]
 
     @classmethod
@@ -161,6 +183,8 @@ class GameState:
         self.places = [0] * n
         self.result = None
         self.shown = 0
+        self.moves = 0
+        self.seen = ()
 
         events: list[Event] = [Dealt(s, len(hands[s]), cards_of(masks[s])) for s in range(n)]
         holder = None if stock else next((s for s in range(n) if trump in hands[s]), None)
@@ -273,6 +297,8 @@ class GameState:
         other.throwers = self.throwers
         other.places = self.places[:]
         other.result = self.result
+        other.moves = self.moves
+        other.seen = self.seen
         other.opening = self.opening
         return other
 
@@ -283,6 +309,7 @@ class GameState:
         reason = check(self, seat, action)
         if reason is not None:
             raise IllegalAction(reason, seat, action)
+        self.moves += 1
         kind = type(action)
         # Each branch knows whether the bout may have settled: a card that went down
         # unbeaten keeps it open (unless the defender takes), so only these ask _settled.
@@ -404,6 +431,11 @@ class GameState:
         self.passed = 0
         self.shown = 0
         self._set_throwers()
+        position = (attacker, bout_max, *self.hands)
+        if self.seen.count(position) + 1 >= REPETITION_LIMIT or self.moves >= MAX_MOVES:
+            self._draw(events)
+            return
+        self.seen += (position,)
         key = attacker << 6 | defender << 3 | limit
         started = _BOUT_STARTED.get(key)
         if started is None:
@@ -425,6 +457,7 @@ class GameState:
             events.append(PickedUp(defender, cards_of(table)))
         else:
             self.discard |= table
+            self.seen = ()  # no position before a discard can come back
             events.append(Discarded(cards_of(table)))
         if self.stock:
             self._refill(events)
@@ -454,6 +487,7 @@ class GameState:
             for _ in range(min(need, len(stock))):
                 drawn |= 1 << stock.pop()
             hands[seat] |= drawn
+            self.seen = ()  # nor one before a draw from the stock
             events.append(Drew(seat, drawn.bit_count(), cards_of(drawn)))
             if not stock:
                 if drawn >> trump_card & 1:
@@ -474,6 +508,24 @@ class GameState:
         self.phase = _OVER
         self.result = GameResult(tuple(self.places), durak)
         events.append(GameEnded(self.result))
+
+    def declare_draw(self) -> list[Event]:
+        """End the game now as a draw (the table's owner stops it): the players still in
+        share the next place, as in a draw by repetition. ``ValueError`` if it is over."""
+        if self.phase is _OVER:
+            raise ValueError("the game is already over")
+        events: list[Event] = []
+        self._draw(events)
+        return events
+
+    def _draw(self, events: list[Event]) -> None:
+        """End the game as a draw: every seat still in takes the next place together."""
+        places = self.places
+        place = 1 + sum(1 for p in places if p)
+        for seat in range(self.players):
+            if not places[seat]:
+                places[seat] = place
+        self._finish([], events)
 
 
 # Events are immutable values, so the ones every game repeats are shared, like the interned

@@ -26,16 +26,20 @@ class HostConfig:
     Drops: a human who drops out mid-game keeps the seat for ``hold`` seconds (``durak
     host`` uses 60; 0: at once), then ``stand_in`` plays it until they return with their
     token. ``turn_timer`` (seconds, None: none) makes the default move for a human seat
-    that does not act in time. With ``save_dir`` the table is saved there after every
-    change (``host.save.save_file``: one file per port); ``resume`` restores it from that
-    file first.
+    that does not act in time. ``idle`` (seconds, None: never) frees the seat of a player
+    who sits in the lobby that long without being ready (not the owner's). With ``save_dir``
+    the table is saved there after every change (``host.save.save_file``: one file per
+    port); ``resume`` restores it from that file first.
 
     Liveness: a connection the host hears nothing from for ``silence`` seconds (it sends a
     ``heartbeat`` after a third of that) is treated as dropped, exactly like a closed one.
 
     Hostile clients: no ``hello`` within ``handshake_timeout`` seconds, more than
     ``rate_burst`` messages at once or ``rate`` per second on average, or a connection
-    beyond ``max_connections``: that one connection is told why and closed.
+    beyond ``max_connections``: that one connection is told why and closed. An address that
+    opens more than ``connect_burst`` connections at once or ``connect_rate`` a second on
+    average gets its further ones only in the door's reserve, where nothing but a seat's
+    token is let in (see ``host.admission``).
     """
 
     name: str = "Durak table"
@@ -56,9 +60,12 @@ class HostConfig:
     hold: float = 0.0  # seconds a dropped player's seat waits before the stand-in plays it
     turn_timer: float | None = None  # seconds per turn for humans; None: no timer
     silence: float = SILENCE_MS / 1000  # seconds without a word before a client counts as gone
+    idle: float | None = None  # seconds a player may sit unready in the lobby; None: ever
     save_dir: str | None = None  # save the table there after every change (None: never)
     resume: bool = False  # restore the table saved in save_dir
     handshake_timeout: float = 10.0  # seconds to send hello
     rate: float = 100.0  # messages per second per connection, on average, while others wait
     rate_burst: int = 200  # messages a connection may send at once
     max_connections: int = 64  # open connections (players, spectators-to-be and strangers)
+    connect_rate: float = 20.0  # new connections per address per second, on average
+    connect_burst: int = 60  # new connections per address at once

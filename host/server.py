@@ -1,12 +1,20 @@
-"""The asyncio TCP server: one reader task per client, one table task, the announcement.
+"""The asyncio TCP server: one accept loop, one reader task per client, one table task,
+the announcement.
 
-Each connection must say ``hello`` within ``handshake_timeout``, may send ``rate`` messages
-a second on average (a token bucket of ``rate_burst``) while earlier ones still wait for
-the table (a client that waits for each answer is never limited), and the host holds at most
-``max_connections`` at once; a connection that breaks a limit is told why and closed,
-nobody else notices. Saves and the journal are written by one thread of their own
-(``host.journal.DiskWriter``); the save folder is checked at start-up, and when the table
-cannot be saved there ``save_problem`` says why (once) and the table goes on unsaved.
+The accept loop asks the door (``host.admission``) about every new connection before it
+costs more than its socket: a connection beyond the door's slots is told ``busy`` and closed
+at once, and the door keeps the host's open files below its limit (raised at start where
+the OS allows). A connection over its address's rate waits in the door's reserve, where only
+a seat's token is let in, so a seated player gets back in during a flood. Each connection
+must then say ``hello`` within ``handshake_timeout``, may send ``rate`` messages a second on
+average (a token bucket of ``rate_burst``) while earlier ones still wait for the table (a
+client that waits for each answer is never limited); a connection that breaks a limit is
+told why and closed, nobody else notices. A connection without a seat is closed right after
+its goodbye; a player's lingers a moment so that the goodbye is read. A seated connection
+that falls silent gets a heartbeat, then is cut (``Session.check_alive``). Saves and the
+journal are written by one thread of their own (``host.journal.DiskWriter``); the save
+folder is checked at start-up, and when the table cannot be saved there ``save_problem``
+says why (once) and the table goes on unsaved.
 """
 
 from __future__ import annotations
@@ -14,9 +22,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import socket
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
@@ -36,6 +46,7 @@ from protocol import (
     encode,
 )
 
+from .admission import Door, Pool, open_files, raise_file_limit, slots_for
 from .announce import Announcer, txt_properties
 from .config import HostConfig
 from .journal import DiskWriter, check_folder
@@ -47,7 +58,9 @@ __all__ = ["Host", "Session"]
 
 log = logging.getLogger("durak.host")
 READ_SIZE = 64 * 1024
-LINGER = 1.0  # seconds a connection may stay open after its goodbye
+LINGER = 1.0  # seconds a player's connection may stay open after its goodbye
+BACKLOG = 64  # connections the OS queues before the accept loop takes them
+BUSY_TEXT = "The host has as many connections as it takes."
 
 
 class Session:
@@ -65,6 +78,7 @@ class Session:
         self.said_goodbye = False
         peer = writer.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
+        self.address = address_of(peer)
         self.rate = config.rate
         self.burst = float(config.rate_burst)
         self.tokens = self.burst
@@ -101,12 +115,16 @@ class Session:
         self.outbox.send(partial(self.goodbye, code, text))
 
     def goodbye(self, code: str, text: str) -> None:
-        """Say goodbye (with a reason code) and close at once; the reader then sees the end."""
+        """Say goodbye (with a reason code) and close; the reader then sees the end. A
+        connection that never had a seat is closed at once (its goodbye is all it was sent)."""
         if self.closed:
             return
         self.closed = True
         with contextlib.suppress(Exception):
             self.writer.write(encode(Goodbye(code, text[:200])))
+            if self.seat is None:
+                self.writer.transport.abort()
+                return
             self.writer.write_eof()
             self.said_goodbye = True
             # The reader lingers a moment (see ``linger``); a peer that keeps the connection
@@ -134,6 +152,39 @@ class Session:
             self._send(Heartbeat(self.beats))
 
 
+def address_of(peer: object) -> str:
+    """The address part of a peer name (an IPv4 peer of a dual-stack socket as IPv4)."""
+    if not isinstance(peer, tuple):
+        return str(peer)
+    address = str(peer[0])
+    return address.removeprefix("::ffff:") if "." in address else address
+
+
+def listening_socket(bind: str, port: int) -> socket.socket:
+    """A listening TCP socket on ``bind`` (``""``: every interface, IPv6 too where the OS
+    has dual-stack sockets)."""
+    if not bind:
+        if socket.has_dualstack_ipv6():
+            return socket.create_server(
+                ("", port), family=socket.AF_INET6, backlog=BACKLOG, dualstack_ipv6=True
+            )
+        return socket.create_server(("", port), backlog=BACKLOG)
+    family, _, _, _, address = socket.getaddrinfo(
+        bind, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+    )[0]
+    return socket.create_server(address[:2], family=family, backlog=BACKLOG)
+
+
+def refuse(conn: socket.socket, code: str, text: str) -> None:
+    """Turn a connection away at the door: its goodbye, if the socket takes it, then closed."""
+    with contextlib.suppress(OSError):
+        conn.setblocking(False)
+        with contextlib.suppress(BlockingIOError):
+            conn.recv(READ_SIZE)  # a hello already here: read, so closing sends no reset
+        conn.send(encode(Goodbye(code, text)))
+    conn.close()
+
+
 async def linger(
     reader: asyncio.StreamReader, writer: asyncio.StreamWriter, seconds: float = LINGER
 ) -> None:
@@ -158,19 +209,26 @@ class Host:
         self.save_path: Path | None = None  # known once the port is (see _start)
         self.save_problem: str | None = None  # why the table is not saved, if it is not
         try:
-            self.table = Table(
-                config,
-                executor=self.executor,
-                on_room=self._room_changed,
-            )
+            self.table = Table(config, executor=self.executor, on_room=self._room_changed)
         except BaseException:
             self.executor.shutdown()
             raise
         self.sessions: set[Session] = set()
-        self._strangers: dict[Session, None] = {}  # connections without a hello, oldest first
+        self.file_limit = raise_file_limit()
+        sizes = slots_for(config.max_connections, self.file_limit, open_files(), config.seats)
+        self.door: Door[socket.socket] = Door(
+            replace(
+                sizes,
+                rate=config.connect_rate,
+                burst=config.connect_burst,
+                hello_timeout=config.handshake_timeout,
+            )
+        )
+        self._entering: dict[socket.socket, Session | None] = {}  # not None once set up
         self.tasks: set[asyncio.Task[None]] = set()
         self.announcer: Announcer | None = None
-        self._server: asyncio.Server | None = None
+        self._listener: socket.socket | None = None
+        self._accepting: asyncio.Task[None] | None = None
         self._table_task: asyncio.Task[None] | None = None
         self._watch_task: asyncio.Task[None] | None = None
         self._stopped = asyncio.Event()
@@ -189,10 +247,10 @@ class Host:
             raise
 
     async def _start(self) -> None:
-        self._server = await asyncio.start_server(
-            self._serve_client, host=self.config.bind or None, port=self.config.port
-        )
-        self.port = self._server.sockets[0].getsockname()[1]
+        self._listener = listening_socket(self.config.bind, self.config.port)
+        self._listener.setblocking(False)
+        self.port = self._listener.getsockname()[1]
+        self._accepting = asyncio.create_task(self._accept(self._listener), name="durak-door")
         if self.config.save_dir is not None:  # (on any free port: the one it got)
             self.save_path = save_file(self.config.save_dir, self.port)
             loop = asyncio.get_running_loop()
@@ -228,46 +286,103 @@ class Host:
         for watcher in self.watchers:
             watcher(room)
 
-    async def _serve_client(
-        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
-    ) -> None:
-        session = Session(writer, self.config, self.table.outbox)
-        cap = self.config.max_connections
-        if sum(not s.closed for s in self.sessions) >= cap:
-            # Full: push out the oldest connection still without a hello (a stranger that
-            # holds a slot) rather than turn away a player who greets at once.
-            idle = next((s for s in self._strangers if not s.closed), None)
-            if idle is not None:
-                idle.goodbye(BUSY, "The host has as many connections as it takes.")
-        if sum(not s.closed for s in self.sessions) >= cap or self._stopped.is_set():
-            session.goodbye(BUSY, "The host has as many connections as it takes.")
-            await linger(reader, writer)
-            return
+    async def _accept(self, listener: socket.socket) -> None:
+        """Take each new connection and ask the door about it before anything else."""
+        loop = asyncio.get_running_loop()
+        while True:
+            try:
+                conn, peer = await loop.sock_accept(listener)
+            except OSError as exc:  # (the door keeps headroom below the file limit)
+                log.warning("cannot accept a connection: %s", exc)
+                await asyncio.sleep(0.1)
+                continue
+            admit = None if self._stopped.is_set() else self.door.arrive(conn, address_of(peer))
+            if admit is None:
+                refuse(conn, BUSY, BUSY_TEXT)
+                continue
+            if admit.evict is not None:
+                self._push_out(admit.evict)
+            with contextlib.suppress(OSError):  # (asyncio sets it only on sockets it made)
+                conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            self._entering[conn] = None
+            task = asyncio.create_task(self._serve_socket(conn, admit.pool, admit.timeout))
+            self.tasks.add(task)
+            await asyncio.sleep(0)  # the connections' tasks run between two accepts
+
+    def _push_out(self, conn: socket.socket) -> None:
+        """Close a stranger the door pushed out (once it is set up, if it is not yet)."""
+        session = self._entering.get(conn)
+        if session is not None:
+            session.goodbye(BUSY, BUSY_TEXT)
+        elif conn in self._entering:
+            del self._entering[conn]  # its task sees it gone and closes it
+
+    async def _serve_socket(self, conn: socket.socket, pool: Pool, timeout: float) -> None:
+        """Set up a connection the door let in and serve it; its slot is free at the end."""
         task = asyncio.current_task()
         assert task is not None
+        loop = asyncio.get_running_loop()
+        try:
+            reader = asyncio.StreamReader()
+            protocol = asyncio.StreamReaderProtocol(reader)
+            try:
+                transport, _ = await loop.connect_accepted_socket(lambda: protocol, sock=conn)
+            except OSError:
+                conn.close()
+                return
+            writer = asyncio.StreamWriter(transport, protocol, reader, loop)
+            session = Session(writer, self.config, self.table.outbox)
+            pushed_out = conn not in self._entering
+            self._entering[conn] = session
+            if pushed_out:
+                session.goodbye(BUSY, BUSY_TEXT)
+            await self._serve_client(reader, writer, session, conn, pool, timeout)
+        finally:
+            self._entering.pop(conn, None)
+            self.door.leave(conn)
+            self.tasks.discard(task)
+
+    async def _serve_client(
+        self,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        session: Session,
+        conn: socket.socket,
+        pool: Pool,
+        timeout: float,
+    ) -> None:
         self.sessions.add(session)
-        self._strangers[session] = None
-        self.tasks.add(task)
         queue = self.table.queue
         timer = asyncio.get_running_loop().call_later(
-            self.config.handshake_timeout, session.goodbye, HANDSHAKE_TIMEOUT, "No hello in time."
+            timeout, session.goodbye, HANDSHAKE_TIMEOUT, "No hello in time."
         )
+        greeted = False
         try:
             while not session.closed:
                 data = await reader.read(READ_SIZE)
                 session.heard, session.probed = time.monotonic(), False
                 session.conn.receive_data(data)
                 while (message := session.conn.next_message()) is not None:
-                    if session in self._strangers:  # its first message: the hello
-                        del self._strangers[session]
+                    if not greeted:  # its first message: the hello
+                        greeted = True
                         timer.cancel()
+                        self.door.greeted(conn)
+                        if (  # the reserve lets in only players coming back to their seats
+                            pool is Pool.RESERVE
+                            and isinstance(message, Hello)
+                            and message.token is None
+                        ):
+                            session.goodbye(BUSY, BUSY_TEXT)
+                            break
                     if session.waiting and not session.allow():
                         session.goodbye(RATE_LIMITED, "Too many messages too fast.")
                         break
                     if isinstance(message, Alive):
                         continue  # it answered a heartbeat: hearing from it was the point
                     checked = None
-                    if isinstance(message, Hello):  # (a slow check waits here, not the table)
+                    # (a slow password check waits here, not the table; none for an address
+                    # the throttle holds back: its hello is refused before the password)
+                    if isinstance(message, Hello) and not self.table.throttle.wait(session.address):
                         checked = await self.table.check_password(message.password)
                     await session.credit.acquire()
                     session.waiting += 1
@@ -286,9 +401,9 @@ class Host:
             if session.said_goodbye:
                 await linger(reader, writer)
             writer.close()
+            with contextlib.suppress(Exception):
+                await writer.wait_closed()
             self.sessions.discard(session)
-            self._strangers.pop(session, None)
-            self.tasks.discard(task)
 
     async def stop(self, text: str = "The host closed the table.") -> None:
         """Tell every client, stop the table, withdraw the announcement, free everything."""
@@ -298,8 +413,12 @@ class Host:
         # No AI starts a new thought from here on: what is still queued for the table is
         # handled without one, and the executor is shut down once the table has stopped.
         self.table.stopping = True
-        if self._server is not None:
-            self._server.close()
+        if self._accepting is not None:
+            self._accepting.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._accepting
+        if self._listener is not None:
+            self._listener.close()
         if self._watch_task is not None:
             self._watch_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -317,8 +436,6 @@ class Host:
                 task.cancel()
             if pending:
                 await asyncio.wait(pending)
-        if self._server is not None:
-            await self._server.wait_closed()
         if self.announcer is not None:
             await self.announcer.close()
         self.executor.shutdown(wait=True, cancel_futures=True)

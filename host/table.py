@@ -10,6 +10,10 @@ human is ready (AI seats always are). Every mark is cleared as a game starts, so
 rematch needs everyone ready again, and when the rules change; otherwise a mark goes with
 its player (one who leaves takes it along, a newcomer is not ready, the others keep theirs).
 
+A hello without a token learns of a running game or a full table before its password is
+looked at, and wrong passwords are throttled per address (``host.admission``), so no answer
+tells a right password from a wrong one except a seat.
+
 A human who drops out mid-game is ``away``: the seat waits ``config.hold`` seconds for
 them, then a stand-in AI plays it until they return with their token. The optional turn
 timer makes the default move for a human seat that lets it run out. Once the host is
@@ -28,6 +32,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
+import math
 import random
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -54,7 +59,7 @@ from engine import (
     observe,
     trim,
 )
-from engine.ai import LEVELS, Bot, make_bot
+from engine.ai import Bot, make_bot
 from protocol import (
     MAX_MS,
     MAX_SILENCE_MS,
@@ -62,14 +67,18 @@ from protocol import (
     PROTOCOL_VERSION,
     Ack,
     Act,
+    Draw,
     Emote,
     Emoted,
     Hello,
+    Kick,
+    Leave,
     Message,
     Ping,
     Pong,
     Ready,
     Rejected,
+    Replace,
     Room,
     RoomUpdate,
     SeatInfo,
@@ -84,13 +93,26 @@ from protocol import (
 )
 from protocol.messages import MAX_NAME
 
+from . import lobby
+from .admission import PasswordThrottle
 from .config import HostConfig
 from .credentials import Password, new_token, token_matches
 from .journal import DiskWriter, action_record, header_record, load_table, table_record
 from .outbox import Outbox
 from .save import SavedSeat, TableSave, save_file
 
-__all__ = ["Gone", "Held", "Incoming", "Link", "Stop", "Table", "Thought", "TurnUp", "default_move"]
+__all__ = [
+    "Gone",
+    "Held",
+    "Idle",
+    "Incoming",
+    "Link",
+    "Stop",
+    "Table",
+    "Thought",
+    "TurnUp",
+    "default_move",
+]
 
 log = logging.getLogger("durak.host")
 
@@ -99,6 +121,7 @@ class Link(Protocol):
     """A client connection as the table sees it."""
 
     seat: int | None
+    address: str  # the peer's address (the password throttle counts per address)
 
     def send(self, message: Message) -> None: ...
     def close(self, code: str, text: str) -> None: ...
@@ -143,11 +166,19 @@ class TurnUp:
 
 
 @dataclass(frozen=True, slots=True)
+class Idle:
+    """A player's idle time in the lobby ran out (if the watch ``mark`` still runs)."""
+
+    seat: int
+    mark: int
+
+
+@dataclass(frozen=True, slots=True)
 class Stop:
     pass
 
 
-Item = Incoming | Gone | Thought | Held | TurnUp | Stop
+Item = Incoming | Gone | Thought | Held | TurnUp | Idle | Stop
 
 
 @dataclass(slots=True)
@@ -159,6 +190,8 @@ class Seat:
     link: Link | None = None
     away: int = 0  # how many times the player dropped out (tells old holds from new ones)
     ready: bool = False  # the player's ready mark (lobby only; cleared as a game starts)
+    for_game: bool = False  # an AI playing a player's seat to the game's end (then empty)
+    idle_mark: int = 0  # the idle watch running for the seat (0: none)
 
 
 @dataclass(slots=True)
@@ -222,16 +255,6 @@ def _ai_name(level: str) -> str:
 
 EMOTE_GAP = 2.0  # seconds: a seat's emotes closer together than this are dropped
 
-LOBBY_TEXT = {
-    "not_owner": "Only the owner of the room can do that.",
-    "game_running": "Not while a game is being played.",
-    "no_game": "No game is being played.",
-    "seats_empty": "Every seat must be taken first.",
-    "seat_taken": "A player sits there.",
-    "unknown_level": "There is no such AI level.",
-    "not_ready": "Every other player must be ready first.",
-}
-
 
 class Table:
     def __init__(
@@ -242,7 +265,8 @@ class Table:
         on_room: Callable[[Room], None] | None = None,
     ) -> None:
         self.config = config
-        self.clock: Callable[[], float] = time.monotonic  # for the emote rate limit
+        self.clock: Callable[[], float] = time.monotonic  # emotes' and passwords' clock
+        self.throttle = PasswordThrottle(lambda: self.clock())
         self._emoted: dict[int, float] = {}  # seat -> when it last emoted
         self.executor = executor
         self.on_room = on_room
@@ -288,6 +312,8 @@ class Table:
         self.turn_timer = config.turn_timer
         self.silence = config.silence
         self.password = Password.of(config.password) if config.password else None
+        self.idle = config.idle
+        self.marks = itertools.count(1)  # the idle watches' marks, table-wide
         self._timers: set[asyncio.TimerHandle] = set()
         self._turn: asyncio.TimerHandle | None = None
         if config.resume:
@@ -435,6 +461,8 @@ class Table:
             self._held(item)
         elif isinstance(item, TurnUp):
             self._turn_up(item)
+        elif isinstance(item, Idle):
+            self._idle_up(item)
 
     # --- the room -----------------------------------------------------------------------
 
@@ -462,7 +490,7 @@ class Table:
             )
             for i, s in enumerate(self.seats)
         )
-        turn = self.turn_timer
+        turn, idle = self.turn_timer, self.idle
         return Room(
             name=self.name,
             status="playing" if self.playing else "lobby",
@@ -476,10 +504,12 @@ class Table:
             hold_ms=min(round(self.hold * 1000), MAX_MS),
             turn_ms=None if turn is None else min(max(round(turn * 1000), 1), MAX_MS),
             silence_ms=min(max(round(self.silence * 1000), MIN_SILENCE_MS), MAX_SILENCE_MS),
+            idle_ms=None if idle is None else min(max(round(idle * 1000), 1), MAX_MS),
         )
 
     def _room_changed(self, durable: bool = False) -> None:
         """Show the room to every seat and to ``on_room``, then save (see ``_save``)."""
+        self._watch_idle()
         room = self.room()
         self._broadcast(RoomUpdate(room))
         if self.on_room is not None:
@@ -510,10 +540,8 @@ class Table:
             self._act(link, message)
         elif isinstance(message, Ping):
             link.send(Pong(message.ref))
-        elif isinstance(message, SetRules | SetSeat | SetOptions | Start):
-            self._owner_command(link, message)
-        elif isinstance(message, Ready):
-            self._ready(link, message)
+        elif isinstance(message, lobby.COMMANDS):
+            self._command(link, message)
         elif isinstance(message, Emote):
             self._emote(link.seat, message.code)
 
@@ -535,12 +563,20 @@ class Table:
             return None
         return await asyncio.get_running_loop().run_in_executor(None, password.check, attempt or "")
 
+    def _password_right(self, hello: Hello, checked: bool | None) -> bool:
+        """Whether a hello carries the table's password (``checked``: the answer worked out
+        off the loop, where the check is slow)."""
+        if self.password is None:
+            return True
+        if checked is not None:
+            return checked
+        return self.password.check(hello.password or "")
+
     def _hello(self, link: Link, hello: Hello, password_ok: bool | None = None) -> None:
-        if password_ok is None and self.password is not None:
-            password_ok = self.password.check(hello.password or "")
-        if password_ok is False:
-            link.close("bad_password", "The password is wrong.")
-            return
+        """Seat a returning player (by token) or a new one. Without a token, a running game
+        or a full table is said before the password is looked at, and a password from an
+        address still waiting after wrong ones is not looked at (``PasswordThrottle``): so
+        no answer tells a right password from a wrong one but a seat."""
         token = hello.token
         if token is not None:
             index = next(
@@ -554,6 +590,9 @@ class Table:
             if index is None:
                 link.close("bad_token", "That token holds no seat at this table.")
                 return
+            if not self._password_right(hello, password_ok):
+                link.close("bad_password", "The password is wrong.")
+                return
             seat = self.seats[index]
             if seat.link is not None:
                 seat.link.close("replaced", "You joined again from another connection.")
@@ -565,6 +604,18 @@ class Table:
             if index is None:
                 link.close("table_full", "Every seat is taken.")
                 return
+            if self.password is not None:
+                wait = self.throttle.wait(link.address)
+                if wait > 0:
+                    text = f"Too many wrong passwords: try again in {math.ceil(wait)} s."
+                    link.close("throttled", text)
+                    return
+                if not self._password_right(hello, password_ok):
+                    if hello.password is not None:  # (none at all is no guess: it asks)
+                        self.throttle.failed(link.address)
+                    link.close("bad_password", "The password is wrong.")
+                    return
+                self.throttle.succeeded(link.address)
             seat = self.seats[index]
             token, seat.token_hash = new_token()
             taken = {s.name for s in self.seats if s.kind == "human"}
@@ -602,11 +653,12 @@ class Table:
         if self.hold > 0:
             self._later(self.hold, Held(index, self.game, seat.away))
         elif self.state is None:
-            self._free(index)
+            self._vacate(index)
         else:
             self._stand_in(index)
 
-    def _free(self, index: int) -> None:
+    def _vacate(self, index: int) -> None:
+        """A held seat whose player did not come back to a resumed lobby is free again."""
         self.seats[index] = Seat()
         self._fix_owner()
         self._room_changed()
@@ -623,7 +675,7 @@ class Table:
         ):
             return
         if self.state is None:  # a resumed lobby: the player did not come back
-            self._free(held.seat)
+            self._vacate(held.seat)
             return
         self._stand_in(held.seat)
         self._room_changed()
@@ -664,94 +716,121 @@ class Table:
                 self._apply(index, action)
 
     def _reject(self, link: Link, ref: int, code: str, text: str | None = None) -> None:
-        link.send(Rejected(ref, code, text or LOBBY_TEXT[code]))
+        link.send(Rejected(ref, code, text or lobby.REFUSALS[code]))
 
-    def waiting(self) -> list[int]:
-        """The seats the owner's start waits for: every other human not marked ready."""
-        return [
-            i
-            for i, s in enumerate(self.seats)
-            if s.kind == "human" and i != self.owner and not s.ready
-        ]
+    # --- room commands: checked by ``host.lobby``, carried out here -------------------------
 
-    def _ready(self, link: Link, message: Ready) -> None:
-        """A player sets or takes back their ready mark (in the lobby)."""
-        if self.playing:
-            self._reject(link, message.ref, "game_running")
-            return
+    def _command(self, link: Link, message: lobby.Command) -> None:
         assert link.seat is not None
-        seat = self.seats[link.seat]
-        changed = seat.ready != message.ready
-        seat.ready = message.ready
+        reason = lobby.check(self.room(), link.seat, message)
+        if reason is not None:
+            self._reject(link, message.ref, reason, lobby.refusal_text(reason, message))
+            return
         link.send(Ack(message.ref, None))
-        if changed:
-            self._room_changed()
-
-    def _owner_command(self, link: Link, message: SetRules | SetSeat | SetOptions | Start) -> None:
-        if link.seat != self.owner:
-            self._reject(link, message.ref, "not_owner")
-            return
-        if self.playing:
-            self._reject(link, message.ref, "game_running")
-            return
         if isinstance(message, Start):
-            if any(s.kind == "empty" for s in self.seats):
-                self._reject(link, message.ref, "seats_empty")
-                return
-            if self.waiting():  # the owner's start is the owner's own readiness
-                self._reject(link, message.ref, "not_ready")
-                return
-            link.send(Ack(message.ref, None))
             self._start_game()
-            return
-        if isinstance(message, SetOptions):
-            self.hold = message.hold_ms / 1000
-            self.turn_timer = None if message.turn_ms is None else message.turn_ms / 1000
-            self.silence = message.silence_ms / 1000
-        elif isinstance(message, SetRules):
-            if isinstance(message.rules, UnplayableRules):  # the room keeps playable rules only
-                reason = message.rules.reason
-                self._reject(
-                    link, message.ref, "bad_rules", f"Those rules cannot be played: {reason}."
-                )
-                return
-            players = message.rules.players
-            if any(s.kind == "human" for s in self.seats[players:]):
-                self._reject(link, message.ref, "seat_taken", "A player sits in a seat to remove.")
-                return
-            if players != len(self.seats):
-                self.seats = (self.seats + [Seat() for _ in range(players)])[:players]
-                self.series = Series.new(players)
-            if message.rules != self.rules:  # the players agree to play by the new rules
-                for seat in self.seats:
-                    seat.ready = False
-            self.rules = message.rules
+        elif isinstance(message, Ready):
+            if self.seats[link.seat].ready != message.ready:
+                self.seats[link.seat].ready = message.ready
+                self._room_changed()
+        elif isinstance(message, Draw):
+            self._draw()
         else:
-            if message.seat >= len(self.seats):
-                self._reject(link, message.ref, "no_such_seat", "There is no such seat.")
-                return
-            if self.seats[message.seat].kind == "human":
-                self._reject(link, message.ref, "seat_taken")
-                return
-            level = message.ai
-            if level is None:
-                self.seats[message.seat] = Seat()
+            if isinstance(message, SetOptions):
+                self._set_options(message)
+            elif isinstance(message, SetRules):
+                self._set_rules(message.rules)
+            elif isinstance(message, SetSeat):
+                level = message.ai
+                self.seats[message.seat] = Seat() if level is None else self._ai_seat(level)
+            elif isinstance(message, Leave) or message.seat == link.seat:
+                level = message.ai if isinstance(message, Replace) else None
+                self._free(link.seat, "left", "You left the table.", level)
+            elif isinstance(message, Kick):
+                self._free(message.seat, "kicked", "The owner sent you away from the table.")
             else:
-                try:
-                    make_bot(level, message.seat, self.rules, 0)
-                except ValueError:
-                    choices = ", ".join(LEVELS)
-                    self._reject(
-                        link,
-                        message.ref,
-                        "unknown_level",
-                        f"There is no such AI level ({choices}).",
-                    )
-                    return
-                self.seats[message.seat] = Seat("ai", _ai_name(level), level)
-        link.send(Ack(message.ref, None))
+                text = "The owner gave your seat to an AI player."
+                self._free(message.seat, "kicked", text, message.ai)
+            self._room_changed(durable=isinstance(message, Kick | Replace | Leave))
+            self._maybe_autostart()
+
+    def _set_options(self, message: SetOptions) -> None:
+        self.hold = message.hold_ms / 1000
+        self.turn_timer = None if message.turn_ms is None else message.turn_ms / 1000
+        self.idle = None if message.idle_ms is None else message.idle_ms / 1000
+        self.silence = message.silence_ms / 1000
+        for seat in self.seats:  # the idle watch starts again with the new time
+            seat.idle_mark = 0
+
+    def _set_rules(self, rules: Rules | UnplayableRules) -> None:
+        assert isinstance(rules, Rules)  # (``lobby.check`` refused unplayable rules)
+        players = rules.players
+        if players != len(self.seats):
+            self.seats = (self.seats + [Seat() for _ in range(players)])[:players]
+            self.series = Series.new(players)
+        if rules != self.rules:  # the players agree to play by the new rules
+            for seat in self.seats:
+                seat.ready = False
+        self.rules = rules
+
+    def _ai_seat(self, level: str, for_game: bool = False) -> Seat:
+        return Seat("ai", _ai_name(level), level, for_game=for_game)
+
+    def _free(self, index: int, code: str, text: str, level: str | None = None) -> None:
+        """Whoever sits at ``index`` goes (a player is told why, and their token is gone
+        with the seat). An AI of ``level`` takes the seat; without one the seat is empty in
+        the lobby, and in a game the stand-in AI plays it to the game's end."""
+        link = self.seats[index].link
+        if level is not None:
+            self.seats[index] = self._ai_seat(level)
+        elif self.playing:
+            self.seats[index] = self._ai_seat(self.config.stand_in, for_game=True)
+        else:
+            self.seats[index] = Seat()
+        if self.playing:
+            self.bots.pop(index, None)
+            self.bots.update(self._new_bots(only=index))
+            self._think()
+        if link is not None:
+            link.close(code, text)
+        self._fix_owner()
+
+    def _draw(self) -> None:
+        """The owner ends the game as a draw: an update with its end to everyone."""
+        state, game_log = self.state, self.log
+        assert state is not None and game_log is not None
+        events = state.declare_draw()
+        self.seq += 1
+        self._tell(events)
+        self._game_over(game_log, state)
+
+    def _watch_idle(self) -> None:
+        """Start the idle watch of every player who sits unready in the lobby (not the
+        owner, whose start is their readiness; not at an autostart table, which needs no
+        marks); stop it for everyone else."""
+        for index, seat in enumerate(self.seats):
+            due = (
+                self.idle is not None
+                and not self.playing
+                and not self.config.autostart
+                and seat.kind == "human"
+                and seat.link is not None
+                and not seat.ready
+                and index != self.owner
+            )
+            if not due:
+                seat.idle_mark = 0
+            elif not seat.idle_mark:
+                assert self.idle is not None
+                seat.idle_mark = next(self.marks)
+                self._later(self.idle, Idle(index, seat.idle_mark))
+
+    def _idle_up(self, idle: Idle) -> None:
+        seat = self.seats[idle.seat] if idle.seat < len(self.seats) else None
+        if seat is None or not idle.mark or seat.idle_mark != idle.mark:
+            return  # ready meanwhile, or gone, or the watch started again
+        self._free(idle.seat, "idle", "You were not ready in time; the seat is free again.")
         self._room_changed()
-        self._maybe_autostart()
 
     def _maybe_autostart(self) -> None:
         config = self.config
@@ -783,13 +862,14 @@ class Table:
         self._think()
         self._arm_turn()
 
-    def _new_bots(self) -> dict[int, BotSlot]:
-        """A bot for every AI seat, each with its own seed from the table's seeds (so a
-        bot never learns the shuffle's)."""
+    def _new_bots(self, only: int | None = None) -> dict[int, BotSlot]:
+        """A bot for every AI seat (or seat ``only``), each with its own seed from the
+        table's seeds (so a bot never learns the shuffle's). A bot that takes a seat in the
+        middle of a game is told the seat's events so far when it first thinks."""
         return {
             i: BotSlot(make_bot(s.level, i, self.rules, self.seeds.getrandbits(32)))
             for i, s in enumerate(self.seats)
-            if s.kind == "ai" and s.level is not None
+            if s.kind == "ai" and s.level is not None and only in (None, i)
         }
 
     def _tell(self, events: Sequence[Event]) -> None:
@@ -837,7 +917,7 @@ class Table:
         self.state, self.log, self.bots = None, None, {}
         self._arm_turn()
         for index, seat in enumerate(self.seats):
-            if seat.kind == "human" and seat.link is None:
+            if (seat.kind == "human" and seat.link is None) or seat.for_game:
                 self.seats[index] = Seat()
         self._fix_owner()
         self._room_changed(durable=True)

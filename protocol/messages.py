@@ -58,17 +58,21 @@ __all__ = [
     "Act",
     "Alive",
     "ClientMessage",
+    "Draw",
     "Emote",
     "Emoted",
     "Goodbye",
     "Heartbeat",
     "Hello",
     "HostMessage",
+    "Kick",
+    "Leave",
     "Message",
     "Ping",
     "Pong",
     "Ready",
     "Rejected",
+    "Replace",
     "Room",
     "RoomUpdate",
     "SeatInfo",
@@ -83,7 +87,10 @@ __all__ = [
     "encode",
 ]
 
-PROTOCOL_VERSION = 3  # 2: the ready mark; 3: stricter maps and versions, the heartbeat
+# 2: the ready mark (``ready``, ``SeatInfo.ready``); 3: stricter maps and versions, the
+# heartbeat (``heartbeat``, ``alive``, ``silence_ms``), the owner runs the room (``kick``,
+# ``replace``, ``draw``, ``set_options.idle_ms``, ``Room.idle_ms``) and ``leave``
+PROTOCOL_VERSION = 3
 MAX_NAME = 24
 MAX_PASSWORD = 64
 MAX_TEXT = 200
@@ -145,6 +152,7 @@ class Room:
     hold_ms: int = 0  # how long a dropped player's seat waits before a stand-in plays it
     turn_ms: int | None = None  # the turn timer (None: no timer)
     silence_ms: int = SILENCE_MS  # a connection silent this long counts as dropped
+    idle_ms: int | None = None  # how long a player may sit unready in the lobby (None: ever)
 
 
 # --- client -> host --------------------------------------------------------------------
@@ -185,12 +193,46 @@ class SetSeat:
 @dataclass(frozen=True, slots=True)
 class SetOptions:
     """The room's options: how long a dropped player's seat is held, the turn timer, and
-    how long a connection may stay silent before it counts as dropped (the heartbeat)."""
+    how long a connection may stay silent before it counts as dropped (the heartbeat) and
+    how long a player may sit in the lobby without being ready (None: as long as they like)."""
 
     ref: int
     hold_ms: int
     turn_ms: int | None
     silence_ms: int = SILENCE_MS
+    idle_ms: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Kick:
+    """The owner sends the player of ``seat`` away (in a game an AI plays the seat to its
+    end)."""
+
+    ref: int
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Replace:
+    """The owner gives ``seat`` to a host AI of level ``ai``, in the lobby or in a game."""
+
+    ref: int
+    seat: int
+    ai: str
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    """The sender leaves the table for good (in a game an AI plays the seat to its end)."""
+
+    ref: int
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """The owner ends the game being played as a draw."""
+
+    ref: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,7 +337,22 @@ class Goodbye:
     text: str
 
 
-ClientMessage = Hello | Act | SetRules | SetSeat | SetOptions | Start | Ready | Ping | Emote | Alive
+ClientMessage = (
+    Hello
+    | Act
+    | SetRules
+    | SetSeat
+    | SetOptions
+    | Start
+    | Ready
+    | Ping
+    | Emote
+    | Alive
+    | Kick
+    | Replace
+    | Leave
+    | Draw
+)
 HostMessage = (
     Welcome | RoomUpdate | Snapshot | Update | Ack | Rejected | Pong | Emoted | Heartbeat | Goodbye
 )
@@ -357,6 +414,10 @@ def _silence_ms(value: Any) -> int:
     return check_int(value, MIN_SILENCE_MS, MAX_SILENCE_MS, "silence_ms")
 
 
+def _idle_ms(value: Any) -> int:
+    return check_int(value, 1, MAX_MS, "idle_ms")
+
+
 def _events_to_wire(events: tuple[Event, ...]) -> list[dict[str, Any]]:
     return [event_to_wire(e) for e in events]
 
@@ -409,6 +470,7 @@ _ROOM_KEYS = (
     "hold_ms",
     "turn_ms",
     "silence_ms",
+    "idle_ms",
 )
 
 
@@ -426,6 +488,7 @@ def room_to_wire(room: Room) -> dict[str, Any]:
         "hold_ms": room.hold_ms,
         "turn_ms": room.turn_ms,
         "silence_ms": room.silence_ms,
+        "idle_ms": room.idle_ms,
     }
 
 
@@ -454,6 +517,7 @@ def room_from_wire(value: Any) -> Room:
         hold_ms=_hold_ms(data["hold_ms"]),
         turn_ms=optional(_turn_ms)(data["turn_ms"]),
         silence_ms=_silence_ms(data["silence_ms"]),
+        idle_ms=optional(_idle_ms)(data["idle_ms"]),
     )
 
 
@@ -499,6 +563,7 @@ CLIENT_MESSAGES: dict[str, Spec] = {
             ("hold_ms", _ident, _hold_ms),
             ("turn_ms", _ident, optional(_turn_ms)),
             ("silence_ms", _ident, _silence_ms),
+            ("idle_ms", _ident, optional(_idle_ms)),
         ),
     ),
     "start": (Start, (("ref", _ident, _ref),)),
@@ -509,6 +574,13 @@ CLIENT_MESSAGES: dict[str, Spec] = {
     "ping": (Ping, (("ref", _ident, _ref),)),
     "emote": (Emote, (("code", _ident, _emote),)),
     "alive": (Alive, (("ref", _ident, _ref),)),
+    "kick": (Kick, (("ref", _ident, _ref), ("seat", _ident, seat_of))),
+    "replace": (
+        Replace,
+        (("ref", _ident, _ref), ("seat", _ident, seat_of), ("ai", _ident, _level)),
+    ),
+    "leave": (Leave, (("ref", _ident, _ref),)),
+    "draw": (Draw, (("ref", _ident, _ref),)),
 }
 
 HOST_MESSAGES: dict[str, Spec] = {

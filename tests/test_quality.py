@@ -155,9 +155,16 @@ def _module_imports(package: str) -> dict[str, set[str]]:
                 if node.level:
                     anchor = here.split(".")[: len(here.split(".")) - node.level + 1]
                     base = ".".join([*anchor, *([base] if base else [])])
-                found |= {base} | {f"{base}.{alias.name}" for alias in node.names}
+                found |= {f"{base}:{alias.name}" for alias in node.names}
         graph[name] = found
-    return {m: {i for i in imports if i in graph and i != m} for m, imports in graph.items()}
+    modules = set(graph)
+
+    def target(imported: str) -> str:
+        """``from package import name``: the submodule where there is one, else the package."""
+        base, _, name = imported.partition(":")
+        return f"{base}.{name}" if f"{base}.{name}" in modules else base
+
+    return {m: {target(i) for i in found} & modules - {m} for m, found in graph.items()}
 
 
 @pytest.mark.parametrize("package", ["engine", "protocol", "host", "client"])

@@ -149,6 +149,10 @@ class Check:
     detail: str = ""
 
 
+BURST = 60  # new connections one address may open at once (section 13)
+REFILL = 3.5  # seconds until that count has recovered (20 a second)
+
+
 class Peer:
     """One connection to the host: frames out, the host's messages in, each decoded and
     checked by the protocol's own strict codec (a message that fails it is recorded)."""
@@ -722,22 +726,30 @@ class Suite:
         await self.settle(anna, lambda r: all(s.kind != "human" for s in r.seats[1:]))
 
     async def busy(self, anna: Peer) -> None:
-        """Fill the host's 64 connections with strangers (no hello): each new connection
-        pushes out the oldest stranger (goodbye busy), and the newest can still play."""
-        strangers = [await Peer.open(self.host, self.port) for _ in range(64)]
-        newest = strangers[-1]
+        """More new connections from one address than the host takes at once (60): the
+        ones beyond come in the reserve, where a hello without a token is told busy; once
+        the burst is over, a new player gets in again (section 13)."""
+        await asyncio.sleep(REFILL)  # this address's count of new connections recovers
+        strangers = [await Peer.open(self.host, self.port) for _ in range(BURST + 1)]
         try:
-            goodbye = await strangers[0].end()
+            beyond = strangers[-1]
+            beyond.send(Hello(PROTOCOL_VERSION, "Beyond", self.password))
+            goodbye = await beyond.end()
             self.check(
-                "at 64 connections the oldest one without a hello is pushed out with busy",
+                f"beyond {BURST} new connections at once, a hello without a token is told busy",
                 goodbye is not None and goodbye.code == "busy",
                 repr(goodbye),
             )
-            welcome = await newest.hello("Newest", self.password)
-            self.check("and the newest connection can still join", welcome.seat >= 0, "")
         finally:
             for peer in strangers:
                 await peer.close()
+        await asyncio.sleep(REFILL)
+        newest = await self.peer()
+        try:
+            welcome = await newest.hello("Newest", self.password)
+            self.check("once the burst is over a new player joins", welcome.seat >= 0, "")
+        finally:
+            await newest.close()
         await self.settle(anna, lambda r: all(s.kind != "human" for s in r.seats[1:]))
 
     async def handshake_timeout(self) -> None:

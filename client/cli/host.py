@@ -38,7 +38,7 @@ def _seconds(text: str) -> float:
 def _timer(text: str) -> float:
     value = _seconds(text)
     if value <= 0:
-        raise argparse.ArgumentTypeError("a turn timer needs more than 0 seconds")
+        raise argparse.ArgumentTypeError(f"more than 0 seconds are needed, not {text}")
     return value
 
 
@@ -121,6 +121,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         f"(the heartbeat; default {SILENCE_MS / 1000:g})",
     )
     parser.add_argument(
+        "--idle",
+        type=_timer,
+        default=None,
+        metavar="SECONDS",
+        help="free the seat of a player who sits in the room that long without being ready "
+        "(default: never)",
+    )
+    parser.add_argument(
         "--save-dir",
         default=None,
         metavar="DIR",
@@ -170,6 +178,7 @@ def run(args: argparse.Namespace) -> int:
         hold=args.hold,
         turn_timer=args.turn_timer,
         silence=args.silence,
+        idle=args.idle,
         save_dir=save_dir,
         resume=args.resume,
     )
@@ -248,6 +257,13 @@ async def serve(config: HostConfig) -> None:
             f" ({host.table.torn} bytes, never sent to anyone): dropped",
             flush=True,
         )
+    sizes = host.door.limits
+    files = "no limit" if host.file_limit is None else f"a limit of {host.file_limit}"
+    print(
+        f"durak host: {sizes.limit} connections at most, {sizes.reserve} more for returning"
+        f" players ({files} on open files)",
+        flush=True,
+    )
     print(f"durak host: listening on {config.bind or '0.0.0.0'}:{host.port}", flush=True)
     try:
         await stop.wait()

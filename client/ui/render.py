@@ -201,6 +201,3 @@ def draw_bubble(
         surface.blit(image, image.get_rect(midtop=(rect.centerx, round(ty))))
         ty += image.get_height()
     return rect
-
-
-# --- the board ----------------------------------------------------------------------------

@@ -77,5 +77,7 @@ def sample_state(view: SeatView, memory: Memory, rng: random.Random) -> GameStat
     state.throwers = sum(1 << s for s in view.throwers)
     state.places = list(view.places)
     state.result = view.result
+    state.moves = 0
+    state.seen = ()
     state.opening = ()
     return state

@@ -57,6 +57,4 @@ class EasyBot(RememberingBot):
     level = "easy"
 
     def decide(self, view: SeatView) -> Action:
-        if self.memory.restless(self.rng):
-            return self.random_action(view)
         return easy_action(view.legal, mask_of(view.hand), view.trump, unbeaten_of(view))

@@ -140,9 +140,6 @@ class HardBot(RememberingBot):
         if len(moves) == 1:
             self.last_method = "forced"
             return moves[0]
-        if self.memory.restless(self.rng):
-            self.last_method = "restless"
-            return self.random_action(view)
         exact = self._exact_state(view)
         if exact is not None:
             solver_deadline = None if self.budget is None else started + self.budget * 0.4

@@ -158,8 +158,6 @@ class NormalBot(RememberingBot):
     level = "normal"
 
     def decide(self, view: SeatView) -> Action:
-        if self.memory.restless(self.rng):
-            return self.random_action(view)
         chance = _no_idea if view.seat == view.defender else view_chance(view, self.memory)
         return normal_action(
             view.legal,

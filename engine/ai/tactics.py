@@ -7,7 +7,6 @@ helpers serve a bot deciding from a view and Hard's playouts on a sampled game s
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -115,9 +114,6 @@ def cheapest_play(plays: Sequence[Play], trump: int) -> Play:
     return min(plays, key=lambda p: value(p.card.index, trump))
 
 
-LONG_GAME_BOUTS = 100  # far more bouts than a game takes unless it goes round in circles
-
-
 class Memory:
     """What a seat remembers from its trimmed events: the discard pile and the bout count.
 
@@ -135,15 +131,6 @@ class Memory:
             self.discard |= mask_of(event.cards)
         elif isinstance(event, BoutStarted):
             self.bouts += 1
-
-    def restless(self, rng: random.Random) -> bool:
-        """Should the bot play a random move now, to leave an endless game?
-
-        The rules allow games that never end (players taking the same cards from each other
-        in turn) and deterministic players can fall into one; after ``LONG_GAME_BOUTS``
-        bouts a bot plays a random legal move now and then, which soon leaves the loop.
-        """
-        return self.bouts > LONG_GAME_BOUTS and rng.random() < 0.25
 
     def bout_max(self, rules: Rules) -> int:
         """The current bout's own cap (5 in the first bout under "first bout 5")."""

@@ -1,17 +1,28 @@
-"""Host under load: a 6-seat game of bot clients while junk connections hit the same host.
+"""Host under load: a 6-seat game of bot clients while junk connections and a connection
+flood hit the same host.
 
 Runs ``durak host`` (6 seats, no announcement, saving to a temporary folder) in a child
-process on 127.0.0.1, joins 6 ``random`` bot clients from this process and, once they sit,
-starts a second child process that keeps 200 junk connections busy against the same port
-until the game is over: random bytes, half-open connections that never finish their hello,
-slowloris hellos trickled a byte at a time by clients that never read, and floods (a hello
-and thousands of pings in one write, or a huge length prefix). Prints whether the game
-completed, the bots' action round trip (act to ack) p50/p99, what the junk got back and the
-host's peak memory (VmHWM, where /proc has it). The last line is exactly
-``game_completed=<0|1> rtt_p99_ms=<number>``. Target: the game completes and p99 <= 20 ms.
-Everything is bounded: ``--timeout`` seconds at most (default 120).
+process on 127.0.0.1 — on POSIX under a file limit of ``--ulimit`` (256 by default, macOS's
+default) — joins 6 ``random`` bot clients from this process and, once they sit, starts a
+second child process that keeps 200 junk connections busy against the same port until the
+game is over: random bytes, half-open connections that never finish their hello, slowloris
+hellos trickled a byte at a time by clients that never read, and floods (a hello and
+thousands of pings in one write, or a huge length prefix), from 127.0.0.2 where the OS has
+it (a machine of its own). Meanwhile ``tests/host/flood.py`` opens ``--flood-rate`` connections
+a second (default 1,000) for ``--flood-seconds`` (default 5) from the bots' own address,
+and 0.3 s into it one bot's connection is dropped early in a game: it comes back with
+its seat's token.
+
+Prints whether the game completed, the bots' action round trip (act to ack) p50/p99, what
+the junk and the flood got back, how long the dropped bot took to get back, the host's most
+open files (where /proc has them), the host's "Too many open files" and failed-save log
+lines (both should be 0) and its peak memory (VmHWM). The last line is exactly
+``game_completed=<0|1> rtt_p99_ms=<number>``. Target: the game completes and p99 <= 20 ms
+(without the flood: ``--flood-seconds 0``). Everything is bounded: ``--timeout`` seconds at
+most (default 120).
 
     python tests/benchmarks/host_load.py [--games N] [--junk N] [--seed S] [--timeout T]
+        [--flood-seconds S] [--flood-rate N] [--ulimit N]
 """
 
 from __future__ import annotations
@@ -20,8 +31,10 @@ import argparse
 import asyncio
 import collections
 import contextlib
+import dataclasses
 import functools
 import random
+import socket
 import subprocess
 import sys
 import tempfile
@@ -31,8 +44,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from client.cli.bot import BotReport, play_bot  # noqa: E402
-from client.net.client import Backoff  # noqa: E402
+from client.cli.bot import BotPlayer, BotReport, play_bot  # noqa: E402
+from client.net.client import Backoff, NetClient  # noqa: E402
 from protocol import PROTOCOL_VERSION, Hello, Ping, encode  # noqa: E402
 
 SEATS = 6
@@ -42,12 +55,32 @@ KINDS = ("random", "half_open", "slowloris", "flood")
 # --- the junk (a child process of its own, so it does not slow the bots' loop) -----------
 
 
-async def junk_worker(
-    kind: str, port: int, until: float, rng: random.Random, seen: collections.Counter[str]
-) -> None:
-    while time.monotonic() < until:
+def junk_source() -> str | None:
+    """The junk's own loopback address (127.0.0.2: a machine of its own, as a real
+    attacker's would be) where the OS has one (Linux), else None (127.0.0.1)."""
+    with socket.socket() as probe:
         try:
-            reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), 5)
+            probe.bind(("127.0.0.2", 0))
+        except OSError:
+            return None
+    return "127.0.0.2"
+
+
+async def junk_worker(
+    kind: str,
+    port: int,
+    until: float,
+    rng: random.Random,
+    seen: collections.Counter[str],
+    source: str | None,
+    stopping: asyncio.Event,
+) -> None:
+    local = None if source is None else (source, 0)
+    while time.monotonic() < until and not stopping.is_set():
+        try:
+            reader, writer = await asyncio.wait_for(
+                asyncio.open_connection("127.0.0.1", port, local_addr=local), 5
+            )
         except (OSError, TimeoutError):
             seen["refused"] += 1
             await asyncio.sleep(0.05)
@@ -91,9 +124,20 @@ async def junk_main(port: int, count: int, seconds: float) -> None:
     seen: collections.Counter[str] = collections.Counter()
     asyncio.get_running_loop().call_later(1.0, functools.partial(print, "ready", flush=True))
     rng = random.Random(port)
+    stopping = asyncio.Event()
+    source = junk_source()
+    seen[f"from_{source or '127.0.0.1'}"] = 1
     workers = [
         asyncio.create_task(
-            junk_worker(KINDS[i % len(KINDS)], port, until, random.Random(rng.random()), seen)
+            junk_worker(
+                KINDS[i % len(KINDS)],
+                port,
+                until,
+                random.Random(rng.random()),
+                seen,
+                source,
+                stopping,
+            )
         )
         for i in range(count)
     ]
@@ -107,14 +151,82 @@ async def junk_main(port: int, count: int, seconds: float) -> None:
         done, _ = await asyncio.wait(
             [stop, *workers], timeout=seconds, return_when=asyncio.FIRST_COMPLETED
         )
-    for worker in workers:
-        worker.cancel()
-    await asyncio.gather(*workers, return_exceptions=True)
+    # A worker stops at its next try; cancelled again in case a cancellation was lost
+    # (Python 3.11's wait_for drops one that meets the inner future's completion).
+    stopping.set()
+    pending = set(workers)
+    while pending:
+        for worker in pending:
+            worker.cancel()
+        _, pending = await asyncio.wait(pending, timeout=1)
     with contextlib.suppress(BrokenPipeError):
         print(" ".join(f"{k}={v}" for k, v in sorted(seen.items())), flush=True)
 
 
 # --- the game ----------------------------------------------------------------------------
+
+
+def open_files(pid: int) -> int | None:
+    try:
+        return len(list(Path(f"/proc/{pid}/fd").iterdir()))
+    except OSError:
+        return None
+
+
+@dataclasses.dataclass(slots=True)
+class Flood:
+    """The flood's settings, and what it saw."""
+
+    host_pid: int
+    seconds: float
+    rate: float
+    summary: str = "not run"
+    most_open: int | None = None  # the host's most open files seen while it ran
+    back_after: float | None = None  # seconds from the dropped bot's drop to its welcome
+    armed: bool = False  # the flood has run a second: drop the bot at its next chance
+    dropped: NetClient | None = None  # the bot's client
+    dropped_at: float | None = None
+    closing: asyncio.Task[None] | None = None  # the drop (its client then reconnects)
+
+    def watch(self, payload: object) -> None:
+        """The dropped bot's frames: once armed, drop it while it holds 4 cards or more
+        (the game waits for it when it is its turn, so the game's end cannot free its seat
+        before it is back: 6 seats leave no stock)."""
+        dropped = self.dropped
+        if not self.armed or self.dropped_at is not None or dropped is None:
+            return
+        update = isinstance(payload, dict) and payload.get("type") == "update"
+        view = payload.get("view") if update and isinstance(payload, dict) else None
+        if isinstance(view, dict) and len(view.get("hand") or ()) >= 4:
+            self.dropped_at = time.monotonic()
+            self.closing = asyncio.get_running_loop().create_task(dropped.close())
+
+
+async def flood_the_host(port: int, flood: Flood) -> None:
+    """Run ``tests/host/flood.py`` against the host; 0.3 s in, arm the drop of ``dropped``'s
+    connection (``Flood.watch``; its client reconnects with its token) and time how long it
+    takes to get back."""
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, str(ROOT / "tests" / "host" / "flood.py"), str(port),
+        "--seconds", str(flood.seconds), "--rate", str(flood.rate),
+        stdout=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    assert proc.stdout is not None
+    await asyncio.wait_for(proc.stdout.readline(), 30)  # "started"
+    done = asyncio.create_task(proc.stdout.readline())
+    start = time.monotonic()
+    while not done.done():
+        count = open_files(flood.host_pid)
+        if count is not None:
+            flood.most_open = max(flood.most_open or 0, count)
+        now = time.monotonic()
+        flood.armed = now - start >= 0.3  # the flood is at full rate by then
+        dropped_at, dropped = flood.dropped_at, flood.dropped
+        if dropped_at is not None and flood.back_after is None and dropped and dropped.reconnects:
+            flood.back_after = now - dropped_at
+        await asyncio.wait([done], timeout=0.02)
+    flood.summary = (await done).decode().strip()
+    await proc.wait()
 
 
 def peak_memory(pid: int) -> str:
@@ -128,7 +240,7 @@ def peak_memory(pid: int) -> str:
 
 
 async def play(
-    port: int, games: int, junk: int, seed: int, timeout: float
+    port: int, games: int, junk: int, seed: int, timeout: float, flood: Flood
 ) -> tuple[list[BotReport], bool, str]:
     reports: list[BotReport] = []
     seated = asyncio.Event()
@@ -155,21 +267,35 @@ async def play(
             )  # fmt: skip
             assert junk_proc.stdout is not None
             await asyncio.wait_for(junk_proc.stdout.readline(), 30)  # "ready"
-        bots.append(
-            asyncio.create_task(
-                play_bot(
-                    "127.0.0.1",
-                    port,
-                    "random",
-                    games,
-                    seed=seed + i,
-                    on_payload=welcome_watch,
-                    reconnect=backoff,
+        if i == SEATS - 1:  # the bot whose connection the flood's run drops
+            dropped = await NetClient.connect(
+                "127.0.0.1",
+                port,
+                "Dropped",
+                on_payload=lambda payload: (welcome_watch(payload), flood.watch(payload)),
+                reconnect=backoff,
+            )
+            flood.dropped = dropped
+            bots.append(asyncio.create_task(BotPlayer(dropped, "random", games, seed + i).play()))
+        else:
+            bots.append(
+                asyncio.create_task(
+                    play_bot(
+                        "127.0.0.1",
+                        port,
+                        "random",
+                        games,
+                        seed=seed + i,
+                        on_payload=welcome_watch,
+                        reconnect=backoff,
+                    )
                 )
             )
-        )
         await asyncio.sleep(0.01)  # seat 0 joins first and owns the room
     await asyncio.wait_for(seated.wait(), 60)
+    flooding = None
+    if flood.seconds > 0:
+        flooding = asyncio.create_task(flood_the_host(port, flood))
     completed = False
     try:
         reports = list(await asyncio.wait_for(asyncio.gather(*bots), timeout))
@@ -182,6 +308,9 @@ async def play(
         reports = [
             b.result() for b in bots if b.done() and not b.cancelled() and b.exception() is None
         ]
+    if flooding is not None:
+        await asyncio.wait_for(flooding, 120)
+    await dropped.close()
     assert junk_proc is not None and junk_proc.stdin is not None and junk_proc.stdout is not None
     junk_proc.stdin.write(b"stop\n")
     with contextlib.suppress(ConnectionError):
@@ -202,26 +331,38 @@ def main() -> int:
     parser.add_argument("--junk", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--timeout", type=float, default=120.0)
+    parser.add_argument("--flood-seconds", type=float, default=5.0, help="0: no flood")
+    parser.add_argument("--flood-rate", type=float, default=1000.0)
+    parser.add_argument("--ulimit", type=int, default=256, help="the host's file limit (POSIX)")
     parser.add_argument("--junk-port", type=int, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.junk_port is not None:
         asyncio.run(junk_main(args.junk_port, args.junk, args.timeout))
         return 0
-    with tempfile.TemporaryDirectory() as save_dir:
+
+    def tight_file_limit() -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_NOFILE, (args.ulimit, args.ulimit))
+
+    posix = sys.platform != "win32"
+    with tempfile.TemporaryDirectory() as save_dir, tempfile.TemporaryFile("w+") as log:
         host = subprocess.Popen(
             [sys.executable, "-m", "client", "host", "--bind", "127.0.0.1", "--port", "0",
              "--seats", str(SEATS), "--no-announce", "--seed", str(args.seed),
              "--save-dir", save_dir],
-            cwd=ROOT, stdout=subprocess.PIPE, text=True,
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=log, text=True,
+            preexec_fn=tight_file_limit if posix else None,
         )  # fmt: skip
         memory = "n/a"
+        flood = Flood(host.pid, args.flood_seconds, args.flood_rate)
         try:
             assert host.stdout is not None
             port = next(
                 int(line.rsplit(":", 1)[1]) for line in host.stdout if "listening on" in line
             )
             reports, completed, junk_summary = asyncio.run(
-                play(port, args.games, args.junk, args.seed, args.timeout)
+                play(port, args.games, args.junk, args.seed, args.timeout, flood)
             )
             memory = peak_memory(host.pid)
         finally:
@@ -234,6 +375,8 @@ def main() -> int:
             except subprocess.TimeoutExpired:
                 host.kill()
                 host.wait()
+        log.seek(0)
+        host_log = log.read()
     rtts = [rtt * 1000 for r in reports for rtt in r.rtts]
     p99 = percentile(rtts, 0.99) if rtts else float("nan")
     p50 = percentile(rtts, 0.5) if rtts else float("nan")
@@ -244,6 +387,16 @@ def main() -> int:
         f"action round trip (act to ack), {len(rtts)} actions: p50 {p50:.3f} ms  p99 {p99:.3f} ms"
     )
     print(f"junk: {junk_summary}")
+    limit = f"ulimit -n {args.ulimit}" if posix else "no file limit (Windows)"
+    print(f"flood: {flood.rate:g} connections/s for {flood.seconds:g} s, host under {limit}")
+    print(f"flood: {flood.summary}")
+    back = "did not get back" if flood.back_after is None else f"{flood.back_after * 1000:.0f} ms"
+    print(f"flood: the dropped bot got back in with its token after {back}")
+    most = "n/a (no /proc)" if flood.most_open is None else str(flood.most_open)
+    print(f"flood: the host's most open files {most}")
+    emfile = host_log.count("Too many open files")
+    failed = host_log.count("cannot save")
+    print(f"host log: 'Too many open files' {emfile} times, failed saves {failed}")
     print(f"host peak memory: {memory}")
     print(f"game_completed={int(completed)} rtt_p99_ms={p99:.3f}")
     return 0

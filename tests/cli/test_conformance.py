@@ -21,7 +21,7 @@ from client.cli.conformance import Check, ClientCheck, Suite
 from client.net.client import NetClient
 from host import Host, HostConfig
 from host.table import Table
-from protocol import Ack, Rejected, RoomUpdate, Update, Welcome
+from protocol import Ack, Ready, Rejected, RoomUpdate, Update, Welcome
 
 ROOT = Path(__file__).resolve().parents[2]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -98,15 +98,15 @@ def test_a_host_that_breaks_the_document_is_caught(monkeypatch: pytest.MonkeyPat
 
         self._broadcast(Emoted(index, code))
 
-    original = Table._ready
+    original = Table._command
 
     def ready_and_room(self: Table, link: object, message: object) -> None:
         original(self, link, message)  # type: ignore[arg-type]
-        if not self.playing:
+        if isinstance(message, Ready) and not self.playing:
             self._room_changed()
 
     monkeypatch.setattr(Table, "_emote", emote_always)
-    monkeypatch.setattr(Table, "_ready", ready_and_room)
+    monkeypatch.setattr(Table, "_command", ready_and_room)
     config = HostConfig(bind="127.0.0.1", port=0, announce=False, save_dir=None)
     results = asyncio.run(_suite_against(config))
     failed = {r.name for r in results if not r.passed}

@@ -19,7 +19,7 @@ from client.screens.room.screen import RoomScene
 from client.screens.table.screen import TableScene
 from client.settings import Settings
 from engine import Reason, Rules, new_game
-from host.table import LOBBY_TEXT
+from host.lobby import REFUSALS
 
 HOST = Path(__file__).resolve().parents[2] / "host"
 
@@ -27,7 +27,7 @@ HOST = Path(__file__).resolve().parents[2] / "host"
 def host_refusal_codes() -> set[str]:
     """Every refusal code the host sends of its own (not an engine reason): the lobby's
     texts and every code written out in a ``_reject(...)`` or ``Rejected(...)`` in host/."""
-    codes = set(LOBBY_TEXT)
+    codes = set(REFUSALS)
     for path in sorted(HOST.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
@@ -84,7 +84,7 @@ def test_the_room_and_the_table_say_a_refusal_in_the_players_language() -> None:
     session = Lobby()
     room = RoomScene(app, session)  # type: ignore[arg-type]
     app.push(room)
-    session.inbox.put(Rejected("not_owner", LOBBY_TEXT["not_owner"]))
+    session.inbox.put(Rejected("not_owner", REFUSALS["not_owner"]))
     app.step(0.02)
     assert room.message == "Das darf nur der Gastgeber."
     session.inbox.put(Rejected("something_new", "Words of a newer host."))
@@ -107,7 +107,7 @@ def test_the_room_and_the_table_say_a_refusal_in_the_players_language() -> None:
         app.step(0.05)
         if table.board is not None and table.view is not None and table.idle:
             break
-    game.inbox.put(Rejected("no_game", LOBBY_TEXT["no_game"]))
+    game.inbox.put(Rejected("no_game", REFUSALS["no_game"]))
     for _ in range(5):
         app.step(0.05)
     assert table.bubble is not None and table.bubble[0] == "Сейчас игра не идёт."

@@ -25,6 +25,8 @@ from hypothesis import strategies as st
 
 from engine import (
     CARDS,
+    MAX_MOVES,
+    REPETITION_LIMIT,
     Action,
     Attack,
     Beat,
@@ -77,10 +79,9 @@ def all_rules() -> list[Rules]:
 
 
 ALL_RULES = all_rules()
-# Far more actions than a random game needs; a game that needs more is taken to be stuck.
-# (The rules do allow endless games, e.g. two players who take every attack of four aces
-# or kings in turn, but random play leaves such a loop quickly.)
-MAX_ACTIONS = 3_000
+# The engine ends every game by the move cap at the latest, once the bout then running is
+# settled (a bout holds far fewer than 100 actions): a game that goes on is a bug.
+MAX_ACTIONS = MAX_MOVES + 100
 
 
 def examples(count: int) -> settings:
@@ -153,8 +154,7 @@ def assert_table_invariants(state: GameState) -> None:
     """What must hold between any two actions, whatever was played."""
     for seat in range(state.players):
         assert state.known[seat] & ~state.hands[seat] == 0, "a known card is not in the hand"
-        durak = state.result.durak if state.result else None
-        if state.places[seat] and seat != durak:
+        if state.places[seat] and not state.is_over:  # at the end everyone has a place
             assert state.hands[seat] == 0, "a player out of the game holds cards"
     if state.is_over:
         return
@@ -257,8 +257,11 @@ def assert_result_consistent(state: GameState) -> None:
     assert result is not None and state.result == result
     assert all(place >= 1 for place in result.places)
     holding = [s for s in range(state.players) if state.hands[s]]
-    assert not state.stock and len(holding) <= 1
-    if result.durak is None:
+    if len(holding) > 1 or state.stock:  # a draw by the rule that every game ends
+        assert result.durak is None and len({result.places[s] for s in holding}) == 1
+        position = (state.attacker, state.bout_max, *state.hands)
+        assert state.moves >= MAX_MOVES or state.seen.count(position) == REPETITION_LIMIT - 1
+    elif result.durak is None:
         assert not holding
     else:
         assert holding == [result.durak]
@@ -283,6 +286,23 @@ def test_every_card_is_somewhere_once_and_every_game_ends(players: int) -> None:
             state, _, actions = play(rules, seed)
             assert_result_consistent(state)
             assert actions
+
+
+def taking_move(state: GameState, rng: random.Random) -> tuple[int, Action]:
+    """Mostly take (or pass on a taker): cards go round and round, as in issue 11's stuck
+    game of players who always take."""
+    moves = [(s, a) for s in range(state.players) for a in state.legal_actions(s)]
+    giving = [m for m in moves if isinstance(m[1], Take | Pass)]
+    if giving and rng.random() < 0.95:
+        moves = giving
+    return moves[rng.randrange(len(moves))]
+
+
+@examples(60)
+@given(rules=st.sampled_from(ALL_RULES), seed=st.integers(0, 2**32))
+def test_games_of_players_who_mostly_take_end_too(rules: Rules, seed: int) -> None:
+    state, _, _ = play(rules, seed, mover=taking_move)
+    assert_result_consistent(state)
 
 
 # --- check, legal_actions, apply and card_reason agree --------------------------------------

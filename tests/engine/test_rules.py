@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 
 from engine import (
+    MAX_MOVES,
+    REPETITION_LIMIT,
     Action,
     Attack,
     Attacked,
@@ -555,6 +557,99 @@ def test_a_player_who_empties_their_hand_but_draws_stays_in() -> None:
     events = play(state, (0, attack("7c")), (1, beat("9c", "7c")))
     assert of(events, Drew) == [Drew(0, 1, (card("Ah"),))]
     assert not of(events, WentOut) and state.places == [0, 0, 0]
+
+
+# --- every game ends: repetition, the move cap, a declared draw --------------------------------
+
+
+def always_take(state: GameState) -> tuple[int, Action]:
+    """The defender takes (or transfers, if it may); attackers lead their lowest card and
+    pass: cards go round the table and no bout is ever beaten."""
+    defender = state.defender
+    legal = state.legal_actions(defender)
+    if legal:
+        transfers = [a for a in legal if isinstance(a, Transfer)]
+        return defender, transfers[0] if transfers else Take()
+    for seat in range(state.players):
+        legal = state.legal_actions(seat)
+        if Pass() in legal:
+            return seat, Pass()
+        leads = [a for a in legal if isinstance(a, Attack) and len(a.cards) == 1]
+        if leads:
+            return seat, min(leads, key=lambda a: a.cards[0].rank)
+    raise AssertionError("nobody can move")
+
+
+@pytest.mark.parametrize(
+    ("players", "transfer", "seed"), [(2, True, 0), (3, False, 0), (3, True, 0), (6, False, 0)]
+)
+def test_players_who_always_take_end_in_a_draw_by_repetition(
+    players: int, transfer: bool, seed: int
+) -> None:
+    state = new_game(Rules(players=players, transfer=transfer), seed)
+    events: list[Event] = []
+    while not state.is_over:
+        seat, action = always_take(state)
+        events += state.apply(seat, action)
+    assert state.moves < MAX_MOVES
+    result = state.result
+    assert result is not None and result.draw
+    holding = [s for s in range(players) if state.hands[s]]
+    assert len(holding) >= 2 and not of(events, Discarded)
+    # The players still holding cards share the next place; those out keep theirs.
+    place = 1 + sum(1 for s in range(players) if s not in holding)
+    assert all(result.places[s] == place for s in holding)
+    assert events[-1] == GameEnded(result)
+    # The position the next bout would have started from had started one twice already.
+    position = (state.attacker, state.bout_max, *state.hands)
+    assert state.seen.count(position) == REPETITION_LIMIT - 1
+    for seat in range(players):
+        assert state.legal_actions(seat) == []
+
+
+def test_a_repetition_counts_only_since_the_last_discard_or_draw() -> None:
+    # Each defender takes one card: the 7c and the 6d go round, and every sixth bout
+    # starts from the deal's position again. Its third time ends the game. (Under "first
+    # bout 5" the first bout's position differs from any later one: its limit is 5.)
+    deck = ["7c 9s", "8c Ts", "6d Jd"]
+    state = deal(deck, stock="", trump="Ah", first_bout_five=False)
+    starts = 1  # the opening bout
+    while not state.is_over:
+        events = play(state, always_take(state))
+        starts += len(of(events, BoutStarted))
+    assert starts == 6 * (REPETITION_LIMIT - 1)
+    assert hand(state, 0) == set(cards("7c 9s")) and state.attacker == 0
+    assert state.result == GameResult((1, 1, 1), durak=None)
+    # A beaten bout starts the count afresh: nothing before it can come back.
+    state = deal(["7c 9s", "8c Ts"], stock="", trump="Ah")
+    play(state, (0, attack("7c")), (1, beat("8c", "7c")))
+    assert state.seen == ((1, 6, card("9s").bit, card("Ts").bit),)
+
+
+def test_a_game_that_reaches_the_move_cap_ends_as_a_draw_at_the_next_bout() -> None:
+    state = deal(["7c 8d", "9c Qd", "Kd Qs"], stock="", trump="Ah")
+    state.moves = MAX_MOVES - 2
+    play(state, (0, attack("7c")))
+    assert not state.is_over and state.moves == MAX_MOVES - 1
+    events = play(state, (1, beat("9c", "7c")))
+    assert state.moves == MAX_MOVES  # the bout is played out, then the game ends
+    assert events[-1] == GameEnded(GameResult((1, 1, 1), durak=None))
+    assert not of(events, BoutStarted)
+
+
+def test_declare_draw_ends_the_game_at_once() -> None:
+    state = deal(["7c", "9c 8d", "Qd Ks"], stock="", trump="Ah")
+    play(state, (0, attack("7c")), (1, beat("9c", "7c")))
+    assert state.places == [1, 0, 0]
+    play(state, (1, attack("8d")))
+    events = state.declare_draw()
+    result = GameResult((1, 2, 2), durak=None)
+    assert events == [GameEnded(result)]
+    assert state.is_over and state.result == result
+    assert observe(state, 2).result == result
+    refuse(state, 2, beat("Qd", "8d"), R.GAME_OVER)
+    with pytest.raises(ValueError, match="already over"):
+        state.declare_draw()
 
 
 # --- refill order ---------------------------------------------------------------------------

@@ -150,6 +150,7 @@ class FakeLink:
     def __init__(self, number: int) -> None:
         self.number = number
         self.seat: int | None = None
+        self.address = "127.0.0.1"
         self.sent: list[Message] = []
         self.closed: str | None = None
         self.greeted = False

@@ -13,7 +13,8 @@ from test_fuzz import InlineExecutor
 
 from engine import Rules
 from host import HostConfig
-from host.table import LOBBY_TEXT, Gone, Incoming, Table
+from host.lobby import REFUSALS
+from host.table import Gone, Incoming, Table
 from protocol import (
     PROTOCOL_VERSION,
     Ack,
@@ -33,6 +34,7 @@ from protocol import (
 class Link:
     def __init__(self) -> None:
         self.seat: int | None = None
+        self.address = "127.0.0.1"
         self.sent: list[Message] = []
         self.closed: str | None = None
 
@@ -81,7 +83,7 @@ def test_the_start_waits_for_every_other_player_and_a_mark_can_be_taken_back() -
         table = table_of(3, "random")
         anna, boris = join(table, "Anna"), join(table, "Boris")
         assert marks(anna) == [False, False, True]  # the AI seat is always ready
-        assert ask(table, anna, Start(1)) == Rejected(1, "not_ready", LOBBY_TEXT["not_ready"])
+        assert ask(table, anna, Start(1)) == Rejected(1, "not_ready", REFUSALS["not_ready"])
         assert ask(table, boris, Ready(2, True)) == Ack(2, None)
         assert marks(anna) == [False, True, True]
         assert ask(table, boris, Ready(3, False)) == Ack(3, None)
@@ -91,7 +93,7 @@ def test_the_start_waits_for_every_other_player_and_a_mark_can_be_taken_back() -
         assert ask(table, anna, Start(6)) == Ack(6, None)  # the owner's Start is his mark
         assert table.playing and marks(boris) == [False, False, True]  # marks are spent
         assert ask(table, boris, Ready(7, True)) == Rejected(
-            7, "game_running", LOBBY_TEXT["game_running"]
+            7, "game_running", REFUSALS["game_running"]
         )
         assert not table.seats[1].ready
         table.close()

@@ -5,6 +5,7 @@ types, wrong direction, wrong version)."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import msgpack
@@ -42,18 +43,22 @@ from protocol import (
     Act,
     Alive,
     Connection,
+    Draw,
     Emote,
     Emoted,
     FrameDecoder,
     Goodbye,
     Heartbeat,
     Hello,
+    Kick,
+    Leave,
     Message,
     Ping,
     Pong,
     ProtocolError,
     Ready,
     Rejected,
+    Replace,
     Role,
     Room,
     RoomUpdate,
@@ -128,16 +133,24 @@ def _examples() -> dict[str, list[Message]]:
         "set_seat": [SetSeat(1, 2, "random"), SetSeat(2, 5, None)],
         "set_options": [
             SetOptions(1, 60000, None),
-            SetOptions(2, 0, 86400000, MIN_SILENCE_MS),
-            SetOptions(3, 5, 1, MAX_SILENCE_MS),
+            SetOptions(2, 0, 86400000, MIN_SILENCE_MS, idle_ms=1),
+            SetOptions(3, 5, 1, MAX_SILENCE_MS, idle_ms=86400000),
         ],
+        "kick": [Kick(1, 0), Kick(2, 5)],
+        "replace": [Replace(1, 1, "random"), Replace(2, 5, "hard:0.2")],
+        "leave": [Leave(7)],
+        "draw": [Draw(8)],
         "start": [Start(0)],
         "ready": [Ready(3, True), Ready(4, False)],
         "ping": [Ping(9)],
         "emote": [Emote(code) for code in EMOTES],
         "alive": [Alive(0), Alive(2**31 - 1)],
         "welcome": [Welcome(PROTOCOL_VERSION, 0, TOKEN, _room())],
-        "room": [RoomUpdate(_room(2)), RoomUpdate(_room(6))],
+        "room": [
+            RoomUpdate(_room(2)),
+            RoomUpdate(_room(6)),
+            RoomUpdate(replace(_room(3), hold_ms=60000, turn_ms=1, idle_ms=300000)),
+        ],
         "snapshot": [Snapshot(1, 0, view)],
         "update": [Update(1, 0, tuple(trim(e, 1) for e in state.opening), view)],
         "ack": [Ack(1, 5), Ack(2, None)],
