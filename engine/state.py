@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .actions import Action, Attack, Beat, Pass, ShowTrump, Take, ThrowIn
 from .cards import CARDS, SAME_RANK, SUIT_MASKS, Card, Suit, cards_of, deck_mask, mask_of
@@ -55,6 +55,7 @@ from .events import (
     WentOut,
 )
 from .legality import card_reason, check, legal_actions
+from .notation import read_position, write_position
 from .phase import Phase
 from .reasons import IllegalAction
 from .rules import HAND_SIZE, MAX_PLAYERS, Rules
@@ -73,6 +74,11 @@ class GameState:
 
     Card sets are int bit masks (see ``engine.cards``); the table is two parallel lists of
     card indices, ``defences[i]`` being -1 while ``attacks[i]`` is unbeaten.
+
+    ``GameState(rules, ...)`` builds any position from its fields (as listed in
+    ``__init__``; unchecked, for code that knows its position is real, such as Hard's
+    samples); ``from_deal`` and ``new_game`` start a game; ``from_text`` reads the one-line
+    notation of ``engine.notation`` and refuses an impossible position.
     """
 
     __slots__ = (
@@ -111,29 +117,99 @@ class GameState:
     trump_card: int
     dealer: int
     hands: list[int]
-    known: list[int]
-    stock: list[int]
+    known: list[int]  # per seat: the cards of its hand everyone knows it holds
+    stock: list[int]  # drawn from the end: the face-up trump card is stock[0]
     discard: int
     attacks: list[int]
     defences: list[int]
-    table_ranks: int
+    table_ranks: int  # every card of a rank on the table
     attacker: int
     defender: int
-    defender_start: int
+    defender_start: int  # the defender's hand size when the bout (or transfer) began
     bout_max: int
     limit: int  # the most attack cards this bout may hold: min(bout_max, defender_start)
     phase: Phase
     taking: bool
-    passed: int
-    shown: int
-    throwers: int
-    places: list[int]
+    passed: int  # seats that passed since the last card went down (a mask)
+    shown: int  # seats that showed a trump to transfer this bout (a mask)
+    throwers: int  # seats that may add cards this bout (a mask)
+    places: list[int]  # 0 while in the game, then the place (1 = first out)
     result: GameResult | None
     moves: int  # actions applied so far
     # The positions bouts started from since the discard last grew or the stock last
     # shrank (no earlier one can come back): (attacker, bout_max, *hands) each.
     seen: tuple[tuple[int, ...], ...]
-    opening: tuple[Event, ...]
+    opening: tuple[Event, ...]  # the deal's events (empty for a position built otherwise)
+    copy: Callable[[], GameState]  # an independent copy (made from __slots__ below)
+
+    def __init__(
+        self,
+        rules: Rules,
+        *,
+        hands: list[int],
+        stock: list[int],
+        trump_card: int,
+        attacker: int,
+        defender: int,
+        bout_max: int,
+        defender_start: int,
+        known: list[int] | None = None,
+        discard: int = 0,
+        attacks: list[int] | None = None,
+        defences: list[int] | None = None,
+        phase: Phase = _LEAD,
+        taking: bool = False,
+        passed: int = 0,
+        shown: int = 0,
+        throwers: int | None = None,
+        places: list[int] | None = None,
+        result: GameResult | None = None,
+        dealer: int | None = None,
+        moves: int = 0,
+        seen: tuple[tuple[int, ...], ...] = (),
+        opening: tuple[Event, ...] = (),
+    ) -> None:
+        """A position from its fields, in the engine's own terms (masks and indices).
+
+        ``stock`` lists the stock's cards from the bottom (the face-up trump card) to the
+        top; ``attacks`` and ``defences`` are the table. Left out: nothing known, an empty
+        discard and table, a bout that waits for its lead, everyone in the game, the last
+        seat dealing, no history; ``throwers`` is then who may add under the rules."""
+        n = rules.players
+        self.rules = rules
+        self.players = n
+        self.trump = CARDS[trump_card].suit
+        self.trump_card = trump_card
+        self.dealer = n - 1 if dealer is None else dealer
+        self.hands = hands
+        self.known = [0] * n if known is None else known
+        self.stock = stock
+        self.discard = discard
+        self.attacks = [] if attacks is None else attacks
+        self.defences = [-1] * len(self.attacks) if defences is None else defences
+        ranks = 0
+        for index in self.attacks + self.defences:
+            if index >= 0:
+                ranks |= SAME_RANK[index]
+        self.table_ranks = ranks
+        self.attacker = attacker
+        self.defender = defender
+        self.defender_start = defender_start
+        self.bout_max = bout_max
+        self.limit = min(bout_max, defender_start)
+        self.phase = phase
+        self.taking = taking
+        self.passed = passed
+        self.shown = shown
+        self.places = [0] * n if places is None else places
+        self.result = result
+        self.moves = moves
+        self.seen = seen
+        self.opening = opening
+        if throwers is None:
+            self._set_throwers()
+        else:
+            self.throwers = throwers
 
     @classmethod
     def from_deal(
@@ -170,51 +246,68 @@ class GameState:
         if dealt & ~deck_mask(rules.deck_size):
             raise ValueError(f"a card is not in the {rules.deck_size}-card deck")
 
-        self = cls.__new__(cls)
-        self.rules = rules
-        self.players = n
-        self.trump = trump.suit
-        self.trump_card = trump.index
-        self.dealer = _dealer(n, previous) if dealer is None else dealer
-        self.hands = masks
-        self.known = [0] * n
-        self.stock = [c.index for c in reversed(stock)]  # drawn from the end
-        self.discard = 0
-        self.places = [0] * n
-        self.result = None
-        self.shown = 0
-        self.moves = 0
-        self.seen = ()
-
+        known = [0] * n
         events: list[Event] = [Dealt(s, len(hands[s]), cards_of(masks[s])) for s in range(n)]
         holder = None if stock else next((s for s in range(n) if trump in hands[s]), None)
         if holder is not None:
-            self.known[holder] |= trump.bit
+            known[holder] |= trump.bit
         events.append(TrumpTurned(trump, holder))
-
-        attacker, shown = self._first_attacker(previous)
+        dealer = _dealer(n, previous) if dealer is None else dealer
+        attacker, shown = _first_attacker(rules, masks, trump.suit, dealer, previous)
+        if shown is not None:
+            known[attacker] |= shown.bit
         events.append(FirstAttacker(attacker, shown))
-        self._start_bout(attacker, first=True, events=events)
+        defender = (attacker + 1) % n  # nobody is out yet
+        bout_max = rules.bout_max(first=True)
+        self = cls(
+            rules,
+            hands=masks,
+            known=known,
+            stock=[c.index for c in reversed(stock)],
+            trump_card=trump.index,
+            dealer=dealer,
+            attacker=attacker,
+            defender=defender,
+            bout_max=bout_max,
+            defender_start=masks[defender].bit_count(),
+            seen=((attacker, bout_max, *masks),),
+        )
+        events.append(BoutStarted(attacker, defender, self.limit))
         self.opening = tuple(events)
         return self
 
-    def _first_attacker(self, previous: GameResult | None) -> tuple[int, Card | None]:
-        n = self.players
-        if previous is not None and self.rules.durak_defends_first and previous.durak is not None:
-            return (previous.durak - 1) % n, None
-        trumps = SUIT_MASKS[self.trump]
-        lowest: tuple[int, int] | None = None
-        for seat, hand in enumerate(self.hands):
-            mine = hand & trumps
-            if mine:
-                low = (mine & -mine).bit_length() - 1
-                if lowest is None or low < lowest[1]:
-                    lowest = (seat, low)
-        if lowest is None:
-            return (self.dealer + 1) % n, None
-        seat, index = lowest
-        self.known[seat] |= 1 << index
-        return seat, CARDS[index]
+    @classmethod
+    def from_text(cls, text: str) -> GameState:
+        """The position written by ``to_text`` (see ``engine.notation``); ``PositionError``
+        (a ``ValueError``) names what is malformed or impossible about it."""
+        return read_position(cls, text)
+
+    def to_text(self) -> str:
+        """The whole position on one line of text (see ``engine.notation``)."""
+        return write_position(self)
+
+    def key(self) -> tuple[object, ...]:
+        """A hashable value equal for two states exactly when the same game goes on from
+        them: the cards' places, the bout, who is out. Not the history (moves, repeated
+        positions), nor what is known about hands, nor the dealer."""
+        return (
+            self.phase,
+            self.attacker,
+            self.defender,
+            self.bout_max,
+            self.defender_start,
+            self.taking,
+            self.passed,
+            self.shown,
+            self.throwers,
+            self.discard,
+            self.result,
+            *self.hands,
+            tuple(self.stock),
+            tuple(self.attacks),
+            tuple(self.defences),
+            tuple(self.places),
+        )
 
     # --- reading the state --------------------------------------------------------------
 
@@ -270,37 +363,6 @@ class GameState:
     check = check  # why ``seat`` may not do ``action`` now, or None
     legal_actions = legal_actions  # every action ``check`` allows ``seat`` now
     card_reason = card_reason  # why a card of ``seat``'s hand cannot be played now
-
-    def copy(self) -> GameState:
-        other = GameState.__new__(GameState)
-        other.rules = self.rules
-        other.players = self.players
-        other.trump = self.trump
-        other.trump_card = self.trump_card
-        other.dealer = self.dealer
-        other.hands = self.hands[:]
-        other.known = self.known[:]
-        other.stock = self.stock[:]
-        other.discard = self.discard
-        other.attacks = self.attacks[:]
-        other.defences = self.defences[:]
-        other.table_ranks = self.table_ranks
-        other.attacker = self.attacker
-        other.defender = self.defender
-        other.defender_start = self.defender_start
-        other.bout_max = self.bout_max
-        other.limit = self.limit
-        other.phase = self.phase
-        other.taking = self.taking
-        other.passed = self.passed
-        other.shown = self.shown
-        other.throwers = self.throwers
-        other.places = self.places[:]
-        other.result = self.result
-        other.moves = self.moves
-        other.seen = self.seen
-        other.opening = self.opening
-        return other
 
     # --- changing the state -------------------------------------------------------------
 
@@ -546,10 +608,51 @@ def _refill_order(players: int, attacker: int, defender: int) -> tuple[int, ...]
     return (*(s for s in others if s != defender), defender)
 
 
+def _first_attacker(
+    rules: Rules, hands: list[int], trump: Suit, dealer: int, previous: GameResult | None
+) -> tuple[int, Card | None]:
+    """Who attacks first, and the lowest trump they show (None: no trump was needed)."""
+    n = rules.players
+    if previous is not None and rules.durak_defends_first and previous.durak is not None:
+        return (previous.durak - 1) % n, None
+    trumps = SUIT_MASKS[trump]
+    lowest: tuple[int, int] | None = None
+    for seat, hand in enumerate(hands):
+        mine = hand & trumps
+        if mine:
+            low = (mine & -mine).bit_length() - 1
+            if lowest is None or low < lowest[1]:
+                lowest = (seat, low)
+    if lowest is None:
+        return (dealer + 1) % n, None
+    seat, index = lowest
+    return seat, CARDS[index]
+
+
 def _dealer(players: int, previous: GameResult | None) -> int:
     """Who deals: the last seat in a first game, the previous Durak in a series (the last
     seat again after a draw)."""
     return players - 1 if previous is None or previous.durak is None else previous.durak
+
+
+def _define_copy(cls: type[GameState]) -> None:
+    """Give ``cls`` its ``copy``: every slot assigned, lists copied (written out once from
+    ``__slots__``, so a new field cannot be forgotten; a loop over the slots would cost
+    several times as much, and Hard's search copies states millions of times)."""
+    lists = {"attacks", "defences", "hands", "known", "places", "stock"}
+    body = "".join(
+        f"    other.{name} = self.{name}{'[:]' if name in lists else ''}\n"
+        for name in cls.__slots__
+    )
+    scope: dict[str, object] = {"new": object.__new__, "cls": cls}
+    exec(f"def copy(self):\n    other = new(cls)\n{body}    return other\n", scope)
+    copy = scope["copy"]
+    copy.__qualname__ = f"{cls.__qualname__}.copy"  # type: ignore[attr-defined]
+    copy.__doc__ = "An independent copy: applying actions to it leaves this state as it is."
+    cls.copy = copy  # type: ignore[assignment]
+
+
+_define_copy(GameState)
 
 
 def new_game(rules: Rules, seed: int, previous: GameResult | None = None) -> GameState:

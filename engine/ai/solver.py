@@ -47,23 +47,6 @@ def outcome(state: GameState, seat: int) -> float:
     return 0.5 if durak is None else 0.0 if durak == seat else 1.0
 
 
-def _key(state: GameState) -> Key:
-    return (
-        *state.hands,
-        tuple(state.attacks),
-        tuple(state.defences),
-        state.attacker,
-        state.defender,
-        state.phase,
-        state.taking,
-        state.passed,
-        state.shown,
-        state.bout_max,
-        state.defender_start,
-        state.throwers,
-    )
-
-
 class Solver:
     """Alpha-beta with a transposition table of value bounds, for one seat's point of view.
 
@@ -121,7 +104,7 @@ class Solver:
             and time.perf_counter() > self.deadline
         ):
             raise SearchAborted("out of time")
-        key = _key(state)
+        key = state.key()
         if key in self.path:
             self.repetitions += 1
             return REPETITION
@@ -172,7 +155,7 @@ def brute_force(state: GameState, seat: int, path: frozenset[Key] = frozenset())
     """Plain minimax over every line (no pruning, no table): the reference for tests."""
     if state.is_over:
         return outcome(state, seat)
-    key = _key(state)
+    key = state.key()
     if key in path:
         return REPETITION
     actor = next_actor(state)
