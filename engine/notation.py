@@ -24,8 +24,9 @@ list. Seats are numbers from 0, clockwise.
     The attack cards in the order they went down, each with ``:`` and the card that beat it.
 ``discard``
     The cards beaten and discarded, face down.
-``attacker``, ``defender``, ``dealer``
-    Seats. After a transfer the attacker is the seat that transferred.
+``attacker``, ``defender``, ``leader``, ``dealer``
+    Seats. After a transfer the attacker is the seat that transferred; the leader is who
+    led the bout (the first to draw from the stock when it ends).
 ``phase``
     ``lead`` (the attacker is to lead), ``open`` (cards are on the table) or ``over``.
 ``cap``, ``held``
@@ -54,16 +55,16 @@ lowest trump, the ten of clubs, which everyone now knows it holds::
 
     rules=36 hands=AcJdKd8hKhTs/Tc*QcKc9dQdQh
     stock=7s6cAhTd9h8sAsJs6d7cJc6h8d7dQsAdJh6s7h9s8cThKs9c trump=9c table=- discard=-
-    attacker=1 defender=0 dealer=1 phase=lead cap=5 held=6 taking=no passed=- shown=-
-    throwers=1 places=0,0 result=- moves=0 seen=1:5:AcJdKd8hKhTs/TcQcKc9dQdQh
+    attacker=1 defender=0 leader=1 dealer=1 phase=lead cap=5 held=6 taking=no passed=-
+    shown=- throwers=1 places=0,0 result=- moves=0 seen=1:5:AcJdKd8hKhTs/TcQcKc9dQdQh
 
 Three players with 24 cards and transfers (``new_game(Rules(players=3, deck_size=24,
 transfer=True), 2)``): seat 0 led the nine of spades and seat 1 passed the attack on to
 seat 2 with the nine of diamonds::
 
     rules=24,transfer hands=Tc*JdAdKhAh/JcAcKdThTs/KcQdJsQsKsAs stock=Jh9h9cTdQhQc
-    trump=Qc table=9s,9d discard=- attacker=1 defender=2 dealer=2 phase=open cap=5
-    held=6 taking=no passed=- shown=- throwers=0,1 places=0,0,0 result=- moves=2
+    trump=Qc table=9s,9d discard=- attacker=1 defender=2 leader=0 dealer=2 phase=open
+    cap=5 held=6 taking=no passed=- shown=- throwers=0,1 places=0,0,0 result=- moves=2
     seen=0:5:TcJdAdKhAh9s/JcAc9dKdThTs/KcQdJsQsKsAs
 
 What a position can be is
@@ -100,6 +101,7 @@ FIELDS = (
     "discard",
     "attacker",
     "defender",
+    "leader",
     "dealer",
     "phase",
     "cap",
@@ -153,6 +155,7 @@ def write_position(state: GameState) -> str:
         "discard": _cards_text(cards_of(state.discard)),
         "attacker": str(state.attacker),
         "defender": str(state.defender),
+        "leader": str(state.leader),
         "dealer": str(state.dealer),
         "phase": state.phase.value,
         "cap": str(state.bout_max),
@@ -226,6 +229,7 @@ def read_position(cls: type[State], text: str) -> State:
         defences=[-1 if d is None else d.index for d in defences],
         attacker=reader.number("attacker", 0, n - 1),
         defender=reader.number("defender", 0, n - 1),
+        leader=reader.number("leader", 0, n - 1),
         dealer=reader.number("dealer", 0, n - 1),
         phase=phase,
         bout_max=reader.number("cap", 5, 6),
@@ -521,8 +525,10 @@ def _seats_problem(state: GameState, stock: list[Card], discard: list[Card]) -> 
         return "a player is out while the stock lasts"
     if state.attacker == state.defender:
         return "the attacker defends too"
-    if places[state.attacker] or places[state.defender]:
-        return "an attacker or defender who is out of the game"
+    if places[state.attacker] or places[state.defender] or places[state.leader]:
+        return "an attacker, defender or leader who is out of the game"
+    if state.leader != state.attacker and (state.phase is Phase.LEAD or not state.rules.transfer):
+        return "the attacker led the bout unless a transfer passed it on"
     if state.throwers & sum(1 << s for s in range(state.players) if places[s]):
         return "a seat out of the game may add cards"
     for seat in range(state.players):

@@ -9,7 +9,8 @@ Choices where RULES.md is silent (also listed in the README):
   seat that may add has passed since the last card went down. A seat that holds no card
   it could add counts as passed, so nobody has to pass with nothing to play.
 - After a transfer the transferring player is the bout's attacker: under "throw-in:
-  neighbours" they and the new defender's left neighbour may add, and they draw first.
+  neighbours" they and the new defender's left neighbour may add. The refill still starts
+  with the bout's first attacker (the player who led), then clockwise, the defender last.
 - Places follow the order of going out; players who go out in the same bout share a place
   (1, 1, 3, ...). The Durak takes the last place.
 
@@ -92,6 +93,7 @@ class GameState:
         "discard",
         "hands",
         "known",
+        "leader",
         "limit",
         "moves",
         "opening",
@@ -125,6 +127,7 @@ class GameState:
     table_ranks: int  # every card of a rank on the table
     attacker: int
     defender: int
+    leader: int  # who led the bout (the attacker until a transfer): the first to draw
     defender_start: int  # the defender's hand size when the bout (or transfer) began
     bout_max: int
     limit: int  # the most attack cards this bout may hold: min(bout_max, defender_start)
@@ -157,6 +160,7 @@ class GameState:
         discard: int = 0,
         attacks: list[int] | None = None,
         defences: list[int] | None = None,
+        leader: int | None = None,
         phase: Phase = _LEAD,
         taking: bool = False,
         passed: int = 0,
@@ -173,8 +177,9 @@ class GameState:
 
         ``stock`` lists the stock's cards from the bottom (the face-up trump card) to the
         top; ``attacks`` and ``defences`` are the table. Left out: nothing known, an empty
-        discard and table, a bout that waits for its lead, everyone in the game, the last
-        seat dealing, no history; ``throwers`` is then who may add under the rules."""
+        discard and table, a bout that waits for its lead, no transfer (the attacker led),
+        everyone in the game, the last seat dealing, no history; ``throwers`` is then who
+        may add under the rules."""
         n = rules.players
         self.rules = rules
         self.players = n
@@ -194,6 +199,7 @@ class GameState:
         self.table_ranks = ranks
         self.attacker = attacker
         self.defender = defender
+        self.leader = attacker if leader is None else leader
         self.defender_start = defender_start
         self.bout_max = bout_max
         self.limit = min(bout_max, defender_start)
@@ -294,6 +300,7 @@ class GameState:
             self.phase,
             self.attacker,
             self.defender,
+            self.leader,
             self.bout_max,
             self.defender_start,
             self.taking,
@@ -481,7 +488,7 @@ class GameState:
 
     def _start_bout(self, attacker: int, *, first: bool, events: list[Event]) -> None:
         self.phase = _LEAD
-        self.attacker = attacker
+        self.attacker = self.leader = attacker
         self.defender = defender = self.next_active(attacker)
         self.defender_start = start = self.hands[defender].bit_count()
         self.bout_max = bout_max = self.rules.bout_max(first=first)
@@ -536,12 +543,13 @@ class GameState:
         self._start_bout(attacker, first=False, events=events)
 
     def _refill(self, events: list[Event]) -> None:
-        """Draw up to six: the attacker first, then clockwise, the defender last.
+        """Draw up to six: the bout's first attacker (who led it) first, then clockwise,
+        the defender last.
 
         Only called while the stock lasts, so nobody has gone out yet."""
         stock = self.stock
         hands, trump_card = self.hands, self.trump_card
-        for seat in _refill_order(self.players, self.attacker, self.defender):
+        for seat in _refill_order(self.players, self.leader, self.defender):
             need = HAND_SIZE - hands[seat].bit_count()
             if need <= 0:
                 continue
@@ -602,9 +610,9 @@ _BOUT_STARTED: dict[int, BoutStarted] = {}  # by attacker << 6 | defender << 3 |
 
 
 @functools.cache
-def _refill_order(players: int, attacker: int, defender: int) -> tuple[int, ...]:
-    """The seats in drawing order: the attacker, the others clockwise, the defender last."""
-    others = [(attacker + step) % players for step in range(players)]
+def _refill_order(players: int, leader: int, defender: int) -> tuple[int, ...]:
+    """The seats in drawing order: the leader, the others clockwise, the defender last."""
+    others = [(leader + step) % players for step in range(players)]
     return (*(s for s in others if s != defender), defender)
 
 

@@ -107,10 +107,10 @@ def test_the_documented_examples_are_what_the_engine_writes() -> None:
 
 # --- refusals -----------------------------------------------------------------------------
 
-# Three players, clubs trump, seat 0 attacks seat 1: 7h beaten by 9h, 7s not yet.
+# Three players, hearts trump, seat 0 attacks seat 1: 7h beaten by 9h, 7s not yet.
 BASE = (
     "rules=36 hands=6cAcKdKh*9s/JcQcKcThQhKs/7c8c9cTcQdAd stock=6d7d8d9dTdJdAhJh6s8sTs"
-    "JsQsAs6h8h trump=8h table=7h:9h,7s discard=- attacker=0 defender=1 dealer=2 "
+    "JsQsAs6h8h trump=8h table=7h:9h,7s discard=- attacker=0 defender=1 leader=0 dealer=2 "
     "phase=open cap=6 held=6 taking=no passed=- shown=- throwers=0,2 places=0,0,0 "
     "result=- moves=3 seen=-"
 )
@@ -160,6 +160,7 @@ def test_the_base_position_is_possible() -> None:
             "seat 1, between the attacker and the defender, is in play",
         ),
         (edit(BASE, "phase", "lead"), "a bout waiting for its lead has nothing on the table"),
+        (edit(BASE, "leader", "2"), "the attacker led the bout unless a transfer passed it on"),
         (edit(BASE, "phase", "done"), "must be lead, open or over"),
         (edit(BASE, "result", "draw"), "the phase is over exactly when there is a result"),
         (edit(BASE, "places", "1,0,0"), "a player is out while the stock lasts"),

@@ -58,6 +58,7 @@ def sample_state(view: SeatView, memory: Memory, rng: random.Random) -> GameStat
         defences=[d.index if d is not None else -1 for _, d in view.table],
         attacker=view.attacker,
         defender=view.defender,
+        leader=view.attacker if memory.leader is None else memory.leader,
         # The view tells the bout's limit, not how it came about: any cap and hand size
         # that give the same limit play the same.
         bout_max=max(memory.bout_max(view.rules), view.limit),

@@ -115,22 +115,25 @@ def cheapest_play(plays: Sequence[Play], trump: int) -> Play:
 
 
 class Memory:
-    """What a seat remembers from its trimmed events: the discard pile and the bout count.
+    """What a seat remembers from its trimmed events: the discard pile, the bout count and
+    who led the bout (after a transfer the view only names the attacker).
 
     Everything else a bot needs (cards known to be in a hand, hand sizes) is in the view.
     """
 
-    __slots__ = ("bouts", "discard")
+    __slots__ = ("bouts", "discard", "leader")
 
     def __init__(self) -> None:
         self.discard = 0
         self.bouts = 0
+        self.leader: int | None = None
 
     def see(self, event: Event) -> None:
         if isinstance(event, Discarded):
             self.discard |= mask_of(event.cards)
         elif isinstance(event, BoutStarted):
             self.bouts += 1
+            self.leader = event.attacker
 
     def bout_max(self, rules: Rules) -> int:
         """The current bout's own cap (5 in the first bout under "first bout 5")."""
