@@ -33,8 +33,9 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Sequence
+from typing import Any
 
-from .actions import Action, Attack, Beat, Pass, ShowTrump, Take, ThrowIn
+from .actions import Action, Attack, Beat, Pass, ShowTrump, Take, ThrowIn, Transfer
 from .cards import CARDS, SAME_RANK, SUIT_MASKS, Card, Suit, cards_of, deck_mask, mask_of
 from .events import (
     Attacked,
@@ -55,11 +56,11 @@ from .events import (
     TrumpTurned,
     WentOut,
 )
-from .legality import card_reason, check, legal_actions
+from .legality import CHECKS, card_reason, check, legal_actions
 from .notation import read_position, write_position
 from .phase import Phase
-from .reasons import IllegalAction
-from .rules import HAND_SIZE, MAX_PLAYERS, Rules
+from .reasons import IllegalAction, Reason
+from .rules import HAND_SIZE, MAX_ATTACKS, MAX_PLAYERS, Rules
 from .rules import ThrowIn as ThrowInRule
 
 __all__ = ["MAX_MOVES", "REPETITION_LIMIT", "GameState", "Phase", "new_game"]
@@ -375,72 +376,87 @@ class GameState:
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Play ``action`` for ``seat``; raise ``IllegalAction`` (state untouched) if refused."""
-        reason = check(self, seat, action)
+        handlers = _PLAYS.get(type(action))
+        if handlers is None:
+            raise TypeError(f"not an action: {action!r}")
+        checker, play = handlers
+        # ``check`` in short: its seat tests, then the same checker it would call.
+        if self.phase is _OVER or not 0 <= seat < self.players or self.places[seat]:
+            reason = check(self, seat, action)
+        else:
+            reason = checker(self, seat, action)
         if reason is not None:
             raise IllegalAction(reason, seat, action)
         self.moves += 1
-        kind = type(action)
-        # Each branch knows whether the bout may have settled: a card that went down
-        # unbeaten keeps it open (unless the defender takes), so only these ask _settled.
-        settled = False
-        if kind is Beat:
-            card, target = action.card, action.target  # type: ignore[union-attr]
-            self.hands[seat] &= ~card.bit
-            self.known[seat] &= ~card.bit
-            defences = self.defences
-            defences[self.attacks.index(target.index)] = card.index
-            self.table_ranks |= SAME_RANK[card.index]
-            self.passed = 0
-            key = seat << 12 | card.index << 6 | target.index
-            covered = _COVERED.get(key)
-            if covered is None:
-                covered = _COVERED[key] = Covered(seat, card, target)
-            events: list[Event] = [covered]
-            settled = -1 not in defences and self._settled()
-        elif kind is Pass:
-            self.passed |= 1 << seat
-            events = [_PASSED[seat]]
-            settled = self._settled()
-        elif kind is ThrowIn:
-            self._put_attack(seat, action.card)  # type: ignore[union-attr]
-            events = [_THREW_IN[seat][action.card.index]]  # type: ignore[union-attr]
-            settled = self.taking and self._settled()
-        elif kind is Attack:  # onto the empty table
-            cards: tuple[Card, ...] = action.cards  # type: ignore[union-attr]
-            played = action.mask  # type: ignore[union-attr]
-            self.hands[seat] &= ~played
-            self.known[seat] &= ~played
-            self.attacks = [card.index for card in cards]
-            self.defences = [-1] * len(cards)
-            self.table_ranks = SAME_RANK[cards[0].index]
-            self.passed = 0
-            self.phase = _OPEN
-            key = played | seat << 52
-            attacked = _ATTACKED.get(key)
-            if attacked is None:
-                attacked = _ATTACKED[key] = Attacked(seat, cards)
-            events = [attacked]
-        elif kind is Take:
-            self.taking = True
-            self.passed = 0
-            events = [_TAKING[seat]]
-            settled = self._settled()
-        else:  # a transfer, or showing a trump
-            events = [self._transfer(seat, action.card, kind is ShowTrump)]  # type: ignore[union-attr]
-        if settled:
+        return play(self, seat, action)
+
+    # One method per kind of action, found by ``apply`` in ``_PLAYS``. Each knows whether
+    # the bout may have settled: a card that went down unbeaten keeps it open (unless the
+    # defender takes), so only the others ask ``_settled``.
+
+    def _beat(self, seat: int, action: Beat) -> list[Event]:
+        card, target = action.card, action.target
+        index = card.index
+        hands = self.hands
+        hands[seat] &= ~card.bit
+        self.known[seat] &= ~card.bit
+        defences = self.defences
+        defences[self.attacks.index(target.index)] = index
+        self.table_ranks |= SAME_RANK[index]
+        self.passed = 0
+        key = seat << 12 | index << 6 | target.index
+        covered = _COVERED.get(key)
+        if covered is None:
+            covered = _COVERED[key] = Covered(seat, card, target)
+        events: list[Event] = [covered]
+        if -1 not in defences and self._settled():
             self._end_bout(events)
         return events
 
-    def _put_attack(self, seat: int, card: Card) -> None:
-        bit = card.bit
-        self.hands[seat] &= ~bit
-        self.known[seat] &= ~bit
-        self.attacks.append(card.index)
-        self.defences.append(-1)
-        self.table_ranks |= SAME_RANK[card.index]
-        self.passed = 0
+    def _pass(self, seat: int, action: Pass) -> list[Event]:
+        self.passed |= 1 << seat
+        events: list[Event] = [_PASSED[seat]]
+        if self._settled():
+            self._end_bout(events)
+        return events
 
-    def _transfer(self, seat: int, card: Card, shown: bool) -> Event:
+    def _throw_in(self, seat: int, action: ThrowIn) -> list[Event]:
+        card = action.card
+        self._put_attack(seat, card)
+        events: list[Event] = [_THREW_IN[seat][card.index]]
+        if self.taking and self._settled():
+            self._end_bout(events)
+        return events
+
+    def _attack(self, seat: int, action: Attack) -> list[Event]:
+        """A lead onto the empty table: the bout cannot settle yet."""
+        cards = action.cards
+        played = action.mask
+        self.hands[seat] &= ~played
+        self.known[seat] &= ~played
+        self.attacks = [card.index for card in cards]
+        self.defences = [-1] * len(cards)
+        self.table_ranks = SAME_RANK[cards[0].index]
+        self.passed = 0
+        self.phase = _OPEN
+        key = played | seat << 52
+        attacked = _ATTACKED.get(key)
+        if attacked is None:
+            attacked = _ATTACKED[key] = Attacked(seat, cards)
+        return [attacked]
+
+    def _take(self, seat: int, action: Take) -> list[Event]:
+        self.taking = True
+        self.passed = 0
+        events: list[Event] = [_TAKING[seat]]
+        if self._settled():
+            self._end_bout(events)
+        return events
+
+    def _pass_on(self, seat: int, action: Transfer | ShowTrump) -> list[Event]:
+        """A transfer, or showing a trump: the attack goes on to the next player."""
+        card = action.card
+        shown = type(action) is ShowTrump
         if shown:
             self.shown |= 1 << seat
             self.known[seat] |= card.bit
@@ -454,20 +470,29 @@ class GameState:
         self.limit = min(self.bout_max, self.defender_start)
         self.passed = 0
         self._set_throwers()
-        return Transferred(seat, card, new_defender, shown)
+        return [Transferred(seat, card, new_defender, shown)]
+
+    def _put_attack(self, seat: int, card: Card) -> None:
+        bit = card.bit
+        self.hands[seat] &= ~bit
+        self.known[seat] &= ~bit
+        self.attacks.append(card.index)
+        self.defences.append(-1)
+        self.table_ranks |= SAME_RANK[card.index]
+        self.passed = 0
 
     def _set_throwers(self) -> None:
         defender = self.defender
         if self.rules.throw_in is ThrowInRule.NEIGHBOURS:
             left = self.next_in_play(defender)
             mask = (1 << self.attacker) | (0 if left is None else 1 << left)
-        elif any(self.places):
+        elif self.stock or not any(self.places):  # nobody is out while the stock lasts
+            mask = (1 << self.players) - 1
+        else:
             mask = 0
             for seat, place in enumerate(self.places):
                 if not place:
                     mask |= 1 << seat
-        else:
-            mask = (1 << self.players) - 1
         self.throwers = mask & ~(1 << defender)
 
     def _settled(self) -> bool:
@@ -486,13 +511,15 @@ class GameState:
             waiting ^= low
         return True
 
-    def _start_bout(self, attacker: int, *, first: bool, events: list[Event]) -> None:
+    def _start_bout(self, attacker: int, events: list[Event]) -> None:
+        """The next bout (never the first: ``from_deal`` sets that one up), or the end of
+        the game by the rule that every game ends."""
         self.phase = _LEAD
         self.attacker = self.leader = attacker
         self.defender = defender = self.next_active(attacker)
         self.defender_start = start = self.hands[defender].bit_count()
-        self.bout_max = bout_max = self.rules.bout_max(first=first)
-        self.limit = limit = start if start < bout_max else bout_max
+        self.bout_max = MAX_ATTACKS
+        self.limit = limit = start if start < MAX_ATTACKS else MAX_ATTACKS
         self.attacks = []
         self.defences = []
         self.table_ranks = 0
@@ -500,11 +527,12 @@ class GameState:
         self.passed = 0
         self.shown = 0
         self._set_throwers()
-        position = (attacker, bout_max, *self.hands)
-        if self.seen.count(position) + 1 >= REPETITION_LIMIT or self.moves >= MAX_MOVES:
+        position = (attacker, MAX_ATTACKS, *self.hands)
+        seen = self.seen
+        if (seen and seen.count(position) + 1 >= REPETITION_LIMIT) or self.moves >= MAX_MOVES:
             self._draw(events)
             return
-        self.seen += (position,)
+        self.seen = (*seen, position)
         key = attacker << 6 | defender << 3 | limit
         started = _BOUT_STARTED.get(key)
         if started is None:
@@ -539,8 +567,7 @@ class GameState:
                 return
             if places[defender]:
                 took = True  # the defender went out: the next player attacks
-        attacker = self.next_active(defender) if took else defender
-        self._start_bout(attacker, first=False, events=events)
+        self._start_bout(self.next_active(defender) if took else defender, events)
 
     def _refill(self, events: list[Event]) -> None:
         """Draw up to six: the bout's first attacker (who led it) first, then clockwise,
@@ -607,6 +634,21 @@ _THREW_IN = tuple(tuple(ThrewIn(seat, card) for card in CARDS) for seat in range
 _ATTACKED: dict[int, Attacked] = {}  # by the cards' mask | seat << 52
 _COVERED: dict[int, Covered] = {}  # by seat << 12 | card << 6 | target
 _BOUT_STARTED: dict[int, BoutStarted] = {}  # by attacker << 6 | defender << 3 | limit
+
+# How ``apply`` checks and plays each kind of action.
+_Play = Callable[[GameState, int, Any], list[Event]]
+_PLAYS: dict[type, tuple[Callable[[GameState, int, Any], Reason | None], _Play]] = {
+    kind: (CHECKS[kind], play)
+    for kind, play in (
+        (Attack, GameState._attack),
+        (Beat, GameState._beat),
+        (Pass, GameState._pass),
+        (ShowTrump, GameState._pass_on),
+        (Take, GameState._take),
+        (ThrowIn, GameState._throw_in),
+        (Transfer, GameState._pass_on),
+    )
+}
 
 
 @functools.cache
