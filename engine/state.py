@@ -390,6 +390,13 @@ class GameState:
         self.moves += 1
         return play(self, seat, action)
 
+    def push(self, seat: int, action: Action) -> list[Event]:
+        """Play ``action`` for ``seat`` without checking it, as python-chess's ``push``:
+        only for an action ``legal_actions(seat)`` just listed (a search's own moves); an
+        illegal one leaves the state broken. Everything else goes through ``apply``."""
+        self.moves += 1
+        return _PLAYS[type(action)][1](self, seat, action)
+
     # One method per kind of action, found by ``apply`` in ``_PLAYS``. Each knows whether
     # the bout may have settled: a card that went down unbeaten keeps it open (unless the
     # defender takes), so only the others ask ``_settled``.
