@@ -441,7 +441,7 @@ class GameState:
         played = action.mask
         self.hands[seat] &= ~played
         self.known[seat] &= ~played
-        self.attacks = [card.index for card in cards]
+        self.attacks = [cards[0].index] if len(cards) == 1 else [card.index for card in cards]
         self.defences = [-1] * len(cards)
         self.table_ranks = SAME_RANK[cards[0].index]
         self.passed = 0
@@ -599,11 +599,12 @@ class GameState:
                 return
 
     def _go_out(self, events: list[Event]) -> None:
-        going = [s for s in range(self.players) if not self.places[s] and not self.hands[s]]
-        place = 1 + sum(1 for p in self.places if p)
-        for seat in going:
-            self.places[seat] = place
-            events.append(WentOut(seat, place))
+        places, hands = self.places, self.hands
+        place = 1 + self.players - places.count(0)
+        for seat in range(self.players):
+            if not places[seat] and not hands[seat]:
+                places[seat] = place
+                events.append(WentOut(seat, place))
 
     def _finish(self, remaining: list[int], events: list[Event]) -> None:
         durak = remaining[0] if remaining else None
