@@ -116,12 +116,12 @@ FIELDS = (
     "seen",
 )
 
-_OPTIONS = {  # the rules options that differ from the defaults, by their name in the text
-    "neighbours": ("throw_in", ThrowIn.NEIGHBOURS),
-    "no-first-bout-five": ("first_bout_five", False),
-    "transfer": ("transfer", True),
-    "show-trump": ("transfer_show_trump", True),
-    "durak-defends-first": ("durak_defends_first", True),
+_OPTIONS = {  # the rules options that differ from the defaults: their word, their field
+    "neighbours": "throw_in",
+    "no-first-bout-five": "first_bout_five",
+    "transfer": "transfer",
+    "show-trump": "transfer_show_trump",
+    "durak-defends-first": "durak_defends_first",
 }
 # Reading is linear in the length, so the bound only stops absurd input: a position is a few
 # hundred characters, plus the repetition history (at most a few hundred kilobytes when a
@@ -179,7 +179,7 @@ def write_position(state: GameState) -> str:
 def _rules_text(rules: Rules) -> str:
     defaults = Rules(players=rules.players)
     words = [str(rules.deck_size)]
-    for word, (name, _) in _OPTIONS.items():
+    for word, name in _OPTIONS.items():
         if getattr(rules, name) != getattr(defaults, name):
             words.append(word)
     return ",".join(words)
@@ -284,14 +284,20 @@ class _Reader:
         hands = self.fields["hands"].split("/")
         if not words[0].isdigit():
             raise self._fail("rules", "must start with the deck size")
-        options: dict[str, object] = {"players": len(hands), "deck_size": int(words[0])}
-        for word in words[1:]:
-            if word not in _OPTIONS or _OPTIONS[word][0] in options:
+        options = words[1:]
+        for word in options:
+            if word not in _OPTIONS or options.count(word) > 1:
                 raise self._fail("rules", f"unknown or repeated option {_quote(word)}")
-            name, value = _OPTIONS[word]
-            options[name] = value
         try:
-            return Rules(**options)  # type: ignore[arg-type]
+            return Rules(
+                players=len(hands),
+                deck_size=int(words[0]),
+                throw_in=ThrowIn.NEIGHBOURS if "neighbours" in options else ThrowIn.ALL,
+                first_bout_five="no-first-bout-five" not in options,
+                transfer="transfer" in options,
+                transfer_show_trump="show-trump" in options,
+                durak_defends_first="durak-defends-first" in options,
+            )
         except RulesError as exc:
             raise self._fail("rules", f"{exc} (the hands give the number of players)") from None
 

@@ -233,9 +233,8 @@ def _order(state: GameState, seat: int, legal: list[Action]) -> list[Action]:
 
 
 def _cost(action: Action, trump: int) -> int:
-    kind = type(action)
-    if kind is Beat or kind is ThrowIn:
-        return value(action.card.index, trump)  # type: ignore[union-attr]
-    if kind is Attack:
-        return min(value(c.index, trump) for c in action.cards) - 3 * len(action.cards)  # type: ignore[union-attr]
+    if isinstance(action, Beat | ThrowIn):
+        return value(action.card.index, trump)
+    if isinstance(action, Attack):
+        return min(value(c.index, trump) for c in action.cards) - 3 * len(action.cards)
     return 40

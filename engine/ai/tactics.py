@@ -94,11 +94,10 @@ def split_defence(legal: Sequence[Action]) -> tuple[list[Transfer], list[ShowTru
     transfers: list[Transfer] = []
     shows: list[ShowTrump] = []
     for action in legal:
-        kind = type(action)
-        if kind is Transfer:
-            transfers.append(action)  # type: ignore[arg-type]
-        elif kind is ShowTrump:
-            shows.append(action)  # type: ignore[arg-type]
+        if isinstance(action, Transfer):
+            transfers.append(action)
+        elif isinstance(action, ShowTrump):
+            shows.append(action)
     return transfers, shows
 
 
