@@ -67,12 +67,11 @@ seat 2 with the nine of diamonds::
     cap=5 held=6 taking=no passed=- shown=- throwers=0,1 places=0,0,0 result=- moves=2
     seen=0:5:TcJdAdKhAh9s/JcAc9dKdThTs/KcQdJsQsKsAs
 
-What a position can be is
-checked as far as it can be seen in it: every card of the deck exactly once, hands
-and seats that exist, a table no fuller than the bout allows, defences that beat their
-attack, no more cards to beat than the defender holds, nobody out while the stock lasts and
-six cards in every hand when a bout is to start with a stock, and so on. Not checked is
-whether some line of play leads there from a deal.
+Reading checks what a position can be, as far as the position itself shows it: every card
+of the deck exactly once, hands and seats that exist, a table no fuller than the bout
+allows, defences that beat their attack, no more cards to beat than the defender holds,
+nobody out while the stock lasts, six cards in every hand when a bout is to start with a
+stock, and so on. It does not check that some line of play leads there from a deal.
 """
 
 from __future__ import annotations
