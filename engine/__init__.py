@@ -4,8 +4,10 @@ The public surface: cards and rules; ``new_game`` and ``GameState`` (``legal_act
 ``check``, ``apply``); the actions; ``observe`` for the only per-seat view that leaves the
 engine, with ``trim`` for per-seat events; game logs; the series tally.
 
-Every game ends: a repeated position (``REPETITION_LIMIT``), the move cap (``MAX_MOVES``)
-or ``GameState.declare_draw`` ends it as a draw (see ``engine.state``).
+A position reads and writes as one line of text (``GameState.to_text``/``from_text``, the
+notation of ``engine.notation``). Every game ends: a repeated position
+(``REPETITION_LIMIT``), the move cap (``MAX_MOVES``) or ``GameState.declare_draw`` ends it
+as a draw (see ``engine.state``).
 """
 
 from .actions import Action, Attack, Beat, Pass, ShowTrump, Take, ThrowIn, Transfer, parse_action
@@ -31,6 +33,7 @@ from .events import (
     trim,
 )
 from .log import GameLog, GameLogError
+from .notation import PositionError
 from .phase import Phase
 from .reasons import IllegalAction, Reason
 from .rules import HAND_SIZE, Rules, RulesError
@@ -66,6 +69,7 @@ __all__ = [
     "Passed",
     "Phase",
     "PickedUp",
+    "PositionError",
     "Reason",
     "Rules",
     "RulesError",

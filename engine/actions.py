@@ -1,11 +1,13 @@
 """What a player does: attack, throw in, beat, transfer (or show a trump), take, pass.
 
-Actions are small frozen values that round-trip through text::
+Actions are small frozen values that round-trip through text, and print as it::
 
     >>> str(parse_action("beat 7h with 8h").card)
     '8h'
     >>> str(Attack.of("6s", "6h"))
     'attack 6h 6s'
+    >>> Attack.of("6s", "6h")
+    parse_action('attack 6h 6s')
 """
 
 from __future__ import annotations
@@ -28,8 +30,18 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class Attack:
+class _Printed:
+    """What every action shares: its ``repr`` is its text form, as ``parse_action`` reads
+    it (``parse_action('take')``), not its fields."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"parse_action({str(self)!r})"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Attack(_Printed):
     """The attacker leads one card, or several cards of one rank."""
 
     cards: tuple[Card, ...]
@@ -53,8 +65,8 @@ class Attack:
         return "attack " + " ".join(map(str, self.cards))
 
 
-@dataclass(frozen=True, slots=True)
-class ThrowIn:
+@dataclass(frozen=True, slots=True, repr=False)
+class ThrowIn(_Printed):
     """Add a card whose rank is already on the table."""
 
     card: Card
@@ -64,8 +76,8 @@ class ThrowIn:
         return f"throw {self.card}"
 
 
-@dataclass(frozen=True, slots=True)
-class Beat:
+@dataclass(frozen=True, slots=True, repr=False)
+class Beat(_Printed):
     """The defender covers the attack card ``target`` with ``card``."""
 
     card: Card
@@ -76,8 +88,8 @@ class Beat:
         return f"beat {self.target} with {self.card}"
 
 
-@dataclass(frozen=True, slots=True)
-class Transfer:
+@dataclass(frozen=True, slots=True, repr=False)
+class Transfer(_Printed):
     """The defender adds a card of the attack's rank and passes the attack on."""
 
     card: Card
@@ -87,8 +99,8 @@ class Transfer:
         return f"transfer {self.card}"
 
 
-@dataclass(frozen=True, slots=True)
-class ShowTrump:
+@dataclass(frozen=True, slots=True, repr=False)
+class ShowTrump(_Printed):
     """The defender shows (keeps) a trump of the attack's rank and passes the attack on."""
 
     card: Card
@@ -98,8 +110,8 @@ class ShowTrump:
         return f"show {self.card}"
 
 
-@dataclass(frozen=True, slots=True)
-class Take:
+@dataclass(frozen=True, slots=True, repr=False)
+class Take(_Printed):
     """The defender gives up and will pick up every card of the bout."""
 
     verb: ClassVar[str] = "take"
@@ -108,8 +120,8 @@ class Take:
         return "take"
 
 
-@dataclass(frozen=True, slots=True)
-class Pass:
+@dataclass(frozen=True, slots=True, repr=False)
+class Pass(_Printed):
     """An attacker is done adding cards (all is beaten, or the defender takes)."""
 
     verb: ClassVar[str] = "pass"

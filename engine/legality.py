@@ -39,7 +39,7 @@ from .reasons import Reason
 if TYPE_CHECKING:
     from .state import GameState
 
-__all__ = ["beat_reason", "card_reason", "check", "legal_actions"]
+__all__ = ["CHECKS", "beat_reason", "card_reason", "check", "legal_actions"]
 
 
 def beat_reason(card: Card, target: Card, trump: int) -> Reason | None:
@@ -70,7 +70,7 @@ def check(state: GameState, seat: int, action: Action) -> Reason | None:
         return Reason.NOT_YOUR_TURN
     if state.places[seat]:
         return Reason.PLAYER_OUT
-    checker = _CHECKS.get(type(action))
+    checker = CHECKS.get(type(action))
     if checker is None:
         raise TypeError(f"not an action: {action!r}")
     return checker(state, seat, action)
@@ -191,7 +191,8 @@ def _check_throw_in(state: GameState, seat: int, action: ThrowIn) -> Reason | No
     return None
 
 
-_CHECKS: dict[type, Callable[[GameState, int, Any], Reason | None]] = {
+# The checker of each kind of action (``check`` calls it after its seat tests).
+CHECKS: dict[type, Callable[[GameState, int, Any], Reason | None]] = {
     Attack: _check_attack,
     Beat: _check_beat,
     Take: _check_take,

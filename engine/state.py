@@ -9,7 +9,8 @@ Choices where RULES.md is silent (also listed in the README):
   seat that may add has passed since the last card went down. A seat that holds no card
   it could add counts as passed, so nobody has to pass with nothing to play.
 - After a transfer the transferring player is the bout's attacker: under "throw-in:
-  neighbours" they and the new defender's left neighbour may add, and they draw first.
+  neighbours" they and the new defender's left neighbour may add. The refill still starts
+  with the bout's first attacker (the player who led), then clockwise, the defender last.
 - Places follow the order of going out; players who go out in the same bout share a place
   (1, 1, 3, ...). The Durak takes the last place.
 
@@ -31,9 +32,10 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from .actions import Action, Attack, Beat, Pass, ShowTrump, Take, ThrowIn
+from .actions import Action, Attack, Beat, Pass, ShowTrump, Take, ThrowIn, Transfer
 from .cards import CARDS, SAME_RANK, SUIT_MASKS, Card, Suit, cards_of, deck_mask, mask_of
 from .events import (
     Attacked,
@@ -54,10 +56,11 @@ from .events import (
     TrumpTurned,
     WentOut,
 )
-from .legality import card_reason, check, legal_actions
+from .legality import CHECKS, card_reason, check, legal_actions
+from .notation import read_position, write_position
 from .phase import Phase
-from .reasons import IllegalAction
-from .rules import HAND_SIZE, MAX_PLAYERS, Rules
+from .reasons import IllegalAction, Reason
+from .rules import HAND_SIZE, MAX_ATTACKS, MAX_PLAYERS, Rules
 from .rules import ThrowIn as ThrowInRule
 
 __all__ = ["MAX_MOVES", "REPETITION_LIMIT", "GameState", "Phase", "new_game"]
@@ -73,6 +76,11 @@ class GameState:
 
     Card sets are int bit masks (see ``engine.cards``); the table is two parallel lists of
     card indices, ``defences[i]`` being -1 while ``attacks[i]`` is unbeaten.
+
+    ``GameState(rules, ...)`` builds any position from its fields (as listed in
+    ``__init__``; unchecked, for code that knows its position is real, such as Hard's
+    samples); ``from_deal`` and ``new_game`` start a game; ``from_text`` reads the one-line
+    notation of ``engine.notation`` and refuses an impossible position.
     """
 
     __slots__ = (
@@ -86,6 +94,7 @@ class GameState:
         "discard",
         "hands",
         "known",
+        "leader",
         "limit",
         "moves",
         "opening",
@@ -111,29 +120,103 @@ class GameState:
     trump_card: int
     dealer: int
     hands: list[int]
-    known: list[int]
-    stock: list[int]
+    known: list[int]  # per seat: the cards of its hand everyone knows it holds
+    stock: list[int]  # drawn from the end: the face-up trump card is stock[0]
     discard: int
     attacks: list[int]
     defences: list[int]
-    table_ranks: int
+    table_ranks: int  # every card of a rank on the table
     attacker: int
     defender: int
-    defender_start: int
+    leader: int  # who led the bout (the attacker until a transfer): the first to draw
+    defender_start: int  # the defender's hand size when the bout (or transfer) began
     bout_max: int
     limit: int  # the most attack cards this bout may hold: min(bout_max, defender_start)
     phase: Phase
     taking: bool
-    passed: int
-    shown: int
-    throwers: int
-    places: list[int]
+    passed: int  # seats that passed since the last card went down (a mask)
+    shown: int  # seats that showed a trump to transfer this bout (a mask)
+    throwers: int  # seats that may add cards this bout (a mask)
+    places: list[int]  # 0 while in the game, then the place (1 = first out)
     result: GameResult | None
     moves: int  # actions applied so far
     # The positions bouts started from since the discard last grew or the stock last
     # shrank (no earlier one can come back): (attacker, bout_max, *hands) each.
     seen: tuple[tuple[int, ...], ...]
-    opening: tuple[Event, ...]
+    opening: tuple[Event, ...]  # the deal's events (empty for a position built otherwise)
+    copy: Callable[[], GameState]  # an independent copy (made from __slots__ below)
+
+    def __init__(
+        self,
+        rules: Rules,
+        *,
+        hands: list[int],
+        stock: list[int],
+        trump_card: int,
+        attacker: int,
+        defender: int,
+        bout_max: int,
+        defender_start: int,
+        known: list[int] | None = None,
+        discard: int = 0,
+        attacks: list[int] | None = None,
+        defences: list[int] | None = None,
+        leader: int | None = None,
+        phase: Phase = _LEAD,
+        taking: bool = False,
+        passed: int = 0,
+        shown: int = 0,
+        throwers: int | None = None,
+        places: list[int] | None = None,
+        result: GameResult | None = None,
+        dealer: int | None = None,
+        moves: int = 0,
+        seen: tuple[tuple[int, ...], ...] = (),
+        opening: tuple[Event, ...] = (),
+    ) -> None:
+        """A position from its fields, in the engine's own terms (masks and indices).
+
+        ``stock`` lists the stock's cards from the bottom (the face-up trump card) to the
+        top; ``attacks`` and ``defences`` are the table. Left out: nothing known, an empty
+        discard and table, a bout that waits for its lead, no transfer (the attacker led),
+        everyone in the game, the last seat dealing, no history; ``throwers`` is then who
+        may add under the rules."""
+        n = rules.players
+        self.rules = rules
+        self.players = n
+        self.trump = CARDS[trump_card].suit
+        self.trump_card = trump_card
+        self.dealer = n - 1 if dealer is None else dealer
+        self.hands = hands
+        self.known = [0] * n if known is None else known
+        self.stock = stock
+        self.discard = discard
+        self.attacks = [] if attacks is None else attacks
+        self.defences = [-1] * len(self.attacks) if defences is None else defences
+        ranks = 0
+        for index in self.attacks + self.defences:
+            if index >= 0:
+                ranks |= SAME_RANK[index]
+        self.table_ranks = ranks
+        self.attacker = attacker
+        self.defender = defender
+        self.leader = attacker if leader is None else leader
+        self.defender_start = defender_start
+        self.bout_max = bout_max
+        self.limit = min(bout_max, defender_start)
+        self.phase = phase
+        self.taking = taking
+        self.passed = passed
+        self.shown = shown
+        self.places = [0] * n if places is None else places
+        self.result = result
+        self.moves = moves
+        self.seen = seen
+        self.opening = opening
+        if throwers is None:
+            self._set_throwers()
+        else:
+            self.throwers = throwers
 
     @classmethod
     def from_deal(
@@ -170,51 +253,69 @@ class GameState:
         if dealt & ~deck_mask(rules.deck_size):
             raise ValueError(f"a card is not in the {rules.deck_size}-card deck")
 
-        self = cls.__new__(cls)
-        self.rules = rules
-        self.players = n
-        self.trump = trump.suit
-        self.trump_card = trump.index
-        self.dealer = _dealer(n, previous) if dealer is None else dealer
-        self.hands = masks
-        self.known = [0] * n
-        self.stock = [c.index for c in reversed(stock)]  # drawn from the end
-        self.discard = 0
-        self.places = [0] * n
-        self.result = None
-        self.shown = 0
-        self.moves = 0
-        self.seen = ()
-
+        known = [0] * n
         events: list[Event] = [Dealt(s, len(hands[s]), cards_of(masks[s])) for s in range(n)]
         holder = None if stock else next((s for s in range(n) if trump in hands[s]), None)
         if holder is not None:
-            self.known[holder] |= trump.bit
+            known[holder] |= trump.bit
         events.append(TrumpTurned(trump, holder))
-
-        attacker, shown = self._first_attacker(previous)
+        dealer = _dealer(n, previous) if dealer is None else dealer
+        attacker, shown = _first_attacker(rules, masks, trump.suit, dealer, previous)
+        if shown is not None:
+            known[attacker] |= shown.bit
         events.append(FirstAttacker(attacker, shown))
-        self._start_bout(attacker, first=True, events=events)
+        defender = (attacker + 1) % n  # nobody is out yet
+        bout_max = rules.bout_max(first=True)
+        self = cls(
+            rules,
+            hands=masks,
+            known=known,
+            stock=[c.index for c in reversed(stock)],
+            trump_card=trump.index,
+            dealer=dealer,
+            attacker=attacker,
+            defender=defender,
+            bout_max=bout_max,
+            defender_start=masks[defender].bit_count(),
+            seen=((attacker, bout_max, *masks),),
+        )
+        events.append(BoutStarted(attacker, defender, self.limit))
         self.opening = tuple(events)
         return self
 
-    def _first_attacker(self, previous: GameResult | None) -> tuple[int, Card | None]:
-        n = self.players
-        if previous is not None and self.rules.durak_defends_first and previous.durak is not None:
-            return (previous.durak - 1) % n, None
-        trumps = SUIT_MASKS[self.trump]
-        lowest: tuple[int, int] | None = None
-        for seat, hand in enumerate(self.hands):
-            mine = hand & trumps
-            if mine:
-                low = (mine & -mine).bit_length() - 1
-                if lowest is None or low < lowest[1]:
-                    lowest = (seat, low)
-        if lowest is None:
-            return (self.dealer + 1) % n, None
-        seat, index = lowest
-        self.known[seat] |= 1 << index
-        return seat, CARDS[index]
+    @classmethod
+    def from_text(cls, text: str) -> GameState:
+        """The position written by ``to_text`` (see ``engine.notation``); ``PositionError``
+        (a ``ValueError``) names what is malformed or impossible about it."""
+        return read_position(cls, text)
+
+    def to_text(self) -> str:
+        """The whole position on one line of text (see ``engine.notation``)."""
+        return write_position(self)
+
+    def key(self) -> tuple[object, ...]:
+        """A hashable value equal for two states exactly when the same game goes on from
+        them: the cards' places, the bout, who is out. Not the history (moves, repeated
+        positions), nor what is known about hands, nor the dealer."""
+        return (
+            self.phase,
+            self.attacker,
+            self.defender,
+            self.leader,
+            self.bout_max,
+            self.defender_start,
+            self.taking,
+            self.passed,
+            self.shown,
+            self.throwers,
+            self.discard,
+            self.result,
+            *self.hands,
+            tuple(self.stock),
+            tuple(self.attacks),
+            tuple(self.defences),
+            tuple(self.places),
+        )
 
     # --- reading the state --------------------------------------------------------------
 
@@ -271,107 +372,98 @@ class GameState:
     legal_actions = legal_actions  # every action ``check`` allows ``seat`` now
     card_reason = card_reason  # why a card of ``seat``'s hand cannot be played now
 
-    def copy(self) -> GameState:
-        other = GameState.__new__(GameState)
-        other.rules = self.rules
-        other.players = self.players
-        other.trump = self.trump
-        other.trump_card = self.trump_card
-        other.dealer = self.dealer
-        other.hands = self.hands[:]
-        other.known = self.known[:]
-        other.stock = self.stock[:]
-        other.discard = self.discard
-        other.attacks = self.attacks[:]
-        other.defences = self.defences[:]
-        other.table_ranks = self.table_ranks
-        other.attacker = self.attacker
-        other.defender = self.defender
-        other.defender_start = self.defender_start
-        other.bout_max = self.bout_max
-        other.limit = self.limit
-        other.phase = self.phase
-        other.taking = self.taking
-        other.passed = self.passed
-        other.shown = self.shown
-        other.throwers = self.throwers
-        other.places = self.places[:]
-        other.result = self.result
-        other.moves = self.moves
-        other.seen = self.seen
-        other.opening = self.opening
-        return other
-
     # --- changing the state -------------------------------------------------------------
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Play ``action`` for ``seat``; raise ``IllegalAction`` (state untouched) if refused."""
-        reason = check(self, seat, action)
+        handlers = _PLAYS.get(type(action))
+        if handlers is None:
+            raise TypeError(f"not an action: {action!r}")
+        checker, play = handlers
+        # ``check`` in short: its seat tests, then the same checker it would call.
+        if self.phase is _OVER or not 0 <= seat < self.players or self.places[seat]:
+            reason = check(self, seat, action)
+        else:
+            reason = checker(self, seat, action)
         if reason is not None:
             raise IllegalAction(reason, seat, action)
         self.moves += 1
-        kind = type(action)
-        # Each branch knows whether the bout may have settled: a card that went down
-        # unbeaten keeps it open (unless the defender takes), so only these ask _settled.
-        settled = False
-        if kind is Beat:
-            card, target = action.card, action.target  # type: ignore[union-attr]
-            self.hands[seat] &= ~card.bit
-            self.known[seat] &= ~card.bit
-            defences = self.defences
-            defences[self.attacks.index(target.index)] = card.index
-            self.table_ranks |= SAME_RANK[card.index]
-            self.passed = 0
-            key = seat << 12 | card.index << 6 | target.index
-            covered = _COVERED.get(key)
-            if covered is None:
-                covered = _COVERED[key] = Covered(seat, card, target)
-            events: list[Event] = [covered]
-            settled = -1 not in defences and self._settled()
-        elif kind is Pass:
-            self.passed |= 1 << seat
-            events = [_PASSED[seat]]
-            settled = self._settled()
-        elif kind is ThrowIn:
-            self._put_attack(seat, action.card)  # type: ignore[union-attr]
-            events = [_THREW_IN[seat][action.card.index]]  # type: ignore[union-attr]
-            settled = self.taking and self._settled()
-        elif kind is Attack:  # onto the empty table
-            cards: tuple[Card, ...] = action.cards  # type: ignore[union-attr]
-            played = action.mask  # type: ignore[union-attr]
-            self.hands[seat] &= ~played
-            self.known[seat] &= ~played
-            self.attacks = [card.index for card in cards]
-            self.defences = [-1] * len(cards)
-            self.table_ranks = SAME_RANK[cards[0].index]
-            self.passed = 0
-            self.phase = _OPEN
-            key = played | seat << 52
-            attacked = _ATTACKED.get(key)
-            if attacked is None:
-                attacked = _ATTACKED[key] = Attacked(seat, cards)
-            events = [attacked]
-        elif kind is Take:
-            self.taking = True
-            self.passed = 0
-            events = [_TAKING[seat]]
-            settled = self._settled()
-        else:  # a transfer, or showing a trump
-            events = [self._transfer(seat, action.card, kind is ShowTrump)]  # type: ignore[union-attr]
-        if settled:
+        return play(self, seat, action)
+
+    def push(self, seat: int, action: Action) -> list[Event]:
+        """Play ``action`` for ``seat`` without checking it, as python-chess's ``push``:
+        only for an action ``legal_actions(seat)`` just listed (a search's own moves); an
+        illegal one leaves the state broken. Everything else goes through ``apply``."""
+        self.moves += 1
+        return _PLAYS[type(action)][1](self, seat, action)
+
+    # One method per kind of action, found by ``apply`` in ``_PLAYS``. Each knows whether
+    # the bout may have settled: a card that went down unbeaten keeps it open (unless the
+    # defender takes), so only the others ask ``_settled``.
+
+    def _beat(self, seat: int, action: Beat) -> list[Event]:
+        card, target = action.card, action.target
+        index = card.index
+        hands = self.hands
+        hands[seat] &= ~card.bit
+        self.known[seat] &= ~card.bit
+        defences = self.defences
+        defences[self.attacks.index(target.index)] = index
+        self.table_ranks |= SAME_RANK[index]
+        self.passed = 0
+        key = seat << 12 | index << 6 | target.index
+        covered = _COVERED.get(key)
+        if covered is None:
+            covered = _COVERED[key] = Covered(seat, card, target)
+        events: list[Event] = [covered]
+        if -1 not in defences and self._settled():
             self._end_bout(events)
         return events
 
-    def _put_attack(self, seat: int, card: Card) -> None:
-        bit = card.bit
-        self.hands[seat] &= ~bit
-        self.known[seat] &= ~bit
-        self.attacks.append(card.index)
-        self.defences.append(-1)
-        self.table_ranks |= SAME_RANK[card.index]
-        self.passed = 0
+    def _pass(self, seat: int, action: Pass) -> list[Event]:
+        self.passed |= 1 << seat
+        events: list[Event] = [_PASSED[seat]]
+        if self._settled():
+            self._end_bout(events)
+        return events
 
-    def _transfer(self, seat: int, card: Card, shown: bool) -> Event:
+    def _throw_in(self, seat: int, action: ThrowIn) -> list[Event]:
+        card = action.card
+        self._put_attack(seat, card)
+        events: list[Event] = [_THREW_IN[seat][card.index]]
+        if self.taking and self._settled():
+            self._end_bout(events)
+        return events
+
+    def _attack(self, seat: int, action: Attack) -> list[Event]:
+        """A lead onto the empty table: the bout cannot settle yet."""
+        cards = action.cards
+        played = action.mask
+        self.hands[seat] &= ~played
+        self.known[seat] &= ~played
+        self.attacks = [cards[0].index] if len(cards) == 1 else [card.index for card in cards]
+        self.defences = [-1] * len(cards)
+        self.table_ranks = SAME_RANK[cards[0].index]
+        self.passed = 0
+        self.phase = _OPEN
+        key = played | seat << 52
+        attacked = _ATTACKED.get(key)
+        if attacked is None:
+            attacked = _ATTACKED[key] = Attacked(seat, cards)
+        return [attacked]
+
+    def _take(self, seat: int, action: Take) -> list[Event]:
+        self.taking = True
+        self.passed = 0
+        events: list[Event] = [_TAKING[seat]]
+        if self._settled():
+            self._end_bout(events)
+        return events
+
+    def _pass_on(self, seat: int, action: Transfer | ShowTrump) -> list[Event]:
+        """A transfer, or showing a trump: the attack goes on to the next player."""
+        card = action.card
+        shown = type(action) is ShowTrump
         if shown:
             self.shown |= 1 << seat
             self.known[seat] |= card.bit
@@ -385,20 +477,29 @@ class GameState:
         self.limit = min(self.bout_max, self.defender_start)
         self.passed = 0
         self._set_throwers()
-        return Transferred(seat, card, new_defender, shown)
+        return [Transferred(seat, card, new_defender, shown)]
+
+    def _put_attack(self, seat: int, card: Card) -> None:
+        bit = card.bit
+        self.hands[seat] &= ~bit
+        self.known[seat] &= ~bit
+        self.attacks.append(card.index)
+        self.defences.append(-1)
+        self.table_ranks |= SAME_RANK[card.index]
+        self.passed = 0
 
     def _set_throwers(self) -> None:
         defender = self.defender
         if self.rules.throw_in is ThrowInRule.NEIGHBOURS:
             left = self.next_in_play(defender)
             mask = (1 << self.attacker) | (0 if left is None else 1 << left)
-        elif any(self.places):
+        elif self.stock or not any(self.places):  # nobody is out while the stock lasts
+            mask = (1 << self.players) - 1
+        else:
             mask = 0
             for seat, place in enumerate(self.places):
                 if not place:
                     mask |= 1 << seat
-        else:
-            mask = (1 << self.players) - 1
         self.throwers = mask & ~(1 << defender)
 
     def _settled(self) -> bool:
@@ -417,13 +518,15 @@ class GameState:
             waiting ^= low
         return True
 
-    def _start_bout(self, attacker: int, *, first: bool, events: list[Event]) -> None:
+    def _start_bout(self, attacker: int, events: list[Event]) -> None:
+        """The next bout (never the first: ``from_deal`` sets that one up), or the end of
+        the game by the rule that every game ends."""
         self.phase = _LEAD
-        self.attacker = attacker
+        self.attacker = self.leader = attacker
         self.defender = defender = self.next_active(attacker)
         self.defender_start = start = self.hands[defender].bit_count()
-        self.bout_max = bout_max = self.rules.bout_max(first=first)
-        self.limit = limit = start if start < bout_max else bout_max
+        self.bout_max = MAX_ATTACKS
+        self.limit = limit = start if start < MAX_ATTACKS else MAX_ATTACKS
         self.attacks = []
         self.defences = []
         self.table_ranks = 0
@@ -431,11 +534,12 @@ class GameState:
         self.passed = 0
         self.shown = 0
         self._set_throwers()
-        position = (attacker, bout_max, *self.hands)
-        if self.seen.count(position) + 1 >= REPETITION_LIMIT or self.moves >= MAX_MOVES:
+        position = (attacker, MAX_ATTACKS, *self.hands)
+        seen = self.seen
+        if (seen and seen.count(position) + 1 >= REPETITION_LIMIT) or self.moves >= MAX_MOVES:
             self._draw(events)
             return
-        self.seen += (position,)
+        self.seen = (*seen, position)
         key = attacker << 6 | defender << 3 | limit
         started = _BOUT_STARTED.get(key)
         if started is None:
@@ -470,16 +574,16 @@ class GameState:
                 return
             if places[defender]:
                 took = True  # the defender went out: the next player attacks
-        attacker = self.next_active(defender) if took else defender
-        self._start_bout(attacker, first=False, events=events)
+        self._start_bout(self.next_active(defender) if took else defender, events)
 
     def _refill(self, events: list[Event]) -> None:
-        """Draw up to six: the attacker first, then clockwise, the defender last.
+        """Draw up to six: the bout's first attacker (who led it) first, then clockwise,
+        the defender last.
 
         Only called while the stock lasts, so nobody has gone out yet."""
         stock = self.stock
         hands, trump_card = self.hands, self.trump_card
-        for seat in _refill_order(self.players, self.attacker, self.defender):
+        for seat in _refill_order(self.players, self.leader, self.defender):
             need = HAND_SIZE - hands[seat].bit_count()
             if need <= 0:
                 continue
@@ -495,11 +599,12 @@ class GameState:
                 return
 
     def _go_out(self, events: list[Event]) -> None:
-        going = [s for s in range(self.players) if not self.places[s] and not self.hands[s]]
-        place = 1 + sum(1 for p in self.places if p)
-        for seat in going:
-            self.places[seat] = place
-            events.append(WentOut(seat, place))
+        places, hands = self.places, self.hands
+        place = 1 + self.players - places.count(0)
+        for seat in range(self.players):
+            if not places[seat] and not hands[seat]:
+                places[seat] = place
+                events.append(WentOut(seat, place))
 
     def _finish(self, remaining: list[int], events: list[Event]) -> None:
         durak = remaining[0] if remaining else None
@@ -538,18 +643,74 @@ _ATTACKED: dict[int, Attacked] = {}  # by the cards' mask | seat << 52
 _COVERED: dict[int, Covered] = {}  # by seat << 12 | card << 6 | target
 _BOUT_STARTED: dict[int, BoutStarted] = {}  # by attacker << 6 | defender << 3 | limit
 
+# How ``apply`` checks and plays each kind of action.
+_Play = Callable[[GameState, int, Any], list[Event]]
+_PLAYS: dict[type, tuple[Callable[[GameState, int, Any], Reason | None], _Play]] = {
+    kind: (CHECKS[kind], play)
+    for kind, play in (
+        (Attack, GameState._attack),
+        (Beat, GameState._beat),
+        (Pass, GameState._pass),
+        (ShowTrump, GameState._pass_on),
+        (Take, GameState._take),
+        (ThrowIn, GameState._throw_in),
+        (Transfer, GameState._pass_on),
+    )
+}
+
 
 @functools.cache
-def _refill_order(players: int, attacker: int, defender: int) -> tuple[int, ...]:
-    """The seats in drawing order: the attacker, the others clockwise, the defender last."""
-    others = [(attacker + step) % players for step in range(players)]
+def _refill_order(players: int, leader: int, defender: int) -> tuple[int, ...]:
+    """The seats in drawing order: the leader, the others clockwise, the defender last."""
+    others = [(leader + step) % players for step in range(players)]
     return (*(s for s in others if s != defender), defender)
+
+
+def _first_attacker(
+    rules: Rules, hands: list[int], trump: Suit, dealer: int, previous: GameResult | None
+) -> tuple[int, Card | None]:
+    """Who attacks first, and the lowest trump they show (None: no trump was needed)."""
+    n = rules.players
+    if previous is not None and rules.durak_defends_first and previous.durak is not None:
+        return (previous.durak - 1) % n, None
+    trumps = SUIT_MASKS[trump]
+    lowest: tuple[int, int] | None = None
+    for seat, hand in enumerate(hands):
+        mine = hand & trumps
+        if mine:
+            low = (mine & -mine).bit_length() - 1
+            if lowest is None or low < lowest[1]:
+                lowest = (seat, low)
+    if lowest is None:
+        return (dealer + 1) % n, None
+    seat, index = lowest
+    return seat, CARDS[index]
 
 
 def _dealer(players: int, previous: GameResult | None) -> int:
     """Who deals: the last seat in a first game, the previous Durak in a series (the last
     seat again after a draw)."""
     return players - 1 if previous is None or previous.durak is None else previous.durak
+
+
+def _define_copy(cls: type[GameState]) -> None:
+    """Give ``cls`` its ``copy``: every slot assigned, lists copied (written out once from
+    ``__slots__``, so a new field cannot be forgotten; a loop over the slots would cost
+    several times as much, and Hard's search copies states millions of times)."""
+    lists = {"attacks", "defences", "hands", "known", "places", "stock"}
+    body = "".join(
+        f"    other.{name} = self.{name}{'[:]' if name in lists else ''}\n"
+        for name in cls.__slots__
+    )
+    scope: dict[str, object] = {"new": object.__new__, "cls": cls}
+    exec(f"def copy(self):\n    other = new(cls)\n{body}    return other\n", scope)
+    copy = scope["copy"]
+    copy.__qualname__ = f"{cls.__qualname__}.copy"  # type: ignore[attr-defined]
+    copy.__doc__ = "An independent copy: applying actions to it leaves this state as it is."
+    cls.copy = copy  # type: ignore[assignment]
+
+
+_define_copy(GameState)
 
 
 def new_game(rules: Rules, seed: int, previous: GameResult | None = None) -> GameState:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from ..cards import RANK_MASKS, bits, mask_of
+from ..cards import bits, mask_of
 from ..state import GameState
 from ..view import SeatView
 from .tactics import Memory, unseen_pool
@@ -40,44 +40,34 @@ def sample_state(view: SeatView, memory: Memory, rng: random.Random) -> GameStat
     for _ in range(max(missing_discard, 0)):
         discard |= 1 << unknown.pop()
 
-    state = GameState.__new__(GameState)
-    state.rules = view.rules
-    state.players = n = view.players
-    state.trump = view.trump
-    state.trump_card = view.trump_card.index
-    state.dealer = 0
     known = [mask_of(cards) for cards in view.known]
     hands = known[:]
-    for s in range(n):
+    for s in range(view.players):
         for _ in range(slots[s]):
             hands[s] |= 1 << unknown.pop()
     hands[view.seat] |= mask_of(view.hand)
-    state.hands = hands
-    state.known = known
-    stock = unknown[:stock_unknown]
-    state.stock = [view.trump_card.index, *stock] if view.stock_size else []
-    state.discard = discard
-    state.attacks = [a.index for a, _ in view.table]
-    state.defences = [d.index if d is not None else -1 for _, d in view.table]
-    ranks = 0
-    for attack, defence in view.table:
-        ranks |= RANK_MASKS[attack.rank]
-        if defence is not None:
-            ranks |= RANK_MASKS[defence.rank]
-    state.table_ranks = ranks
-    state.attacker = view.attacker
-    state.defender = view.defender
-    state.bout_max = max(memory.bout_max(view.rules), view.limit)
-    state.defender_start = view.limit
-    state.limit = view.limit
-    state.phase = view.phase
-    state.taking = view.taking
-    state.passed = sum(1 << s for s in view.passed)
-    state.shown = sum(1 << s for s in view.shown)
-    state.throwers = sum(1 << s for s in view.throwers)
-    state.places = list(view.places)
-    state.result = view.result
-    state.moves = 0
-    state.seen = ()
-    state.opening = ()
-    return state
+    trump_card = view.trump_card.index
+    return GameState(
+        view.rules,
+        hands=hands,
+        known=known,
+        stock=[trump_card, *unknown[:stock_unknown]] if view.stock_size else [],
+        trump_card=trump_card,
+        discard=discard,
+        attacks=[a.index for a, _ in view.table],
+        defences=[d.index if d is not None else -1 for _, d in view.table],
+        attacker=view.attacker,
+        defender=view.defender,
+        leader=view.attacker if memory.leader is None else memory.leader,
+        # The view tells the bout's limit, not how it came about: any cap and hand size
+        # that give the same limit play the same.
+        bout_max=max(memory.bout_max(view.rules), view.limit),
+        defender_start=view.limit,
+        phase=view.phase,
+        taking=view.taking,
+        passed=sum(1 << s for s in view.passed),
+        shown=sum(1 << s for s in view.shown),
+        throwers=sum(1 << s for s in view.throwers),
+        places=list(view.places),
+        result=view.result,
+    )

@@ -3,9 +3,10 @@
 - Memory: the discard pile (every beaten card was face up), the bout count, and — from the
   view — every card publicly known to be in a hand (a taker's pick-up, a shown trump, the
   trump card drawn last).
-- Heads-up with the stock empty, every card is known (the other hand is whatever it has
-  not seen): the position is solved exactly by alpha-beta with a transposition table
-  (``engine.ai.solver``) when that fits in its node and time budget.
+- Heads-up with the stock empty or down to its face-up trump card, every card is known
+  (the other hand is whatever it has not seen): the position is solved exactly by
+  alpha-beta with a transposition table (``engine.ai.solver``) when that fits in its node
+  and time budget.
 - Otherwise perfect-information Monte Carlo: sample the unseen cards consistently with
   what is known (``engine.ai.determinize``), play each sensible move in the same sample
   and finish the game with Normal's policy for every seat (with a little randomness),
@@ -75,7 +76,7 @@ def playout(state: GameState, rng: random.Random, max_actions: int = 2_000) -> N
             action = legal[rng.randrange(len(legal))]
         else:
             action = policy_action(state, seat, legal)
-        state.apply(seat, action)
+        state.push(seat, action)  # one of the legal actions: no need to check it again
 
 
 def candidates(legal: Sequence[Action], hand: int, trump: int) -> list[Action]:
@@ -154,8 +155,9 @@ class HardBot(RememberingBot):
         return self._monte_carlo(view, moves, deadline, None)
 
     def _exact_state(self, view: SeatView) -> GameState | None:
-        """Heads-up with the stock empty: the one state consistent with the view."""
-        if view.stock_size or sum(1 for p in view.places if not p) != 2:
+        """Heads-up with at most the face-up trump in the stock: the one state consistent
+        with the view."""
+        if view.stock_size > 1 or sum(1 for p in view.places if not p) != 2:
             return None
         pool = unseen_pool(view, self.memory.discard)
         if pool.bit_count() != sum(hidden_slots(view)):
@@ -231,9 +233,8 @@ def _order(state: GameState, seat: int, legal: list[Action]) -> list[Action]:
 
 
 def _cost(action: Action, trump: int) -> int:
-    kind = type(action)
-    if kind is Beat or kind is ThrowIn:
-        return value(action.card.index, trump)  # type: ignore[union-attr]
-    if kind is Attack:
-        return min(value(c.index, trump) for c in action.cards) - 3 * len(action.cards)  # type: ignore[union-attr]
+    if isinstance(action, Beat | ThrowIn):
+        return value(action.card.index, trump)
+    if isinstance(action, Attack):
+        return min(value(c.index, trump) for c in action.cards) - 3 * len(action.cards)
     return 40

@@ -78,7 +78,9 @@ def _lead(legal: Sequence[Action], hand: int, trump: int, stock: int, chance: Ch
     if not plain:
         return attack_of_mask(1 << cheapest(hand, trump))
     cards = list(bits(plain))
-    if stock:  # cheap, and what the defender may not be able to beat
+    if stock and chance is _no_idea:  # the same for every card: the cheapest (playouts)
+        card = cheapest(plain, trump)
+    elif stock:  # cheap, and what the defender may not be able to beat
         card = min(cards, key=lambda i: value(i, trump) - 8 * (1 - chance(i)))
     else:  # the endgame: shed as many cards at once as possible
         card = min(cards, key=lambda i: value(i, trump) - 10 * (plain & SAME_RANK[i]).bit_count())

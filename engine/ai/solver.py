@@ -1,4 +1,5 @@
-"""The exact solver for the heads-up endgame: two players, stock empty, every card known.
+"""The exact solver for the heads-up endgame: two players, every card known — the stock is
+empty, or holds only the face-up trump card (whoever draws next takes it).
 
 Then Durak is a two-player game of perfect information, and alpha-beta search with a
 transposition table finds its value: 1 (the solver's seat is not the Durak), 1/2 (a draw)
@@ -36,8 +37,11 @@ class SearchAborted(Exception):
 
 
 def solvable(state: GameState) -> bool:
-    """Heads-up (two seats still in), nothing left in the stock, game not over."""
-    return not state.is_over and not state.stock and sum(1 for p in state.places if not p) == 2
+    """Heads-up (two seats still in), at most the face-up trump left in the stock, the
+    game not over."""
+    return (
+        not state.is_over and len(state.stock) <= 1 and sum(1 for p in state.places if not p) == 2
+    )
 
 
 def outcome(state: GameState, seat: int) -> float:
@@ -45,23 +49,6 @@ def outcome(state: GameState, seat: int) -> float:
     assert state.result is not None
     durak = state.result.durak
     return 0.5 if durak is None else 0.0 if durak == seat else 1.0
-
-
-def _key(state: GameState) -> Key:
-    return (
-        *state.hands,
-        tuple(state.attacks),
-        tuple(state.defences),
-        state.attacker,
-        state.defender,
-        state.phase,
-        state.taking,
-        state.passed,
-        state.shown,
-        state.bout_max,
-        state.defender_start,
-        state.throwers,
-    )
 
 
 class Solver:
@@ -121,7 +108,7 @@ class Solver:
             and time.perf_counter() > self.deadline
         ):
             raise SearchAborted("out of time")
-        key = _key(state)
+        key = state.key()
         if key in self.path:
             self.repetitions += 1
             return REPETITION
@@ -142,7 +129,7 @@ class Solver:
             best = 0.0
             for action in moves:
                 child = state.copy()
-                child.apply(seat, action)
+                child.push(seat, action)
                 best = max(best, self._search(child, alpha, beta))
                 alpha = max(alpha, best)
                 if alpha >= beta:
@@ -151,7 +138,7 @@ class Solver:
             best = 1.0
             for action in moves:
                 child = state.copy()
-                child.apply(seat, action)
+                child.push(seat, action)
                 best = min(best, self._search(child, alpha, beta))
                 beta = min(beta, best)
                 if alpha >= beta:
@@ -172,7 +159,7 @@ def brute_force(state: GameState, seat: int, path: frozenset[Key] = frozenset())
     """Plain minimax over every line (no pruning, no table): the reference for tests."""
     if state.is_over:
         return outcome(state, seat)
-    key = _key(state)
+    key = state.key()
     if key in path:
         return REPETITION
     actor = next_actor(state)

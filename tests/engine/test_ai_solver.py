@@ -83,6 +83,36 @@ def test_an_endless_exchange_counts_as_a_draw() -> None:
     assert Solver(0).value(state.copy()) == brute_force(state.copy(), 0)
 
 
+def test_with_only_the_trump_card_left_the_position_is_solved_too() -> None:
+    """Heads-up with one card in the stock, the face-up trump: every card is known, and
+    whoever draws first takes it. The solver agrees with plain minimax there, and Hard
+    solves such a position instead of sampling it."""
+    solved = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        rules = Rules(deck_size=24, first_bout_five=False)
+        deck = list(cards_of(deck_mask(24)))
+        rng.shuffle(deck)
+        size = 1 + seed % 3
+        hands = [deck[:size], deck[size : 2 * size]]
+        state = GameState.from_deal(rules, hands, [deck[-1]])
+        state.discard = deck_mask(24) & ~mask_of([*deck[: 2 * size], deck[-1]])
+        assert solvable(state)
+        seat, _ = next_actor(state)  # type: ignore[misc]
+        assert Solver(seat).value(state.copy()) == brute_force(state.copy(), seat)
+        bot = HardBot(seat, rules, seed, budget=None, iterations=4)
+        for event in state.opening:
+            bot.see(trim(event, seat))
+        bot.see(Discarded(cards_of(state.discard)))
+        action = bot.decide(observe(state, seat))
+        if bot.last_method == "solver":
+            child = state.copy()
+            child.apply(seat, action)
+            assert Solver(seat).value(child) == Solver(seat).value(state.copy()) > 0.0
+            solved += 1
+    assert solved >= 10
+
+
 def test_the_solver_gives_up_beyond_its_node_budget() -> None:
     state = random_endgame(3, 6, False)
     with pytest.raises(SearchAborted):

@@ -679,6 +679,31 @@ def test_refill_order_attacker_then_clockwise_then_defender() -> None:
     assert events[-1] == BoutStarted(3, 0, 6)
 
 
+def test_after_a_transfer_the_bouts_first_attacker_still_draws_first() -> None:
+    # RULES.md: the main attacker draws first; seeds 001 and 002 say it outright for a
+    # transfer ("der ursprüngliche Angreifer nimmt zuerst auf").
+    state = deal(
+        ["7c Kc Qd 6c 8s Jd", "7d 9c Tc Td Ts Jc", "7s 9d Qc Kd 6d 6s"],
+        stock="8d 9s Ks 7h Ah",
+        transfer=True,
+    )
+    play(state, (0, attack("7c")), (1, Transfer(card("7d"))))
+    assert (state.attacker, state.defender, state.leader) == (1, 2, 0)
+    events = play(
+        state,
+        (2, beat("Qc", "7c")),
+        (2, beat("9d", "7d")),
+        (0, Pass()),
+        (1, Pass()),
+    )
+    assert of(events, Drew) == [
+        Drew(0, 1, (card("8d"),)),  # who led the bout
+        Drew(1, 1, (card("9s"),)),  # then clockwise: the player who transferred
+        Drew(2, 2, tuple(cards("7h Ks"))),  # the defender last
+    ]
+    assert events[-1] == BoutStarted(2, 0, 6)
+
+
 # --- transfer (Perevodnoy) --------------------------------------------------------------------
 
 TRANSFER = ["7c Kc Qd 6c 8s Jd", "7d 9c Tc Td Ts Jc", "7s 9d Qc Kd 6d 6s"]
@@ -698,8 +723,9 @@ def test_transfers_pass_the_attack_on_and_may_repeat() -> None:
     assert state.limit == 5
     events = play(state, (0, Take()))
     assert PickedUp(0, tuple(cards("7c 7d 7s"))) in events
-    # The player who transferred last is the bout's attacker and draws first.
-    assert of(events, Drew) == [Drew(2, 1, (card("Ac"),)), Drew(1, 1, (card("Ah"),))]
+    # The bout's first attacker ended up defending: it draws last, the others draw
+    # clockwise from it.
+    assert of(events, Drew) == [Drew(1, 1, (card("Ac"),)), Drew(2, 1, (card("Ah"),))]
     assert events[-1] == BoutStarted(1, 2, 6)
 
 
