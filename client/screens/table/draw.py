@@ -16,7 +16,14 @@ from client.ui.metrics import CARD_RATIO
 from client.ui.render import SOFT, WHITE, draw_text, fit_px, rounded_box
 from engine import Card
 
-__all__ = ["ROLE_COLOURS", "SEAT_STATUS_KEYS", "STATUS_COLOURS", "draw_board", "role_of"]
+__all__ = [
+    "ROLE_COLOURS",
+    "SEAT_STATUS_KEYS",
+    "STATUS_COLOURS",
+    "draw_board",
+    "draw_seat_word",
+    "role_of",
+]
 
 ACTING = (246, 206, 110)  # the rim of the plate of a seat the table waits for
 ROLE_COLOURS = {
@@ -266,3 +273,35 @@ def draw_board(
         draw_sprite(surface, assets, layout, sprite, looks.get(sprite.card, "plain"))  # type: ignore[arg-type,unused-ignore]
     if board.dragged is not None and board.dragged in board.cards:
         draw_sprite(surface, assets, layout, board.cards[board.dragged], "selected")
+
+
+def draw_seat_word(
+    surface: pygame.Surface,
+    assets: Assets,
+    layout: Layout,
+    seat: int,
+    text: str,
+    fade: float = 1.0,
+    thinking: bool = False,
+) -> pygame.Rect:
+    """A seat's word for what it just did ("throws in"), or that it is thinking, as a pill
+    hanging from the bottom of its name plate; ``fade`` from 0 (gone) to 1."""
+    x, y, w, h = layout.seats[seat].plate
+    px = max(10, round(h * 0.36))
+    px = fit_px(assets, text, px, w * 1.1, bold=True)
+    image = assets.text(text, px, (30, 24, 10) if not thinking else WHITE, True)
+    pill = image.get_rect().inflate(px * 1.1, px * 0.45)
+    pill.midtop = (x + w // 2, y + h - px // 3)
+    pill.clamp_ip(surface.get_rect())
+    fill = (246, 206, 110) if not thinking else (40, 64, 96)
+    alpha = max(0.0, min(1.0, fade))
+    box = pygame.Surface(pill.size, pygame.SRCALPHA)
+    pygame.draw.rect(box, (*fill, round(240 * alpha)), box.get_rect(), border_radius=pill.h // 2)
+    pygame.draw.rect(
+        box, (255, 255, 255, round(120 * alpha)), box.get_rect(), 1, border_radius=pill.h // 2
+    )
+    shown = image.copy()
+    shown.set_alpha(round(255 * alpha))
+    box.blit(shown, shown.get_rect(center=box.get_rect().center))
+    surface.blit(box, pill)
+    return pill

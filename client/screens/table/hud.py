@@ -36,6 +36,7 @@ __all__ = [
     "end_lines",
     "panel_rect",
     "status_text",
+    "waiting_for",
 ]
 
 TOAST_SECONDS = 2.4
@@ -103,6 +104,18 @@ def end_lines(
     if series.draws:
         games += tr("end.drawn", n=series.draws)
     return title, rows, games
+
+
+def waiting_for(view: SeatView) -> tuple[int, ...]:
+    """The seats the table waits for, as the view tells it: the attacker to lead, the
+    defender to answer an unbeaten card, else every seat that may still add or pass."""
+    if view.result is not None:
+        return ()
+    if not view.table:
+        return (view.attacker,)
+    if not view.taking and any(d is None for _, d in view.table):
+        return (view.defender,)
+    return tuple(s for s in view.throwers if s not in view.passed)
 
 
 def status_text(view: SeatView, names: tuple[str, ...], me: int, tr: Translator = ENGLISH) -> str:

@@ -2,7 +2,11 @@
 
 Messages from the session are shown one at a time, at the pace ``pacing.Pacer`` keeps:
 each event starts its animation (``client.screens.table.board``) and holds the next one
-back for a moment. Only the latest shown snapshot decides what may be played.
+back for a moment: another seat's action long enough to be seen and read, with the seat's
+word for it by its plate (``narrate.seat_note``); why the pacing lives in the window and
+not at the host is said in ``pacing``. Once the table has caught up, a seat that the view
+waits for shows that it is thinking. Only the latest shown snapshot decides what may be
+played.
 """
 
 from __future__ import annotations
@@ -29,7 +33,8 @@ from client.net.session import (
     Snapshot,
 )
 from client.screens.table.board import Board, deck_of
-from client.screens.table.draw import SEAT_STATUS_KEYS, draw_board, role_of
+from client.screens.table.draw import SEAT_STATUS_KEYS, draw_board, draw_seat_word, role_of
+from client.screens.table.history import History
 from client.screens.table.hud import (
     TOAST_SECONDS,
     closed_buttons,
@@ -41,6 +46,7 @@ from client.screens.table.hud import (
     draw_toast,
     end_buttons,
     status_text,
+    waiting_for,
 )
 from client.screens.table.intent import (
     Choose,
@@ -62,8 +68,8 @@ from client.screens.table.keymap import (
     command_for,
 )
 from client.screens.table.layout import Layout, Pose
-from client.screens.table.narrate import toast_for
-from client.screens.table.pacing import Paced, Pacer
+from client.screens.table.narrate import Note, note_text, seat_note, toast_for
+from client.screens.table.pacing import THINK_DELAY, Hold, Paced, Pacer, reading_time
 from client.ui.metrics import CARD_RATIO
 from client.ui.pointer import Input, Key, Pointer
 from client.ui.render import button_w, draw_bubble, draw_text, label_px
@@ -87,6 +93,7 @@ __all__ = ["TableScene"]
 
 BUBBLE_SECONDS = 2.6
 EMOTE_SECONDS = 2.0  # how long a seat's reaction shows by the seat
+NOTE_SECONDS = 1.8  # how long a seat's word for its action shows (at the normal pace)
 # the quick reactions (``protocol.EMOTES``) and their words
 EMOTE_KEYS = {
     "nice": N_("emote.nice"),
@@ -121,6 +128,10 @@ class TableScene(Scene):
         self.picking = False  # the emote picker is open
         self.pacer.take(backlog)
         self.board: Board | None = None
+        self.history = History(0)  # this game's bouts and log, as the window saw them
+        self.notes: dict[int, tuple[Note, float]] = {}  # seat -> (its word, seconds left)
+        self.deciding: tuple[int, ...] = ()  # the other seats the table waits for ...
+        self.deciding_for = 0.0  # ... and for how long (seconds)
         self.view: SeatView | None = None
         self.names: tuple[str, ...] = ()
         self.seat = 0
@@ -176,25 +187,26 @@ class TableScene(Scene):
         elif message.code in EMOTE_KEYS:
             self.emotes[message.seat] = (message.code, EMOTE_SECONDS)
 
-    def _show(self, item: Paced) -> float:
-        """Show one message or event; the seconds until the next may be shown."""
+    def _show(self, item: Paced) -> Hold:
+        """Show one message or event; how long it holds back the next."""
         if isinstance(item, Seated):
             self.seat, self.names = item.seat, item.names
             layout = Layout(self.app.size, item.rules.players, item.seat)
             self.board = Board(layout, item.seat, item.rules, self.app.settings.speed)
+            self.history = History(item.rules.players)
             self.warm = deck_of(item.rules)
-            return 0.0
+            return Hold(0.0)
         if isinstance(item, Closed):  # also before we are seated (an unreachable table)
             self.reconnecting = False
             self.closed = closed_text(item.code, item.text, self.app.tr, TABLE_CLOSED_KEYS)
-            return 0.0
+            return Hold(0.0)
         if isinstance(item, Reconnecting):
             self.reconnecting = True
             self.pending = None  # an action sent before the drop gets no answer
-            return 0.0
+            return Hold(0.0)
         board = self.board
         if board is None:
-            return 0.0
+            return Hold(0.0)
         if isinstance(item, Snapshot):
             self.reconnecting = False
             waited = self.view is not None and _awaited(self.view)
@@ -206,34 +218,41 @@ class TableScene(Scene):
             if _awaited(item.view) and not waited:
                 self.sounds.append((0.0, "turn"))
             self._tidy_selection()
-            return 0.0
+            return Hold(0.0)
         if isinstance(item, Rejected):
             self.pending = None
             board.arrange()
             self._say(refusal_text(item.code, item.text, self.app.tr), None)
-            return 0.0
+            return Hold(0.0)
         if isinstance(item, GameOver):
             self.over = item
             self.show_end = True
-            return 0.0
+            return Hold(0.0)
         if isinstance(item, Dealt) and (self.over is not None or board.discard or board.table):
             self._new_board()
             board = self.board
             assert board is not None
-        board.speed = self.app.settings.speed
+        board.speed = speed = self.app.settings.speed
         hold = board.apply(item)  # type: ignore[arg-type]
+        self.history.add(item)  # type: ignore[arg-type]
         self.behind = True  # until the snapshot after it
+        read = reading_time(item, self.seat) / speed  # type: ignore[arg-type]
+        note = seat_note(item, self.seat)  # type: ignore[arg-type]
+        if note is not None:
+            self.notes[note.seat] = (note, max(NOTE_SECONDS / speed, hold, read))
         text = toast_for(item, self.names, self.seat, self.app.tr)  # type: ignore[arg-type]
         if text:
             self.toasts.append((text, TOAST_SECONDS))
-            hold = max(hold, 0.5 / board.speed)
+            read = max(read, 0.5 / speed)
         self.sounds.extend(board.cues)
         board.cues.clear()
-        return hold
+        return Hold(hold, read)
 
     def _new_board(self) -> None:
         assert self.board is not None
         self.board = Board(self.board.layout, self.seat, self.board.rules, self.app.settings.speed)
+        self.history = History(self.board.rules.players)
+        self.notes.clear()
         self.view = None
         self.over = None
         self.show_end = False
@@ -252,6 +271,12 @@ class TableScene(Scene):
             self.bubble = (text, anchor, ttl - dt) if ttl > dt else None
         self.toasts = [(text, ttl - dt) for text, ttl in self.toasts if ttl > dt][-2:]
         self.emotes = {s: (code, ttl - dt) for s, (code, ttl) in self.emotes.items() if ttl > dt}
+        self.notes = {s: (note, ttl - dt) for s, (note, ttl) in self.notes.items() if ttl > dt}
+        deciding = self._deciding()
+        if deciding != self.deciding:
+            self.deciding, self.deciding_for = deciding, 0.0
+        else:
+            self.deciding_for += dt
         self._warm_up()
         due = [(t - dt, name) for t, name in self.sounds]
         for t, name in due:
@@ -271,6 +296,22 @@ class TableScene(Scene):
             cursor = pygame.SYSTEM_CURSOR_HAND if wanted else pygame.SYSTEM_CURSOR_ARROW
             with contextlib.suppress(pygame.error):  # no system cursors (e.g. headless)
                 pygame.mouse.set_cursor(cursor)
+
+    def _deciding(self) -> tuple[int, ...]:
+        """The other seats the table waits for, once it shows what the latest view says."""
+        view = self.view
+        if view is None or self.over is not None or not self._caught_up() or not self.idle:
+            return ()
+        return tuple(s for s in waiting_for(view) if s != self.seat)
+
+    def thinking(self) -> tuple[int, ...]:
+        """The seats shown as thinking: the table has waited a moment for them."""
+        return self.deciding if self.deciding_for >= THINK_DELAY else ()
+
+    def note_shown(self, seat: int) -> str | None:
+        """What ``seat``'s word by its plate says it did ("throws in"...), if one shows."""
+        shown = self.notes.get(seat)
+        return shown[0].kind if shown is not None else None
 
     @property
     def idle(self) -> bool:
@@ -695,6 +736,21 @@ class TableScene(Scene):
             actions[:] = [replace(b, rect=b.rect.move(shift, 0)) for b in actions]
         return rects
 
+    def _draw_seat_words(self, surface: pygame.Surface) -> None:
+        """By each opponent's plate: its word for what it just did, else that it thinks."""
+        layout, tr = self.layout, self.app.tr
+        assert layout is not None
+        thinking = self.thinking()
+        for seat in layout.seats:
+            shown = self.notes.get(seat)
+            if shown is not None:
+                note, ttl = shown
+                draw_seat_word(surface, self.assets, layout, seat, note_text(note, tr), ttl / 0.3)
+            elif seat in thinking:
+                dots = 1 + int((self.deciding_for - THINK_DELAY) * 3) % 3
+                text = tr("said.thinking") + "." * dots + " " * (3 - dots)
+                draw_seat_word(surface, self.assets, layout, seat, text, thinking=True)
+
     def emote_shown(self, seat: int) -> str | None:
         """The reaction showing by ``seat`` now, if any."""
         shown = self.emotes.get(seat)
@@ -739,6 +795,8 @@ class TableScene(Scene):
             return
         layout, tr = board.layout, self.app.tr
         draw_board(surface, assets, board, self.names, self.looks(), tr, self.statuses)
+        if not self.show_end:
+            self._draw_seat_words(surface)
         picker = [b for b in self.buttons if b.name.startswith("emote:")]
         if self.closed:
             draw_closed(surface, assets, self.closed, self.buttons)
