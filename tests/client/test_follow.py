@@ -5,14 +5,19 @@ frames: every time here is the time those frames add up to, never the wall clock
 
 from __future__ import annotations
 
+import pygame
 import pytest
-from test_table import deal, scene, settle, start
+from test_table import DEFEND, button, deal, scene, settle, start, where
+from window import click, key
 
 from client.app import App
+from client.net.session import GameOver
 from client.screens.table.board import SWEEP_AFTER
+from client.screens.table.narrate import line_text
+from client.screens.table.overlays import log_panel
 from client.screens.table.pacing import READING, THINK_DELAY
 from client.settings import Settings
-from engine import Attack, Attacked, Beat, Card, Pass, Rules
+from engine import Attack, Attacked, Beat, Card, GameResult, Pass, Rules, Series, Take
 
 pytestmark = pytest.mark.usefixtures("headless")
 
@@ -104,3 +109,136 @@ def test_our_own_actions_are_not_held_back() -> None:
     assert board is not None
     waited = frames_until(app, lambda: board.table and board.table[0][1] is not None)
     assert waited * FRAME < READING[Attacked]
+
+
+# --- leaving ----------------------------------------------------------------------------
+
+
+def test_menu_mid_game_asks_first_and_resume_goes_back_to_the_game() -> None:
+    app, session = start(deal(Rules(), *DEFEND))
+    session.play(1, Attack.of("6h"))
+    settle(app)
+    table = scene(app)
+    click(app, button(app, "menu"))  # type: ignore[arg-type]
+    assert app.stack[-1] is table and table.overlay == "pause"
+    assert {b.name for b in table.buttons} == {"resume", "leave"}  # nothing else to hit
+    click(app, where(app, Card.parse("9h")))  # the hand under the panel plays nothing
+    key(app, pygame.K_t)
+    assert session.sent == []
+    click(app, button(app, "resume"))  # type: ignore[arg-type]
+    assert table.overlay == "" and not session.closed
+    key(app, pygame.K_t)
+    assert session.sent == [Take()]
+
+
+@pytest.mark.parametrize("how", ["button", "key"])
+def test_leave_leaves_the_table_and_closes_the_session(how: str) -> None:
+    app, session = start(deal(Rules(), *DEFEND))
+    table = scene(app)
+    key(app, pygame.K_ESCAPE)
+    assert table.overlay == "pause"
+    if how == "button":
+        click(app, button(app, "leave"))  # type: ignore[arg-type]
+    else:
+        key(app, pygame.K_q)
+    assert app.stack[-1] is not table and session.closed and app.running
+
+
+@pytest.mark.parametrize("lan", [False, True])
+def test_the_leave_question_says_what_becomes_of_the_seat(
+    lan: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from client.screens.table import screen as table_screen
+
+    told: list[bool] = []
+    real = table_screen.draw_pause
+    monkeypatch.setattr(
+        table_screen, "draw_pause", lambda s, a, lan, tr: told.append(lan) or real(s, a, lan, tr)
+    )
+    app, _ = start(deal(Rules(), *DEFEND))
+    table = scene(app)
+    if lan:
+        table.back = lambda told: None  # handed over by a LAN room screen
+    key(app, pygame.K_ESCAPE)
+    app.step(FRAME)
+    assert told and told[-1] is lan
+
+
+def test_after_the_game_menu_leaves_without_asking() -> None:
+    app, _ = start(deal(Rules(), *DEFEND))
+    table = scene(app)
+    table.over = GameOver(GameResult((1, 0), 1), Series.new(2))
+    table.show_end = True
+    app.step(FRAME)
+    click(app, button(app, "menu"))  # type: ignore[arg-type]
+    assert app.stack[-1] is not table
+
+
+# --- what just happened -------------------------------------------------------------------
+
+
+def test_l_opens_the_log_of_the_game_in_the_players_language_and_closes_it() -> None:
+    app, session = start(deal(Rules(), *DEFEND), Settings(language="de"))
+    session.play(1, Attack.of("6h"))
+    settle(app)
+    click(app, where(app, Card.parse("9h")))
+    settle(app)
+    table = scene(app)
+    key(app, pygame.K_l)
+    assert table.overlay == "log"
+    texts = [line_text(line, table.names, app.tr) for line in table.history.lines]
+    assert "Boris spielt 6♥ aus" in texts and "You schlägt 6♥ mit 9♥" in texts
+    key(app, pygame.K_t)  # the table's keys wait while the log shows
+    assert session.sent == [Beat(Card.parse("9h"), Card.parse("6h"))]
+    key(app, pygame.K_l)
+    assert table.overlay == ""
+
+
+def test_the_log_scrolls_back_by_key_and_button_and_not_past_its_start() -> None:
+    app, session = start(deal(Rules(players=3), *WATCH))
+    for _ in range(4):  # a few bouts for a long log: Boris leads, Vera takes
+        table = scene(app)
+        st = session.state
+        lead = next(a for a in st.legal_actions(st.attacker) if isinstance(a, Attack))
+        session.play(st.attacker, lead)
+        session.play(st.defender, Take())
+        for seat in range(3):
+            if Pass() in session.state.legal_actions(seat):
+                session.play(seat, Pass())
+    settle(app)
+    table = scene(app)
+    key(app, pygame.K_l)
+    assert table.log_scroll == 0
+    key(app, pygame.K_UP)
+    key(app, pygame.K_PAGEUP)
+    rows = log_panel(app.size, app.assets).rows
+    most = max(0, len(table.history.lines) - rows)
+    assert table.log_scroll == min(most, 9)
+    for _ in range(40):
+        click(app, button(app, "scroll_up"))  # type: ignore[arg-type]
+    assert table.log_scroll == most
+    key(app, pygame.K_DOWN)
+    assert table.log_scroll == max(0, most - 1)
+    click(app, (2, 2))  # a tap beside the panel closes it
+    assert table.overlay == ""
+
+
+def test_a_tap_on_the_discard_pile_shows_the_last_beaten_bout() -> None:
+    app = watching()
+    table = scene(app)
+    session = table.session
+    session.play(1, Attack.of("6h"))  # type: ignore[attr-defined]
+    session.play(2, Beat(Card.parse("7s"), Card.parse("6h")))  # type: ignore[attr-defined]
+    session.play(0, Pass())  # type: ignore[attr-defined]
+    session.play(1, Pass())  # type: ignore[attr-defined]
+    settle(app)
+    board = table.board
+    assert board is not None and board.discard == 2
+    x, y = board.layout.discard_pos
+    click(app, (round(x), round(y)))
+    assert table.overlay == "log" and table.log_beaten
+    bout = table.history.last_finished("beaten")
+    assert bout is not None and bout.pairs == [(Card.parse("6h"), Card.parse("7s"))]
+    app.step(FRAME)  # draws the bout's cards
+    key(app, pygame.K_ESCAPE)
+    assert table.overlay == "" and app.stack[-1] is table

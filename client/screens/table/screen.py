@@ -63,12 +63,20 @@ from client.screens.table.keymap import (
     Focus,
     KeyState,
     Press,
+    Scroll,
     Tap,
     ToggleHints,
     command_for,
 )
 from client.screens.table.layout import Layout, Pose
-from client.screens.table.narrate import Note, note_text, seat_note, toast_for
+from client.screens.table.narrate import Note, line_text, note_text, seat_note, toast_for
+from client.screens.table.overlays import (
+    draw_log,
+    draw_pause,
+    log_buttons,
+    log_panel,
+    pause_buttons,
+)
 from client.screens.table.pacing import THINK_DELAY, Hold, Paced, Pacer, reading_time
 from client.ui.metrics import CARD_RATIO
 from client.ui.pointer import Input, Key, Pointer
@@ -126,6 +134,10 @@ class TableScene(Scene):
         self.statuses: tuple[str, ...] = ()  # each seat's status from the room, if known
         self.emotes: dict[int, tuple[str, float]] = {}  # seat -> (emote, seconds left)
         self.picking = False  # the emote picker is open
+        self.overlay = ""  # a panel over the table: "pause" (leave?) or "log"
+        self.log_scroll = 0  # lines the log is scrolled back from its newest
+        self.log_beaten = False  # the log opened from the discard pile: its last bout
+        self.scroll_from: tuple[float, int] | None = None  # a drag on the log: (y, scroll)
         self.pacer.take(backlog)
         self.board: Board | None = None
         self.history = History(0)  # this game's bouts and log, as the window saw them
@@ -302,7 +314,10 @@ class TableScene(Scene):
         view = self.view
         if view is None or self.over is not None or not self._caught_up() or not self.idle:
             return ()
-        return tuple(s for s in waiting_for(view) if s != self.seat)
+        seats = waiting_for(view)
+        if len(seats) > 1 and view.legal:
+            return ()  # we may add too: no need to point at the others who may
+        return tuple(s for s in seats if s != self.seat)
 
     def thinking(self) -> tuple[int, ...]:
         """The seats shown as thinking: the table has waited a moment for them."""
@@ -417,6 +432,13 @@ class TableScene(Scene):
                 return card
         return None
 
+    def _on_discard(self, pos: tuple[float, float]) -> bool:
+        """Is ``pos`` on the discard pile (generously)?"""
+        board = self.board
+        if board is None or not board.discard:
+            return False
+        return self._inside(board.layout.discard_pose(), 0.0, pos, 1.1)
+
     def target_at(self, pos: tuple[float, float]) -> Card | None:
         """The unbeaten attack card of the bout under ``pos`` (generously)."""
         board = self.board
@@ -456,7 +478,16 @@ class TableScene(Scene):
             self.press_button(button.name)
             return
         self.picking = False  # a tap elsewhere closes the emote picker
-        if self.show_end or self.closed:
+        if self.overlay == "log":
+            if log_panel(self.app.size, self.assets).rect.collidepoint(event.pos):
+                self.scroll_from = (event.y, self.log_scroll)  # a drag scrolls it
+            else:
+                self.overlay = ""  # a tap beside the log closes it
+            return
+        if self.overlay or self.show_end or self.closed:
+            return
+        if self._on_discard(event.pos) and self.history.last_finished("beaten"):
+            self._toggle_log(beaten=True)
             return
         card = self.card_at(event.pos)
         if card is not None:
@@ -474,6 +505,12 @@ class TableScene(Scene):
         self.bubble = None
 
     def _move(self, event: Pointer) -> None:
+        if self.scroll_from is not None:
+            y, scroll = self.scroll_from
+            step = log_panel(self.app.size, self.assets)
+            self.log_scroll = scroll
+            self._scroll(-round((event.y - y) / (step.lines.h / step.rows)))
+            return
         if self.press is None or self.board is None:
             return
         card, start = self.press
@@ -495,6 +532,7 @@ class TableScene(Scene):
         sprite.lift = sprite.lift_target = 0.0
 
     def _up(self, event: Pointer) -> None:
+        self.scroll_from = None
         press, self.press = self.press, None
         if press is None or press[0] is None or self.board is None:
             return
@@ -552,7 +590,18 @@ class TableScene(Scene):
         elif name == "show":
             self._transfer(show=True)
         elif name == "menu":
+            if self._playing():
+                self.overlay, self.picking = "pause", False  # ask first
+            else:
+                self.app.pop()
+        elif name == "resume":
+            self.overlay = ""
+        elif name == "leave":
             self.app.pop()
+        elif name == "log":
+            self._toggle_log(beaten=False)
+        elif name in ("scroll_up", "scroll_down"):
+            self._scroll(-3 if name == "scroll_up" else 3)
         elif name == "sound":
             self.app.settings.muted = not self.app.settings.muted
             self.app.save_settings()
@@ -569,6 +618,24 @@ class TableScene(Scene):
         elif name.startswith("emote:"):
             self.picking = False
             self.session.emote(name.removeprefix("emote:"))
+
+    def _playing(self) -> bool:
+        """A game is on: leaving it now asks first."""
+        return self.board is not None and self.over is None and not self.closed
+
+    def _toggle_log(self, beaten: bool) -> None:
+        if self.overlay == "log":
+            self.overlay = ""
+            return
+        self.overlay, self.log_scroll, self.log_beaten = "log", 0, beaten
+        self.picking = False
+
+    def _scroll(self, lines: int) -> None:
+        """Scroll the log (less than 0: back to older lines), within what there is."""
+        assert self.board is not None
+        rows = log_panel(self.app.size, self.assets).rows
+        most = max(0, len(self.history.lines) - rows)
+        self.log_scroll = max(0, min(most, self.log_scroll - lines))
 
     def _back_to_room(self) -> None:
         """Hand the session back to the room screen, with the room as last heard and the
@@ -597,6 +664,7 @@ class TableScene(Scene):
     def _key(self, event: Key) -> None:
         hand = self.board.hand if self.board is not None else []
         state = KeyState(
+            overlay=self.overlay,
             ending=self.show_end,
             closed=bool(self.closed),
             picking=self.picking,
@@ -612,6 +680,8 @@ class TableScene(Scene):
             self.tap(hand[command.index])
         elif isinstance(command, Focus):
             self.focus = command.index
+        elif isinstance(command, Scroll):
+            self._scroll(command.lines)
         elif isinstance(command, ClosePicker):
             self.picking = False
         elif isinstance(command, ClearChoice):
@@ -663,6 +733,10 @@ class TableScene(Scene):
         size, tr = self.app.size, self.app.tr
         if self.closed:
             return closed_buttons(size, tr)
+        if self.overlay == "pause":
+            return pause_buttons(size, tr)
+        if self.overlay == "log":
+            return log_buttons(log_panel(size, self.assets))
         if self.show_end and self.over is not None:
             return end_buttons(size, self.over, tr)
         layout = self.layout
@@ -820,6 +894,37 @@ class TableScene(Scene):
             draw_buttons(surface, assets, picker, self.hover)  # open over everything
         if self.reconnecting and not self.closed:
             draw_banner(surface, assets, layout, tr("table.reconnecting"))
+        if self.overlay == "pause" and not self.closed:
+            draw_pause(surface, assets, self.back is not None, tr)
+            draw_buttons(surface, assets, self.buttons, self.hover)
+        elif self.overlay == "log" and not self.closed:
+            self._draw_log(surface)
+            draw_buttons(surface, assets, self.buttons, self.hover)
+
+    def _draw_log(self, surface: pygame.Surface) -> None:
+        tr, history = self.app.tr, self.history
+        bout = history.last_finished("beaten") if self.log_beaten else None
+        if bout is None:
+            current = history.current
+            bout = current if current is not None and current.pairs else history.last_finished()
+        heading = ""
+        if bout is not None:
+            names = self.names
+            heading = tr("history.last_beaten" if self.log_beaten else "history.last_bout")
+            heading += " · " + tr(
+                "history.bout",
+                n=bout.number,
+                attacker=names[bout.attacker],
+                defender=names[bout.defender],
+            )
+            if bout.end == "beaten":
+                heading += " · " + tr("history.beaten")
+            elif bout.end == "taken":
+                heading += " · " + tr("history.taken", name=names[bout.taker])
+        lines = [(line_text(line, self.names, tr), line.kind == "bout") for line in history.lines]
+        panel = log_panel(surface.get_size(), self.assets)
+        pairs = bout.pairs if bout is not None else []
+        draw_log(surface, self.assets, panel, heading, pairs, lines, self.log_scroll, tr)
 
 
 def picker_rects(
