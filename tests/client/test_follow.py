@@ -192,6 +192,10 @@ def test_l_opens_the_log_of_the_game_in_the_players_language_and_closes_it() -> 
     assert session.sent == [Beat(Card.parse("9h"), Card.parse("6h"))]
     key(app, pygame.K_l)
     assert table.overlay == ""
+    click(app, button(app, "log"))  # type: ignore[arg-type]  # one tap away too
+    assert table.overlay == "log"
+    click(app, button(app, "log"))  # type: ignore[arg-type]  # its ✕ closes it
+    assert table.overlay == ""
 
 
 def test_the_log_scrolls_back_by_key_and_button_and_not_past_its_start() -> None:

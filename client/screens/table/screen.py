@@ -764,6 +764,8 @@ class TableScene(Scene):
         for name, rect in corners.items():
             style = "primary" if name == "rematch" else "secondary"
             buttons.append(Button(rect, name, words[name], style=style))
+        if self.history.lines and not self.picking:  # the log, by the discard pile
+            buttons.append(Button(pygame.Rect(layout.log_rect()), "log", tr("table.log")))
         emote = corners["emote"]
         if self.picking:  # the picker: the reactions above the button
             picks = picker_rects(emote, len(EMOTE_KEYS), layout.size, m)
