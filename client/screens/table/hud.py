@@ -15,6 +15,7 @@ from client.ui.assets import Assets
 from client.ui.render import (
     GOLD,
     SOFT,
+    WHITE,
     button_px,
     draw_button,
     draw_panel,
@@ -170,23 +171,27 @@ def draw_status(
     text: str,
     role: str | None,
     tr: Translator = ENGLISH,
+    our_turn: bool = False,
 ) -> None:
-    """The status line, with our role as a coloured tag before it."""
+    """The status line, with our role as a coloured tag before it (or, when the table
+    waits for us, a gold "Your turn")."""
     if not text:
         return
     px = round(layout.font_px * 1.1)
     tag = tr("role." + role) if role in ROLE_COLOURS else ""
+    if our_turn:
+        tag = tr("table.your_turn")
     tag_w = px * (len(tag) * 0.7 + 1.5) if tag else 0
     room = layout.size[0] - 2 * layout.margin - tag_w
     px = fit_px(assets, text, px, room)
     centre = (layout.size[0] / 2 + tag_w / 2, layout.status_y)
     rect = draw_text(surface, assets, text, px, centre, colour=SOFT)
-    if role in ROLE_COLOURS:
-        assert role is not None
-        image = assets.text(tag, round(px * 0.8), (255, 255, 255), True)
+    if tag:
+        fill, ink = (GOLD, (44, 30, 8)) if our_turn else (ROLE_COLOURS[role or ""], WHITE)
+        image = assets.text(tag, round(px * 0.8), ink, True, not our_turn)
         pill = image.get_rect().inflate(px * 0.9, px * 0.3)
         pill.midright = (rect.left - px // 2, rect.centery)
-        surface.blit(assets.box(pill.size, (*ROLE_COLOURS[role], 235), pill.h // 2), pill)
+        surface.blit(assets.box(pill.size, (*fill, 235), pill.h // 2), pill)
         surface.blit(image, image.get_rect(center=pill.center))
 
 

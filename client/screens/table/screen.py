@@ -68,7 +68,7 @@ from client.screens.table.keymap import (
     ToggleHints,
     command_for,
 )
-from client.screens.table.layout import Layout, Pose
+from client.screens.table.layout import MAX_LIFT, Layout, Pose
 from client.screens.table.narrate import Note, line_text, note_text, seat_note, toast_for
 from client.screens.table.overlays import (
     draw_log,
@@ -319,6 +319,11 @@ class TableScene(Scene):
             return ()  # we may add too: no need to point at the others who may
         return tuple(s for s in seats if s != self.seat)
 
+    def our_turn(self) -> bool:
+        """The table waits for us (to lead or to answer), and shows what the view says."""
+        view = self._acting_view()
+        return view is not None and _awaited(view) and self._caught_up()
+
     def thinking(self) -> tuple[int, ...]:
         """The seats shown as thinking: the table has waited a moment for them."""
         return self.deciding if self.deciding_for >= THINK_DELAY else ()
@@ -373,13 +378,13 @@ class TableScene(Scene):
                 continue
             lift = 0.0
             if self.playable(card):
-                lift = 0.05 * ch
+                lift = 0.04 * ch
             if card == hover_card and self.playable(card):
-                lift += 0.05 * ch
-            if card == self.selected or card in pending_cards:
-                lift = 0.18 * ch
+                lift += 0.04 * ch
             if self.focus == i:
-                lift = max(lift, 0.12 * ch)
+                lift = max(lift, 0.1 * ch)
+            if card == self.selected or card in pending_cards:
+                lift = MAX_LIFT * ch
             sprite.lift_target = lift
         for card, sprite in board.cards.items():
             if card not in board.hand:
@@ -394,9 +399,12 @@ class TableScene(Scene):
         view = self._acting_view()
         any_play = view is not None and bool(view.legal)
         for card in board.hand:
+            acts = self.playable(card)
+            if self.transfer_mode:  # the Transfer button asked for a card: those that can
+                acts = [a for a in acts if isinstance(a, Transfer | ShowTrump)]
             if card == self.selected:
                 looks[card] = "selected"
-            elif self.playable(card):
+            elif acts:
                 looks[card] = "glow"
             elif any_play:
                 looks[card] = "dim"
@@ -698,12 +706,18 @@ class TableScene(Scene):
             return
         sprite = board.cards.get(card) if card is not None else None
         if sprite is not None:
-            # above the card, and above the row of buttons so that it never hides one
-            top = sprite.pose.y - sprite.lift - board.layout.card_h * 0.5
-            anchor = (sprite.pose.x, min(top, board.layout.buttons_y - board.layout.button_h * 0.6))
+            # above the card, and above the prompt line, so that it hides no button and
+            # none of the words that say what to do
+            anchor = (sprite.pose.x, self._above_prompt())
         else:
-            anchor = (board.layout.size[0] / 2, board.layout.buttons_y - board.layout.button_h)
+            anchor = (board.layout.size[0] / 2, self._above_prompt())
         self.bubble = (text, anchor, BUBBLE_SECONDS)
+
+    def _above_prompt(self) -> float:
+        """Where a hint bubble's tail ends: just above the prompt line."""
+        layout = self.layout
+        assert layout is not None
+        return layout.status_y - layout.font_px * 1.1
 
     # --- drawing ------------------------------------------------------------------------
 
@@ -768,9 +782,11 @@ class TableScene(Scene):
             buttons.append(Button(pygame.Rect(layout.log_rect()), "log", tr("table.log")))
         emote = corners["emote"]
         if self.picking:  # the picker: the reactions above the button
-            picks = picker_rects(emote, len(EMOTE_KEYS), layout.size, m)
-            for (code, key), pick in zip(EMOTE_KEYS.items(), picks, strict=True):
-                buttons.append(Button(pick, "emote:" + code, tr(key), style="primary"))
+            # numbered as their keys are, 1 at the top, the digit shown on each
+            picks = picker_rects(emote, len(EMOTE_KEYS), layout.size, m)[::-1]
+            for k, ((code, key), pick) in enumerate(zip(EMOTE_KEYS.items(), picks, strict=True)):
+                label = f"{k + 1}  {tr(key)}"
+                buttons.append(Button(pick, "emote:" + code, label, style="primary"))
         return buttons
 
     def _corner_rects(
@@ -857,6 +873,16 @@ class TableScene(Scene):
             return tr("table.dealing")
         if self.over is not None or self.pending is not None:
             return ""
+        if not self._caught_up():  # the view is older than the table: say only who plays
+            board = self.board
+            if board.attacker < 0 or board.defender < 0 or board.places[self.seat]:
+                return ""
+            if board.defender == self.seat:
+                return tr("status.attacks_you", name=self.names[board.attacker])
+            if board.attacker == self.seat:
+                return tr("status.you_attack", name=self.names[board.defender])
+            attacker, defender = self.names[board.attacker], self.names[board.defender]
+            return tr("status.attacks", attacker=attacker, defender=defender)
         return status_text(self.view, self.names, self.seat, tr)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -870,7 +896,8 @@ class TableScene(Scene):
                 draw_text(surface, assets, self.status(), max(14, h // 28), (w / 2, h / 2))
             return
         layout, tr = board.layout, self.app.tr
-        draw_board(surface, assets, board, self.names, self.looks(), tr, self.statuses)
+        turn = self.our_turn()
+        draw_board(surface, assets, board, self.names, self.looks(), tr, self.statuses, turn)
         if not self.show_end:
             self._draw_seat_words(surface)
         picker = [b for b in self.buttons if b.name.startswith("emote:")]
@@ -882,7 +909,7 @@ class TableScene(Scene):
             rest = [b for b in self.buttons if b not in picker]
             draw_buttons(surface, assets, rest, self.hover)
             role = role_of(board, self.seat)
-            draw_status(surface, assets, layout, self.status(), role, tr)
+            draw_status(surface, assets, layout, self.status(), role, tr, turn)
             for k, (text, ttl) in enumerate(reversed(self.toasts)):
                 draw_toast(surface, assets, layout, text, ttl, k)
             if self.bubble is not None:
