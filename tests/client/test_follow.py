@@ -16,8 +16,9 @@ from client.screens.table.board import SWEEP_AFTER
 from client.screens.table.narrate import line_text
 from client.screens.table.overlays import log_panel
 from client.screens.table.pacing import READING, THINK_DELAY
+from client.screens.table.screen import TableScene
 from client.settings import Settings
-from engine import Attack, Attacked, Beat, Card, GameResult, Pass, Rules, Series, Take
+from engine import Attack, Attacked, Beat, Card, GameResult, Pass, Rules, Series, Take, ThrowIn
 
 pytestmark = pytest.mark.usefixtures("headless")
 
@@ -246,3 +247,109 @@ def test_a_tap_on_the_discard_pile_shows_the_last_beaten_bout() -> None:
     app.step(FRAME)  # draws the bout's cards
     key(app, pygame.K_ESCAPE)
     assert table.overlay == "" and app.stack[-1] is table
+
+
+# --- nothing covers a card or the prompt --------------------------------------------------
+
+WINDOWS = [(480, 360), (640, 360), (360, 640), (720, 1280), (800, 600), (1280, 720)]
+
+
+def drawn_rect(table: TableScene, card: Card) -> pygame.Rect:
+    """Where ``card`` of our hand is drawn now (raised as it is)."""
+    assert table.board is not None and table.layout is not None
+    sprite = table.board.cards[card]
+    layout = table.layout
+    rect = pygame.Rect(0, 0, round(layout.card_w), round(layout.card_h))
+    rect.center = (round(sprite.pose.x), round(sprite.pose.y - sprite.lift))
+    return rect
+
+
+@pytest.mark.parametrize("size", WINDOWS)
+def test_a_chosen_card_raised_high_is_under_no_button(size: tuple[int, int]) -> None:
+    app, session = start(deal(Rules(), *DEFEND), size=size)
+    session.play(1, Attack.of("6h", "6d"))
+    settle(app)
+    table = scene(app)
+    chosen = Card.parse("Ts")  # beats either: chosen first, raised highest
+    click(app, where(app, chosen))
+    settle(app)
+    assert table.selected == chosen and button(app, "take") is not None
+    for card in table.board.hand:  # type: ignore[union-attr]
+        rect = drawn_rect(table, card)
+        hits = [b.name for b in table.buttons if b.rect.colliderect(rect)]
+        assert not hits, (card, rect, hits)
+
+
+@pytest.mark.parametrize("size", WINDOWS)
+def test_a_hint_bubble_leaves_the_prompt_line_readable(
+    size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from client.screens.table import screen as table_screen
+    from client.ui import render
+
+    bubbles: list[pygame.Rect] = []
+
+    def spy(surface, assets, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        bubbles.append(render.draw_bubble(surface, assets, text, *args, **kwargs))
+        return bubbles[-1]
+
+    monkeypatch.setattr(table_screen, "draw_bubble", spy)
+    app, session = start(deal(Rules(), *DEFEND), size=size)
+    session.play(1, Attack.of("6h"))
+    settle(app)
+    table = scene(app)
+    click(app, where(app, Card.parse("Jc")))  # cannot beat a heart: it says why
+    assert table.bubble is not None and table.status()
+    bubbles.clear()
+    app.step(FRAME)
+    layout = table.layout
+    assert layout is not None
+    prompt_top = layout.status_y - layout.font_px * 0.7
+    assert bubbles and bubbles[-1].bottom <= prompt_top, (bubbles[-1], prompt_top)
+
+
+def test_in_transfer_mode_only_the_cards_that_can_transfer_glow() -> None:
+    rules = Rules(players=3, transfer=True)
+    state = deal(rules, "7d 7c Ts 8d Jc Qc", "8c 9c Tc Td Jd Qh", "6s 7h 6h Qd Kh 9d")
+    app, session = start(state)
+    session.play(2, Attack.of("7h"))
+    settle(app)
+    table = scene(app)
+    assert table.looks()[Card.parse("Ts")] == "glow"  # a trump: it beats 7h ...
+    click(app, button(app, "transfer"))  # type: ignore[arg-type]  # two sevens: choose
+    assert table.transfer_mode and session.sent == []
+    looks = table.looks()
+    assert looks[Card.parse("7d")] == looks[Card.parse("7c")] == "glow"
+    assert looks[Card.parse("Ts")] == "dim"  # ... but cannot transfer
+
+
+def test_the_prompt_follows_the_table_not_an_older_view() -> None:
+    """While the table still shows events the view has not caught up with, the prompt
+    says only who attacks whom: no "call it beaten" while a card flies in unbeaten."""
+    rules = Rules(players=3)
+    state = deal(rules, "6s 7h 8h 9d Tc Jc", "7s 8c 9h Td Qd Kh", "7d 7c 8d 9c Jd Qh")
+    app, session = start(state)
+    click(app, where(app, Card.parse("7h")))
+    settle(app)
+    session.play(1, Beat(Card.parse("9h"), Card.parse("7h")))
+    settle(app)
+    table = scene(app)
+    assert "beaten" in table.status()
+    session.play(2, ThrowIn(Card.parse("7d")))
+    frames_until(app, lambda: Card.parse("7d") in table.board.cards)  # type: ignore[union-attr]
+    assert table.status() == "You attack Boris" and button(app, "pass") is None
+    settle(app)
+    assert "beaten" not in table.status()
+
+
+def test_our_turn_shows_and_the_seat_we_wait_for_is_ringed() -> None:
+    app, session = start(deal(Rules(), *DEFEND))
+    table = scene(app)
+    assert not table.our_turn()  # Boris leads
+    session.play(1, Attack.of("6h"))
+    settle(app)
+    assert table.our_turn()  # we must answer
+    click(app, where(app, Card.parse("9h")))
+    assert not table.our_turn()  # sent: waiting for the answer
+    settle(app)
+    assert not table.our_turn()

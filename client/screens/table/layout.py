@@ -221,18 +221,23 @@ class Layout:
         return Pose(x, y, _jitter(layer * 5 + 1, 14.0), PILE_SCALE)
 
     def log_rect(self) -> tuple[int, int, int, int]:
-        """The Log button's place: under the stock and its count (wide), or between the
-        stock and the discard pile, in the row of piles (tall)."""
-        h = round(max(24.0, 0.22 * self.card_h))
-        w = round(h * 3.2)
+        """The Log button's place: under the stock and its count, in what room there is
+        above the row of buttons (wide), or between the stock and the discard pile, in the
+        row of piles (tall)."""
+        h = max(24.0, 0.22 * self.card_h)
         ph = self.card_h * PILE_SCALE
         if self.mode == "wide":
             x, y = self.stock_pos
-            cx, cy = max(self.margin + w / 2, x), y + ph * 0.62 + self.font_px * 1.5 + h / 2 + 4
+            top = y + ph * 0.62 + self.font_px * 1.5
+            room = self.buttons_y - self.button_h / 2 - top - 4
+            h = max(16.0, min(h, room))
+            w = h * 3.2
+            cx, cy = max(self.margin + w / 2, x), top + h / 2
         else:
+            w = h * 3.2
             x, y = self.discard_pos
             cx, cy = x - self.card_w * PILE_SCALE * 0.6 - 6 - w / 2, y
-        return (round(cx - w / 2), round(cy - h / 2), w, h)
+        return (round(cx - w / 2), round(cy - h / 2), round(w), round(h))
 
     def seat_centre(self, seat: int) -> tuple[float, float]:
         if seat == self.seat:
