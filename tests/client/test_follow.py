@@ -5,12 +5,15 @@ frames: every time here is the time those frames add up to, never the wall clock
 
 from __future__ import annotations
 
+import dataclasses
+
 import pygame
 import pytest
 from test_table import DEFEND, button, deal, scene, settle, start, where
 from window import click, key
 
 from client.app import App
+from client.net.scripted import ScriptedSession
 from client.net.session import GameOver
 from client.screens.table.board import SWEEP_AFTER
 from client.screens.table.narrate import line_text
@@ -19,6 +22,7 @@ from client.screens.table.pacing import READING, THINK_DELAY
 from client.screens.table.screen import TableScene
 from client.settings import Settings
 from engine import Attack, Attacked, Beat, Card, GameResult, Pass, Rules, Series, Take, ThrowIn
+from engine.ai.match import next_actor
 
 pytestmark = pytest.mark.usefixtures("headless")
 
@@ -353,3 +357,114 @@ def test_our_turn_shows_and_the_seat_we_wait_for_is_ringed() -> None:
     assert not table.our_turn()  # sent: waiting for the answer
     settle(app)
     assert not table.our_turn()
+
+
+# --- the end of a game --------------------------------------------------------------------
+
+
+def played_out(size: tuple[int, int] = (1280, 720)) -> tuple[App, ScriptedSession]:
+    """A short game played to its end by scripted moves (a 24-card deck): we take
+    whenever we can, so that we are the Durak, or another seat is."""
+    from test_table import cards
+
+    rules = Rules(deck_size=24)
+    state = deal(rules, "9s Th Jh Qh Kh Ah", "9h Tc Jc Qc Kc Ac", trump="As")
+    app, session = start(state, size=size)
+    while session.state.result is None:
+        seat, legal = next_actor(session.state)  # type: ignore[misc]
+        action = next((a for a in legal if isinstance(a, Take)), legal[0])
+        if seat == 0:
+            scene(app).send(action)
+        else:
+            session.play(seat, action)
+        settle(app)
+    assert cards("9s")  # the helper the deal uses
+    return app, session
+
+
+def test_the_end_shows_the_durak_s_cards_the_last_bout_and_the_games_numbers() -> None:
+    app, session = played_out()
+    table = scene(app)
+    result = session.state.result
+    assert result is not None and result.durak is not None and table.show_end
+    left = session.state.hand(result.durak)
+    assert sorted(c for c in table.durak_cards() if c is not None) == sorted(left)
+    show = table.end_show()
+    assert show.durak_caption and show.bout_caption and show.last_bout
+    history = table.history
+    assert show.numbers == " · ".join(
+        (
+            app.tr.plural("end.bouts", len(history.bouts)),
+            app.tr.plural("end.taken", sum(history.taken)),
+            app.tr.plural("end.trumps", history.trumps_played),
+        )
+    )
+    assert len(history.bouts) >= 1 and sum(history.taken) > 0  # we took every time
+
+
+def test_the_table_button_shows_the_end_on_the_table_and_result_brings_the_panel_back() -> None:
+    app, _ = played_out()
+    table = scene(app)
+    click(app, button(app, "hide"))  # type: ignore[arg-type]
+    assert not table.show_end and button(app, "result") is not None
+    app.step(FRAME)  # draws the Durak's cards and the last bout on the table
+    click(app, button(app, "result"))  # type: ignore[arg-type]
+    assert table.show_end
+
+
+def test_a_durak_s_cards_it_cannot_name_show_as_backs() -> None:
+    """A window that came in late (it missed discards) names only the cards it knows."""
+    app, session = played_out()
+    table = scene(app)
+    durak = session.state.result.durak  # type: ignore[union-attr]
+    if durak == table.seat:
+        assert table.durak_cards() == tuple(table.board.hand)  # type: ignore[union-attr]
+        return
+    assert table.view is not None
+    # the host counts two discards more than the window saw
+    table.view = dataclasses.replace(table.view, discard_size=table.view.discard_size + 2)
+    shown = table.durak_cards()
+    assert len(shown) == len(session.state.hand(durak)) and None in shown
+
+
+def test_the_history_counts_bouts_cards_taken_and_trumps_played() -> None:
+    from client.i18n import ENGLISH, translator
+    from client.screens.table.history import History
+    from engine import (
+        BoutStarted,
+        Covered,
+        Discarded,
+        PickedUp,
+        ThrewIn,
+        TrumpTurned,
+    )
+
+    c = Card.parse
+    history = History(3)
+    for event in (
+        TrumpTurned(c("Ks"), None),
+        BoutStarted(0, 1, 6),
+        Attacked(0, (c("6h"),)),
+        Covered(1, c("7s"), c("6h")),  # a trump
+        ThrewIn(2, c("7h")),
+        Covered(1, c("9h"), c("7h")),
+        Discarded((c("6h"), c("7s"), c("7h"), c("9h"))),
+        BoutStarted(1, 2, 6),
+        Attacked(1, (c("8s"),)),  # a trump
+        PickedUp(2, (c("8s"),)),
+    ):
+        history.add(event)
+    assert len(history.bouts) == 2 and history.trumps_played == 2
+    assert history.taken == [0, 0, 1]
+    first = history.last_finished("beaten")
+    assert first is not None and first.pairs == [(c("6h"), c("7s")), (c("7h"), c("9h"))]
+    assert history.last_finished() is not None and history.last_finished().end == "taken"  # type: ignore[union-attr]
+    ru = translator("ru")
+    names = ("Anya", "Borya", "Vera")
+    words = [line_text(line, names, ru) for line in history.lines]
+    assert words[0] == ru("log.bout", n=1, attacker="Anya", defender="Borya")
+    assert (
+        words[-1]
+        == ru.plural("log.took", 1, name="Vera")
+        != ENGLISH.plural("log.took", 1, name="Vera")
+    )

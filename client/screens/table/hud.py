@@ -5,12 +5,15 @@ Pure functions of what they are given: the table scene decides, these lay out an
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 from client.i18n import ENGLISH, Translator
 from client.net.session import GameOver
 from client.screens.table.draw import ROLE_COLOURS
 from client.screens.table.layout import Layout
+from client.screens.table.overlays import draw_bout, draw_cards
 from client.ui.assets import Assets
 from client.ui.render import (
     GOLD,
@@ -23,10 +26,11 @@ from client.ui.render import (
     fit_px,
 )
 from client.ui.widgets import Button
-from engine import Pass, SeatView, Transfer
+from engine import Card, Pass, SeatView, Transfer
 
 __all__ = [
     "TOAST_SECONDS",
+    "EndShow",
     "draw_banner",
     "draw_buttons",
     "draw_closed",
@@ -52,12 +56,43 @@ def panel_rect(size: tuple[int, int], lines: float) -> tuple[pygame.Rect, int]:
     return panel, px
 
 
-def _end_panel(size: tuple[int, int], over: GameOver) -> tuple[pygame.Rect, int]:
-    return panel_rect(size, 9.5 + 1.6 * len(over.result.places))
+CARD_BAND = 5.2  # text lines of a band of cards on the end panel (its caption and cards)
 
 
-def end_buttons(size: tuple[int, int], over: GameOver, tr: Translator = ENGLISH) -> list[Button]:
-    panel, px = _end_panel(size, over)
+@dataclass(frozen=True, slots=True)
+class EndShow:
+    """What the end of a game shows beside the ranking, as the window saw the game: the
+    Durak's cards (None for one it cannot name: a back), the last bout, each under its
+    caption ("": not shown), and this game's numbers, set in words."""
+
+    durak_caption: str = ""
+    durak_cards: tuple[Card | None, ...] = ()
+    bout_caption: str = ""
+    last_bout: tuple[tuple[Card, Card | None], ...] = ()
+    numbers: str = ""
+
+    @property
+    def bands(self) -> int:
+        return bool(self.durak_caption) + bool(self.bout_caption)
+
+
+def _end_panel(
+    size: tuple[int, int], over: GameOver, show: EndShow = EndShow()
+) -> tuple[pygame.Rect, int]:
+    """The end panel, with room for the bands of cards; its text shrinks to fit."""
+    w, h = size
+    lines = 9.5 + 1.6 * len(over.result.places) + (1.4 if show.numbers else 0.0)
+    lines += CARD_BAND * show.bands
+    px = max(9, min(round(min(w, h) * 0.028), int((h - 16) / lines)))
+    panel = pygame.Rect(0, 0, round(min(w - 16, px * 32)), round(px * lines))
+    panel.center = (w // 2, h // 2)
+    return panel, px
+
+
+def end_buttons(
+    size: tuple[int, int], over: GameOver, tr: Translator = ENGLISH, show: EndShow = EndShow()
+) -> list[Button]:
+    panel, px = _end_panel(size, over, show)
     specs = [
         ("menu", tr("table.menu"), "secondary", 7),
         ("rematch", tr("table.rematch"), "primary", 9),
@@ -223,13 +258,15 @@ def draw_end(
     me: int,
     buttons: list[Button],
     tr: Translator = ENGLISH,
+    show: EndShow = EndShow(),
 ) -> None:
-    """The end of a game over the dimmed table: the Durak, the ranking, the series."""
+    """The end of a game over the dimmed table: the Durak, the series, the ranking, this
+    game's numbers, then the Durak's cards face up and the last bout."""
     w, h = surface.get_size()
     shade = assets.composite(("shade", (w, h)), lambda: _shade((w, h)))
     surface.blit(shade, (0, 0))
     title, rows, games = end_lines(over, names, me, tr)
-    panel, px = _end_panel((w, h), over)
+    panel, px = _end_panel((w, h), over, show)
     draw_panel(surface, assets, panel, 225)
     y = panel.top + px * 1.6
     title_px = fit_px(assets, title, round(px * 1.5), panel.w - 2 * px, bold=True)
@@ -242,6 +279,22 @@ def draw_end(
         at = (panel.right - px * 1.5, y)
         draw_text(surface, assets, right, round(px * 0.9), at, "midright", SOFT)
         y += px * 1.6
+    if show.numbers:
+        numbers_px = fit_px(assets, show.numbers, round(px * 0.9), panel.w - 2 * px)
+        draw_text(surface, assets, show.numbers, numbers_px, (panel.centerx, y), colour=GOLD)
+        y += px * 1.4
+    band_x = panel.left + px * 1.5
+    for caption, durak in ((show.durak_caption, True), (show.bout_caption, False)):
+        if not caption:
+            continue
+        y += px * 0.3
+        draw_text(surface, assets, caption, round(px * 0.9), (band_x, y), "midleft", SOFT)
+        band = pygame.Rect(round(band_x), round(y + px * 0.8), panel.w - 3 * px, round(px * 3.9))
+        if durak:
+            draw_cards(surface, assets, list(show.durak_cards), band)
+        else:
+            draw_bout(surface, assets, list(show.last_bout), band)
+        y += px * (CARD_BAND - 0.3)
     draw_buttons(surface, assets, buttons, None)
 
 

@@ -170,9 +170,10 @@ def log_buttons(panel: LogPanel) -> list[Button]:
 
 
 def draw_cards(
-    surface: pygame.Surface, assets: Assets, cards: list[Card], rect: pygame.Rect
+    surface: pygame.Surface, assets: Assets, cards: list[Card | None], rect: pygame.Rect
 ) -> None:
-    """A row of cards face up, overlapping as much as they must to fit ``rect``."""
+    """A row of cards face up (None: a back), overlapping as much as they must to fit
+    ``rect``."""
     if not cards:
         return
     ch = min(rect.h, round(rect.w / CARD_RATIO))

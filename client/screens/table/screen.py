@@ -37,6 +37,7 @@ from client.screens.table.draw import SEAT_STATUS_KEYS, draw_board, draw_seat_wo
 from client.screens.table.history import History
 from client.screens.table.hud import (
     TOAST_SECONDS,
+    EndShow,
     closed_buttons,
     draw_banner,
     draw_buttons,
@@ -68,7 +69,7 @@ from client.screens.table.keymap import (
     ToggleHints,
     command_for,
 )
-from client.screens.table.layout import MAX_LIFT, Layout, Pose
+from client.screens.table.layout import MAX_LIFT, OPPONENT_SCALE, Layout, Pose
 from client.screens.table.narrate import Note, line_text, note_text, seat_note, toast_for
 from client.screens.table.overlays import (
     draw_log,
@@ -621,6 +622,8 @@ class TableScene(Scene):
                 self._back_to_room()
         elif name == "hide":
             self.show_end = False
+        elif name == "result":
+            self.show_end = True
         elif name == "emote":
             self.picking = not self.picking
         elif name.startswith("emote:"):
@@ -644,6 +647,78 @@ class TableScene(Scene):
         rows = log_panel(self.app.size, self.assets).rows
         most = max(0, len(self.history.lines) - rows)
         self.log_scroll = max(0, min(most, self.log_scroll - lines))
+
+    def durak_cards(self) -> tuple[Card | None, ...]:
+        """At the end: the Durak's cards, face up where the window can name them (every card
+        it saw go to the discard pile, or shown), None for one it cannot."""
+        over, board, view = self.over, self.board, self.view
+        if over is None or board is None or over.result.durak is None:
+            return ()
+        durak = over.result.durak
+        if durak == self.seat:
+            return tuple(board.hand)
+        count = view.hand_sizes[durak] if view is not None else board.counts[durak]
+        discards = view.discard_size if view is not None else board.discard
+        elsewhere = set(board.hand) | {c for pair in board.table for c in pair if c is not None}
+        named = self.history.durak_cards(deck_of(board.rules), discards, elsewhere)
+        if len(named) == count:
+            return tuple(sorted(named, key=board.hand_key))
+        known = view.known[durak] if view is not None else ()
+        return (*sorted(known, key=board.hand_key), *[None] * max(0, count - len(known)))
+
+    def end_show(self) -> EndShow:
+        """What the end of the game shows beside the ranking."""
+        over, tr, history = self.over, self.app.tr, self.history
+        if over is None:
+            return EndShow()
+        numbers = " · ".join(
+            (
+                tr.plural("end.bouts", len(history.bouts)),
+                tr.plural("end.taken", sum(history.taken)),
+                tr.plural("end.trumps", history.trumps_played),
+            )
+        )
+        durak, cards = over.result.durak, self.durak_cards()
+        caption = ""
+        if durak is not None and cards:
+            you = durak == self.seat
+            caption = (
+                tr("end.durak_cards_you") if you else tr("end.durak_cards", name=self.names[durak])
+            )
+        bouts = [b for b in history.bouts if b.pairs]
+        last = tuple(bouts[-1].pairs) if bouts else ()
+        return EndShow(caption, cards, tr("end.last_bout") if last else "", last, numbers)
+
+    def _draw_end_table(self, surface: pygame.Surface) -> None:
+        """The end's panel hidden: the Durak's cards face up at their seat, the last bout
+        in the middle of the table (so that the table is never an empty cloth)."""
+        board, over = self.board, self.over
+        assert board is not None and over is not None
+        layout = board.layout
+        show = self.end_show()
+        if not board.table:
+            count = len(show.last_bout)
+            for i, (attack, defence) in enumerate(show.last_bout):
+                for card, pose in (
+                    (attack, layout.attack_pose(i, count)),
+                    (defence, layout.defence_pose(i, count)),
+                ):
+                    if card is not None:
+                        image = self.assets.card(
+                            card, round(layout.card_h), "dim", round(pose.angle)
+                        )
+                        surface.blit(image, image.get_rect(center=(round(pose.x), round(pose.y))))
+        durak = over.result.durak
+        if durak is not None and durak != self.seat and show.durak_cards:
+            # under their plate, where the table is free, a little larger than their backs
+            poses = layout.opponent_fan(durak, len(show.durak_cards))
+            height = round(layout.card_h * OPPONENT_SCALE * 1.2)
+            _, y, _, h = layout.seats[durak].plate
+            drop = y + h + height * 0.55 - layout.seats[durak].fan.y
+            for pose, card in zip(poses, show.durak_cards, strict=False):
+                image = self.assets.card(card, height, "plain", round(pose.angle))
+                at = (round(pose.x), round(pose.y + drop))
+                surface.blit(image, image.get_rect(center=at))
 
     def _back_to_room(self) -> None:
         """Hand the session back to the room screen, with the room as last heard and the
@@ -752,12 +827,14 @@ class TableScene(Scene):
         if self.overlay == "log":
             return log_buttons(log_panel(size, self.assets))
         if self.show_end and self.over is not None:
-            return end_buttons(size, self.over, tr)
+            return end_buttons(size, self.over, tr, self.end_show())
         layout = self.layout
         if layout is None:
             return []
         px = label_px(layout.button_h)  # the size their labels are set at, where they fit
         specs = self._action_buttons()
+        if self.over is not None:  # the end's panel hidden: the table, and a way back
+            specs = [("result", tr("table.result"), "primary")]
         rects = layout.button_rects([label for _, label, _ in specs], px * 0.62)
         buttons = [
             Button(pygame.Rect(rect), name, label, style=style)
@@ -901,10 +978,13 @@ class TableScene(Scene):
         if not self.show_end:
             self._draw_seat_words(surface)
         picker = [b for b in self.buttons if b.name.startswith("emote:")]
+        if self.over is not None and not self.show_end and not self.closed:
+            self._draw_end_table(surface)
         if self.closed:
             draw_closed(surface, assets, self.closed, self.buttons)
         elif self.show_end and self.over is not None:
-            draw_end(surface, assets, self.over, self.names, self.seat, self.buttons, tr)
+            show = self.end_show()
+            draw_end(surface, assets, self.over, self.names, self.seat, self.buttons, tr, show)
         else:
             rest = [b for b in self.buttons if b not in picker]
             draw_buttons(surface, assets, rest, self.hover)
