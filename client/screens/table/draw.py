@@ -328,7 +328,7 @@ def draw_seat_word(
     hanging from the bottom of its name plate; ``fade`` from 0 (gone) to 1."""
     x, y, w, h = layout.seats[seat].plate
     px = max(10, round(h * 0.36))
-    px = fit_px(assets, text, px, w * 1.1, bold=True)
+    px = fit_px(assets, text, px, w - px * 1.2, bold=True)  # the pill no wider than the plate
     image = assets.text(text, px, (30, 24, 10) if not thinking else WHITE, True)
     pill = image.get_rect().inflate(px * 1.1, px * 0.45)
     pill.midtop = (x + w // 2, y + h - px // 3)

@@ -91,7 +91,7 @@ def draw_pause(
     the keys under it. ``lan``: leaving hands our seat to an AI (else the game ends)."""
     _shade(surface, assets)
     panel, px = pause_panel(surface.get_size())
-    draw_panel(surface, assets, panel, 235)
+    draw_panel(surface, assets, panel, 235, radius=px)
     y = panel.top + px * 1.4
     title = tr("leave.question")
     draw_text(
@@ -224,7 +224,7 @@ def draw_log(
     the bottom)."""
     _shade(surface, assets)
     rect, px = panel.rect, panel.px
-    draw_panel(surface, assets, rect, 238)
+    draw_panel(surface, assets, rect, 238, radius=px)
     draw_text(
         surface,
         assets,
