@@ -468,3 +468,20 @@ def test_the_history_counts_bouts_cards_taken_and_trumps_played() -> None:
         == ru.plural("log.took", 1, name="Vera")
         != ENGLISH.plural("log.took", 1, name="Vera")
     )
+
+
+def test_the_keys_show_on_the_cards_and_the_focus_is_a_halo() -> None:
+    app, session = start(deal(Rules(), *DEFEND))
+    session.play(1, Attack.of("6h"))
+    settle(app)
+    table = scene(app)
+    assert not table.keyed  # a mouse player sees no digits
+    key(app, pygame.K_RIGHT)
+    assert table.keyed and table.focus == 0
+    assert table.board is not None
+    assert table.looks()[table.board.hand[0]] == "target"
+    app.step(FRAME)  # draws the digits
+    key(app, pygame.K_1)  # the first card, J♣, cannot beat 6♥: it says why, plays nothing
+    assert session.sent == [] and table.bubble is not None
+    key(app, pygame.K_5)  # the fifth, 9♥, beats it
+    assert session.sent == [Beat(Card.parse("9h"), Card.parse("6h"))]

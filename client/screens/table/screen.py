@@ -81,7 +81,7 @@ from client.screens.table.overlays import (
 from client.screens.table.pacing import THINK_DELAY, Hold, Paced, Pacer, reading_time
 from client.ui.metrics import CARD_RATIO
 from client.ui.pointer import Input, Key, Pointer
-from client.ui.render import button_w, draw_bubble, draw_text, label_px
+from client.ui.render import WHITE, button_w, draw_bubble, draw_text, label_px, rounded_box
 from client.ui.scene import Director, Scene
 from client.ui.widgets import Button
 from engine import (
@@ -153,6 +153,7 @@ class TableScene(Scene):
         self.selected: Card | None = None
         self.transfer_mode = False
         self.focus: int | None = None
+        self.keyed = False  # the player uses the keys: the hand shows each card's digit
         self.press: tuple[Card | None, tuple[float, float]] | None = None
         self.dragging = False
         self.drag_grab = (0.0, 0.0)
@@ -405,6 +406,8 @@ class TableScene(Scene):
                 acts = [a for a in acts if isinstance(a, Transfer | ShowTrump)]
             if card == self.selected:
                 looks[card] = "selected"
+            elif self.focus is not None and card in board.hand[self.focus : self.focus + 1]:
+                looks[card] = "target"  # the keyboard's focus: a blue halo
             elif acts:
                 looks[card] = "glow"
             elif any_play:
@@ -745,6 +748,7 @@ class TableScene(Scene):
             self._follow(on_transfer_button(view, self.selected, show, self.app.tr), None)
 
     def _key(self, event: Key) -> None:
+        self.keyed = True
         hand = self.board.hand if self.board is not None else []
         state = KeyState(
             overlay=self.overlay,
@@ -920,6 +924,28 @@ class TableScene(Scene):
                 text = tr("said.thinking") + "." * dots + " " * (3 - dots)
                 draw_seat_word(surface, self.assets, layout, seat, text, thinking=True)
 
+    def _draw_digits(self, surface: pygame.Surface) -> None:
+        """The key of each of the first ten cards of the hand (1-9, then 0), on the part of
+        the card that shows."""
+        board = self.board
+        assert board is not None
+        layout = board.layout
+        poses = layout.hand_poses(len(board.hand))
+        step = poses[1].x - poses[0].x if len(poses) > 1 else layout.card_w
+        px = max(10, round(layout.font_px * 0.95))
+        for i, card in enumerate(board.hand[:10]):
+            sprite = board.cards.get(card)
+            if sprite is None:
+                continue
+            x = sprite.pose.x - layout.card_w / 2 + min(step, layout.card_w) / 2
+            y = sprite.pose.y - sprite.lift + layout.card_h * 0.3
+            image = self.assets.text(str((i + 1) % 10), px, WHITE, True, False)
+            badge = image.get_rect().inflate(px * 0.7, px * 0.25)
+            badge.w = max(badge.w, badge.h)
+            badge.center = (round(x), round(y))
+            rounded_box(surface, self.assets, badge, (20, 40, 70, 220), badge.h // 2)
+            surface.blit(image, image.get_rect(center=badge.center))
+
     def emote_shown(self, seat: int) -> str | None:
         """The reaction showing by ``seat`` now, if any."""
         shown = self.emotes.get(seat)
@@ -977,6 +1003,8 @@ class TableScene(Scene):
         draw_board(surface, assets, board, self.names, self.looks(), tr, self.statuses, turn)
         if not self.show_end:
             self._draw_seat_words(surface)
+            if self.keyed and not self.overlay:
+                self._draw_digits(surface)
         picker = [b for b in self.buttons if b.name.startswith("emote:")]
         if self.over is not None and not self.show_end and not self.closed:
             self._draw_end_table(surface)
