@@ -312,7 +312,6 @@ TEXTS: dict[str, str] = {
     "history.beaten": "abgewehrt",
     "history.taken": "genommen von {name}",
     "history.bout": "Runde {n}: {attacker} → {defender}",
-    "leave.title": "Pause",
     "leave.question": "Dieses Spiel verlassen?",
     "leave.computer": "Das Spiel gegen den Computer endet.",
     "leave.lan": "Dein Platz wird eine Weile freigehalten, dann spielt ihn eine KI.",

@@ -316,7 +316,6 @@ TEXTS: dict[str, str] = {
     "history.beaten": "beaten",
     "history.taken": "taken by {name}",
     "history.bout": "Bout {n}: {attacker} → {defender}",
-    "leave.title": "Paused",
     "leave.question": "Leave this game?",
     "leave.computer": "The game against the computer ends.",
     "leave.lan": "Your seat is held for a while, then an AI plays it.",

@@ -311,7 +311,6 @@ TEXTS: dict[str, str] = {
     "history.beaten": "afgeslagen",
     "history.taken": "gepakt door {name}",
     "history.bout": "Ronde {n}: {attacker} → {defender}",
-    "leave.title": "Pauze",
     "leave.question": "Dit spel verlaten?",
     "leave.computer": "Het spel tegen de computer stopt.",
     "leave.lan": "Je plaats wordt even vrijgehouden, daarna speelt een AI hem.",

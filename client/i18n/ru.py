@@ -310,7 +310,6 @@ TEXTS: dict[str, str] = {
     "history.beaten": "бито",
     "history.taken": "забрал(а) {name}",
     "history.bout": "Кон {n}: {attacker} → {defender}",
-    "leave.title": "Пауза",
     "leave.question": "Выйти из игры?",
     "leave.computer": "Игра с компьютером закончится.",
     "leave.lan": "Твоё место подождёт тебя немного, потом за тебя сыграет ИИ.",

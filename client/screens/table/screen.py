@@ -34,6 +34,12 @@ from client.net.session import (
 )
 from client.screens.table.board import Board, deck_of
 from client.screens.table.draw import SEAT_STATUS_KEYS, draw_board, draw_seat_word, role_of
+from client.screens.table.ending import (
+    draw_end_table,
+    durak_cards,
+    end_show,
+    log_heading,
+)
 from client.screens.table.history import History
 from client.screens.table.hud import (
     TOAST_SECONDS,
@@ -69,7 +75,7 @@ from client.screens.table.keymap import (
     ToggleHints,
     command_for,
 )
-from client.screens.table.layout import MAX_LIFT, OPPONENT_SCALE, Layout, Pose
+from client.screens.table.layout import MAX_LIFT, Layout, Pose
 from client.screens.table.narrate import Note, line_text, note_text, seat_note, toast_for
 from client.screens.table.overlays import (
     draw_log,
@@ -652,76 +658,18 @@ class TableScene(Scene):
         self.log_scroll = max(0, min(most, self.log_scroll - lines))
 
     def durak_cards(self) -> tuple[Card | None, ...]:
-        """At the end: the Durak's cards, face up where the window can name them (every card
-        it saw go to the discard pile, or shown), None for one it cannot."""
-        over, board, view = self.over, self.board, self.view
-        if over is None or board is None or over.result.durak is None:
+        """At the end: the Durak's cards (None for one the window cannot name)."""
+        if self.over is None or self.board is None:
             return ()
-        durak = over.result.durak
-        if durak == self.seat:
-            return tuple(board.hand)
-        count = view.hand_sizes[durak] if view is not None else board.counts[durak]
-        discards = view.discard_size if view is not None else board.discard
-        elsewhere = set(board.hand) | {c for pair in board.table for c in pair if c is not None}
-        named = self.history.durak_cards(deck_of(board.rules), discards, elsewhere)
-        if len(named) == count:
-            return tuple(sorted(named, key=board.hand_key))
-        known = view.known[durak] if view is not None else ()
-        return (*sorted(known, key=board.hand_key), *[None] * max(0, count - len(known)))
+        return durak_cards(self.over, self.board, self.view, self.history)
 
     def end_show(self) -> EndShow:
         """What the end of the game shows beside the ranking."""
-        over, tr, history = self.over, self.app.tr, self.history
-        if over is None:
+        if self.over is None or self.board is None:
             return EndShow()
-        numbers = " · ".join(
-            (
-                tr.plural("end.bouts", len(history.bouts)),
-                tr.plural("end.taken", sum(history.taken)),
-                tr.plural("end.trumps", history.trumps_played),
-            )
+        return end_show(
+            self.over, self.durak_cards(), self.history, self.names, self.seat, self.app.tr
         )
-        durak, cards = over.result.durak, self.durak_cards()
-        caption = ""
-        if durak is not None and cards:
-            you = durak == self.seat
-            caption = (
-                tr("end.durak_cards_you") if you else tr("end.durak_cards", name=self.names[durak])
-            )
-        bouts = [b for b in history.bouts if b.pairs]
-        last = tuple(bouts[-1].pairs) if bouts else ()
-        return EndShow(caption, cards, tr("end.last_bout") if last else "", last, numbers)
-
-    def _draw_end_table(self, surface: pygame.Surface) -> None:
-        """The end's panel hidden: the Durak's cards face up at their seat, the last bout
-        in the middle of the table (so that the table is never an empty cloth)."""
-        board, over = self.board, self.over
-        assert board is not None and over is not None
-        layout = board.layout
-        show = self.end_show()
-        if not board.table:
-            count = len(show.last_bout)
-            for i, (attack, defence) in enumerate(show.last_bout):
-                for card, pose in (
-                    (attack, layout.attack_pose(i, count)),
-                    (defence, layout.defence_pose(i, count)),
-                ):
-                    if card is not None:
-                        image = self.assets.card(
-                            card, round(layout.card_h), "dim", round(pose.angle)
-                        )
-                        surface.blit(image, image.get_rect(center=(round(pose.x), round(pose.y))))
-        durak = over.result.durak
-        if durak is not None and durak != self.seat and show.durak_cards:
-            # under their plate, where the table is free, a little larger than their backs
-            poses = layout.opponent_fan(durak, len(show.durak_cards))
-            height = round(layout.card_h * OPPONENT_SCALE * 1.2)
-            _, y, _, h = layout.seats[durak].plate
-            drop = y + h + height * 0.55 - layout.seats[durak].fan.y
-            for pose, card in zip(poses, show.durak_cards, strict=False):
-                image = self.assets.card(card, height, "plain", round(pose.angle))
-                at = (round(pose.x), round(pose.y + drop))
-                surface.blit(image, image.get_rect(center=at))
 
     def _back_to_room(self) -> None:
         """Hand the session back to the room screen, with the room as last heard and the
@@ -1007,7 +955,7 @@ class TableScene(Scene):
                 self._draw_digits(surface)
         picker = [b for b in self.buttons if b.name.startswith("emote:")]
         if self.over is not None and not self.show_end and not self.closed:
-            self._draw_end_table(surface)
+            draw_end_table(surface, assets, board, self.over.result.durak, self.end_show())
         if self.closed:
             draw_closed(surface, assets, self.closed, self.buttons)
         elif self.show_end and self.over is not None:
@@ -1039,28 +987,12 @@ class TableScene(Scene):
             draw_buttons(surface, assets, self.buttons, self.hover)
 
     def _draw_log(self, surface: pygame.Surface) -> None:
-        tr, history = self.app.tr, self.history
-        bout = history.last_finished("beaten") if self.log_beaten else None
-        if bout is None:
-            current = history.current
-            bout = current if current is not None and current.pairs else history.last_finished()
-        heading = ""
-        if bout is not None:
-            names = self.names
-            heading = tr("history.last_beaten" if self.log_beaten else "history.last_bout")
-            heading += " · " + tr(
-                "history.bout",
-                n=bout.number,
-                attacker=names[bout.attacker],
-                defender=names[bout.defender],
-            )
-            if bout.end == "beaten":
-                heading += " · " + tr("history.beaten")
-            elif bout.end == "taken":
-                heading += " · " + tr("history.taken", name=names[bout.taker])
-        lines = [(line_text(line, self.names, tr), line.kind == "bout") for line in history.lines]
+        tr = self.app.tr
+        heading, pairs = log_heading(self.history, self.names, self.log_beaten, tr)
+        lines = [
+            (line_text(line, self.names, tr), line.kind == "bout") for line in self.history.lines
+        ]
         panel = log_panel(surface.get_size(), self.assets)
-        pairs = bout.pairs if bout is not None else []
         draw_log(surface, self.assets, panel, heading, pairs, lines, self.log_scroll, tr)
 
 
