@@ -135,7 +135,7 @@ class Layout:
             plate_h = 0.36 * ch
             plate = (
                 round(x - plate_w / 2),
-                round(fan_y + 0.17 * ch),
+                round(fan_y + 0.22 * ch),  # the backs overlap the plate only a little
                 round(plate_w),
                 round(plate_h),
             )
