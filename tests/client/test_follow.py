@@ -485,3 +485,21 @@ def test_the_keys_show_on_the_cards_and_the_focus_is_a_halo() -> None:
     assert session.sent == [] and table.bubble is not None
     key(app, pygame.K_5)  # the fifth, 9♥, beats it
     assert session.sent == [Beat(Card.parse("9h"), Card.parse("6h"))]
+
+
+def test_between_bouts_nobody_attacks_or_defends_until_the_next_bout_starts() -> None:
+    """The badges follow the table: once a bout is swept away and while the seats draw,
+    no seat is still shown attacking or defending."""
+    from client.screens.table.board import Board
+    from client.screens.table.draw import role_of
+    from client.screens.table.layout import Layout
+    from engine import BoutStarted, Discarded, Drew
+
+    board = Board(Layout((1280, 720), 3), 0, Rules(players=3))
+    board.apply(BoutStarted(1, 2, 6))
+    assert role_of(board, 1) == "attacking" and role_of(board, 2) == "defending"
+    board.apply(Discarded((Card.parse("6h"), Card.parse("7h"))))
+    board.apply(Drew(1, 1, None))
+    assert [role_of(board, s) for s in range(3)] == [None, None, None]
+    board.apply(BoutStarted(2, 0, 6))
+    assert role_of(board, 2) == "attacking" and role_of(board, 0) == "defending"

@@ -922,9 +922,11 @@ class TableScene(Scene):
             return tr("table.shuffling")
         if self.view is None:
             return tr("table.dealing")
-        if self.over is not None or self.pending is not None:
+        if self.over is not None:
             return ""
-        if not self._caught_up():  # the view is older than the table: say only who plays
+        if self.pending is not None or not self._caught_up():
+            # our action awaits its answer, or the view is older than the table: say only
+            # who plays (what we may do comes with the view that catches up)
             board = self.board
             if board.attacker < 0 or board.defender < 0 or board.places[self.seat]:
                 return ""
