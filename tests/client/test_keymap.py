@@ -12,6 +12,7 @@ from client.screens.table.keymap import (
     Focus,
     KeyState,
     Press,
+    Scroll,
     Tap,
     ToggleHints,
     command_for,
@@ -98,3 +99,31 @@ def test_h_switches_the_hints_and_other_keys_do_nothing() -> None:
     assert command_for(pygame.K_h, PLAYING) == ToggleHints()
     for key in (pygame.K_a, pygame.K_0, pygame.K_DOWN, pygame.K_F1, pygame.K_TAB):
         assert command_for(key, PLAYING) is None
+
+
+def test_zero_plays_the_tenth_card_and_the_arrows_reach_every_card() -> None:
+    twelve = KeyState(reactions=REACTIONS, hand=12)
+    assert command_for(pygame.K_0, twelve) == Tap(9)
+    assert command_for(pygame.K_0, PLAYING) is None  # six cards: no tenth
+    at = KeyState(hand=12, focus=10, choosing=True)
+    assert command_for(pygame.K_RIGHT, at) == Focus(11)
+    assert command_for(pygame.K_RETURN, KeyState(hand=12, focus=11)) == Tap(11)
+
+
+def test_while_the_pause_asks_esc_resumes_and_only_its_keys_count() -> None:
+    paused = KeyState(overlay="pause", reactions=REACTIONS, hand=6)
+    assert command_for(pygame.K_ESCAPE, paused) == Press("resume")
+    assert command_for(pygame.K_RETURN, paused) == Press("resume")
+    assert command_for(pygame.K_q, paused) == Press("leave")
+    for other in (pygame.K_t, pygame.K_1, pygame.K_l, pygame.K_e):
+        assert command_for(other, paused) is None
+
+
+def test_l_opens_the_log_and_while_it_shows_the_arrows_scroll_it() -> None:
+    assert command_for(pygame.K_l, PLAYING) == Press("log")
+    log = KeyState(overlay="log", hand=6)
+    assert command_for(pygame.K_l, log) == Press("log")
+    assert command_for(pygame.K_ESCAPE, log) == Press("log")
+    assert command_for(pygame.K_UP, log) == Scroll(-1)
+    assert command_for(pygame.K_PAGEDOWN, log) == Scroll(8)
+    assert command_for(pygame.K_t, log) is None

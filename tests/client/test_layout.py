@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
-from client.screens.table.layout import Layout, Pose
+from client.screens.table.layout import MAX_LIFT, PILE_SCALE, Layout, Pose
 from client.ui.metrics import CARD_RATIO
 
 SIZES = [
@@ -113,3 +115,66 @@ def test_the_hand_fans_out_and_tightens_when_long() -> None:
     assert six[0].angle > 0 > six[-1].angle  # the left cards lean left
     twenty = layout.hand_poses(20)
     assert twenty[1].x - twenty[0].x < six[1].x - six[0].x
+
+
+# the sizes of the table's window tests, beside the ones above
+WINDOW_SIZES = [(480, 360), (640, 360), (360, 640), (720, 1280), (800, 600), (1280, 720)]
+
+
+def lifted_box(layout: Layout, pose: Pose, lift: float) -> tuple[float, float, float, float]:
+    """The upright bounding box of a card of the hand raised ``lift`` pixels, tilt and all."""
+    h = layout.card_h * pose.scale
+    w = h * CARD_RATIO
+    a = math.radians(pose.angle)
+    half_w = (abs(w * math.cos(a)) + abs(h * math.sin(a))) / 2
+    half_h = (abs(w * math.sin(a)) + abs(h * math.cos(a))) / 2
+    y = pose.y - lift
+    return pose.x - half_w, y - half_h, pose.x + half_w, y + half_h
+
+
+def button_band(layout: Layout) -> tuple[float, float, float, float]:
+    """The row of buttons across the whole window (the corner buttons sit in it too)."""
+    top = layout.buttons_y - layout.button_h / 2
+    return 0, top, layout.size[0], top + layout.button_h
+
+
+@pytest.mark.parametrize("size", sorted(set(SIZES + WINDOW_SIZES)))
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_no_button_covers_a_card_of_the_hand_at_any_hand_size(
+    size: tuple[int, int], players: int
+) -> None:
+    """However many cards (1-20) and however high one is raised (chosen), no card of the
+    hand reaches the row of buttons or the Log button: a tap on a card never presses one."""
+    layout = Layout(size, players, seat=0)
+    band = button_band(layout)
+    x, y, w, h = layout.log_rect()
+    log = (x, y, x + w, y + h)
+    for count in range(1, 21):
+        for pose in layout.hand_poses(count):
+            box = lifted_box(layout, pose, MAX_LIFT * layout.card_h)
+            assert not overlap(box, band), (count, box, band)
+            assert not overlap(box, log), (count, box, log)
+
+
+@pytest.mark.parametrize("size", sorted(set(SIZES + WINDOW_SIZES)))
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_the_log_button_and_the_trump_keep_clear_of_the_table(
+    size: tuple[int, int], players: int
+) -> None:
+    layout = Layout(size, players, seat=0)
+    x, y, w, h = layout.log_rect()
+    log = (x, y, x + w, y + h)
+    assert on_screen(layout, log, slack=0)
+    plates = [(x, y, x + w, y + h) for x, y, w, h in (s.plate for s in layout.seats.values())]
+    piles = [card_box(layout, layout.stock_pose()), card_box(layout, layout.discard_pose())]
+    bout = [card_box(layout, layout.attack_pose(i, 6)) for i in range(6)]
+    bout += [card_box(layout, layout.defence_pose(i, 6)) for i in range(6)]
+    for other in [*plates, *piles, *bout, button_band(layout)]:
+        assert not overlap(log, other), (log, other)
+    # the trump's tag sits on the top edge of the stock: clear of the seats' plates
+    sx, sy = layout.stock_pos
+    tag_w, tag_h = layout.card_w * PILE_SCALE * 1.6, layout.font_px * 1.5
+    top = sy - layout.card_h * PILE_SCALE / 2
+    tag = (sx - tag_w / 2, top - tag_h / 2, sx + tag_w / 2, top + tag_h / 2)
+    assert on_screen(layout, tag, slack=0)
+    assert not any(overlap(tag, plate) for plate in plates), (tag, plates)

@@ -144,12 +144,16 @@ def test_rules_that_cannot_be_dealt_keep_play_from_starting(tmp_path: Path) -> N
     assert factory.rules == [] and app.stack[-1] is menu
 
 
-def test_escape_leaves_the_table_and_closes_its_session(tmp_path: Path) -> None:
+def test_escape_asks_then_leaves_the_table_and_closes_its_session(tmp_path: Path) -> None:
     factory = Recorder()
     app = make_app(tmp_path, factory)
     key(app, pygame.K_RETURN)
-    assert isinstance(app.stack[-1], TableScene)
-    key(app, pygame.K_ESCAPE)
+    table = app.stack[-1]
+    assert isinstance(table, TableScene)
+    key(app, pygame.K_ESCAPE)  # mid-game: asks first
+    assert app.stack[-1] is table and table.overlay == "pause"
+    assert not factory.sessions[0].closed
+    key(app, pygame.K_q)  # Leave
     assert isinstance(app.stack[-1], StartScene) and factory.sessions[0].closed
 
 

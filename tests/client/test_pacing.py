@@ -17,7 +17,15 @@ from client.net.session import (
     Seated,
     Snapshot,
 )
-from client.screens.table.pacing import Paced, Pacer
+from client.screens.table.pacing import (
+    BOOST_FROM,
+    BOOST_MAX,
+    BOOST_STEP,
+    Hold,
+    Paced,
+    Pacer,
+    reading_time,
+)
 from engine import Attacked, Card, Covered, Passed, Rules, Series, new_game, observe
 from protocol import Room, SeatInfo
 
@@ -31,17 +39,20 @@ class Screen:
     """Stands in for the table screen: records what is shown, when (in the synthetic time
     the test has let pass), and how long each item holds the next back."""
 
-    def __init__(self, holds: dict[object, float] | None = None) -> None:
+    def __init__(
+        self, holds: dict[object, float] | None = None, reads: dict[object, float] | None = None
+    ) -> None:
         self.holds = holds or {}
+        self.reads = reads or {}
         self.now = 0.0
         self.shown: list[tuple[float, Paced]] = []
         self.told: list[RoomChanged | Emoted] = []
         self.inbox: queue.Queue[Message] = queue.Queue()
         self.pacer = Pacer(self.inbox, self.show, self.told.append)
 
-    def show(self, item: Paced) -> float:
+    def show(self, item: Paced) -> Hold:
         self.shown.append((self.now, item))
-        return self.holds.get(item, 0.0)
+        return Hold(self.holds.get(item, 0.0), self.reads.get(item, 0.0))
 
     def step(self, dt: float, frames: int = 1) -> float:
         boost = 1.0
@@ -149,18 +160,53 @@ def test_a_quiet_table_saves_up_no_time_for_later_messages() -> None:
     assert screen.items() == [ATTACK, PASS]
 
 
-def test_a_long_backlog_is_caught_up_faster_up_to_three_times() -> None:
-    holds = {Passed(seat): 0.5 for seat in range(60)}
+def test_a_long_backlog_of_events_is_caught_up_faster_up_to_twice() -> None:
+    holds = {Passed(seat): 0.5 for seat in range(80)}
+    events = tuple(holds)
     short = Screen(holds)
-    short.inbox.put(Happened(tuple(holds)[:10]))
-    assert short.step(0.1) == 1.0  # ten waiting: the usual pace
+    short.inbox.put(Happened(events[:20]))
+    assert short.step(0.1) == 1.0  # twenty waiting: the usual pace
     long = Screen(holds)
-    long.inbox.put(Happened(tuple(holds)[:26]))
-    long.step(0.0)  # the first is shown: 25 wait
-    assert long.step(0.1) == pytest.approx(1.0 + (25 - 16) * 0.15)
+    long.inbox.put(Happened(events[:35]))
+    long.step(0.0)  # the first is shown: 34 wait
+    assert long.step(0.1) == pytest.approx(1.0 + (34 - BOOST_FROM) * BOOST_STEP)
     flood = Screen(holds)
-    flood.inbox.put(Happened(tuple(holds)))
-    assert flood.step(0.1) == 3.0
+    flood.inbox.put(Happened(events))
+    assert flood.step(0.1) == BOOST_MAX == 2.0
+
+
+def test_snapshots_do_not_count_towards_the_backlog() -> None:
+    """A host says each action's events and then the snapshot after them: only the events
+    take time to show, so only they make the table hurry."""
+    holds = {Passed(seat): 0.5 for seat in range(20)}
+    screen = Screen(holds)
+    for event in holds:
+        screen.inbox.put(Happened((event,)))
+        screen.inbox.put(SNAPSHOT)
+    screen.step(0.0)
+    assert len(screen.pacer.waiting) > BOOST_FROM  # 39 items, but only 19 events
+    assert screen.step(0.1) == 1.0
+
+
+def test_the_time_to_read_an_action_holds_back_the_next_event_but_not_its_snapshot() -> None:
+    """An opponent's card is down after its flight: the snapshot after it comes then (we
+    may answer at once); the next opponent's action waits until the first could be read."""
+    screen = Screen({ATTACK: 0.4, COVER: 0.4}, {ATTACK: 1.0})
+    screen.inbox.put(Happened((ATTACK,)))
+    screen.inbox.put(SNAPSHOT)
+    screen.inbox.put(Happened((COVER,)))
+    screen.step(0.1, frames=12)
+    assert screen.items() == [ATTACK, SNAPSHOT, COVER]
+    assert screen.when(SNAPSHOT) - screen.when(ATTACK) == pytest.approx(0.4)
+    assert screen.when(COVER) - screen.when(ATTACK) == pytest.approx(1.0)
+
+
+def test_another_seats_action_is_held_long_enough_to_be_read_and_ours_is_not() -> None:
+    theirs, ours = Attacked(1, (Card.parse("6h"),)), Attacked(0, (Card.parse("6h"),))
+    assert reading_time(theirs, me=0) >= 0.9
+    assert reading_time(ours, me=0) == 0.0
+    assert reading_time(Covered(1, Card.parse("7h"), Card.parse("6h")), me=0) >= 0.9
+    assert 0 < reading_time(Passed(1), me=0) < reading_time(theirs, me=0)
 
 
 def _room() -> RoomChanged:

@@ -250,7 +250,7 @@ def test_a_card_with_two_targets_highlights_them_and_a_tap_on_one_beats_it() -> 
     assert session.sent == [Beat(Card.parse("Ts"), Card.parse("6d"))]
 
 
-def test_esc_first_drops_the_chosen_card_then_leaves_the_table() -> None:
+def test_esc_first_drops_the_chosen_card_then_asks_whether_to_leave() -> None:
     app, session = start(deal(Rules(), *DEFEND))
     session.play(1, Attack.of("6h", "6d"))
     settle(app)
@@ -260,7 +260,9 @@ def test_esc_first_drops_the_chosen_card_then_leaves_the_table() -> None:
     key(app, pygame.K_ESCAPE)
     assert table.selected is None and app.stack[-1] is table and session.sent == []
     key(app, pygame.K_ESCAPE)
-    assert app.stack[-1] is not table
+    assert app.stack[-1] is table and table.overlay == "pause"
+    key(app, pygame.K_ESCAPE)  # a second Esc resumes: it never quits from the table
+    assert app.stack[-1] is table and table.overlay == "" and app.running
 
 
 def test_a_card_dragged_onto_an_attack_card_beats_it() -> None:

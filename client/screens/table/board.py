@@ -46,6 +46,7 @@ LIFT = 0.07  # how much larger a card looks at the top of its flight
 DEAL_STEP = 0.07  # between two dealt cards
 HAND, TABLE, TRUMP = "hand", "table", "trump"
 LANDED = 0.8  # of a flight to the bout: the card is down (only settling from here)
+SWEEP_AFTER = {"beaten": 1.0, "taken": 0.7}  # seconds a finished bout stays to be read
 
 
 def deck_of(rules: Rules) -> list[Card]:
@@ -407,9 +408,17 @@ class Board:
     def _table_cards(self) -> list[Card]:
         return [c for pair in self.table for c in pair if c is not None]
 
+    def _between_bouts(self) -> None:
+        """The bout is over: nobody attacks or defends until the next one starts."""
+        self.table.clear()
+        self.taking = False
+        self.attacker = self.defender = -1
+        self.passed.clear()
+
     def _on_discarded(self, e: Discarded) -> float:
         cards = self._table_cards() or list(e.cards)
-        self.table.clear()
+        self._between_bouts()
+        linger = self.t(SWEEP_AFTER["beaten"])
         for k, card in enumerate(cards):
             sprite = self.cards.get(card)
             if sprite is None:
@@ -420,16 +429,16 @@ class Board:
                 self.layout.discard_pose(self.discard + k),
                 0.0,
                 self.t(FLY * 1.1),
-                self.t(0.03 * k),
+                linger + self.t(0.03 * k),
                 ease_in_out_cubic,
             )
         self.discard += len(e.cards)
-        self.cues.append((0.0, "deal"))
-        return self.t(FLY * 1.1 + 0.03 * len(cards))
+        self.cues.append((linger, "deal"))
+        return linger + self.t(FLY * 1.1 + 0.03 * len(cards))
 
     def _on_picked_up(self, e: PickedUp) -> float:
-        self.table.clear()
-        self.taking = False
+        self._between_bouts()
+        linger = self.t(SWEEP_AFTER["taken"])
         for k, card in enumerate(e.cards):
             sprite = self.cards.get(card) or self._new(
                 card, self.layout.attack_pose(0, 1), 1.0, (TABLE, 0)
@@ -439,10 +448,11 @@ class Board:
                 self.hand.append(card)
             else:
                 self.counts[e.seat] += 1
-                self._to_seat(sprite, e.seat, self.t(0.03 * k))
-        self.arrange(self.t(FLY * 1.1))
-        self.cues.append((0.0, "take"))
-        return self.t(FLY * 1.1 + 0.03 * len(e.cards))
+                self._to_seat(sprite, e.seat, linger + self.t(0.03 * k))
+        delays = {card: linger for card in e.cards}
+        self.arrange(self.t(FLY * 1.1), delays)
+        self.cues.append((linger, "take"))
+        return linger + self.t(FLY * 1.1 + 0.03 * len(e.cards))
 
     def _on_drew(self, e: Drew) -> float:
         delays: dict[Card, float] = {}
@@ -463,7 +473,8 @@ class Board:
                 self._to_seat(sprite, e.seat, delay)
             self.cues.append((delay, "deal"))
         self.arrange(self.t(FLY * 1.1), delays)
-        return self.t(FLY + DEAL_STEP * 1.4 * e.count)
+        # the next seat's draw may start while these cards still fly
+        return self.t(0.25 + DEAL_STEP * 1.4 * e.count)
 
     def _on_went_out(self, e: WentOut) -> float:
         self.places[e.seat] = e.place

@@ -16,7 +16,14 @@ from client.ui.metrics import CARD_RATIO
 from client.ui.render import SOFT, WHITE, draw_text, fit_px, rounded_box
 from engine import Card
 
-__all__ = ["ROLE_COLOURS", "SEAT_STATUS_KEYS", "STATUS_COLOURS", "draw_board", "role_of"]
+__all__ = [
+    "ROLE_COLOURS",
+    "SEAT_STATUS_KEYS",
+    "STATUS_COLOURS",
+    "draw_board",
+    "draw_seat_word",
+    "role_of",
+]
 
 ACTING = (246, 206, 110)  # the rim of the plate of a seat the table waits for
 ROLE_COLOURS = {
@@ -145,6 +152,10 @@ def _draw_seat(
         (role == "attacking" and not board.table)
         or (role == "defending" and any(d is None for _, d in board.table))
     )
+    if acting:  # the table waits for this seat: a gold ring round its plate
+        ring = rect.inflate(6, 6)
+        rounded_box(surface, assets, ring, (*ACTING, 70), ring.h // 4)
+        pygame.draw.rect(surface, ACTING, ring, 3, border_radius=ring.h // 4)
     rounded_box(
         surface,
         assets,
@@ -204,15 +215,19 @@ def _draw_piles(surface: pygame.Surface, assets: Assets, board: Board, tr: Trans
         _draw_slot(surface, assets, layout.stock_pose(), ph)
         symbol, size = board.trump.symbol, round(layout.card_h * 0.45)
 
+        colour = (236, 96, 96) if board.trump.symbol in "♥♦" else (255, 255, 255)
+
         def faint() -> pygame.Surface:
-            mark = assets.text(symbol, size, (255, 255, 255)).copy()
-            mark.set_alpha(70)
+            mark = assets.text(symbol, size, colour).copy()
+            mark.set_alpha(150)
             return mark
 
         mark = assets.composite(("trump mark", symbol, size), faint)
         surface.blit(mark, mark.get_rect(center=(round(x), round(y))))
     if stock > 0:
         draw_text(surface, assets, str(stock), px, (x, y + ph * 0.62), "midtop", SOFT, bold=True)
+    if board.trump_card is not None:  # the trump, always in sight, on the stock's top edge
+        _draw_trump_tag(surface, assets, layout, tr("table.trump", card=board.trump_card.pretty))
     dx, dy = layout.discard_pos
     shown = board.discard - board.incoming(("discard", 0))
     if shown <= 0:
@@ -222,6 +237,34 @@ def _draw_piles(surface: pygame.Surface, assets: Assets, board: Board, tr: Trans
     if shown > 0:
         text = tr("table.beaten_pile", n=shown)
         draw_text(surface, assets, text, round(px * 0.9), (dx, dy + ph * 0.7), "midtop", SOFT)
+
+
+def _draw_trump_tag(surface: pygame.Surface, assets: Assets, layout: Layout, text: str) -> None:
+    x, y = layout.stock_pos
+    ph = layout.card_h * PILE_SCALE
+    px = fit_px(assets, text, layout.font_px, ph * CARD_RATIO * 1.6, bold=True)
+    red = text.endswith(("♥", "♦"))
+    image = assets.text(text, px, (190, 30, 40) if red else (20, 20, 20), True, False)
+    pill = image.get_rect().inflate(px, px * 0.35)
+    pill.center = (round(x), round(y - ph / 2))
+    rounded_box(surface, assets, pill, (250, 247, 236, 245), pill.h // 2, (210, 180, 100, 255))
+    surface.blit(image, image.get_rect(center=pill.center))
+
+
+def _draw_turn_glow(surface: pygame.Surface, assets: Assets, board: Board) -> None:
+    """Our turn: a warm glow behind our hand."""
+    layout = board.layout
+    poses = layout.hand_poses(len(board.hand))
+    if not poses:
+        return
+    pad = layout.card_w * 0.3
+    left = poses[0].x - layout.card_w / 2 - pad
+    right = poses[-1].x + layout.card_w / 2 + pad
+    top = layout.hand_y - layout.card_h / 2 - pad * 0.8
+    glow = pygame.Rect(
+        round(left), round(top), round(right - left), round(layout.size[1] - top + 40)
+    )
+    rounded_box(surface, assets, glow, (*ACTING, 46), round(pad), (*ACTING, 150))
 
 
 def _draw_order(board: Board) -> list[Sprite]:
@@ -253,10 +296,14 @@ def draw_board(
     looks: dict[Card, str],
     tr: Translator = ENGLISH,
     statuses: Sequence[str] = (),
+    our_turn: bool = False,
 ) -> None:
-    """``statuses``: each seat's status from the room (``connected``, ``away``...)."""
+    """``statuses``: each seat's status from the room (``connected``, ``away``...);
+    ``our_turn``: the table waits for us (our hand glows)."""
     layout = board.layout
     surface.blit(assets.felt(layout.size), (0, 0))
+    if our_turn:
+        _draw_turn_glow(surface, assets, board)
     _draw_piles(surface, assets, board, tr)
     for seat in layout.seats:
         name = names[seat] if seat < len(names) else tr("table.seat", n=seat + 1)
@@ -266,3 +313,35 @@ def draw_board(
         draw_sprite(surface, assets, layout, sprite, looks.get(sprite.card, "plain"))  # type: ignore[arg-type,unused-ignore]
     if board.dragged is not None and board.dragged in board.cards:
         draw_sprite(surface, assets, layout, board.cards[board.dragged], "selected")
+
+
+def draw_seat_word(
+    surface: pygame.Surface,
+    assets: Assets,
+    layout: Layout,
+    seat: int,
+    text: str,
+    fade: float = 1.0,
+    thinking: bool = False,
+) -> pygame.Rect:
+    """A seat's word for what it just did ("throws in"), or that it is thinking, as a pill
+    hanging from the bottom of its name plate; ``fade`` from 0 (gone) to 1."""
+    x, y, w, h = layout.seats[seat].plate
+    px = max(10, round(h * 0.36))
+    px = fit_px(assets, text, px, w - px * 1.2, bold=True)  # the pill no wider than the plate
+    image = assets.text(text, px, (30, 24, 10) if not thinking else WHITE, True)
+    pill = image.get_rect().inflate(px * 1.1, px * 0.45)
+    pill.midtop = (x + w // 2, y + h - px // 3)
+    pill.clamp_ip(surface.get_rect())
+    fill = (246, 206, 110) if not thinking else (40, 64, 96)
+    alpha = max(0.0, min(1.0, fade))
+    box = pygame.Surface(pill.size, pygame.SRCALPHA)
+    pygame.draw.rect(box, (*fill, round(240 * alpha)), box.get_rect(), border_radius=pill.h // 2)
+    pygame.draw.rect(
+        box, (255, 255, 255, round(120 * alpha)), box.get_rect(), 1, border_radius=pill.h // 2
+    )
+    shown = image.copy()
+    shown.set_alpha(round(255 * alpha))
+    box.blit(shown, shown.get_rect(center=box.get_rect().center))
+    surface.blit(box, pill)
+    return pill

@@ -5,16 +5,20 @@ Pure functions of what they are given: the table scene decides, these lay out an
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 from client.i18n import ENGLISH, Translator
 from client.net.session import GameOver
 from client.screens.table.draw import ROLE_COLOURS
 from client.screens.table.layout import Layout
+from client.screens.table.overlays import draw_bout, draw_cards
 from client.ui.assets import Assets
 from client.ui.render import (
     GOLD,
     SOFT,
+    WHITE,
     button_px,
     draw_button,
     draw_panel,
@@ -22,10 +26,11 @@ from client.ui.render import (
     fit_px,
 )
 from client.ui.widgets import Button
-from engine import Pass, SeatView, Transfer
+from engine import Card, Pass, SeatView, Transfer
 
 __all__ = [
     "TOAST_SECONDS",
+    "EndShow",
     "draw_banner",
     "draw_buttons",
     "draw_closed",
@@ -36,6 +41,7 @@ __all__ = [
     "end_lines",
     "panel_rect",
     "status_text",
+    "waiting_for",
 ]
 
 TOAST_SECONDS = 2.4
@@ -50,12 +56,43 @@ def panel_rect(size: tuple[int, int], lines: float) -> tuple[pygame.Rect, int]:
     return panel, px
 
 
-def _end_panel(size: tuple[int, int], over: GameOver) -> tuple[pygame.Rect, int]:
-    return panel_rect(size, 9.5 + 1.6 * len(over.result.places))
+CARD_BAND = 5.2  # text lines of a band of cards on the end panel (its caption and cards)
 
 
-def end_buttons(size: tuple[int, int], over: GameOver, tr: Translator = ENGLISH) -> list[Button]:
-    panel, px = _end_panel(size, over)
+@dataclass(frozen=True, slots=True)
+class EndShow:
+    """What the end of a game shows beside the ranking, as the window saw the game: the
+    Durak's cards (None for one it cannot name: a back), the last bout, each under its
+    caption ("": not shown), and this game's numbers, set in words."""
+
+    durak_caption: str = ""
+    durak_cards: tuple[Card | None, ...] = ()
+    bout_caption: str = ""
+    last_bout: tuple[tuple[Card, Card | None], ...] = ()
+    numbers: str = ""
+
+    @property
+    def bands(self) -> int:
+        return bool(self.durak_caption) + bool(self.bout_caption)
+
+
+def _end_panel(
+    size: tuple[int, int], over: GameOver, show: EndShow = EndShow()
+) -> tuple[pygame.Rect, int]:
+    """The end panel, with room for the bands of cards; its text shrinks to fit."""
+    w, h = size
+    lines = 9.5 + 1.6 * len(over.result.places) + (1.4 if show.numbers else 0.0)
+    lines += CARD_BAND * show.bands
+    px = max(9, min(round(min(w, h) * 0.028), int((h - 16) / lines)))
+    panel = pygame.Rect(0, 0, round(min(w - 16, px * 32)), round(px * lines))
+    panel.center = (w // 2, h // 2)
+    return panel, px
+
+
+def end_buttons(
+    size: tuple[int, int], over: GameOver, tr: Translator = ENGLISH, show: EndShow = EndShow()
+) -> list[Button]:
+    panel, px = _end_panel(size, over, show)
     specs = [
         ("menu", tr("table.menu"), "secondary", 7),
         ("rematch", tr("table.rematch"), "primary", 9),
@@ -103,6 +140,18 @@ def end_lines(
     if series.draws:
         games += tr("end.drawn", n=series.draws)
     return title, rows, games
+
+
+def waiting_for(view: SeatView) -> tuple[int, ...]:
+    """The seats the table waits for, as the view tells it: the attacker to lead, the
+    defender to answer an unbeaten card, else every seat that may still add or pass."""
+    if view.result is not None:
+        return ()
+    if not view.table:
+        return (view.attacker,)
+    if not view.taking and any(d is None for _, d in view.table):
+        return (view.defender,)
+    return tuple(s for s in view.throwers if s not in view.passed)
 
 
 def status_text(view: SeatView, names: tuple[str, ...], me: int, tr: Translator = ENGLISH) -> str:
@@ -157,23 +206,27 @@ def draw_status(
     text: str,
     role: str | None,
     tr: Translator = ENGLISH,
+    our_turn: bool = False,
 ) -> None:
-    """The status line, with our role as a coloured tag before it."""
+    """The status line, with our role as a coloured tag before it (or, when the table
+    waits for us, a gold "Your turn")."""
     if not text:
         return
     px = round(layout.font_px * 1.1)
     tag = tr("role." + role) if role in ROLE_COLOURS else ""
+    if our_turn:
+        tag = tr("table.your_turn")
     tag_w = px * (len(tag) * 0.7 + 1.5) if tag else 0
     room = layout.size[0] - 2 * layout.margin - tag_w
     px = fit_px(assets, text, px, room)
     centre = (layout.size[0] / 2 + tag_w / 2, layout.status_y)
     rect = draw_text(surface, assets, text, px, centre, colour=SOFT)
-    if role in ROLE_COLOURS:
-        assert role is not None
-        image = assets.text(tag, round(px * 0.8), (255, 255, 255), True)
+    if tag:
+        fill, ink = (GOLD, (44, 30, 8)) if our_turn else (ROLE_COLOURS[role or ""], WHITE)
+        image = assets.text(tag, round(px * 0.8), ink, True, not our_turn)
         pill = image.get_rect().inflate(px * 0.9, px * 0.3)
         pill.midright = (rect.left - px // 2, rect.centery)
-        surface.blit(assets.box(pill.size, (*ROLE_COLOURS[role], 235), pill.h // 2), pill)
+        surface.blit(assets.box(pill.size, (*fill, 235), pill.h // 2), pill)
         surface.blit(image, image.get_rect(center=pill.center))
 
 
@@ -205,13 +258,15 @@ def draw_end(
     me: int,
     buttons: list[Button],
     tr: Translator = ENGLISH,
+    show: EndShow = EndShow(),
 ) -> None:
-    """The end of a game over the dimmed table: the Durak, the ranking, the series."""
+    """The end of a game over the dimmed table: the Durak, the series, the ranking, this
+    game's numbers, then the Durak's cards face up and the last bout."""
     w, h = surface.get_size()
     shade = assets.composite(("shade", (w, h)), lambda: _shade((w, h)))
     surface.blit(shade, (0, 0))
     title, rows, games = end_lines(over, names, me, tr)
-    panel, px = _end_panel((w, h), over)
+    panel, px = _end_panel((w, h), over, show)
     draw_panel(surface, assets, panel, 225)
     y = panel.top + px * 1.6
     title_px = fit_px(assets, title, round(px * 1.5), panel.w - 2 * px, bold=True)
@@ -224,6 +279,22 @@ def draw_end(
         at = (panel.right - px * 1.5, y)
         draw_text(surface, assets, right, round(px * 0.9), at, "midright", SOFT)
         y += px * 1.6
+    if show.numbers:
+        numbers_px = fit_px(assets, show.numbers, round(px * 0.9), panel.w - 2 * px)
+        draw_text(surface, assets, show.numbers, numbers_px, (panel.centerx, y), colour=GOLD)
+        y += px * 1.4
+    band_x = panel.left + px * 1.5
+    for caption, durak in ((show.durak_caption, True), (show.bout_caption, False)):
+        if not caption:
+            continue
+        y += px * 0.3
+        draw_text(surface, assets, caption, round(px * 0.9), (band_x, y), "midleft", SOFT)
+        band = pygame.Rect(round(band_x), round(y + px * 0.8), panel.w - 3 * px, round(px * 3.9))
+        if durak:
+            draw_cards(surface, assets, list(show.durak_cards), band)
+        else:
+            draw_bout(surface, assets, list(show.last_bout), band)
+        y += px * (CARD_BAND - 0.3)
     draw_buttons(surface, assets, buttons, None)
 
 

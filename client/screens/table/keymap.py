@@ -20,6 +20,7 @@ __all__ = [
     "Focus",
     "KeyState",
     "Press",
+    "Scroll",
     "Tap",
     "ToggleHints",
     "command_for",
@@ -41,16 +42,27 @@ BUTTON_KEYS = {  # during the game: the buttons' keys
 }
 PICKER_KEY = pygame.K_e  # opens and closes the emote picker
 HINTS_KEY = pygame.K_h
+LOG_KEY = pygame.K_l  # opens and closes the log of the game
+PAUSE_KEYS = {  # while the pause asks whether to leave
+    pygame.K_ESCAPE: "resume",
+    pygame.K_SPACE: "resume",
+    pygame.K_RETURN: "resume",
+    pygame.K_q: "leave",
+}
+SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -8, pygame.K_PAGEDOWN: 8}
 FOCUS_STEPS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}  # the keyboard focus along the hand
 PLAY_KEYS = (pygame.K_RETURN, pygame.K_UP, pygame.K_SPACE)  # play the focused card
 # the digits pick the reactions while the picker is open, else a card of the hand by place
+# (0 is the tenth card; the arrows reach every card)
 DIGITS = range(pygame.K_1, pygame.K_9 + 1)
+TENTH = pygame.K_0
 
 
 @dataclass(frozen=True, slots=True)
 class KeyState:
     """What the table shows, as far as the keys care."""
 
+    overlay: str = ""  # a panel over the table: "pause" (leave or resume) or "log"
     ending: bool = False  # the end of the game shows (its ranking and Rematch)
     closed: bool = False  # the session ended
     picking: bool = False  # the emote picker is open
@@ -82,6 +94,13 @@ class Focus:
 
 
 @dataclass(frozen=True, slots=True)
+class Scroll:
+    """The log scrolls by ``lines`` (less than 0: back to older lines)."""
+
+    lines: int
+
+
+@dataclass(frozen=True, slots=True)
 class ClosePicker:
     """The emote picker closes, nothing picked."""
 
@@ -96,17 +115,26 @@ class ToggleHints:
     """Hints (why a card may not be played) on or off."""
 
 
-Command = Press | Tap | Focus | ClosePicker | ClearChoice | ToggleHints
+Command = Press | Tap | Focus | Scroll | ClosePicker | ClearChoice | ToggleHints
 
 
 def command_for(key: int, at: KeyState) -> Command | None:
     """What ``key`` asks of the table as it is now (``None``: nothing)."""
+    if at.overlay == "pause":
+        name = PAUSE_KEYS.get(key)
+        return Press(name) if name is not None else None
+    if at.overlay == "log":
+        if key in (LOG_KEY, pygame.K_ESCAPE):
+            return Press("log")
+        return Scroll(SCROLL_KEYS[key]) if key in SCROLL_KEYS else None
+    if key == LOG_KEY and not at.closed:
+        return Press("log")
     if at.ending:
         name = END_KEYS.get(key)
         return Press(name) if name is not None else None
     if key == PICKER_KEY and not at.closed:
         return Press("emote")
-    digit = key - pygame.K_1 if key in DIGITS else None
+    digit = key - pygame.K_1 if key in DIGITS else 9 if key == TENTH else None
     if at.picking and (digit is not None or key == pygame.K_ESCAPE):
         if digit is None:
             return ClosePicker()

@@ -14,10 +14,15 @@ from dataclasses import dataclass
 
 from client.ui.metrics import CARD_RATIO
 
-__all__ = ["Layout", "Pose", "SeatSpot"]
+__all__ = ["HAND_RISE", "MAX_LIFT", "Layout", "Pose", "SeatSpot"]
 
 OPPONENT_SCALE = 0.56  # an opponent's card backs, relative to our cards
 PILE_SCALE = 0.8
+HAND_SAG = 0.08  # of the card height: how much higher the middle of the hand's arc sits
+MAX_LIFT = 0.14  # of the card height: the most a card of the hand is raised (chosen)
+# the row of buttons keeps clear of the hand's cards however high they are raised, so that
+# a tap on a card can never press a button by mistake
+HAND_RISE = HAND_SAG + MAX_LIFT + 0.03
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +74,7 @@ class Layout:
         self.band = (m, m + band)
         self.hand_y = h - m - ch / 2
         self.button_h = max(28.0, 0.3 * ch)
-        self.buttons_y = self.hand_y - ch / 2 - 0.1 * ch - self.button_h / 2
+        self.buttons_y = self.hand_y - ch / 2 - HAND_RISE * ch - self.button_h / 2
         table_h = self.rows * 1.3 * ch
         free_top = m + band + 0.12 * ch
         free_bottom = self.buttons_y - self.button_h / 2 - 0.1 * ch
@@ -103,10 +108,10 @@ class Layout:
         w, h = self.size
         m = max(4.0, 0.02 * min(w, h))
         if mode == "wide":
-            by_h = (h - 2 * m) / (1.0 + 0.12 + rows * 1.3 + 0.45 + 1.0)
+            by_h = (h - 2 * m) / (1.0 + 0.12 + rows * 1.3 + 0.45 + HAND_RISE + 1.0)
             by_w = (w - 2 * m) / ((3.9 + cols * 1.42) * CARD_RATIO)
         else:
-            by_h = (h - 2 * m) / (1.0 + 0.12 + 1.15 + rows * 1.3 + 0.45 + 1.0)
+            by_h = (h - 2 * m) / (1.0 + 0.12 + 1.15 + rows * 1.3 + 0.45 + HAND_RISE + 1.0)
             by_w = (w - 2 * m) / ((0.3 + cols * 1.42) * CARD_RATIO)
         return min(by_h, by_w)
 
@@ -130,7 +135,7 @@ class Layout:
             plate_h = 0.36 * ch
             plate = (
                 round(x - plate_w / 2),
-                round(fan_y + 0.17 * ch),
+                round(fan_y + 0.22 * ch),  # the backs overlap the plate only a little
                 round(plate_w),
                 round(plate_h),
             )
@@ -166,7 +171,9 @@ class Layout:
         step = min(0.72 * cw, room / max(count - 1, 1)) if count > 1 else 0.0
         spread = min(3.0, 24.0 / count)
         half = (count - 1) / 2 * step
-        sag = min(0.08 * self.card_h, 0.5 * half * math.tan(math.radians(spread * (count - 1) / 2)))
+        sag = min(
+            HAND_SAG * self.card_h, 0.5 * half * math.tan(math.radians(spread * (count - 1) / 2))
+        )
         poses = []
         for i in range(count):
             k = i - (count - 1) / 2
@@ -212,6 +219,25 @@ class Layout:
     def discard_pose(self, layer: int = 0) -> Pose:
         x, y = self.discard_pos
         return Pose(x, y, _jitter(layer * 5 + 1, 14.0), PILE_SCALE)
+
+    def log_rect(self) -> tuple[int, int, int, int]:
+        """The Log button's place: under the stock and its count, in what room there is
+        above the row of buttons (wide), or between the stock and the discard pile, in the
+        row of piles (tall)."""
+        h = max(24.0, 0.22 * self.card_h)
+        ph = self.card_h * PILE_SCALE
+        if self.mode == "wide":
+            x, y = self.stock_pos
+            top = y + ph * 0.62 + self.font_px * 1.5
+            room = self.buttons_y - self.button_h / 2 - top - 4
+            h = max(16.0, min(h, room))
+            w = h * 3.2
+            cx, cy = max(self.margin + w / 2, x), top + h / 2
+        else:
+            w = h * 3.2
+            x, y = self.discard_pos
+            cx, cy = x - self.card_w * PILE_SCALE * 0.6 - 6 - w / 2, y
+        return (round(cx - w / 2), round(cy - h / 2), round(w), round(h))
 
     def seat_centre(self, seat: int) -> tuple[float, float]:
         if seat == self.seat:

@@ -1,20 +1,119 @@
-"""Short table talk for the toasts: what just happened, with names, and "you" for us."""
+"""Short table talk: the toasts (what just happened, with names, and "you" for us), and
+the word a seat says by its plate when it acts (``seat_note``)."""
 
 from __future__ import annotations
 
-from client.i18n import ENGLISH, Translator
+from dataclasses import dataclass
+
+from client.i18n import ENGLISH, N_, Translator
+from client.screens.table.history import Line
 from engine import (
+    Attacked,
     Covered,
+    Drew,
     Event,
     FirstAttacker,
     GameEnded,
+    Passed,
+    PickedUp,
     Taking,
+    ThrewIn,
     Transferred,
     TrumpTurned,
     WentOut,
 )
 
-__all__ = ["ordinal", "toast_for"]
+__all__ = ["Note", "line_text", "note_text", "ordinal", "seat_note", "toast_for"]
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """What a seat says by its plate: what it did (a key of ``SAID``, or "draws" and
+    "picks_up", which count ``n`` cards)."""
+
+    seat: int
+    kind: str
+    n: int = 0
+
+
+SAID = {
+    "leads": N_("said.leads"),
+    "throws_in": N_("said.throws_in"),
+    "beats": N_("said.beats"),
+    "transfers": N_("said.transfers"),
+    "shows": N_("said.shows"),
+    "takes": N_("said.takes"),
+    "passes": N_("said.passes"),
+}
+
+
+def seat_note(event: Event, me: int) -> Note | None:
+    """The word another seat's action puts by its plate ("throws in", "beats"...); None
+    for our own actions and for events that are no seat's doing."""
+    match event:
+        case Attacked(seat, _):
+            note = Note(seat, "leads")
+        case ThrewIn(seat, _):
+            note = Note(seat, "throws_in")
+        case Covered(seat, _, _):
+            note = Note(seat, "beats")
+        case Transferred(seat, _, _, shown):
+            note = Note(seat, "shows" if shown else "transfers")
+        case Taking(seat):
+            note = Note(seat, "takes")
+        case Passed(seat):
+            note = Note(seat, "passes")
+        case PickedUp(seat, cards):
+            note = Note(seat, "picks_up", len(cards))
+        case Drew(seat, count, _) if count:
+            note = Note(seat, "draws", count)
+        case _:
+            return None
+    return note if note.seat != me else None
+
+
+def note_text(note: Note, tr: Translator = ENGLISH) -> str:
+    """A seat's word in the player's language."""
+    if note.kind == "draws":
+        return tr.plural("said.draws", note.n)
+    if note.kind == "picks_up":
+        return tr.plural("said.picks_up", note.n)
+    key = SAID[note.kind]
+    return tr(key)
+
+
+def line_text(line: Line, names: tuple[str, ...], tr: Translator = ENGLISH) -> str:
+    """One line of the game's log in the player's language."""
+
+    def name(seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) else tr("table.seat", n=seat + 1)
+
+    who, cards = name(line.seat), " ".join(c.pretty for c in line.cards)
+    match line.kind:
+        case "bout":
+            return tr("log.bout", n=line.n, attacker=who, defender=name(line.other))
+        case "led":
+            return tr("log.led", name=who, cards=cards)
+        case "threw_in":
+            return tr("log.threw_in", name=who, card=cards)
+        case "beat":
+            card, target = line.cards
+            return tr("log.beat", name=who, card=card.pretty, target=target.pretty)
+        case "transferred":
+            return tr("log.transferred", name=who, card=cards, target=name(line.other))
+        case "showed":
+            return tr("log.showed", name=who, card=cards, target=name(line.other))
+        case "took":
+            return tr.plural("log.took", line.n, name=who)
+        case "beaten":
+            return tr.plural("log.beaten", line.n)
+        case "drew":
+            return tr.plural("log.drew", line.n, name=who)
+        case "out":
+            return tr("log.out", name=who, place=tr.ordinal(line.n))
+        case "durak":
+            return tr("log.durak", name=who)
+    return tr("log.draw")
 
 
 def ordinal(n: int, tr: Translator = ENGLISH) -> str:

@@ -2,7 +2,11 @@
 
 Messages from the session are shown one at a time, at the pace ``pacing.Pacer`` keeps:
 each event starts its animation (``client.screens.table.board``) and holds the next one
-back for a moment. Only the latest shown snapshot decides what may be played.
+back for a moment: another seat's action long enough to be seen and read, with the seat's
+word for it by its plate (``narrate.seat_note``); why the pacing lives in the window and
+not at the host is said in ``pacing``. Once the table has caught up, a seat that the view
+waits for shows that it is thinking. Only the latest shown snapshot decides what may be
+played.
 """
 
 from __future__ import annotations
@@ -29,9 +33,17 @@ from client.net.session import (
     Snapshot,
 )
 from client.screens.table.board import Board, deck_of
-from client.screens.table.draw import SEAT_STATUS_KEYS, draw_board, role_of
+from client.screens.table.draw import SEAT_STATUS_KEYS, draw_board, draw_seat_word, role_of
+from client.screens.table.ending import (
+    draw_end_table,
+    durak_cards,
+    end_show,
+    log_heading,
+)
+from client.screens.table.history import History
 from client.screens.table.hud import (
     TOAST_SECONDS,
+    EndShow,
     closed_buttons,
     draw_banner,
     draw_buttons,
@@ -41,6 +53,7 @@ from client.screens.table.hud import (
     draw_toast,
     end_buttons,
     status_text,
+    waiting_for,
 )
 from client.screens.table.intent import (
     Choose,
@@ -57,16 +70,24 @@ from client.screens.table.keymap import (
     Focus,
     KeyState,
     Press,
+    Scroll,
     Tap,
     ToggleHints,
     command_for,
 )
-from client.screens.table.layout import Layout, Pose
-from client.screens.table.narrate import toast_for
-from client.screens.table.pacing import Paced, Pacer
+from client.screens.table.layout import MAX_LIFT, Layout, Pose
+from client.screens.table.narrate import Note, line_text, note_text, seat_note, toast_for
+from client.screens.table.overlays import (
+    draw_log,
+    draw_pause,
+    log_buttons,
+    log_panel,
+    pause_buttons,
+)
+from client.screens.table.pacing import THINK_DELAY, Hold, Paced, Pacer, reading_time
 from client.ui.metrics import CARD_RATIO
 from client.ui.pointer import Input, Key, Pointer
-from client.ui.render import button_w, draw_bubble, draw_text, label_px
+from client.ui.render import WHITE, button_w, draw_bubble, draw_text, label_px, rounded_box
 from client.ui.scene import Director, Scene
 from client.ui.widgets import Button
 from engine import (
@@ -87,6 +108,7 @@ __all__ = ["TableScene"]
 
 BUBBLE_SECONDS = 2.6
 EMOTE_SECONDS = 2.0  # how long a seat's reaction shows by the seat
+NOTE_SECONDS = 1.8  # how long a seat's word for its action shows (at the normal pace)
 # the quick reactions (``protocol.EMOTES``) and their words
 EMOTE_KEYS = {
     "nice": N_("emote.nice"),
@@ -125,8 +147,16 @@ class TableScene(Scene):
         self.statuses: tuple[str, ...] = ()  # each seat's status from the room, if known
         self.emotes: dict[int, tuple[str, float]] = {}  # seat -> (emote, seconds left)
         self.picking = False  # the emote picker is open
+        self.overlay = ""  # a panel over the table: "pause" (leave?) or "log"
+        self.log_scroll = 0  # lines the log is scrolled back from its newest
+        self.log_beaten = False  # the log opened from the discard pile: its last bout
+        self.scroll_from: tuple[float, int] | None = None  # a drag on the log: (y, scroll)
         self.pacer.take(backlog)
         self.board: Board | None = None
+        self.history = History(0)  # this game's bouts and log, as the window saw them
+        self.notes: dict[int, tuple[Note, float]] = {}  # seat -> (its word, seconds left)
+        self.deciding: tuple[int, ...] = ()  # the other seats the table waits for ...
+        self.deciding_for = 0.0  # ... and for how long (seconds)
         self.view: SeatView | None = None
         self.names: tuple[str, ...] = ()
         self.seat = 0
@@ -135,6 +165,7 @@ class TableScene(Scene):
         self.selected: Card | None = None
         self.transfer_mode = False
         self.focus: int | None = None
+        self.keyed = False  # the player uses the keys: the hand shows each card's digit
         self.press: tuple[Card | None, tuple[float, float]] | None = None
         self.dragging = False
         self.drag_grab = (0.0, 0.0)
@@ -182,25 +213,26 @@ class TableScene(Scene):
         elif message.code in EMOTE_KEYS:
             self.emotes[message.seat] = (message.code, EMOTE_SECONDS)
 
-    def _show(self, item: Paced) -> float:
-        """Show one message or event; the seconds until the next may be shown."""
+    def _show(self, item: Paced) -> Hold:
+        """Show one message or event; how long it holds back the next."""
         if isinstance(item, Seated):
             self.seat, self.names = item.seat, item.names
             layout = Layout(self.app.size, item.rules.players, item.seat)
             self.board = Board(layout, item.seat, item.rules, self.app.settings.speed)
+            self.history = History(item.rules.players)
             self.warm = deck_of(item.rules)
-            return 0.0
+            return Hold(0.0)
         if isinstance(item, Closed):  # also before we are seated (an unreachable table)
             self.reconnecting = False
             self.closed = closed_text(item.code, item.text, self.app.tr, TABLE_CLOSED_KEYS)
-            return 0.0
+            return Hold(0.0)
         if isinstance(item, Reconnecting):
             self.reconnecting = True
             self.pending = None  # an action sent before the drop gets no answer
-            return 0.0
+            return Hold(0.0)
         board = self.board
         if board is None:
-            return 0.0
+            return Hold(0.0)
         if isinstance(item, Snapshot):
             self.reconnecting = False
             waited = self.view is not None and _awaited(self.view)
@@ -212,34 +244,41 @@ class TableScene(Scene):
             if _awaited(item.view) and not waited:
                 self.sounds.append((0.0, "turn"))
             self._tidy_selection()
-            return 0.0
+            return Hold(0.0)
         if isinstance(item, Rejected):
             self.pending = None
             board.arrange()
             self._say(refusal_text(item.code, item.text, self.app.tr), None)
-            return 0.0
+            return Hold(0.0)
         if isinstance(item, GameOver):
             self.over = item if self.tally is None else self.tally(item, self.seat)
             self.show_end = True
-            return 0.0
+            return Hold(0.0)
         if isinstance(item, Dealt) and (self.over is not None or board.discard or board.table):
             self._new_board()
             board = self.board
             assert board is not None
-        board.speed = self.app.settings.speed
+        board.speed = speed = self.app.settings.speed
         hold = board.apply(item)  # type: ignore[arg-type]
+        self.history.add(item)  # type: ignore[arg-type]
         self.behind = True  # until the snapshot after it
+        read = reading_time(item, self.seat) / speed  # type: ignore[arg-type]
+        note = seat_note(item, self.seat)  # type: ignore[arg-type]
+        if note is not None:
+            self.notes[note.seat] = (note, max(NOTE_SECONDS / speed, hold, read))
         text = toast_for(item, self.names, self.seat, self.app.tr)  # type: ignore[arg-type]
         if text:
             self.toasts.append((text, TOAST_SECONDS))
-            hold = max(hold, 0.5 / board.speed)
+            read = max(read, 0.5 / speed)
         self.sounds.extend(board.cues)
         board.cues.clear()
-        return hold
+        return Hold(hold, read)
 
     def _new_board(self) -> None:
         assert self.board is not None
         self.board = Board(self.board.layout, self.seat, self.board.rules, self.app.settings.speed)
+        self.history = History(self.board.rules.players)
+        self.notes.clear()
         self.view = None
         self.over = None
         self.show_end = False
@@ -258,6 +297,12 @@ class TableScene(Scene):
             self.bubble = (text, anchor, ttl - dt) if ttl > dt else None
         self.toasts = [(text, ttl - dt) for text, ttl in self.toasts if ttl > dt][-2:]
         self.emotes = {s: (code, ttl - dt) for s, (code, ttl) in self.emotes.items() if ttl > dt}
+        self.notes = {s: (note, ttl - dt) for s, (note, ttl) in self.notes.items() if ttl > dt}
+        deciding = self._deciding()
+        if deciding != self.deciding:
+            self.deciding, self.deciding_for = deciding, 0.0
+        else:
+            self.deciding_for += dt
         self._warm_up()
         due = [(t - dt, name) for t, name in self.sounds]
         for t, name in due:
@@ -277,6 +322,30 @@ class TableScene(Scene):
             cursor = pygame.SYSTEM_CURSOR_HAND if wanted else pygame.SYSTEM_CURSOR_ARROW
             with contextlib.suppress(pygame.error):  # no system cursors (e.g. headless)
                 pygame.mouse.set_cursor(cursor)
+
+    def _deciding(self) -> tuple[int, ...]:
+        """The other seats the table waits for, once it shows what the latest view says."""
+        view = self.view
+        if view is None or self.over is not None or not self._caught_up() or not self.idle:
+            return ()
+        seats = waiting_for(view)
+        if len(seats) > 1 and view.legal:
+            return ()  # we may add too: no need to point at the others who may
+        return tuple(s for s in seats if s != self.seat)
+
+    def our_turn(self) -> bool:
+        """The table waits for us (to lead or to answer), and shows what the view says."""
+        view = self._acting_view()
+        return view is not None and _awaited(view) and self._caught_up()
+
+    def thinking(self) -> tuple[int, ...]:
+        """The seats shown as thinking: the table has waited a moment for them."""
+        return self.deciding if self.deciding_for >= THINK_DELAY else ()
+
+    def note_shown(self, seat: int) -> str | None:
+        """What ``seat``'s word by its plate says it did ("throws in"...), if one shows."""
+        shown = self.notes.get(seat)
+        return shown[0].kind if shown is not None else None
 
     @property
     def idle(self) -> bool:
@@ -323,13 +392,13 @@ class TableScene(Scene):
                 continue
             lift = 0.0
             if self.playable(card):
-                lift = 0.05 * ch
+                lift = 0.04 * ch
             if card == hover_card and self.playable(card):
-                lift += 0.05 * ch
-            if card == self.selected or card in pending_cards:
-                lift = 0.18 * ch
+                lift += 0.04 * ch
             if self.focus == i:
-                lift = max(lift, 0.12 * ch)
+                lift = max(lift, 0.1 * ch)
+            if card == self.selected or card in pending_cards:
+                lift = MAX_LIFT * ch
             sprite.lift_target = lift
         for card, sprite in board.cards.items():
             if card not in board.hand:
@@ -344,9 +413,14 @@ class TableScene(Scene):
         view = self._acting_view()
         any_play = view is not None and bool(view.legal)
         for card in board.hand:
+            acts = self.playable(card)
+            if self.transfer_mode:  # the Transfer button asked for a card: those that can
+                acts = [a for a in acts if isinstance(a, Transfer | ShowTrump)]
             if card == self.selected:
                 looks[card] = "selected"
-            elif self.playable(card):
+            elif self.focus is not None and card in board.hand[self.focus : self.focus + 1]:
+                looks[card] = "target"  # the keyboard's focus: a blue halo
+            elif acts:
                 looks[card] = "glow"
             elif any_play:
                 looks[card] = "dim"
@@ -381,6 +455,13 @@ class TableScene(Scene):
             if sprite is not None and self._inside(sprite.pose, sprite.lift, pos):
                 return card
         return None
+
+    def _on_discard(self, pos: tuple[float, float]) -> bool:
+        """Is ``pos`` on the discard pile (generously)?"""
+        board = self.board
+        if board is None or not board.discard:
+            return False
+        return self._inside(board.layout.discard_pose(), 0.0, pos, 1.1)
 
     def target_at(self, pos: tuple[float, float]) -> Card | None:
         """The unbeaten attack card of the bout under ``pos`` (generously)."""
@@ -421,7 +502,16 @@ class TableScene(Scene):
             self.press_button(button.name)
             return
         self.picking = False  # a tap elsewhere closes the emote picker
-        if self.show_end or self.closed:
+        if self.overlay == "log":
+            if log_panel(self.app.size, self.assets).rect.collidepoint(event.pos):
+                self.scroll_from = (event.y, self.log_scroll)  # a drag scrolls it
+            else:
+                self.overlay = ""  # a tap beside the log closes it
+            return
+        if self.overlay or self.show_end or self.closed:
+            return
+        if self._on_discard(event.pos) and self.history.last_finished("beaten"):
+            self._toggle_log(beaten=True)
             return
         card = self.card_at(event.pos)
         if card is not None:
@@ -439,6 +529,12 @@ class TableScene(Scene):
         self.bubble = None
 
     def _move(self, event: Pointer) -> None:
+        if self.scroll_from is not None:
+            y, scroll = self.scroll_from
+            step = log_panel(self.app.size, self.assets)
+            self.log_scroll = scroll
+            self._scroll(-round((event.y - y) / (step.lines.h / step.rows)))
+            return
         if self.press is None or self.board is None:
             return
         card, start = self.press
@@ -460,6 +556,7 @@ class TableScene(Scene):
         sprite.lift = sprite.lift_target = 0.0
 
     def _up(self, event: Pointer) -> None:
+        self.scroll_from = None
         press, self.press = self.press, None
         if press is None or press[0] is None or self.board is None:
             return
@@ -517,7 +614,18 @@ class TableScene(Scene):
         elif name == "show":
             self._transfer(show=True)
         elif name == "menu":
+            if self._playing():
+                self.overlay, self.picking = "pause", False  # ask first
+            else:
+                self.app.pop()
+        elif name == "resume":
+            self.overlay = ""
+        elif name == "leave":
             self.app.pop()
+        elif name == "log":
+            self._toggle_log(beaten=False)
+        elif name in ("scroll_up", "scroll_down"):
+            self._scroll(-3 if name == "scroll_up" else 3)
         elif name == "sound":
             self.app.settings.muted = not self.app.settings.muted
             self.app.save_settings()
@@ -529,11 +637,45 @@ class TableScene(Scene):
                 self._back_to_room()
         elif name == "hide":
             self.show_end = False
+        elif name == "result":
+            self.show_end = True
         elif name == "emote":
             self.picking = not self.picking
         elif name.startswith("emote:"):
             self.picking = False
             self.session.emote(name.removeprefix("emote:"))
+
+    def _playing(self) -> bool:
+        """A game is on: leaving it now asks first."""
+        return self.board is not None and self.over is None and not self.closed
+
+    def _toggle_log(self, beaten: bool) -> None:
+        if self.overlay == "log":
+            self.overlay = ""
+            return
+        self.overlay, self.log_scroll, self.log_beaten = "log", 0, beaten
+        self.picking = False
+
+    def _scroll(self, lines: int) -> None:
+        """Scroll the log (less than 0: back to older lines), within what there is."""
+        assert self.board is not None
+        rows = log_panel(self.app.size, self.assets).rows
+        most = max(0, len(self.history.lines) - rows)
+        self.log_scroll = max(0, min(most, self.log_scroll - lines))
+
+    def durak_cards(self) -> tuple[Card | None, ...]:
+        """At the end: the Durak's cards (None for one the window cannot name)."""
+        if self.over is None or self.board is None:
+            return ()
+        return durak_cards(self.over, self.board, self.view, self.history)
+
+    def end_show(self) -> EndShow:
+        """What the end of the game shows beside the ranking."""
+        if self.over is None or self.board is None:
+            return EndShow()
+        return end_show(
+            self.over, self.durak_cards(), self.history, self.names, self.seat, self.app.tr
+        )
 
     def _back_to_room(self) -> None:
         """Hand the session back to the room screen, with the room as last heard and the
@@ -560,8 +702,10 @@ class TableScene(Scene):
             self._follow(on_transfer_button(view, self.selected, show, self.app.tr), None)
 
     def _key(self, event: Key) -> None:
+        self.keyed = True
         hand = self.board.hand if self.board is not None else []
         state = KeyState(
+            overlay=self.overlay,
             ending=self.show_end,
             closed=bool(self.closed),
             picking=self.picking,
@@ -577,6 +721,8 @@ class TableScene(Scene):
             self.tap(hand[command.index])
         elif isinstance(command, Focus):
             self.focus = command.index
+        elif isinstance(command, Scroll):
+            self._scroll(command.lines)
         elif isinstance(command, ClosePicker):
             self.picking = False
         elif isinstance(command, ClearChoice):
@@ -593,12 +739,18 @@ class TableScene(Scene):
             return
         sprite = board.cards.get(card) if card is not None else None
         if sprite is not None:
-            # above the card, and above the row of buttons so that it never hides one
-            top = sprite.pose.y - sprite.lift - board.layout.card_h * 0.5
-            anchor = (sprite.pose.x, min(top, board.layout.buttons_y - board.layout.button_h * 0.6))
+            # above the card, and above the prompt line, so that it hides no button and
+            # none of the words that say what to do
+            anchor = (sprite.pose.x, self._above_prompt())
         else:
-            anchor = (board.layout.size[0] / 2, board.layout.buttons_y - board.layout.button_h)
+            anchor = (board.layout.size[0] / 2, self._above_prompt())
         self.bubble = (text, anchor, BUBBLE_SECONDS)
+
+    def _above_prompt(self) -> float:
+        """Where a hint bubble's tail ends: just above the prompt line."""
+        layout = self.layout
+        assert layout is not None
+        return layout.status_y - layout.font_px * 1.1
 
     # --- drawing ------------------------------------------------------------------------
 
@@ -628,13 +780,19 @@ class TableScene(Scene):
         size, tr = self.app.size, self.app.tr
         if self.closed:
             return closed_buttons(size, tr)
+        if self.overlay == "pause":
+            return pause_buttons(size, tr)
+        if self.overlay == "log":
+            return log_buttons(log_panel(size, self.assets))
         if self.show_end and self.over is not None:
-            return end_buttons(size, self.over, tr)
+            return end_buttons(size, self.over, tr, self.end_show())
         layout = self.layout
         if layout is None:
             return []
         px = label_px(layout.button_h)  # the size their labels are set at, where they fit
         specs = self._action_buttons()
+        if self.over is not None:  # the end's panel hidden: the table, and a way back
+            specs = [("result", tr("table.result"), "primary")]
         rects = layout.button_rects([label for _, label, _ in specs], px * 0.62)
         buttons = [
             Button(pygame.Rect(rect), name, label, style=style)
@@ -655,11 +813,15 @@ class TableScene(Scene):
         for name, rect in corners.items():
             style = "primary" if name == "rematch" else "secondary"
             buttons.append(Button(rect, name, words[name], style=style))
+        if self.history.lines and not self.picking:  # the log, by the discard pile
+            buttons.append(Button(pygame.Rect(layout.log_rect()), "log", tr("table.log")))
         emote = corners["emote"]
         if self.picking:  # the picker: the reactions above the button
-            picks = picker_rects(emote, len(EMOTE_KEYS), layout.size, m)
-            for (code, key), pick in zip(EMOTE_KEYS.items(), picks, strict=True):
-                buttons.append(Button(pick, "emote:" + code, tr(key), style="primary"))
+            # numbered as their keys are, 1 at the top, the digit shown on each
+            picks = picker_rects(emote, len(EMOTE_KEYS), layout.size, m)[::-1]
+            for k, ((code, key), pick) in enumerate(zip(EMOTE_KEYS.items(), picks, strict=True)):
+                label = f"{k + 1}  {tr(key)}"
+                buttons.append(Button(pick, "emote:" + code, label, style="primary"))
         return buttons
 
     def _corner_rects(
@@ -701,6 +863,43 @@ class TableScene(Scene):
             actions[:] = [replace(b, rect=b.rect.move(shift, 0)) for b in actions]
         return rects
 
+    def _draw_seat_words(self, surface: pygame.Surface) -> None:
+        """By each opponent's plate: its word for what it just did, else that it thinks."""
+        layout, tr = self.layout, self.app.tr
+        assert layout is not None
+        thinking = self.thinking()
+        for seat in layout.seats:
+            shown = self.notes.get(seat)
+            if shown is not None:
+                note, ttl = shown
+                draw_seat_word(surface, self.assets, layout, seat, note_text(note, tr), ttl / 0.3)
+            elif seat in thinking:
+                dots = 1 + int((self.deciding_for - THINK_DELAY) * 3) % 3
+                text = tr("said.thinking") + "." * dots + " " * (3 - dots)
+                draw_seat_word(surface, self.assets, layout, seat, text, thinking=True)
+
+    def _draw_digits(self, surface: pygame.Surface) -> None:
+        """The key of each of the first ten cards of the hand (1-9, then 0), on the part of
+        the card that shows."""
+        board = self.board
+        assert board is not None
+        layout = board.layout
+        poses = layout.hand_poses(len(board.hand))
+        step = poses[1].x - poses[0].x if len(poses) > 1 else layout.card_w
+        px = max(10, round(layout.font_px * 0.95))
+        for i, card in enumerate(board.hand[:10]):
+            sprite = board.cards.get(card)
+            if sprite is None:
+                continue
+            x = sprite.pose.x - layout.card_w / 2 + min(step, layout.card_w) / 2
+            y = sprite.pose.y - sprite.lift + layout.card_h * 0.3
+            image = self.assets.text(str((i + 1) % 10), px, WHITE, True, False)
+            badge = image.get_rect().inflate(px * 0.7, px * 0.25)
+            badge.w = max(badge.w, badge.h)
+            badge.center = (round(x), round(y))
+            rounded_box(surface, self.assets, badge, (20, 40, 70, 220), badge.h // 2)
+            surface.blit(image, image.get_rect(center=badge.center))
+
     def emote_shown(self, seat: int) -> str | None:
         """The reaction showing by ``seat`` now, if any."""
         shown = self.emotes.get(seat)
@@ -729,8 +928,20 @@ class TableScene(Scene):
             return tr("table.shuffling")
         if self.view is None:
             return tr("table.dealing")
-        if self.over is not None or self.pending is not None:
+        if self.over is not None:
             return ""
+        if self.pending is not None or not self._caught_up():
+            # our action awaits its answer, or the view is older than the table: say only
+            # who plays (what we may do comes with the view that catches up)
+            board = self.board
+            if board.attacker < 0 or board.defender < 0 or board.places[self.seat]:
+                return ""
+            if board.defender == self.seat:
+                return tr("status.attacks_you", name=self.names[board.attacker])
+            if board.attacker == self.seat:
+                return tr("status.you_attack", name=self.names[board.defender])
+            attacker, defender = self.names[board.attacker], self.names[board.defender]
+            return tr("status.attacks", attacker=attacker, defender=defender)
         return status_text(self.view, self.names, self.seat, tr)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -744,17 +955,25 @@ class TableScene(Scene):
                 draw_text(surface, assets, self.status(), max(14, h // 28), (w / 2, h / 2))
             return
         layout, tr = board.layout, self.app.tr
-        draw_board(surface, assets, board, self.names, self.looks(), tr, self.statuses)
+        turn = self.our_turn()
+        draw_board(surface, assets, board, self.names, self.looks(), tr, self.statuses, turn)
+        if not self.show_end:
+            self._draw_seat_words(surface)
+            if self.keyed and not self.overlay:
+                self._draw_digits(surface)
         picker = [b for b in self.buttons if b.name.startswith("emote:")]
+        if self.over is not None and not self.show_end and not self.closed:
+            draw_end_table(surface, assets, board, self.over.result.durak, self.end_show())
         if self.closed:
             draw_closed(surface, assets, self.closed, self.buttons)
         elif self.show_end and self.over is not None:
-            draw_end(surface, assets, self.over, self.names, self.seat, self.buttons, tr)
+            show = self.end_show()
+            draw_end(surface, assets, self.over, self.names, self.seat, self.buttons, tr, show)
         else:
             rest = [b for b in self.buttons if b not in picker]
             draw_buttons(surface, assets, rest, self.hover)
             role = role_of(board, self.seat)
-            draw_status(surface, assets, layout, self.status(), role, tr)
+            draw_status(surface, assets, layout, self.status(), role, tr, turn)
             for k, (text, ttl) in enumerate(reversed(self.toasts)):
                 draw_toast(surface, assets, layout, text, ttl, k)
             if self.bubble is not None:
@@ -768,6 +987,21 @@ class TableScene(Scene):
             draw_buttons(surface, assets, picker, self.hover)  # open over everything
         if self.reconnecting and not self.closed:
             draw_banner(surface, assets, layout, tr("table.reconnecting"))
+        if self.overlay == "pause" and not self.closed:
+            draw_pause(surface, assets, self.back is not None, tr)
+            draw_buttons(surface, assets, self.buttons, self.hover)
+        elif self.overlay == "log" and not self.closed:
+            self._draw_log(surface)
+            draw_buttons(surface, assets, self.buttons, self.hover)
+
+    def _draw_log(self, surface: pygame.Surface) -> None:
+        tr = self.app.tr
+        heading, pairs = log_heading(self.history, self.names, self.log_beaten, tr)
+        lines = [
+            (line_text(line, self.names, tr), line.kind == "bout") for line in self.history.lines
+        ]
+        panel = log_panel(surface.get_size(), self.assets)
+        draw_log(surface, self.assets, panel, heading, pairs, lines, self.log_scroll, tr)
 
 
 def picker_rects(

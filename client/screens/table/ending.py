@@ -1,0 +1,119 @@
+"""What the table shows of a game once it is over, and the heading of the log: pure
+functions of what the window saw (``history.History``), the board and the last view.
+
+The host sends no hands at the end. The Durak's cards are named from what every player
+at the table could count: each card of the deck that is in no discard the window saw and
+in nobody else's hand. A window that came in late (a reconnect) missed some discards; it
+names the cards the view says are known to be in that hand and shows backs for the rest.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from client.i18n import ENGLISH, Translator
+from client.net.session import GameOver
+from client.screens.table.board import Board, deck_of
+from client.screens.table.history import History
+from client.screens.table.hud import EndShow
+from client.screens.table.layout import OPPONENT_SCALE
+from client.ui.assets import Assets
+from engine import Card, SeatView
+
+__all__ = ["draw_end_table", "durak_cards", "end_show", "log_heading"]
+
+
+def durak_cards(
+    over: GameOver, board: Board, view: SeatView | None, history: History
+) -> tuple[Card | None, ...]:
+    """The Durak's cards, sorted as a hand, None for each one the window cannot name."""
+    durak = over.result.durak
+    if durak is None:
+        return ()
+    if durak == board.seat:
+        return tuple(board.hand)
+    count = view.hand_sizes[durak] if view is not None else board.counts[durak]
+    discards = view.discard_size if view is not None else board.discard
+    elsewhere = set(board.hand) | {c for pair in board.table for c in pair if c is not None}
+    named = history.durak_cards(deck_of(board.rules), discards, elsewhere)
+    if len(named) == count:
+        return tuple(sorted(named, key=board.hand_key))
+    known = view.known[durak] if view is not None else ()
+    return (*sorted(known, key=board.hand_key), *[None] * max(0, count - len(known)))
+
+
+def end_show(
+    over: GameOver,
+    cards: tuple[Card | None, ...],
+    history: History,
+    names: tuple[str, ...],
+    me: int,
+    tr: Translator = ENGLISH,
+) -> EndShow:
+    """The end's extras: the game's numbers, the Durak's ``cards``, the last bout."""
+    numbers = " · ".join(
+        (
+            tr.plural("end.bouts", len(history.bouts)),
+            tr.plural("end.taken", sum(history.taken)),
+            tr.plural("end.trumps", history.trumps_played),
+        )
+    )
+    durak = over.result.durak
+    caption = ""
+    if durak is not None and cards:
+        caption = (
+            tr("end.durak_cards_you") if durak == me else tr("end.durak_cards", name=names[durak])
+        )
+    bouts = [b for b in history.bouts if b.pairs]
+    last = tuple(bouts[-1].pairs) if bouts else ()
+    return EndShow(caption, cards, tr("end.last_bout") if last else "", last, numbers)
+
+
+def draw_end_table(
+    surface: pygame.Surface, assets: Assets, board: Board, durak: int | None, show: EndShow
+) -> None:
+    """The end's panel hidden: the last bout in the middle of the table, dimmed, and the
+    Durak's cards face up under their plate (so that the table is never an empty cloth)."""
+    layout = board.layout
+    if not board.table:
+        count = len(show.last_bout)
+        for i, (attack, defence) in enumerate(show.last_bout):
+            for card, pose in (
+                (attack, layout.attack_pose(i, count)),
+                (defence, layout.defence_pose(i, count)),
+            ):
+                if card is not None:
+                    image = assets.card(card, round(layout.card_h), "dim", round(pose.angle))
+                    surface.blit(image, image.get_rect(center=(round(pose.x), round(pose.y))))
+    if durak is None or durak == board.seat or not show.durak_cards:
+        return  # our own cards are face up in our hand already
+    # under their plate, where the table is free, a little larger than their backs
+    poses = layout.opponent_fan(durak, len(show.durak_cards))
+    height = round(layout.card_h * OPPONENT_SCALE * 1.2)
+    _, y, _, h = layout.seats[durak].plate
+    drop = y + h + height * 0.55 - layout.seats[durak].fan.y
+    for pose, card in zip(poses, show.durak_cards, strict=False):
+        image = assets.card(card, height, "plain", round(pose.angle))
+        surface.blit(image, image.get_rect(center=(round(pose.x), round(pose.y + drop))))
+
+
+def log_heading(
+    history: History, names: tuple[str, ...], beaten: bool, tr: Translator = ENGLISH
+) -> tuple[str, list[tuple[Card, Card | None]]]:
+    """The bout the log shows as cards, and its heading: the last beaten bout (``beaten``:
+    the log was opened from the discard pile), else the bout on now, else the last one."""
+    bout = history.last_finished("beaten") if beaten else None
+    if bout is None:
+        current = history.current
+        bout = current if current is not None and current.pairs else history.last_finished()
+    if bout is None:
+        return "", []
+    heading = tr("history.last_beaten" if beaten else "history.last_bout")
+    heading += " · " + tr(
+        "history.bout", n=bout.number, attacker=names[bout.attacker], defender=names[bout.defender]
+    )
+    if bout.end == "beaten":
+        heading += " · " + tr("history.beaten")
+    elif bout.end == "taken":
+        heading += " · " + tr("history.taken", name=names[bout.taker])
+    return heading, bout.pairs
