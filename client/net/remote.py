@@ -27,6 +27,7 @@ from client.net.session import (
     Emoted,
     GameOver,
     Happened,
+    Inbox,
     Message,
     Reconnecting,
     Rejected,
@@ -70,7 +71,7 @@ class NetSession:
         on_close: Callable[[], None] | None = None,
         rooms: bool = False,
     ) -> None:
-        self.inbox: queue.Queue[Message] = queue.Queue()
+        self.inbox: queue.Queue[Message] = Inbox()
         self.address, self.port, self.name, self.password = address, port, name, password
         self.start_game = start
         # also report the room in the lobby (``RoomChanged``) for the room screen; during a

@@ -8,6 +8,7 @@ password prompt when the host wants one).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -16,7 +17,7 @@ import pygame
 from client.i18n.refusals import closed_text
 from client.i18n.rulestext import comma_lines, rules_summary
 from client.net.lan import LanBrowser, net_join, parse_invite
-from client.net.session import Closed, Seated, Session
+from client.net.session import Closed, Seated, Session, listen
 from client.ui.pointer import Input, Key
 from client.ui.render import (
     GOLD,
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
 __all__ = ["JoinScene"]
 
 Joiner = Callable[[str, int, str, str | None], Session]
+LAN_POLL = 0.25  # seconds between looks at what the LAN browser found, while it browses
 
 
 class JoinScene(ButtonScene):
@@ -119,6 +121,12 @@ class JoinScene(ButtonScene):
         self.target = (host, port)
         name = self.app.settings.name or self.app.tr("settings.default_name")
         self.session = self.joiner(host, port, name, password)
+        listen(self.session.inbox, self.app.wake)
+
+    def next_frame(self) -> float:
+        """The LAN list is looked at a few times a second while it browses; the answer
+        of a table we join wakes the window (``listen``)."""
+        return LAN_POLL if self.browser is not None else math.inf
 
     def update(self, dt: float) -> None:
         if self.browser is not None:

@@ -14,6 +14,7 @@ player's Rematch also marks them ready).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -32,6 +33,7 @@ from client.net.session import (
     Seated,
     Session,
     drain,
+    listen,
 )
 from client.screens.choices import levels
 from client.screens.room.seating import Measure, Seating, Space, arrange, chip_h
@@ -131,6 +133,12 @@ class RoomScene(ButtonScene):
         self._seating: tuple[object, Seating] | None = None  # the last one, and what for
 
     # --- life -----------------------------------------------------------------------------
+
+    def enter(self) -> None:
+        listen(self.session.inbox, self.app.wake)
+
+    def next_frame(self) -> float:
+        return 0.0 if self.handed else math.inf  # (the host's messages wake the window)
 
     def exit(self) -> None:
         if not self.handed:

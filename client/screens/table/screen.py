@@ -31,6 +31,7 @@ from client.net.session import (
     Session,
     Snapshot,
     drain,
+    listen,
 )
 from client.screens.table.board import Board, deck_of
 from client.screens.table.draw import SEAT_STATUS_KEYS, draw_board, role_of
@@ -141,6 +142,9 @@ class TableScene(Scene):
         self._hand_cursor = False
 
     # --- scene --------------------------------------------------------------------------
+
+    def enter(self) -> None:
+        listen(self.session.inbox, self.app.wake)
 
     def exit(self) -> None:
         self._set_cursor(leaving=True)
@@ -282,6 +286,24 @@ class TableScene(Scene):
             cursor = pygame.SYSTEM_CURSOR_HAND if wanted else pygame.SYSTEM_CURSOR_ARROW
             with contextlib.suppress(pygame.error):  # no system cursors (e.g. headless)
                 pygame.mouse.set_cursor(cursor)
+
+    def next_frame(self) -> float:
+        """Frames while anything moves, fades or waits its turn to be shown; none while the
+        table is still (a message from the host wakes the window)."""
+        board = self.board
+        if (
+            self.backlog
+            or self.wait > 0
+            or not self.session.inbox.empty()
+            or self.toasts
+            or self.emotes
+            or self.bubble is not None
+            or self.sounds
+            or self.warm
+            or (board is not None and (board.busy or board.lifting))
+        ):
+            return 0.0
+        return math.inf
 
     @property
     def idle(self) -> bool:
