@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 import threading
 import time
 from collections.abc import Callable
@@ -279,10 +278,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    # The host of a game against the computer shares this process: when its AI thinks in
-    # Python, a shorter GIL switch interval hands the frame loop the GIL sooner (measured:
-    # frame p95 under a busy AI thread 13.8 ms at the default 5 ms, 11 ms at 2 ms).
-    sys.setswitchinterval(0.002)
     path = Path(os.environ["DURAK_SETTINGS"]) if "DURAK_SETTINGS" in os.environ else default_path()
     settings = Settings.load(path)
     if args.bind is not None:

@@ -34,6 +34,7 @@ from .announce import Announcer, txt_properties
 from .config import HostConfig
 from .save import TableSave, save_file
 from .table import Gone, Incoming, Stop, Table
+from .workers import Workers
 
 __all__ = ["Host", "Session"]
 
@@ -122,6 +123,7 @@ class Host:
     def __init__(self, config: HostConfig) -> None:
         self.config = config
         self.executor = ThreadPoolExecutor(config.ai_workers, thread_name_prefix="durak-ai")
+        self.workers = Workers(config.ai_workers) if config.ai_processes else None
         self.save_path: Path | None = None  # known once the port is (see _start)
         if config.save_dir is not None and config.port:
             self.save_path = save_file(config.save_dir, config.port)
@@ -138,9 +140,12 @@ class Host:
                 executor=self.executor,
                 on_room=self._room_changed,
                 saver=None if config.save_dir is None else self._save,
+                workers=self.workers,
             )
         except BaseException:
             self.executor.shutdown()
+            if self.workers is not None:
+                self.workers.close()
             self._saver.shutdown()
             raise
         self.sessions: set[Session] = set()
@@ -296,6 +301,8 @@ class Host:
         if self.announcer is not None:
             await self.announcer.close()
         self.executor.shutdown(wait=True, cancel_futures=True)
+        if self.workers is not None:
+            await asyncio.to_thread(self.workers.close)
         self._saver.shutdown(wait=True)
 
     async def wait_stopped(self) -> None:

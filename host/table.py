@@ -14,7 +14,8 @@ them, then a stand-in AI plays it until they return with their token. The option
 timer makes the default move for a human seat that lets it run out. With a ``saver`` the
 table is handed over for saving after every change (see ``host.save``). Once the host is
 stopping (or the executor refuses work, as it does while the process exits) no AI is asked
-to think again.
+to think again. With ``workers`` (``host.workers``) the AI seats' bots live and think in
+worker processes, and the executor's threads only wait for their answers.
 """
 
 from __future__ import annotations
@@ -77,6 +78,7 @@ from protocol import (
 
 from .config import HostConfig
 from .save import SavedSeat, TableSave, save_file
+from .workers import Workers
 
 __all__ = ["Gone", "Held", "Incoming", "Link", "Stop", "Table", "Thought", "TurnUp", "default_move"]
 
@@ -211,8 +213,10 @@ class Table:
         executor: Executor,
         on_room: Callable[[Room], None] | None = None,
         saver: Callable[[TableSave, bool], None] | None = None,
+        workers: Workers | None = None,
     ) -> None:
         self.config = config
+        self.workers = workers
         self.clock: Callable[[], float] = time.monotonic  # for the emote rate limit
         self._emoted: dict[int, float] = {}  # seat -> when it last emoted
         self.executor = executor
@@ -536,7 +540,7 @@ class Table:
         self._room_changed()
 
     def _stand_in(self, index: int) -> None:
-        bot = make_bot(self.config.stand_in, index, self.rules, self.seeds.getrandbits(32))
+        bot = self._bot(self.config.stand_in, index, self.seeds.getrandbits(32))
         self.bots[index] = BotSlot(bot)
         self._think()
 
@@ -692,10 +696,16 @@ class Table:
         """A bot for every AI seat, each with its own seed from the table's seeds (so a
         bot never learns the shuffle's)."""
         return {
-            i: BotSlot(make_bot(s.level, i, self.rules, self.seeds.getrandbits(32)))
+            i: BotSlot(self._bot(s.level, i, self.seeds.getrandbits(32)))
             for i, s in enumerate(self.seats)
             if s.kind == "ai" and s.level is not None
         }
+
+    def _bot(self, level: str, seat: int, seed: int) -> Bot:
+        """A bot for an AI-played seat: in a worker process when the table has workers."""
+        if self.workers is not None:
+            return self.workers.bot(level, seat, self.rules, seed)
+        return make_bot(level, seat, self.rules, seed)
 
     def _tell(self, events: Sequence[Event]) -> None:
         state = self.state

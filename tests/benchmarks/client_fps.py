@@ -14,9 +14,11 @@ frame-time p50 and p95; the last line is exactly ``frame_p95_ms=<number>``.
 ``durak`` starts one (``App.start_game``: a host on 127.0.0.1, its AI seats, the network
 session), for S seconds (40), at 60 fps; our seat plays a random legal action as soon as
 it may, and a finished game is followed by the next. Prints the frame times while an AI
-thinks (our seat has nothing it may play: the game waits on an AI) and over all frames: p50, p95, p99, the worst and
-how many took over 33 ms; the last line is exactly ``frame_p95_ms_hard5=<number>`` (the
-frames while an AI thinks). Target: p95 <= 8 ms, none over 33 ms.
+thinks (our seat has nothing it may play: the game waits on an AI) and over all frames:
+p50, p95, p99, the worst and how many took over 33 ms; the last line is exactly
+``frame_p95_ms_hard5=<number>`` (the
+frames while an AI thinks). Target: p95 <= 8 ms, none over 33 ms. ``--host-process``
+runs the game's host in a child process instead (``durak host``), for comparison.
 """
 
 from __future__ import annotations
@@ -24,7 +26,9 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import signal
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -38,11 +42,13 @@ import pygame
 
 from client.app import App
 from client.net.scripted import ScriptedSession
+from client.net.session import Session
 from client.screens.table.screen import TableScene
 from client.settings import Settings
 from engine import Rules, new_game
 from engine.playout import random_move
 
+ROOT = Path(__file__).resolve().parents[2]
 MOVE_EVERY = 6  # frames between two moves: at 60 fps, 10 moves a second
 
 
@@ -50,11 +56,32 @@ def percentile(ordered: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * len(ordered)) - 1)]
 
 
-def hard5(size: tuple[int, int], seconds: float) -> None:
+def host_process(rules: Rules, settings: Settings) -> Session:
+    """For ``--host-process``: the game's host in a child process (``durak host``)."""
+    from client.net.remote import NetSession
+
+    command = [sys.executable, "-m", "client", "host", "--bind", "127.0.0.1", "--port", "0"]
+    command += ["--seats", "6", "--ai", ",".join(settings.levels), "--no-announce", "--no-save"]
+    command += ["--deck", str(rules.deck_size)]
+    host = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    assert host.stdout is not None
+    port = next(int(line.rsplit(":", 1)[1]) for line in host.stdout if "listening on" in line)
+
+    def stop() -> None:
+        host.send_signal(signal.SIGINT)
+        host.wait(30)
+
+    return NetSession("127.0.0.1", port, "You", start=True, on_close=stop)
+
+
+def hard5(size: tuple[int, int], seconds: float, in_process: bool) -> None:
     """The window at a real game against five Hard AIs (see the module's docstring)."""
     rules = Rules(players=6, deck_size=52)
     settings = Settings(opponents=5, levels=["hard"] * 5)
-    app = App(settings, None, size=size, sound=False)
+    if in_process:
+        app = App(settings, None, size=size, sound=False)
+    else:
+        app = App(settings, None, size=size, sound=False, session_factory=host_process)
     app.start_game(rules)
     table = app.stack[-1]
     assert isinstance(table, TableScene)
@@ -81,7 +108,8 @@ def hard5(size: tuple[int, int], seconds: float) -> None:
         if waiting:
             thinking.append(took)
     app.close()
-    print(f"{seconds:g} s at {size[0]}x{size[1]} against 5 Hard AIs, {games} games ended")
+    where = "in this process" if in_process else "in a child process"
+    print(f"{seconds:g} s at {size[0]}x{size[1]} against 5 Hard AIs (host {where}), {games} games")
     print(f"load={' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     for label, times in (("AI thinking", thinking), ("all frames", every)):
         times.sort()
@@ -99,11 +127,14 @@ def main() -> None:
     parser.add_argument("--size", default="1920x1080")
     parser.add_argument("--hard5", action="store_true", help="a real game against 5 Hard AIs")
     parser.add_argument("--seconds", type=float, default=40.0, help="(--hard5) how long")
+    parser.add_argument(
+        "--host-process", action="store_true", help="(--hard5) the host in a child process"
+    )
     args = parser.parse_args()
     w, _, h = args.size.partition("x")
     size = (int(w), int(h))
     if args.hard5:
-        hard5(size, args.seconds)
+        hard5(size, args.seconds, not args.host_process)
         return
 
     rules = Rules(players=6, deck_size=52)
