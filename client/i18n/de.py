@@ -260,6 +260,7 @@ TEXTS: dict[str, str] = {
     "seat_status.connected": "Verbunden",
     "seat_status.away": "Abwesend",
     "seat_status.stand_in": "KI-Vertretung",
+    "seat_status.thinking": "Überlegt…",
     "table.reconnecting": "Verbindung verloren — verbinde neu…",
     "table.emote": "Reagieren",
     "emote.nice": "Schön!",

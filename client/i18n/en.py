@@ -264,6 +264,7 @@ TEXTS: dict[str, str] = {
     "seat_status.connected": "Connected",
     "seat_status.away": "Away",
     "seat_status.stand_in": "AI stand-in",
+    "seat_status.thinking": "Thinking…",
     "table.reconnecting": "Connection lost — reconnecting…",
     "table.emote": "React",
     "emote.nice": "Nice!",

@@ -259,6 +259,7 @@ TEXTS: dict[str, str] = {
     "seat_status.connected": "Verbonden",
     "seat_status.away": "Afwezig",
     "seat_status.stand_in": "AI-vervanger",
+    "seat_status.thinking": "Denkt na…",
     "table.reconnecting": "Verbinding verbroken — opnieuw verbinden…",
     "table.emote": "Reageren",
     "emote.nice": "Mooi!",

@@ -258,6 +258,7 @@ TEXTS: dict[str, str] = {
     "seat_status.connected": "В сети",
     "seat_status.away": "Отошёл",
     "seat_status.stand_in": "Заменяет ИИ",
+    "seat_status.thinking": "Думает…",
     "table.reconnecting": "Связь потеряна — переподключение…",
     "table.emote": "Эмоция",
     "emote.nice": "Класс!",

@@ -16,7 +16,15 @@ from client.ui.metrics import CARD_RATIO
 from client.ui.render import SOFT, WHITE, draw_text, fit_px, rounded_box
 from engine import Card
 
-__all__ = ["ROLE_COLOURS", "SEAT_STATUS_KEYS", "STATUS_COLOURS", "draw_board", "role_of"]
+__all__ = [
+    "ROLE_COLOURS",
+    "SEAT_STATUS_KEYS",
+    "STATUS_COLOURS",
+    "draw_board",
+    "is_acting",
+    "role_of",
+    "seat_detail",
+]
 
 ACTING = (246, 206, 110)  # the rim of the plate of a seat the table waits for
 ROLE_COLOURS = {
@@ -32,6 +40,7 @@ SEAT_STATUS_KEYS = {
     "away": N_("seat_status.away"),
     "stand_in": N_("seat_status.stand_in"),
 }
+THINKING_KEY = N_("seat_status.thinking")  # an AI-played seat the table waits for
 STATUS_COLOURS = {
     "connected": (96, 200, 110),
     "away": (236, 176, 60),
@@ -120,6 +129,40 @@ def role_of(board: Board, seat: int) -> str | None:
     return None
 
 
+def is_acting(board: Board, seat: int) -> bool:
+    """The table waits for this seat: the attacker to lead, the defender to answer."""
+    role = role_of(board, seat)
+    return (role == "attacking" and not board.table) or (
+        role == "defending" and any(d is None for _, d in board.table)
+    )
+
+
+def seat_detail(
+    board: Board, seat: int, count: int, tr: Translator, status: str = ""
+) -> tuple[str, tuple[int, int, int]]:
+    """The line under a seat's name and its colour: its cards (or place), its status
+    in the room, and "Thinking…" while the table waits for the AI that plays it."""
+    role = role_of(board, seat)
+    if role == "out":
+        place = board.places[seat]
+        detail = tr("table.out_place", place=tr.ordinal(place))
+    elif role == "Durak":
+        detail = tr("table.durak")
+    else:
+        detail = tr.plural("table.cards", count)
+        if seat in board.passed:
+            detail += tr("table.passed")
+    colour = ROLE_COLOURS.get(role or "", SOFT) if role in ("out", "Durak") else SOFT
+    key = SEAT_STATUS_KEYS.get(status)
+    if key is not None and status != "connected":
+        detail = f"{tr(key)} · {detail}"
+        colour = STATUS_COLOURS[status]
+    if status in ("ai", "stand_in") and is_acting(board, seat):  # (Hard: about a second)
+        detail = f"{tr(THINKING_KEY)} · {detail}"
+        colour = ACTING
+    return detail, colour
+
+
 def _draw_seat(
     surface: pygame.Surface,
     assets: Assets,
@@ -141,10 +184,7 @@ def _draw_seat(
     )
     role = role_of(board, seat)
     rect = pygame.Rect(spot.plate)
-    acting = role in ("attacking", "defending") and (
-        (role == "attacking" and not board.table)
-        or (role == "defending" and any(d is None for _, d in board.table))
-    )
+    acting = is_acting(board, seat)
     rounded_box(
         surface,
         assets,
@@ -156,20 +196,7 @@ def _draw_seat(
     px = max(10, round(rect.h * 0.34))
     name_px = fit_px(assets, name, px, rect.w * 0.9, bold=True)
     draw_text(surface, assets, name, name_px, (rect.centerx, rect.top + rect.h * 0.3), bold=True)
-    if role == "out":
-        place = board.places[seat]
-        detail = tr("table.out_place", place=tr.ordinal(place))
-    elif role == "Durak":
-        detail = tr("table.durak")
-    else:
-        detail = tr.plural("table.cards", count)
-        if seat in board.passed:
-            detail += tr("table.passed")
-    colour = ROLE_COLOURS.get(role or "", SOFT) if role in ("out", "Durak") else SOFT
-    key = SEAT_STATUS_KEYS.get(status)
-    if key is not None and status != "connected":
-        detail = f"{tr(key)} · {detail}"
-        colour = STATUS_COLOURS[status]
+    detail, colour = seat_detail(board, seat, count, tr, status)
     if status in STATUS_COLOURS:  # a dot in the plate's corner: the seat's connection
         r = max(3, round(rect.h * 0.09))
         at_dot = (rect.left + r * 2, rect.top + r * 2)
