@@ -41,6 +41,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 from client.app import App
+from client.net.remote import NetSession
 from client.net.scripted import ScriptedSession
 from client.net.session import Session
 from client.screens.table.screen import TableScene
@@ -58,8 +59,6 @@ def percentile(ordered: list[float], q: float) -> float:
 
 def host_process(rules: Rules, settings: Settings) -> Session:
     """For ``--host-process``: the game's host in a child process (``durak host``)."""
-    from client.net.remote import NetSession
-
     command = [sys.executable, "-m", "client", "host", "--bind", "127.0.0.1", "--port", "0"]
     command += ["--seats", "6", "--ai", ",".join(settings.levels), "--no-announce", "--no-save"]
     command += ["--deck", str(rules.deck_size)]
@@ -109,7 +108,10 @@ def hard5(size: tuple[int, int], seconds: float, in_process: bool) -> None:
         if waiting:
             thinking.append(took)
             working.append((time.thread_time() - cpu) * 1000)
+    session = table.session
     app.close()
+    if isinstance(session, NetSession):
+        session.join(60)  # the host stopped (its thread, or its process) before we exit
     where = "in this process" if in_process else "in a child process"
     print(f"{seconds:g} s at {size[0]}x{size[1]} against 5 Hard AIs (host {where}), {games} games")
     print(f"load={' '.join(f'{x:.2f}' for x in os.getloadavg())}")
