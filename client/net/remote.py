@@ -71,7 +71,7 @@ class NetSession:
         on_close: Callable[[], None] | None = None,
         rooms: bool = False,
     ) -> None:
-        self.inbox: queue.Queue[Message] = Inbox()
+        self.inbox: queue.Queue[Message] = Inbox[Message]()
         self.address, self.port, self.name, self.password = address, port, name, password
         self.start_game = start
         # also report the room in the lobby (``RoomChanged``) for the room screen; during a

@@ -35,7 +35,7 @@ class ScriptedSession:
         names: Sequence[str] | None = None,
         apply_sent: bool = True,
     ) -> None:
-        self.inbox: queue.Queue[Message] = Inbox()
+        self.inbox: queue.Queue[Message] = Inbox[Message]()
         self.state = state
         self.seat = seat
         self.names = tuple(names or [f"Player {s + 1}" for s in range(state.players)])

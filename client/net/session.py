@@ -141,23 +141,23 @@ class Session(Protocol):
     def close(self) -> None: ...
 
 
-class Inbox(queue.Queue[Message]):
-    """A session's messages; ``on_put``, if set, is called after each one is put (from
-    the thread that put it)."""
+class Inbox(queue.Queue[T]):
+    """A queue filled by another thread (a session's messages, the LAN browser's finds);
+    ``on_put``, if set, is called after each put (from the thread that put it)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.on_put: Callable[[], None] | None = None
 
-    def put(self, item: Message, block: bool = True, timeout: float | None = None) -> None:
+    def put(self, item: T, block: bool = True, timeout: float | None = None) -> None:
         super().put(item, block, timeout)
         hook = self.on_put
         if hook is not None:
             hook()
 
 
-def listen(inbox: queue.Queue[Message], wake: Callable[[], None]) -> None:
-    """Call ``wake`` whenever a message is put in ``inbox`` (if it is an ``Inbox``; a
+def listen(inbox: queue.Queue[T], wake: Callable[[], None]) -> None:
+    """Call ``wake`` whenever something is put in ``inbox`` (if it is an ``Inbox``; a
     test's plain queue is drained on the frames its test steps), and once now for what
     is already there."""
     if isinstance(inbox, Inbox):

@@ -39,7 +39,6 @@ if TYPE_CHECKING:
 __all__ = ["JoinScene"]
 
 Joiner = Callable[[str, int, str, str | None], Session]
-LAN_POLL = 0.25  # seconds between looks at what the LAN browser found, while it browses
 
 
 class JoinScene(ButtonScene):
@@ -75,6 +74,7 @@ class JoinScene(ButtonScene):
     def enter(self) -> None:
         if self.browse and self.browser is None:
             self.browser = LanBrowser(self.bind)
+            listen(self.browser.changes, self.app.wake)
 
     def exit(self) -> None:
         if self.browser is not None:
@@ -124,9 +124,7 @@ class JoinScene(ButtonScene):
         listen(self.session.inbox, self.app.wake)
 
     def next_frame(self) -> float:
-        """The LAN list is looked at a few times a second while it browses; the answer
-        of a table we join wakes the window (``listen``)."""
-        return LAN_POLL if self.browser is not None else math.inf
+        return math.inf  # what the LAN browser finds and the table we join wake the window
 
     def update(self, dt: float) -> None:
         if self.browser is not None:
