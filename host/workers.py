@@ -10,8 +10,9 @@ and waits for the answer. The table calls it from its executor's threads, which 
 wait (the GIL is free); the bot's time budget is measured inside the worker, where it
 thinks.
 
-A worker that dies (killed, out of memory) is replaced by a new process: the next
-decision of each of its seats rebuilds that seat's bot there from the same level and
+A worker that dies (killed, out of memory), or that has not answered ``stuck`` seconds
+after the bot's own time budget ran out (hung, stopped), is replaced by a new process: the
+next decision of each of its seats rebuilds that seat's bot there from the same level and
 seed and every event the seat was told, and the seat plays on. Messages between the host
 and its workers are pickled; both ends are this program.
 """
@@ -40,10 +41,11 @@ log = logging.getLogger("durak.host")
 
 NICE = 5  # how much lower the workers' priority is (POSIX nice increment)
 ATTEMPTS = 3  # workers a decision may try before the seat's failure is reported
+STUCK = 30.0  # seconds past a bot's budget without an answer: the worker is taken for dead
 
 
 class WorkerLost(Exception):
-    """The worker process died (or its pipe broke) before it answered."""
+    """The worker process died (or its pipe broke, or it hung) before it answered."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +153,8 @@ class Worker:
                     self.built.add(bot.key)
                     bot.told = 0
                 self.conn.send(Decide(bot.key, tuple(bot.events[bot.told :]), view))
+                if not self.conn.poll(bot.patience):
+                    raise WorkerLost(f"{self.process.name} did not answer")
                 answer: Decided = self.conn.recv()
             except (EOFError, OSError) as exc:
                 raise WorkerLost(self.process.name) from exc
@@ -172,10 +176,14 @@ class Worker:
 class RemoteBot(Bot):
     """The table's handle on a bot that lives in a worker process."""
 
-    def __init__(self, workers: Workers, key: int, level: str, seat: int, rules: Rules, seed: int):
+    def __init__(
+        self, workers: Workers, key: int, level: str, seat: int, rules: Rules, seed: int
+    ) -> None:
         super().__init__(seat, rules, seed)
         self.workers = workers
         self.key, self.level, self.seed = key, level, seed
+        budget = getattr(make_bot(level, seat, rules, seed), "budget", None)  # (checks level)
+        self.patience = (budget or 0.0) + workers.stuck  # seconds to wait for an answer
         self.events: list[Event] = []  # every event of the seat, to rebuild the bot from
         self.told = 0  # how many of them its current worker's bot has seen
 
@@ -189,7 +197,9 @@ class RemoteBot(Bot):
                 answer = worker.decide(self, view)
             except WorkerLost:
                 log.warning(
-                    "AI worker %s died; a new one takes seat %d", worker.process.name, self.seat
+                    "AI worker %s died or hung; a new one takes seat %d",
+                    worker.process.name,
+                    self.seat,
                 )
                 self.workers.replace(worker)
                 continue
@@ -203,10 +213,11 @@ class Workers:
     """A pool of ``size`` worker processes, each started when first needed; a seat's bot
     lives in worker ``seat % size``. ``close()`` ends them."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, *, stuck: float = STUCK) -> None:
         if size < 1:
             raise ValueError("at least one AI worker")
         self.size = size
+        self.stuck = stuck
         self._workers: list[Worker | None] = [None] * size
         self._keys = itertools.count(1)
         self._lock = threading.Lock()
@@ -215,7 +226,6 @@ class Workers:
 
     def bot(self, level: str, seat: int, rules: Rules, seed: int) -> RemoteBot:
         """A bot of ``level`` for ``seat`` (``ValueError`` for an unknown level, at once)."""
-        make_bot(level, seat, rules, seed)  # the level is checked here, not in the worker
         bot = RemoteBot(self, next(self._keys), level, seat, rules, seed)
         weakref.finalize(bot, self._forget, seat, bot.key)
         return bot

@@ -5,6 +5,8 @@ host with worker processes ends normally."""
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 from dataclasses import replace
 
 import pytest
@@ -44,6 +46,27 @@ def test_a_bot_in_a_worker_decides_as_the_same_bot_here() -> None:
             for i in range(3):
                 told[i].extend(trim(e, i) for e in events)
         assert decisions > 20 and state.result is not None
+    finally:
+        workers.close()
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="no SIGSTOP on Windows")
+def test_a_hung_worker_is_replaced_once_its_patience_runs_out() -> None:
+    """A worker that stops answering (here: stopped by a signal) is given up ``stuck``
+    seconds past the bot's budget; the decision is made by a new worker."""
+    rules = Rules(players=2)
+    state = new_game(rules, 3)
+    seat = next(s for s in range(2) if state.legal_actions(s))
+    view = observe(state, seat)
+    workers = Workers(1, stuck=0.5)
+    try:
+        bot = workers.bot("random", seat, rules, 9)
+        first = bot.decide(view)
+        [stopped] = workers.processes()
+        os.kill(stopped.pid, signal.SIGSTOP)  # type: ignore[arg-type]
+        assert bot.decide(view) in view.legal and first in view.legal
+        [fresh] = workers.processes()
+        assert fresh.pid != stopped.pid and not stopped.is_alive()
     finally:
         workers.close()
 
