@@ -27,9 +27,12 @@ class HostConfig:
     host`` uses 60; 0: at once), then ``stand_in`` plays it until they return with their
     token. ``turn_timer`` (seconds, None: none) makes the default move for a human seat
     that does not act in time. ``idle`` (seconds, None: never) frees the seat of a player
-    who sits in the lobby that long without being ready (not the owner's). With ``save_dir``
-    the table is saved there after every change (``host.save.save_file``: one file per
-    port); ``resume`` restores it from that file first.
+    who sits in the lobby that long without being ready (not the owner's). AI seats think
+    in ``ai_workers`` worker processes (``host.workers``), or with ``ai_processes=False`` in
+    as many threads of the host's process (for bots that exist only in this process, as
+    tests' do). With ``save_dir`` the table is saved there after every change
+    (``host.save.save_file``: one file per port); ``resume`` restores it from that file
+    first.
 
     Liveness: a connection the host hears nothing from for ``silence`` seconds (it sends a
     ``heartbeat`` after a third of that) is treated as dropped, exactly like a closed one.
@@ -56,7 +59,8 @@ class HostConfig:
     stand_in: str = "random"  # plays for a human who dropped out mid-game until they return
     max_send_buffer: int = 1 << 20  # bytes queued for one client before it is dropped
     max_pending: int = 64  # messages of one client waiting for the table before reading pauses
-    ai_workers: int = 2
+    ai_workers: int = 2  # AI decisions at once (worker processes, or threads without them)
+    ai_processes: bool = True  # AI seats think in worker processes (False: threads here)
     hold: float = 0.0  # seconds a dropped player's seat waits before the stand-in plays it
     turn_timer: float | None = None  # seconds per turn for humans; None: no timer
     silence: float = SILENCE_MS / 1000  # seconds without a word before a client counts as gone

@@ -53,6 +53,7 @@ from .journal import DiskWriter, check_folder
 from .outbox import Outbox
 from .save import save_file
 from .table import Gone, Incoming, Stop, Table
+from .workers import Workers
 
 __all__ = ["Host", "Session"]
 
@@ -206,12 +207,17 @@ class Host:
     def __init__(self, config: HostConfig) -> None:
         self.config = config
         self.executor = ThreadPoolExecutor(config.ai_workers, thread_name_prefix="durak-ai")
+        self.workers = Workers(config.ai_workers) if config.ai_processes else None
         self.save_path: Path | None = None  # known once the port is (see _start)
         self.save_problem: str | None = None  # why the table is not saved, if it is not
         try:
-            self.table = Table(config, executor=self.executor, on_room=self._room_changed)
+            self.table = Table(
+                config, executor=self.executor, on_room=self._room_changed, workers=self.workers
+            )
         except BaseException:
             self.executor.shutdown()
+            if self.workers is not None:
+                self.workers.close()
             raise
         self.sessions: set[Session] = set()
         self.file_limit = raise_file_limit()
@@ -439,6 +445,8 @@ class Host:
         if self.announcer is not None:
             await self.announcer.close()
         self.executor.shutdown(wait=True, cancel_futures=True)
+        if self.workers is not None:
+            await asyncio.to_thread(self.workers.close)
         if self.table.disk is not None:
             await asyncio.get_running_loop().run_in_executor(None, self.table.disk.close)
 

@@ -25,6 +25,9 @@ every action of a game is appended to the journal; what the table sends while it
 an item is held in ``outbox`` and goes out once that item's records are on disk (a new
 seat's token, a game's start and end, every action), so no client ever hears of a move a
 restarted host would not know. The event loop never waits for the disk itself.
+
+With ``workers`` (``host.workers``) the AI seats' bots live and think in worker
+processes, and the executor's threads only wait for their answers.
 """
 
 from __future__ import annotations
@@ -100,6 +103,7 @@ from .credentials import Password, new_token, token_matches
 from .journal import DiskWriter, action_record, header_record, load_table, table_record
 from .outbox import Outbox
 from .save import SavedSeat, TableSave, save_file
+from .workers import Workers
 
 __all__ = [
     "Gone",
@@ -263,8 +267,10 @@ class Table:
         *,
         executor: Executor,
         on_room: Callable[[Room], None] | None = None,
+        workers: Workers | None = None,
     ) -> None:
         self.config = config
+        self.workers = workers
         self.clock: Callable[[], float] = time.monotonic  # emotes' and passwords' clock
         self.throttle = PasswordThrottle(lambda: self.clock())
         self._emoted: dict[int, float] = {}  # seat -> when it last emoted
@@ -681,7 +687,7 @@ class Table:
         self._room_changed()
 
     def _stand_in(self, index: int) -> None:
-        bot = make_bot(self.config.stand_in, index, self.rules, self.seeds.getrandbits(32))
+        bot = self._bot(self.config.stand_in, index, self.seeds.getrandbits(32))
         self.bots[index] = BotSlot(bot)
         self._think()
 
@@ -867,10 +873,16 @@ class Table:
         table's seeds (so a bot never learns the shuffle's). A bot that takes a seat in the
         middle of a game is told the seat's events so far when it first thinks."""
         return {
-            i: BotSlot(make_bot(s.level, i, self.rules, self.seeds.getrandbits(32)))
+            i: BotSlot(self._bot(s.level, i, self.seeds.getrandbits(32)))
             for i, s in enumerate(self.seats)
             if s.kind == "ai" and s.level is not None and only in (None, i)
         }
+
+    def _bot(self, level: str, seat: int, seed: int) -> Bot:
+        """A bot for an AI-played seat: in a worker process when the table has workers."""
+        if self.workers is not None:
+            return self.workers.bot(level, seat, self.rules, seed)
+        return make_bot(level, seat, self.rules, seed)
 
     def _tell(self, events: Sequence[Event]) -> None:
         state = self.state

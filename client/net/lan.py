@@ -3,20 +3,19 @@
 An invite is ``durak://HOST:PORT`` (``invite_link`` makes one for a table we host,
 ``parse_invite`` reads one typed, pasted or given on the command line). ``LanBrowser`` runs
 ``host.TableBrowser`` in a daemon thread with its own asyncio loop and reports each change
-on a ``queue.Queue`` that the Join screen drains once per frame.
+on an ``Inbox`` that the Join screen drains when it wakes the window.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import queue
 import socket
 import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from client.net.session import AI_NAMES, Session, drain
+from client.net.session import AI_NAMES, Inbox, Session, drain
 
 if TYPE_CHECKING:
     from host import TableAd
@@ -58,7 +57,7 @@ class LanBrowser:
     def __init__(self, bind: str) -> None:
         self.bind = bind
         self.tables: dict[str, TableAd] = {}
-        self.changes: queue.Queue[tuple[str, str, TableAd | None]] = queue.Queue()
+        self.changes: Inbox[tuple[str, str, TableAd | None]] = Inbox()
         self.failed = False
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop: asyncio.Event | None = None
@@ -88,6 +87,9 @@ class LanBrowser:
             asyncio.run(self._run())
         except OSError:  # no network to browse on: the manual field still works
             self.failed = True
+            wake = self.changes.on_put  # the Join screen shows it at once
+            if wake is not None:
+                wake()
 
     async def _run(self) -> None:
         from host import TableBrowser

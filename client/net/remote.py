@@ -27,6 +27,7 @@ from client.net.session import (
     Emoted,
     GameOver,
     Happened,
+    Inbox,
     Message,
     Reconnecting,
     Rejected,
@@ -72,7 +73,7 @@ class NetSession:
         rooms: bool = False,
         ai_names: Sequence[str] = AI_NAMES,
     ) -> None:
-        self.inbox: queue.Queue[Message] = queue.Queue()
+        self.inbox: queue.Queue[Message] = Inbox[Message]()
         self.ai_names = tuple(ai_names)
         self.address, self.port, self.name, self.password = address, port, name, password
         self.start_game = start

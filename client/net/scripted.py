@@ -11,7 +11,16 @@ from __future__ import annotations
 import queue
 from collections.abc import Sequence
 
-from client.net.session import Emoted, GameOver, Happened, Message, Rejected, Seated, Snapshot
+from client.net.session import (
+    Emoted,
+    GameOver,
+    Happened,
+    Inbox,
+    Message,
+    Rejected,
+    Seated,
+    Snapshot,
+)
 from engine import Action, Event, GameState, IllegalAction, Series, observe, trim
 
 __all__ = ["ScriptedSession"]
@@ -26,7 +35,7 @@ class ScriptedSession:
         names: Sequence[str] | None = None,
         apply_sent: bool = True,
     ) -> None:
-        self.inbox: queue.Queue[Message] = queue.Queue()
+        self.inbox: queue.Queue[Message] = Inbox[Message]()
         self.state = state
         self.seat = seat
         self.names = tuple(names or [f"Player {s + 1}" for s in range(state.players)])

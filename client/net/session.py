@@ -16,6 +16,9 @@ per frame and reads these messages, in the order the host sent them:
   game every network session sends these, in the lobby only one opened for the room
   screen (``NetSession(..., rooms=True)``).
 
+A session's ``inbox`` is an ``Inbox``: the window gives it a hook (``listen``) that is
+called on every put, from the network's thread, so a window asleep wakes for the message.
+
 It acts through ``send(action)``, ``emote(code)``, ``rematch()`` and ``close()``; none of
 them block. The network runs in its own thread and only puts messages in the queue
 (``client.net.remote``); ``client.net.scripted`` is a step-by-step table for tests.
@@ -24,7 +27,7 @@ them block. The network runs in its own thread and only puts messages in the que
 from __future__ import annotations
 
 import queue
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
@@ -37,6 +40,7 @@ __all__ = [
     "Emoted",
     "GameOver",
     "Happened",
+    "Inbox",
     "Message",
     "Reconnecting",
     "Rejected",
@@ -45,6 +49,7 @@ __all__ = [
     "Session",
     "Snapshot",
     "drain",
+    "listen",
 ]
 
 
@@ -134,6 +139,30 @@ class Session(Protocol):
     def rematch(self) -> None: ...
 
     def close(self) -> None: ...
+
+
+class Inbox(queue.Queue[T]):
+    """A queue filled by another thread (a session's messages, the LAN browser's finds);
+    ``on_put``, if set, is called after each put (from the thread that put it)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.on_put: Callable[[], None] | None = None
+
+    def put(self, item: T, block: bool = True, timeout: float | None = None) -> None:
+        super().put(item, block, timeout)
+        hook = self.on_put
+        if hook is not None:
+            hook()
+
+
+def listen(inbox: queue.Queue[T], wake: Callable[[], None]) -> None:
+    """Call ``wake`` whenever something is put in ``inbox`` (if it is an ``Inbox``; a
+    test's plain queue is drained on the frames its test steps), and once now for what
+    is already there."""
+    if isinstance(inbox, Inbox):
+        inbox.on_put = wake
+    wake()
 
 
 def drain(inbox: queue.Queue[T]) -> Iterator[T]:

@@ -8,6 +8,7 @@ also put on the clipboard when the platform has one.
 
 from __future__ import annotations
 
+import math
 import queue
 import threading
 from typing import TYPE_CHECKING
@@ -109,6 +110,9 @@ class HostScene(ButtonScene):
         self.starting = found
         self.message = ""
         threading.Thread(target=serve, name="durak-host-start", daemon=True).start()
+
+    def next_frame(self) -> float:
+        return 0.0 if self.starting is not None else math.inf  # (the host starts in a moment)
 
     def update(self, dt: float) -> None:
         if self.starting is None:

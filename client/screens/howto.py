@@ -7,6 +7,8 @@ wrapped to the window and set as large as fits, so a small window pages rather t
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from client.i18n import N_, Translator
@@ -109,6 +111,9 @@ class HowToScene(ButtonScene):
             self.page = max(0, min(PAGES - 1, self.page + (1 if name == "next" else -1)))
 
     # --- drawing --------------------------------------------------------------------------
+
+    def next_frame(self) -> float:
+        return math.inf  # only input changes it
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

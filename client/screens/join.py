@@ -8,6 +8,7 @@ password prompt when the host wants one).
 
 from __future__ import annotations
 
+import math
 import queue
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
@@ -17,7 +18,7 @@ import pygame
 from client.i18n.refusals import closed_text
 from client.i18n.rulestext import comma_lines, rules_summary
 from client.net.lan import LanBrowser, net_join, parse_invite
-from client.net.session import Closed, Session
+from client.net.session import Closed, Session, listen
 from client.screens.choices import ai_names
 from client.ui.pointer import Input, Key
 from client.ui.render import (
@@ -75,6 +76,7 @@ class JoinScene(ButtonScene):
     def enter(self) -> None:
         if self.browse and self.browser is None:
             self.browser = LanBrowser(self.bind)
+            listen(self.browser.changes, self.app.wake)
 
     def exit(self) -> None:
         if self.browser is not None:
@@ -121,6 +123,10 @@ class JoinScene(ButtonScene):
         self.target = (host, port)
         name = self.app.settings.name or self.app.tr("settings.default_name")
         self.session = self.joiner(host, port, name, password, ai_names(self.app.tr))
+        listen(self.session.inbox, self.app.wake)
+
+    def next_frame(self) -> float:
+        return math.inf  # what the LAN browser finds and the table we join wake the window
 
     def update(self, dt: float) -> None:
         if self.browser is not None:

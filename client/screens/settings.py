@@ -7,6 +7,7 @@ then Enter or Esc. Esc (or Back) returns to the start screen.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 import pygame
@@ -168,6 +169,9 @@ class SettingsScene(ButtonScene):
             self.app.save_settings()
 
     # --- drawing --------------------------------------------------------------------------
+
+    def next_frame(self) -> float:
+        return math.inf  # only input changes it
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

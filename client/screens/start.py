@@ -6,6 +6,8 @@ written to the remembered settings at once.
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from client.i18n import N_
@@ -222,6 +224,9 @@ class StartScene(ButtonScene):
             self.app.show(name)
 
     # --- drawing --------------------------------------------------------------------------
+
+    def next_frame(self) -> float:
+        return math.inf  # only input changes it
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

@@ -2,6 +2,8 @@
 
 A scene gets the game's own input events (``client.ui.pointer``), advances with
 ``update(dt)`` (seconds) and paints itself with ``draw(surface)``, which changes nothing.
+``next_frame()`` says when it needs a frame without any input: the window sleeps until
+then (or until input or a session's message wakes it), so a still screen costs nothing.
 What a scene may ask of the app is the small ``Director`` protocol: among it, the next
 screen by name (``show("room", session=...)``), so that no screen imports another.
 """
@@ -58,6 +60,9 @@ class Director(Protocol):
 
     def quit(self) -> None: ...
 
+    def wake(self) -> None:
+        """Wake the window's loop if it sleeps (safe from any thread)."""
+
 
 class Scene:
     def enter(self) -> None:
@@ -77,6 +82,12 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the whole window."""
+
+    def next_frame(self) -> float:
+        """Seconds until the scene changes by itself (an animation, a timer, a poll):
+        0 while something moves, ``math.inf`` when only input or a session's message
+        (which wakes the window) can change it. A scene that does not know says 0."""
+        return 0.0
 
 
 class ButtonScene(Scene):

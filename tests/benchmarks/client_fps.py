@@ -7,6 +7,18 @@ driver (software rendering): a random game is played up to the middle, then for 
 (600) a new move arrives every few frames so cards are always flying. Each frame is the
 window's real work: the table scene's update and draw, and the display flip. Prints the
 frame-time p50 and p95; the last line is exactly ``frame_p95_ms=<number>``.
+
+    python tests/benchmarks/client_fps.py --hard5 [--seconds S] [--size WxH]
+
+``--hard5`` plays a real game instead: the window against five Hard AIs, exactly as
+``durak`` starts one (``App.start_game``: a host on 127.0.0.1, its AI seats, the network
+session), for S seconds (40), at 60 fps; our seat plays a random legal action as soon as
+it may, and a finished game is followed by the next. Prints the frame times while an AI
+thinks (our seat has nothing it may play: the game waits on an AI) and over all frames:
+p50, p95, p99, the worst and how many took over 33 ms; the last line is exactly
+``frame_p95_ms_hard5=<number>`` (the
+frames while an AI thinks). Target: p95 <= 8 ms, none over 33 ms. ``--host-process``
+runs the game's host in a child process instead (``durak host``), for comparison.
 """
 
 from __future__ import annotations
@@ -14,7 +26,9 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import signal
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -27,22 +41,110 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 from client.app import App
+from client.net.remote import NetSession
 from client.net.scripted import ScriptedSession
+from client.net.session import Session
 from client.screens.table.screen import TableScene
 from client.settings import Settings
 from engine import Rules, new_game
 from engine.playout import random_move
 
+ROOT = Path(__file__).resolve().parents[2]
 MOVE_EVERY = 6  # frames between two moves: at 60 fps, 10 moves a second
+
+
+def percentile(ordered: list[float], q: float) -> float:
+    return ordered[min(len(ordered) - 1, round(q * len(ordered)) - 1)]
+
+
+def host_process(rules: Rules, settings: Settings) -> Session:
+    """For ``--host-process``: the game's host in a child process (``durak host``)."""
+    command = [sys.executable, "-m", "client", "host", "--bind", "127.0.0.1", "--port", "0"]
+    command += ["--seats", "6", "--ai", ",".join(settings.levels), "--no-announce", "--no-save"]
+    command += ["--deck", str(rules.deck_size)]
+    host = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    assert host.stdout is not None
+    port = next(int(line.rsplit(":", 1)[1]) for line in host.stdout if "listening on" in line)
+
+    def stop() -> None:
+        host.send_signal(signal.SIGINT)
+        host.wait(30)
+
+    return NetSession("127.0.0.1", port, "You", start=True, on_close=stop)
+
+
+def hard5(size: tuple[int, int], seconds: float, in_process: bool) -> None:
+    """The window at a real game against five Hard AIs (see the module's docstring)."""
+    rules = Rules(players=6, deck_size=52)
+    settings = Settings(opponents=5, levels=["hard"] * 5)
+    if in_process:
+        app = App(settings, None, size=size, sound=False)
+    else:
+        app = App(settings, None, size=size, sound=False, session_factory=host_process)
+    app.start_game(rules)
+    table = app.stack[-1]
+    assert isinstance(table, TableScene)
+    rng = random.Random(5)
+    clock = pygame.time.Clock()
+    thinking: list[float] = []
+    every: list[float] = []
+    working: list[float] = []  # the window thread's own CPU time in those frames
+    games = 0
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        view = table.view
+        if table.over is not None and table.idle:
+            games += 1
+            table.over = None
+            table.session.rematch()
+        elif view is not None and view.legal and table.pending is None and table.idle:
+            table.send(rng.choice(view.legal))
+        waiting = view is not None and not view.legal and table.over is None
+        dt = clock.tick(60) / 1000
+        started, cpu = time.perf_counter(), time.thread_time()
+        app.step(min(dt, 0.1))
+        took = (time.perf_counter() - started) * 1000
+        every.append(took)
+        if waiting:
+            thinking.append(took)
+            working.append((time.thread_time() - cpu) * 1000)
+    session = table.session
+    app.close()
+    if isinstance(session, NetSession):
+        session.join(60)  # the host stopped (its thread, or its process) before we exit
+    where = "in this process" if in_process else "in a child process"
+    print(f"{seconds:g} s at {size[0]}x{size[1]} against 5 Hard AIs (host {where}), {games} games")
+    print(f"load={' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    for label, times in (("AI thinking", thinking), ("all frames", every)):
+        times.sort()
+        print(
+            f"{label:>12}: {len(times)} frames  p50 {statistics.median(times):.2f} ms  "
+            f"p95 {percentile(times, 0.95):.2f}  p99 {percentile(times, 0.99):.2f}  "
+            f"max {times[-1]:.2f}  over 33 ms: {sum(t > 33 for t in times)}"
+        )
+    working.sort()
+    print(
+        f"the window thread's CPU time in the frames while an AI thinks: p95 "
+        f"{percentile(working, 0.95):.2f} ms (the rest of a frame's time it waited)"
+    )
+    print(f"frame_p95_ms_hard5={percentile(sorted(thinking), 0.95):.2f}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--frames", type=int, default=600)
     parser.add_argument("--size", default="1920x1080")
+    parser.add_argument("--hard5", action="store_true", help="a real game against 5 Hard AIs")
+    parser.add_argument("--seconds", type=float, default=40.0, help="(--hard5) how long")
+    parser.add_argument(
+        "--host-process", action="store_true", help="(--hard5) the host in a child process"
+    )
     args = parser.parse_args()
     w, _, h = args.size.partition("x")
     size = (int(w), int(h))
+    if args.hard5:
+        hard5(size, args.seconds, not args.host_process)
+        return
 
     rules = Rules(players=6, deck_size=52)
     seed = 11

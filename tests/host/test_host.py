@@ -194,7 +194,9 @@ async def test_a_dropped_player_returns_with_the_token(monkeypatch: pytest.Monke
     monkeypatch.setitem(LEVELS, "gated", GatedBot)  # the stand-in holds the game still
     GatedBot.gate.clear()
     GatedBot.thinking.clear()
-    async with serving(seats=3, ai=("random", "random"), stand_in="gated", seed=5) as host:
+    async with serving(
+        seats=3, ai=("random", "random"), stand_in="gated", seed=5, ai_processes=False
+    ) as host:
         first = await NetClient.connect("127.0.0.1", host.port, "Olga")
         first.start()
         await expect(first, Update)
@@ -244,7 +246,8 @@ async def test_a_version_mismatch_gets_a_clear_goodbye() -> None:
 
 
 class GatedBot(RandomBot):
-    """A bot that thinks until the test lets it go (a stand-in for a slow, hard AI)."""
+    """A bot that thinks until the test lets it go (a stand-in for a slow, hard AI). It
+    is this test process's own level, so its tables think in threads (``ai_processes``)."""
 
     gate = threading.Event()
     thinking = threading.Event()
@@ -259,7 +262,7 @@ async def test_the_host_answers_while_an_ai_thinks(monkeypatch: pytest.MonkeyPat
     monkeypatch.setitem(LEVELS, "gated", GatedBot)
     GatedBot.gate.clear()
     GatedBot.thinking.clear()
-    async with serving(seats=2, ai=("gated",), seed=1) as host:
+    async with serving(seats=2, ai=("gated",), seed=1, ai_processes=False) as host:
         client = await NetClient.connect("127.0.0.1", host.port, "Anna")
         heard: asyncio.Queue[object] = asyncio.Queue()
 
@@ -347,7 +350,9 @@ async def test_an_executor_shut_down_under_the_table_is_no_error(
     monkeypatch.setitem(LEVELS, "gated", GatedBot)
     GatedBot.gate.clear()
     GatedBot.thinking.clear()
-    async with serving(seats=3, ai=("gated",) * 3, autostart=True, seed=4) as host:
+    async with serving(
+        seats=3, ai=("gated",) * 3, autostart=True, seed=4, ai_processes=False
+    ) as host:
         assert await asyncio.to_thread(GatedBot.thinking.wait, 30)
         seq = host.table.seq
         host.executor.shutdown(wait=False)

@@ -15,6 +15,7 @@ player's Rematch also marks them ready).
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -35,6 +36,7 @@ from client.net.session import (
     Seated,
     Session,
     drain,
+    listen,
 )
 from client.screens.choices import ai_names, levels
 from client.screens.room.seating import Measure, Seating, Space, arrange, chip_h
@@ -142,6 +144,12 @@ class RoomScene(ButtonScene):
         self._seating: tuple[object, Seating] | None = None  # the last one, and what for
 
     # --- life -----------------------------------------------------------------------------
+
+    def enter(self) -> None:
+        listen(self.session.inbox, self.app.wake)
+
+    def next_frame(self) -> float:
+        return 0.0 if self.handed else math.inf  # (the host's messages wake the window)
 
     def exit(self) -> None:
         if not self.handed:

@@ -171,6 +171,11 @@ class Board:
         return bool(self.flying) or any(s.moving for s in self.cards.values())
 
     @property
+    def lifting(self) -> bool:
+        """A card of the hand is still rising or settling (by half a pixel or more)."""
+        return any(abs(s.lift_target - s.lift) >= 0.5 for s in self.cards.values())
+
+    @property
     def landing(self) -> bool:
         """A card is still on its way to the bout (or to its new place in it)."""
         return any(

@@ -31,6 +31,7 @@ from client.net.session import (
     Seated,
     Session,
     Snapshot,
+    listen,
 )
 from client.screens.table.board import Board, deck_of
 from client.screens.table.draw import SEAT_STATUS_KEYS, draw_board, draw_seat_word, role_of
@@ -105,6 +106,8 @@ from engine import (
 from protocol import Room
 
 __all__ = ["TableScene"]
+
+DOT_STEP = 1 / 3  # seconds between two steps of the thinking cue's dots
 
 BUBBLE_SECONDS = 2.6
 EMOTE_SECONDS = 2.0  # how long a seat's reaction shows by the seat
@@ -183,6 +186,9 @@ class TableScene(Scene):
         self._hand_cursor = False
 
     # --- scene --------------------------------------------------------------------------
+
+    def enter(self) -> None:
+        listen(self.session.inbox, self.app.wake)
 
     def exit(self) -> None:
         self._set_cursor(leaving=True)
@@ -346,6 +352,29 @@ class TableScene(Scene):
         """What ``seat``'s word by its plate says it did ("throws in"...), if one shows."""
         shown = self.notes.get(seat)
         return shown[0].kind if shown is not None else None
+
+    def next_frame(self) -> float:
+        """Frames while anything moves, fades, counts down or waits its turn to be shown
+        (a seat's word, the thinking cue's dots); none while the table is still (a message
+        from the host wakes the window)."""
+        board = self.board
+        if (
+            not self.pacer.idle
+            or not self.session.inbox.empty()
+            or self.toasts
+            or self.emotes
+            or self.notes
+            or self.bubble is not None
+            or self.sounds
+            or self.warm
+            or (board is not None and (board.busy or board.lifting))
+        ):
+            return 0.0
+        if self.deciding:  # the thinking cue: when it shows, then each step of its dots
+            if self.deciding_for < THINK_DELAY:
+                return THINK_DELAY - self.deciding_for
+            return DOT_STEP - (self.deciding_for - THINK_DELAY) % DOT_STEP
+        return math.inf
 
     @property
     def idle(self) -> bool:
@@ -874,7 +903,7 @@ class TableScene(Scene):
                 note, ttl = shown
                 draw_seat_word(surface, self.assets, layout, seat, note_text(note, tr), ttl / 0.3)
             elif seat in thinking:
-                dots = 1 + int((self.deciding_for - THINK_DELAY) * 3) % 3
+                dots = 1 + int((self.deciding_for - THINK_DELAY) / DOT_STEP) % 3
                 text = tr("said.thinking") + "." * dots + " " * (3 - dots)
                 draw_seat_word(surface, self.assets, layout, seat, text, thinking=True)
 

@@ -1,0 +1,268 @@
+"""AI seats think in worker processes, outside the host's process and its event loop.
+
+``Workers(size)`` is a pool of ``size`` processes, started with the ``spawn`` method on
+every platform (so Linux behaves as Windows and macOS do) and at a lower priority than
+the host and the game window, which must stay responsive while an AI thinks. Each worker
+holds the bots of some AI seats and their memory of the game. ``workers.bot(level, seat,
+rules, seed)`` gives the table a ``RemoteBot``: a ``Bot`` whose ``see`` only notes the
+seat's events and whose ``decide`` sends what is new, with the seat's view, to its worker
+and waits for the answer. The table calls it from its executor's threads, which only
+wait (the GIL is free); the bot's time budget is measured inside the worker, where it
+thinks.
+
+A worker that dies (killed, out of memory), or that has not answered ``stuck`` seconds
+after the bot's own time budget ran out (hung, stopped), is replaced by a new process: the
+next decision of each of its seats rebuilds that seat's bot there from the same level and
+seed and every event the seat was told, and the seat plays on. Messages between the host
+and its workers are pickled; both ends are this program.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import logging
+import multiprocessing
+import os
+import sys
+import threading
+import weakref
+from collections.abc import Sequence
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from multiprocessing.context import SpawnProcess
+
+from engine import Action, Event, Rules, SeatView
+from engine.ai import Bot, make_bot
+
+__all__ = ["RemoteBot", "WorkerLost", "Workers"]
+
+log = logging.getLogger("durak.host")
+
+NICE = 5  # how much lower the workers' priority is (POSIX nice increment)
+ATTEMPTS = 3  # workers a decision may try before the seat's failure is reported
+STUCK = 30.0  # seconds past a bot's budget without an answer: the worker is taken for dead
+
+
+class WorkerLost(Exception):
+    """The worker process died (or its pipe broke, or it hung) before it answered."""
+
+
+@dataclass(frozen=True, slots=True)
+class Build:
+    """Make the bot ``key`` in the worker (a new seat, or one rebuilt after a loss)."""
+
+    key: int
+    level: str
+    seat: int
+    rules: Rules
+    seed: int
+
+
+@dataclass(frozen=True, slots=True)
+class Decide:
+    """Tell the bot ``key`` the seat's new events, then ask it for an action."""
+
+    key: int
+    events: tuple[Event, ...]
+    view: SeatView
+
+
+@dataclass(frozen=True, slots=True)
+class Forget:
+    """The table dropped these bots (their game ended, a player came back)."""
+
+    keys: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Decided:
+    action: Action | None
+    error: str = ""  # the bot's exception, when it failed to decide
+
+
+def lower_priority() -> None:
+    """Let the host and the window go first when the cores are busy."""
+    if sys.platform == "win32":
+        import ctypes
+
+        below_normal = 0x00004000  # BELOW_NORMAL_PRIORITY_CLASS
+        kernel32 = ctypes.windll.kernel32
+        kernel32.SetPriorityClass(kernel32.GetCurrentProcess(), below_normal)
+    else:
+        os.nice(NICE)
+
+
+def serve(conn: Connection) -> None:
+    """A worker process: build, tell and ask its bots until the host closes the pipe."""
+    lower_priority()
+    bots: dict[int, Bot] = {}
+    while True:
+        try:
+            request = conn.recv()
+        except (EOFError, OSError):
+            return
+        if isinstance(request, Build):
+            with contextlib.suppress(ValueError):  # (checked by the host first) Decide says
+                bots[request.key] = make_bot(
+                    request.level, request.seat, request.rules, request.seed
+                )
+        elif isinstance(request, Forget):
+            for key in request.keys:
+                bots.pop(key, None)
+        elif isinstance(request, Decide):
+            try:
+                bot = bots[request.key]
+                for event in request.events:
+                    bot.see(event)
+                answer = Decided(bot.decide(request.view))
+            except Exception as exc:  # reported to the table, which plays a legal move
+                answer = Decided(None, repr(exc))
+            conn.send(answer)
+
+
+class Worker:
+    """One worker process and the host's end of its pipe (one request at a time)."""
+
+    def __init__(self, name: str) -> None:
+        context = multiprocessing.get_context("spawn")
+        ours, theirs = context.Pipe()
+        self.process: SpawnProcess = context.Process(
+            target=serve, args=(theirs,), name=name, daemon=True
+        )
+        self.process.start()
+        theirs.close()
+        self.conn = ours
+        self.lock = threading.Lock()  # held for a whole request, answer included
+        self.built: set[int] = set()  # the bots living in this worker
+        # Bots to drop with the next request: noted by any thread without waiting for
+        # ``lock`` (a decision may hold it for seconds; the host's loop must not wait).
+        self.forgotten: list[int] = []
+        self._forgotten_lock = threading.Lock()
+
+    def decide(self, bot: RemoteBot, view: SeatView) -> Decided:
+        with self.lock:
+            try:
+                with self._forgotten_lock:
+                    gone, self.forgotten = tuple(self.forgotten), []
+                if gone:
+                    self.conn.send(Forget(gone))
+                    self.built.difference_update(gone)
+                if bot.key not in self.built:
+                    self.conn.send(Build(bot.key, bot.level, bot.seat, bot.rules, bot.seed))
+                    self.built.add(bot.key)
+                    bot.told = 0
+                self.conn.send(Decide(bot.key, tuple(bot.events[bot.told :]), view))
+                if not self.conn.poll(bot.patience):
+                    raise WorkerLost(f"{self.process.name} did not answer")
+                answer: Decided = self.conn.recv()
+            except (EOFError, OSError) as exc:
+                raise WorkerLost(self.process.name) from exc
+            bot.told = len(bot.events)
+            return answer
+
+    def forget(self, key: int) -> None:
+        with self._forgotten_lock:
+            self.forgotten.append(key)
+
+    def close(self, timeout: float) -> None:
+        self.conn.close()  # the worker sees the end of its pipe and returns
+        self.process.join(timeout)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join(timeout)
+
+
+class RemoteBot(Bot):
+    """The table's handle on a bot that lives in a worker process."""
+
+    def __init__(
+        self, workers: Workers, key: int, level: str, seat: int, rules: Rules, seed: int
+    ) -> None:
+        super().__init__(seat, rules, seed)
+        self.workers = workers
+        self.key, self.level, self.seed = key, level, seed
+        budget = getattr(make_bot(level, seat, rules, seed), "budget", None)  # (checks level)
+        self.patience = (budget or 0.0) + workers.stuck  # seconds to wait for an answer
+        self.events: list[Event] = []  # every event of the seat, to rebuild the bot from
+        self.told = 0  # how many of them its current worker's bot has seen
+
+    def see(self, event: Event) -> None:
+        self.events.append(event)
+
+    def decide(self, view: SeatView) -> Action:
+        for _ in range(ATTEMPTS):
+            worker = self.workers.worker_for(self.seat)
+            try:
+                answer = worker.decide(self, view)
+            except WorkerLost:
+                log.warning(
+                    "AI worker %s died or hung; a new one takes seat %d",
+                    worker.process.name,
+                    self.seat,
+                )
+                self.workers.replace(worker)
+                continue
+            if answer.action is None:
+                raise RuntimeError(f"the AI of seat {self.seat} failed: {answer.error}")
+            return answer.action
+        raise WorkerLost(f"AI workers died {ATTEMPTS} times in a row")
+
+
+class Workers:
+    """A pool of ``size`` worker processes, each started when first needed; a seat's bot
+    lives in worker ``seat % size``. ``close()`` ends them."""
+
+    def __init__(self, size: int, *, stuck: float = STUCK) -> None:
+        if size < 1:
+            raise ValueError("at least one AI worker")
+        self.size = size
+        self.stuck = stuck
+        self._workers: list[Worker | None] = [None] * size
+        self._keys = itertools.count(1)
+        self._lock = threading.Lock()
+        self._closed = False
+        self._started = itertools.count(1)  # names the processes: durak-ai-1, durak-ai-2...
+
+    def bot(self, level: str, seat: int, rules: Rules, seed: int) -> RemoteBot:
+        """A bot of ``level`` for ``seat`` (``ValueError`` for an unknown level, at once)."""
+        bot = RemoteBot(self, next(self._keys), level, seat, rules, seed)
+        weakref.finalize(bot, self._forget, seat, bot.key)
+        return bot
+
+    def worker_for(self, seat: int) -> Worker:
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("the AI workers are closed")
+            index = seat % self.size
+            worker = self._workers[index]
+            if worker is None:
+                worker = self._workers[index] = Worker(f"durak-ai-{next(self._started)}")
+            return worker
+
+    def replace(self, lost: Worker) -> None:
+        """Put a new process in the place of ``lost`` (unless that happened already)."""
+        with self._lock:
+            for index, worker in enumerate(self._workers):
+                if worker is lost:
+                    self._workers[index] = None  # started again on the next decision
+        lost.close(timeout=1.0)
+
+    def processes(self) -> Sequence[SpawnProcess]:
+        """The worker processes running now (for tests and benchmarks)."""
+        with self._lock:
+            return [w.process for w in self._workers if w is not None]
+
+    def _forget(self, seat: int, key: int) -> None:
+        """A ``RemoteBot`` was dropped: its worker (if it still runs) lets the bot go."""
+        worker = self._workers[seat % self.size]  # (one read: no lock, which may be held)
+        if worker is not None:
+            worker.forget(key)
+
+    def close(self, timeout: float = 5.0) -> None:
+        with self._lock:
+            self._closed = True
+            workers, self._workers = self._workers, [None] * self.size
+        for worker in workers:
+            if worker is not None:
+                worker.close(timeout)

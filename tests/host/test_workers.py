@@ -1,0 +1,116 @@
+"""AI seats in worker processes (``host.workers``): a bot there decides as it would in
+the host, a worker that dies is replaced and its seats play on, and a whole game at a
+host with worker processes ends normally."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+from dataclasses import replace
+
+import pytest
+
+from engine import Rules, new_game, observe, trim
+from engine.ai import make_bot, next_actor
+from host import Host, HostConfig
+from host.workers import Workers
+
+LOCAL = HostConfig(bind="127.0.0.1", port=0, announce=False)
+
+
+def test_a_bot_in_a_worker_decides_as_the_same_bot_here() -> None:
+    """Seeded levels are as deterministic in a worker as in the host: a whole game, each
+    seat asked both, gives the same decision every time."""
+    rules = Rules(players=3)
+    levels = ("normal", "easy", "random")
+    workers = Workers(2)
+    try:
+        remote = [workers.bot(level, seat, rules, 40 + seat) for seat, level in enumerate(levels)]
+        local = [make_bot(level, seat, rules, 40 + seat) for seat, level in enumerate(levels)]
+        state = new_game(rules, 7)
+        told = [list(trim(e, seat) for e in state.opening) for seat in range(3)]
+        seen = [0, 0, 0]
+        decisions = 0
+        while (turn := next_actor(state)) is not None:
+            seat = turn[0]
+            view = observe(state, seat)
+            for bots in (remote, local):
+                for event in told[seat][seen[seat] :]:
+                    bots[seat].see(event)
+            seen[seat] = len(told[seat])
+            action = local[seat].decide(view)
+            assert remote[seat].decide(view) == action
+            decisions += 1
+            events = state.apply(seat, action)
+            for i in range(3):
+                told[i].extend(trim(e, i) for e in events)
+        assert decisions > 20 and state.result is not None
+    finally:
+        workers.close()
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="no SIGSTOP on Windows")
+def test_a_hung_worker_is_replaced_once_its_patience_runs_out() -> None:
+    """A worker that stops answering (here: stopped by a signal) is given up ``stuck``
+    seconds past the bot's budget; the decision is made by a new worker."""
+    rules = Rules(players=2)
+    state = new_game(rules, 3)
+    seat = next(s for s in range(2) if state.legal_actions(s))
+    view = observe(state, seat)
+    workers = Workers(1, stuck=0.5)
+    try:
+        bot = workers.bot("random", seat, rules, 9)
+        first = bot.decide(view)
+        [stopped] = workers.processes()
+        os.kill(stopped.pid, signal.SIGSTOP)  # type: ignore[arg-type]
+        assert bot.decide(view) in view.legal and first in view.legal
+        [fresh] = workers.processes()
+        assert fresh.pid != stopped.pid and not stopped.is_alive()
+    finally:
+        workers.close()
+
+
+def test_an_unknown_level_is_refused_before_any_worker_starts() -> None:
+    workers = Workers(1)
+    with pytest.raises(ValueError, match="unknown AI level"):
+        workers.bot("grandmaster", 1, Rules(), 1)
+    assert workers.processes() == []
+    workers.close()
+
+
+@pytest.mark.slow
+async def test_a_worker_killed_mid_thought_is_replaced_and_the_game_ends(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Both AI seats share one worker; it is killed while Hard thinks. A new worker takes
+    over, each seat's bot is rebuilt from the seat's events, and the game ends normally."""
+    config = replace(LOCAL, seats=2, ai=("hard:0.1", "normal"), autostart=True, max_games=1, seed=3)
+    config = replace(config, ai_workers=1)
+    host = Host(config)
+    await host.start()
+    try:
+        workers = host.workers
+        assert workers is not None
+        killed = None
+        for _ in range(20_000):  # until a decision is in flight in the worker (bounded)
+            started = workers.processes()
+            hard = host.table.bots.get(0)
+            if started and hard is not None and hard.thinking and host.table.seq > 2:
+                killed = started[0]
+                killed.kill()
+                break
+            await asyncio.sleep(0.001)
+        assert killed is not None, "no decision was ever in flight"
+        for _ in range(3000):  # the game plays on to its end (bounded)
+            if host.table.logs:
+                break
+            await asyncio.sleep(0.01)
+        assert len(host.table.logs) == 1
+        assert host.table.errors == 0
+        assert host.table.logs[0].replay().result is not None
+        assert all(p.pid != killed.pid for p in workers.processes())
+        assert any("died" in r.getMessage() for r in caplog.records)  # and was replaced
+    finally:
+        await host.stop()
+    assert workers.processes() == []
