@@ -19,7 +19,7 @@ from engine import Reason
 
 __all__ = ["CLOSED_KEYS", "REFUSAL_KEYS", "TABLE_CLOSED_KEYS", "closed_text", "refusal_text"]
 
-# the host's own refusal codes (``host.table``: ``LOBBY_TEXT`` and every ``_reject``)
+# the host's own refusal codes (``host.lobby.REFUSALS`` and every ``_reject``)
 REFUSAL_KEYS = {
     "not_owner": N_("room.not_owner"),
     "game_running": N_("room.game_running"),
@@ -40,8 +40,16 @@ CLOSED_KEYS = {
     "version_mismatch": N_("join.version"),
     "game_in_progress": N_("join.in_progress"),
     "closed": N_("closed.lost"),
+    "kicked": N_("closed.kicked"),
+    "left": N_("closed.left"),
+    "idle": N_("closed.idle"),
+    "throttled": N_("closed.throttled"),
 }
-TABLE_CLOSED_KEYS = {"unreachable": N_("closed.unreachable"), "closed": N_("closed.lost")}
+TABLE_CLOSED_KEYS = {
+    "unreachable": N_("closed.unreachable"),
+    "closed": N_("closed.lost"),
+    "kicked": N_("closed.kicked"),
+}
 
 
 def refusal_text(code: str, text: str, tr: Translator) -> str:

@@ -44,6 +44,7 @@ from protocol import (
     Heartbeat,
     Hello,
     HostMessage,
+    Leave,
     Ping,
     Pong,
     ProtocolError,
@@ -325,6 +326,13 @@ class NetClient:
         other player is ready."""
         ref = self._ref()
         self.send(Ready(ref, ready))
+        return ref
+
+    def leave(self) -> int:
+        """Leave the table for good (in a game an AI plays the seat to its end); the host
+        answers ack, then goodbye ``left``."""
+        ref = self._ref()
+        self.send(Leave(ref))
         return ref
 
     def set_rules(self, rules: Rules) -> int:

@@ -118,6 +118,11 @@ class NetSession:
         """The owner fills an open seat with an AI of level ``ai``, or clears it (None)."""
         self._call(lambda client: client.set_seat(seat, ai))
 
+    def leave(self) -> None:
+        """Leave the table for good (an AI plays our seat to the game's end), then close."""
+        self._call(lambda client: client.leave())
+        self.close()
+
     def close(self) -> None:
         """Leave the table without waiting: the connection (and a host we started, which
         may first let an AI finish its thought) winds down in the background."""

@@ -119,5 +119,8 @@ class ReplaySession:
         """Watch it again from the deal (the replay screen starts it over)."""
         self.restart = True
 
+    def leave(self) -> None:
+        """Nobody sits there: leaving a replay is closing it."""
+
     def close(self) -> None:
         """Nothing to close: the file was read at the start."""

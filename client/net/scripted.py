@@ -43,6 +43,7 @@ class ScriptedSession:
         self.sent: list[Action] = []
         self.rematches = 0
         self.closed = False
+        self.left = False  # ``leave`` was called
         self.series = Series.new(state.players)
         self.inbox.put(Seated(seat, self.names, state.rules))
         self._tell(state.opening)
@@ -75,6 +76,10 @@ class ScriptedSession:
 
     def rematch(self) -> None:
         self.rematches += 1
+
+    def leave(self) -> None:
+        self.left = True
+        self.close()
 
     def close(self) -> None:
         self.closed = True

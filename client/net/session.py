@@ -138,6 +138,10 @@ class Session(Protocol):
 
     def rematch(self) -> None: ...
 
+    def leave(self) -> None:
+        """Leave the table for good: at a LAN table an AI plays the seat for the rest of
+        the game (the session then ends)."""
+
     def close(self) -> None: ...
 
 

@@ -221,6 +221,40 @@ def test_a_players_rematch_goes_back_to_the_room_for_the_next_game(tmp_path: Pat
         bot.join(30)
 
 
+def test_leaving_a_lan_game_gives_the_seat_to_an_ai_for_the_rest_of_it(tmp_path: Path) -> None:
+    """Menu mid-game asks first; Leave at a LAN table sends ``leave``: the host gives our
+    seat to an AI for good (not held for our return) and the game plays on to its end."""
+    rules = Rules(players=2, deck_size=24)
+    config = HostConfig(seats=2, rules=rules, announce=False, turn_timer=5.0, seed=4)
+    with run_in_thread(config) as handle:
+        bot, reports = owner_bot(handle.port, 1)
+        host = handle.host
+        assert host is not None
+        for _ in range(2000):  # the bot takes seat 0 and owns the room
+            if host.table.owner == 0:
+                break
+            time.sleep(0.01)
+        app = make_app(tmp_path, handle.port)
+        in_room(app)
+        key(app, pygame.K_r)  # ready: the owner bot starts
+        table = table_up(app)
+        until(app, lambda: table.view is not None, dt=0.1)
+        seat = table.seat
+        click(app, next(b for b in table.buttons if b.name == "menu").rect.center)
+        assert table.overlay == "pause" and table in app.stack  # it asks first
+        click(app, next(b for b in table.buttons if b.name == "leave").rect.center)
+        assert table not in app.stack
+        for _ in range(3000):
+            if host.table.seats[seat].kind == "ai":
+                break
+            time.sleep(0.01)
+        assert host.table.seats[seat].kind == "ai"  # played by an AI, not held for us
+        bot.join(60)  # the owner bot's game ends: the AI played our seat to the end
+        assert len(reports) == 1 and len(reports[0].results) == 1
+        app.close()
+        handle.stop()
+
+
 class Sitting:
     """A session already seated at seat 0 of ``room`` (no network)."""
 

@@ -650,6 +650,8 @@ class TableScene(Scene):
         elif name == "resume":
             self.overlay = ""
         elif name == "leave":
+            if self.back is not None and self._playing():  # a LAN game: the seat to an AI
+                self.session.leave()
             self.app.pop()
         elif name == "log":
             self._toggle_log(beaten=False)
