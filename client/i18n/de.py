@@ -240,6 +240,7 @@ TEXTS: dict[str, str] = {
     # the room of a LAN table
     "room.start": "Spiel starten",
     "room.leave": "Verlassen",
+    "room.kick": "Wegschicken",
     "room.waiting_owner": "Warte, bis der Gastgeber das Spiel startet…",
     "room.ready": "Alle sind bereit: starte das Spiel.",
     "room.fill_seats": "Besetze die freien Plätze mit Spielern oder dem Computer.",

@@ -244,6 +244,7 @@ TEXTS: dict[str, str] = {
     # the room of a LAN table
     "room.start": "Start the game",
     "room.leave": "Leave",
+    "room.kick": "Send away",
     "room.waiting_owner": "Waiting for the owner to start the game…",
     "room.ready": "Everyone is ready: start the game.",
     "room.fill_seats": "Fill the open seats with players or the computer.",

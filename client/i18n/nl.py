@@ -239,6 +239,7 @@ TEXTS: dict[str, str] = {
     # the room of a LAN table
     "room.start": "Spel starten",
     "room.leave": "Verlaten",
+    "room.kick": "Wegsturen",
     "room.waiting_owner": "Wachten tot de eigenaar het spel start…",
     "room.ready": "Iedereen is klaar: start het spel.",
     "room.fill_seats": "Vul de vrije plaatsen met spelers of de computer.",

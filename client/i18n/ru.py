@@ -238,6 +238,7 @@ TEXTS: dict[str, str] = {
     # the room of a LAN table
     "room.start": "Начать игру",
     "room.leave": "Выйти",
+    "room.kick": "Выгнать",
     "room.waiting_owner": "Ждём, пока хозяин стола начнёт игру…",
     "room.ready": "Все готовы: начинайте игру.",
     "room.fill_seats": "Займите свободные места игроками или компьютером.",

@@ -44,6 +44,7 @@ from protocol import (
     Heartbeat,
     Hello,
     HostMessage,
+    Kick,
     Leave,
     Ping,
     Pong,
@@ -326,6 +327,11 @@ class NetClient:
         other player is ready."""
         ref = self._ref()
         self.send(Ready(ref, ready))
+        return ref
+
+    def kick(self, seat: int) -> int:
+        ref = self._ref()
+        self.send(Kick(ref, seat))
         return ref
 
     def leave(self) -> int:

@@ -118,6 +118,10 @@ class NetSession:
         """The owner fills an open seat with an AI of level ``ai``, or clears it (None)."""
         self._call(lambda client: client.set_seat(seat, ai))
 
+    def kick(self, seat: int) -> None:
+        """The owner sends the player of ``seat`` away (the seat is free, their token gone)."""
+        self._call(lambda client: client.kick(seat))
+
     def leave(self) -> None:
         """Leave the table for good (an AI plays our seat to the game's end), then close."""
         self._call(lambda client: client.leave())

@@ -20,7 +20,7 @@ from window import click, key
 from client.app import App
 from client.cli.bot import BotReport, play_bot
 from client.i18n import LANGUAGES
-from client.net.client import HostClosed
+from client.net.client import HostClosed, NetClient
 from client.net.gamefile import GameFile
 from client.net.remote import NetSession
 from client.net.session import RoomChanged, Seated
@@ -255,6 +255,41 @@ def test_leaving_a_lan_game_gives_the_seat_to_an_ai_for_the_rest_of_it(tmp_path:
         handle.stop()
 
 
+def test_the_owner_sends_a_squatter_away(tmp_path: Path) -> None:
+    """A player who sits down and is never ready cannot hold the table: the owner's
+    "Send away" chip under their seat frees it (their token is gone with it)."""
+    with run_in_thread(HostConfig(seats=3, announce=False)) as handle:
+        host = handle.host
+        assert host is not None
+        app = make_app(tmp_path, handle.port)
+        room = in_room(app)
+        assert room.owner
+        told: list[object] = []
+
+        def squat() -> None:
+            async def body() -> None:
+                client = await NetClient.connect("127.0.0.1", handle.port, "Squatter")
+                try:
+                    while True:
+                        await client.receive()
+                except HostClosed as exc:
+                    told.append(exc.code)
+
+            asyncio.run(body())
+
+        squatter = threading.Thread(target=squat, name="squatter", daemon=True)
+        squatter.start()
+        until(app, lambda: room.room is not None and room.room.seats[1].kind == "human")
+        chip = next((c for c, seat, choice in room.chips() if seat == 1), None)
+        assert chip is not None and room.chip_label("kick") == "Send away"
+        assert [choice for _, seat, choice in room.chips() if seat == 1] == ["kick"]
+        click(app, chip.center)
+        until(app, lambda: room.room is not None and room.room.seats[1].kind == "empty")
+        squatter.join(10)
+        assert told == ["kicked"]
+        app.close()
+
+
 class Sitting:
     """A session already seated at seat 0 of ``room`` (no network)."""
 
@@ -344,7 +379,8 @@ def test_the_room_fits_the_window(
         inside = [rect for rect in rects if rect.colliderect(box)]
         assert inside and all(box.contains(rect) for rect in inside), (box, inside)
     chips = scene.chips()
-    assert len(chips) == len(chip_sizes) == {3: 7, 6: 14, 4: 0}[seats]
+    # the owner: levels and clear under AI and open seats, "send away" under another player
+    assert len(chips) == len(chip_sizes) == {3: 7, 6: 15, 4: 0}[seats]
     for chip, _, choice in chips:
         label, px = chip_sizes[tuple(chip)]
         assert label == scene.chip_label(choice)

@@ -62,6 +62,7 @@ from protocol import Room, SeatInfo
 __all__ = ["RoomScene", "RoomSession"]
 
 CLEAR = "clear"
+KICK = "kick"  # the owner's chip under another player's seat
 CHIP_GAP = 4  # between the chips of a row
 READY_FILL = (56, 150, 84)  # the ready mark's pill
 WAITING_FILL = (16, 40, 28)  # "not ready": dark glass, muted words
@@ -114,6 +115,8 @@ class RoomSession(Session, Protocol):
     def ready(self, ready: bool = True) -> None: ...
 
     def set_seat(self, seat: int, ai: str | None) -> None: ...
+
+    def kick(self, seat: int) -> None: ...
 
 
 class RoomScene(ButtonScene):
@@ -304,7 +307,7 @@ class RoomScene(ButtonScene):
         words = (self.app.settings.language, self.message, self.invite, self.note)
         key = (self.size, seats, self.owner, self.seat, words)
         if self._seating is None or self._seating[0] != key:
-            chips = tuple(self.owner and s.kind != "human" for s in seats)
+            chips = tuple(self.owner and i != self.seat for i in range(len(seats)))
             measure = Measure(self._box_w, self._box_h, self._middle_h)
             top, button_h = self.header().bottom, self.button_h()
             space = Space(self.size, top, button_h, self.seat, chips, measure)
@@ -365,7 +368,8 @@ class RoomScene(ButtonScene):
         return list(self.seating().boxes)
 
     def chips(self) -> list[tuple[pygame.Rect, int, str]]:
-        """The owner's chips under every seat a human does not sit in: a level, or clear."""
+        """The owner's chips under every other seat: a level, or clear, where no player
+        sits; "send away" under another player's seat (a squatter cannot hold a table)."""
         if self.room is None or not self.owner:
             return []
         found = []
@@ -373,7 +377,12 @@ class RoomScene(ButtonScene):
         gap = CHIP_GAP
         height = self.seating().chip_h()
         for i, (rect, seat) in enumerate(zip(self.seat_rects(), self.room.seats, strict=True)):
+            if i == self.seat:
+                continue
             if seat.kind == "human":
+                chip = pygame.Rect(0, rect.bottom - height - 8, round((rect.w - 16) * 0.6), height)
+                chip.right = rect.right - 8
+                found.append((chip, i, KICK))
                 continue
             clear = height * 1.3 + gap if seat.kind == "ai" else 0
             chip_w = (rect.w - 16 - clear - gap * (len(offered) - 1)) / len(offered)
@@ -388,6 +397,8 @@ class RoomScene(ButtonScene):
         return found
 
     def chip_label(self, choice: str) -> str:
+        if choice == KICK:
+            return self.app.tr("room.kick")
         return "✕" if choice == CLEAR else self.app.tr("level." + choice)
 
     def chip_px(self) -> dict[int, int]:
@@ -435,7 +446,10 @@ class RoomScene(ButtonScene):
         for chip, seat, choice in self.chips():
             if chip.collidepoint(event.pos) and not self.closed:
                 self.message = ""
-                self.session.set_seat(seat, None if choice == CLEAR else choice)
+                if choice == KICK:
+                    self.session.kick(seat)
+                else:
+                    self.session.set_seat(seat, None if choice == CLEAR else choice)
                 return
 
     def activate(self, name: str) -> None:
@@ -484,7 +498,7 @@ class RoomScene(ButtonScene):
             hover = self.hover is not None and chip.collidepoint(self.hover)
             assert room is not None
             chosen = room.seats[seat_index].level == choice
-            style = "chosen" if chosen else "secondary"
+            style = "danger" if choice == KICK else "chosen" if chosen else "secondary"
             label = self.chip_label(choice)
             draw_button(surface, self.assets, chip, label, style, hover, px=sizes[seat_index])
         self.draw_buttons(surface, self.assets)
