@@ -13,10 +13,12 @@ import pygame
 
 from client.i18n import N_, Translator
 from client.ui.assets import Assets
+from client.ui.metrics import CARD_RATIO
 from client.ui.pointer import Input, Key
 from client.ui.render import GOLD, SOFT, draw_panel, draw_text, fit_px, wrap
 from client.ui.scene import ButtonScene, Director
 from client.ui.widgets import Button
+from engine import Card
 
 __all__ = ["PAGES", "PAGE_KEYS", "HowToScene", "page_text"]
 
@@ -28,6 +30,15 @@ PAGE_KEYS = (
     (N_("howto.5.title"), N_("howto.5.body")),
 )
 PAGES = len(PAGE_KEYS)
+# a picture beside each page: cards side by side, each maybe with one beating it on top
+# (None: a card face down)
+PICTURES: tuple[tuple[tuple[str | None, str | None], ...], ...] = (
+    (("6h", None), ("9s", None), ("Jd", None), ("Qc", None), ("As", None)),  # a hand
+    (("7c", None), ("7d", None)),  # a lead, and a card of its rank thrown in
+    (("9h", "Qh"), ("8c", "6s")),  # beaten higher in the suit, and by a trump (spades)
+    ((None, None), (None, None)),  # a beaten bout goes face down to the discard pile
+    (("Td", None), ("Ts", None)),  # a lead passed on with a card of its rank
+)
 
 
 def page_text(tr: Translator, page: int) -> tuple[str, list[str]]:
@@ -75,11 +86,24 @@ class HowToScene(ButtonScene):
             Button(nxt, "next", tr("howto.next"), self.page < PAGES - 1),
         ]
 
+    def picture(self) -> pygame.Rect:
+        """Where the page's picture goes: the right of a wide panel, the foot of a tall one."""
+        panel = self.panel()
+        if panel.w > panel.h * 1.3:
+            return pygame.Rect(panel.right - round(panel.w * 0.3), panel.top + 16,
+                               round(panel.w * 0.3) - 16, panel.h - 48)  # fmt: skip
+        h = round(panel.h * 0.24)
+        return pygame.Rect(panel.left + 16, panel.bottom - h - 28, panel.w - 32, h)
+
     def layout_page(self) -> tuple[int, list[tuple[str, bool]]]:
-        """The text size and the lines (text, is a heading) that fit the panel."""
+        """The text size and the lines (text, is a heading) that fit the panel beside or
+        above its picture."""
         panel = self.panel()
         title, paragraphs = page_text(self.app.tr, self.page)
-        room_w, room_h = panel.w - 48, panel.h - 32
+        picture = self.picture()
+        wide = picture.h > picture.w
+        room_w = (picture.left - panel.left - 40) if wide else panel.w - 48
+        room_h = panel.h - 32 if wide else picture.top - panel.top - 24
         px = max(10, min(30, round(self.size[1] * 0.036)))
         while True:
             font = self.assets.font(px, False)
@@ -146,6 +170,7 @@ class HowToScene(ButtonScene):
                 y += px * 0.5  # a little air before each bullet
             draw_text(surface, self.assets, text, px, (panel.left + 24, y), "topleft")
             y += px * 1.45
+        self._draw_picture(surface)
         page = tr("howto.page", n=self.page + 1, total=PAGES)
         draw_text(
             surface,
@@ -157,3 +182,22 @@ class HowToScene(ButtonScene):
             SOFT,
         )
         self.draw_buttons(surface, self.assets)
+
+    def _draw_picture(self, surface: pygame.Surface) -> None:
+        """The page's cards, centred in ``picture()``; a card beating another lies on it,
+        a little lower and to the right."""
+        area = self.picture()
+        pairs = PICTURES[self.page]
+        slots = len(pairs) * 1.25 + 0.25
+        height = round(min(area.h * 0.72, area.w / slots / CARD_RATIO, area.h / 1.45))
+        step = height * CARD_RATIO * 1.25
+        x = area.centerx - step * (len(pairs) - 1) / 2
+        top = area.centery - height * 0.6
+        for card, over in pairs:
+            for k, code in enumerate((card, over)):
+                if k == 1 and code is None:
+                    continue
+                image = self.assets.card(None if code is None else Card.parse(code), height)
+                at = (x + k * height * 0.22, top + height / 2 + k * height * 0.3)
+                surface.blit(image, image.get_rect(center=(round(at[0]), round(at[1]))))
+            x += step
