@@ -36,9 +36,9 @@ from client.net.session import (
     Snapshot,
 )
 from engine import Action, GameEnded, GameLog, GameResult, Rules
+from protocol import Ack, Room, RoomUpdate, Update, Welcome
 from protocol import Emoted as HostEmoted
 from protocol import Rejected as HostRejected
-from protocol import Room, RoomUpdate, Update, Welcome
 from protocol import Snapshot as HostSnapshot
 
 __all__ = ["RECONNECT", "NetSession", "computer_game", "seat_names"]
@@ -85,6 +85,11 @@ class NetSession:
         # a host in this process (``computer_game``)
         self.host_logs: Callable[[], Sequence[GameLog]] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
+        # our action being answered, and the update its ack named (the network thread's)
+        self._inflight: int | None = None
+        self._awaited = (0, -1)  # (game, seq)
+        self._game = 0  # the game of the latest update
+        self._latest: Update | None = None  # the latest update, if it came unsettled
         self._client: NetClient | None = None
         self._stop: asyncio.Event | None = None
         self._result: GameResult | None = None
@@ -97,7 +102,13 @@ class NetSession:
     # --- the window's side ------------------------------------------------------------
 
     def send(self, action: Action) -> None:
-        self._call(lambda client: client.act(action))
+        self._call(self._act(action))
+
+    def _act(self, action: Action) -> Callable[[NetClient], None]:
+        def act(client: NetClient) -> None:
+            self._inflight = client.act(action)
+
+        return act
 
     def rematch(self) -> None:
         self._call(lambda client: client.start())
@@ -211,13 +222,29 @@ class NetSession:
         self.inbox.put(Reconnecting())
 
     def _translate(self, message: object) -> None:
+        if isinstance(message, Ack) and message.ref == self._inflight:
+            # our action became update ``seq``: views before it do not show it yet
+            if message.seq is not None:
+                self._awaited = (self._game, message.seq)
+            self._inflight = None
+            latest = self._latest
+            if latest is not None and (latest.game, latest.seq) >= self._awaited:
+                self._latest = None  # its update came first: its view is ours to act on
+                self.inbox.put(Snapshot(latest.view))
+        if isinstance(message, HostRejected) and message.ref == self._inflight:
+            self._inflight = None
         if isinstance(message, Update):
+            self._game = message.game
             self.inbox.put(Happened(message.events))
-            self.inbox.put(Snapshot(message.view))
+            settled = self._inflight is None and (message.game, message.seq) >= self._awaited
+            self._latest = None if settled else message
+            self.inbox.put(Snapshot(message.view, settled))
             ended = [e for e in message.events if isinstance(e, GameEnded)]
             if ended:
                 self._result = ended[0].result
         elif isinstance(message, HostSnapshot):
+            # a resync: what we sent is in it or gone
+            self._inflight, self._awaited, self._game = None, (0, -1), message.game
             self.inbox.put(Snapshot(message.view))
         elif isinstance(message, Welcome) and self.rooms:  # back after a lost connection
             self.inbox.put(RoomChanged(message.room))

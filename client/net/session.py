@@ -67,6 +67,7 @@ class Seated:
 @dataclass(frozen=True, slots=True)
 class Snapshot:
     view: SeatView
+    settled: bool = True  # False: an action of ours is still to show (do not act on it)
 
 
 @dataclass(frozen=True, slots=True)

@@ -243,8 +243,8 @@ class TableScene(Scene):
             self.reconnecting = False
             waited = self.view is not None and _awaited(self.view)
             self.view = item.view
-            if self.pending not in item.view.legal:
-                self.pending = None  # done (a snapshot from before it keeps it pending)
+            if item.settled and self.pending not in item.view.legal:
+                self.pending = None  # done (a view from before our action keeps it pending)
             self.behind = False
             board.resync(item.view)
             if _awaited(item.view) and not waited:
