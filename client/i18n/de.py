@@ -376,6 +376,7 @@ TEXTS: dict[str, str] = {
     "leave.lan": "Eine KI spielt deinen Platz bis zum Ende des Spiels.",
     "leave.resume": "Weiter",
     "leave.leave": "Verlassen",
+    "leave.draw": "Spiel als Remis beenden",
     "keys.title": "Tasten",
     "keys.play_card": "die Karte an dieser Stelle spielen",
     "keys.focus": "eine Karte wählen, dann spielen",

@@ -380,6 +380,7 @@ TEXTS: dict[str, str] = {
     "leave.lan": "An AI plays your seat for the rest of the game.",
     "leave.resume": "Resume",
     "leave.leave": "Leave",
+    "leave.draw": "End the game as a draw",
     "keys.title": "Keys",
     "keys.play_card": "play the card at that place",
     "keys.focus": "choose a card, then play it",

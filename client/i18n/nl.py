@@ -375,6 +375,7 @@ TEXTS: dict[str, str] = {
     "leave.lan": "Een AI speelt je plaats tot het einde van het spel.",
     "leave.resume": "Verder",
     "leave.leave": "Verlaten",
+    "leave.draw": "Spel als gelijkspel beëindigen",
     "keys.title": "Toetsen",
     "keys.play_card": "de kaart op die plek spelen",
     "keys.focus": "een kaart kiezen, dan spelen",

@@ -39,6 +39,7 @@ from protocol import (
     Alive,
     ClientMessage,
     Connection,
+    Draw,
     Emote,
     Goodbye,
     Heartbeat,
@@ -327,6 +328,11 @@ class NetClient:
         other player is ready."""
         ref = self._ref()
         self.send(Ready(ref, ready))
+        return ref
+
+    def draw(self) -> int:
+        ref = self._ref()
+        self.send(Draw(ref))
         return ref
 
     def kick(self, seat: int) -> int:

@@ -129,6 +129,10 @@ class NetSession:
         """The owner fills an open seat with an AI of level ``ai``, or clears it (None)."""
         self._call(lambda client: client.set_seat(seat, ai))
 
+    def draw(self) -> None:
+        """The owner ends the game as a draw, for everyone at the table."""
+        self._call(lambda client: client.draw())
+
     def kick(self, seat: int) -> None:
         """The owner sends the player of ``seat`` away (the seat is free, their token gone)."""
         self._call(lambda client: client.kick(seat))

@@ -122,5 +122,8 @@ class ReplaySession:
     def leave(self) -> None:
         """Nobody sits there: leaving a replay is closing it."""
 
+    def draw(self) -> None:
+        """A kept game ended as it ended."""
+
     def close(self) -> None:
         """Nothing to close: the file was read at the start."""

@@ -81,5 +81,9 @@ class ScriptedSession:
         self.left = True
         self.close()
 
+    def draw(self) -> None:
+        """Ends the game as a draw, as a host would for its owner."""
+        self._tell(self.state.declare_draw())
+
     def close(self) -> None:
         self.closed = True

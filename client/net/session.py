@@ -143,6 +143,9 @@ class Session(Protocol):
         """Leave the table for good: at a LAN table an AI plays the seat for the rest of
         the game (the session then ends)."""
 
+    def draw(self) -> None:
+        """The room's owner ends the game as a draw (at a LAN table)."""
+
     def close(self) -> None: ...
 
 

@@ -158,7 +158,9 @@ def test_the_leave_question_says_what_becomes_of_the_seat(
     told: list[bool] = []
     real = table_screen.draw_pause
     monkeypatch.setattr(
-        table_screen, "draw_pause", lambda s, a, lan, tr: told.append(lan) or real(s, a, lan, tr)
+        table_screen,
+        "draw_pause",
+        lambda s, a, lan, tr, owner: told.append(lan) or real(s, a, lan, tr, owner),
     )
     app, _ = start(deal(Rules(), *DEFEND))
     table = scene(app)

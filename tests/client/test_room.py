@@ -242,6 +242,7 @@ def test_leaving_a_lan_game_gives_the_seat_to_an_ai_for_the_rest_of_it(tmp_path:
         seat = table.seat
         click(app, next(b for b in table.buttons if b.name == "menu").rect.center)
         assert table.overlay == "pause" and table in app.stack  # it asks first
+        assert "draw" not in [b.name for b in table.buttons]  # the owner's alone
         click(app, next(b for b in table.buttons if b.name == "leave").rect.center)
         assert table not in app.stack
         for _ in range(3000):
@@ -287,6 +288,25 @@ def test_the_owner_sends_a_squatter_away(tmp_path: Path) -> None:
         until(app, lambda: room.room is not None and room.room.seats[1].kind == "empty")
         squatter.join(10)
         assert told == ["kicked"]
+        app.close()
+
+
+def test_the_owner_ends_a_lan_game_as_a_draw(tmp_path: Path) -> None:
+    """The owner's pause has End the game as a draw: everyone's game ends with no Durak."""
+    config = HostConfig(seats=2, ai=("random",), announce=False, turn_timer=30.0, seed=2)
+    with run_in_thread(config) as handle:
+        app = make_app(tmp_path, handle.port)
+        room = in_room(app)
+        until(app, lambda: room.owner and room.can_start())
+        key(app, pygame.K_RETURN)  # the owner starts
+        table = table_up(app)
+        until(app, lambda: table.view is not None and table.room is not None, dt=0.1)
+        click(app, next(b for b in table.buttons if b.name == "menu").rect.center)
+        names = [b.name for b in table.buttons]
+        assert "draw" in names, names
+        click(app, next(b for b in table.buttons if b.name == "draw").rect.center)
+        until(app, lambda: table.over is not None, dt=0.1)
+        assert table.over is not None and table.over.result.draw
         app.close()
 
 

@@ -62,35 +62,51 @@ def _shade(surface: pygame.Surface, assets: Assets) -> None:
 # --- the pause ----------------------------------------------------------------------------
 
 
-def pause_panel(size: tuple[int, int]) -> tuple[pygame.Rect, int]:
-    """The pause's panel and its text size: the question, its buttons, the keys."""
+DRAW_ROW = 2.9  # text lines the owner's "End as a draw" adds to the pause
+
+
+def pause_panel(size: tuple[int, int], owner: bool = False) -> tuple[pygame.Rect, int]:
+    """The pause's panel and its text size: the question, its buttons, the keys
+    (``owner``: of a LAN table, who may also end the game as a draw)."""
     w, h = size
-    rows = 10.2 + 1.25 * len(KEY_LINES)
+    rows = 10.2 + 1.25 * len(KEY_LINES) + (DRAW_ROW if owner else 0)
     px = max(11, min(round(min(w, h) * 0.028), round((h - 24) / rows)))
     panel = pygame.Rect(0, 0, round(min(w - 16, px * 32)), round(px * rows))
     panel.center = (w // 2, h // 2)
     return panel, px
 
 
-def pause_buttons(size: tuple[int, int], tr: Translator = ENGLISH) -> list[Button]:
-    """Resume and Leave, side by side under the question."""
-    panel, px = pause_panel(size)
+def pause_buttons(
+    size: tuple[int, int], tr: Translator = ENGLISH, owner: bool = False
+) -> list[Button]:
+    """Resume and Leave, side by side under the question; under them, for the owner of a
+    LAN table, End as a draw."""
+    panel, px = pause_panel(size, owner)
     bw, bh, gap = min(px * 10, (panel.w - 3 * px) // 2), round(px * 2.2), px
     top = panel.top + round(px * 4.6)
     left = panel.centerx - bw - gap // 2
-    return [
+    buttons = [
         Button(pygame.Rect(left, top, bw, bh), "resume", tr("leave.resume"), style="primary"),
         Button(pygame.Rect(left + bw + gap, top, bw, bh), "leave", tr("leave.leave")),
     ]
+    if owner:
+        row = pygame.Rect(left, top + bh + round(px * 0.7), 2 * bw + gap, bh)
+        buttons.append(Button(row, "draw", tr("leave.draw"), style="danger"))
+    return buttons
 
 
 def draw_pause(
-    surface: pygame.Surface, assets: Assets, lan: bool, tr: Translator = ENGLISH
+    surface: pygame.Surface,
+    assets: Assets,
+    lan: bool,
+    tr: Translator = ENGLISH,
+    owner: bool = False,
 ) -> None:
     """The leave question over the dimmed table (its buttons are drawn by the caller), and
-    the keys under it. ``lan``: leaving hands our seat to an AI (else the game ends)."""
+    the keys under it. ``lan``: leaving hands our seat to an AI (else the game ends);
+    ``owner``: the buttons have a second row (End as a draw)."""
     _shade(surface, assets)
-    panel, px = pause_panel(surface.get_size())
+    panel, px = pause_panel(surface.get_size(), owner)
     draw_panel(surface, assets, panel, 235, radius=px)
     y = panel.top + px * 1.4
     title = tr("leave.question")
@@ -113,7 +129,7 @@ def draw_pause(
         (panel.centerx, y),
         colour=SOFT,
     )
-    y = panel.top + px * 7.8
+    y = panel.top + px * (7.8 + (DRAW_ROW if owner else 0))
     draw_text(
         surface, assets, tr("keys.title"), px, (panel.left + px * 1.5, y), "midleft", GOLD, True
     )

@@ -339,6 +339,16 @@ class TableScene(Scene):
             return ()  # we may add too: no need to point at the others who may
         return tuple(s for s in seats if s != self.seat)
 
+    def _owner(self) -> bool:
+        """We own the room of this LAN table, and its game is on: we may end it as a draw."""
+        room = self.room
+        return (
+            self.back is not None
+            and room is not None
+            and room.owner == self.seat
+            and (self._playing())
+        )
+
     def our_turn(self) -> bool:
         """The table waits for us (to lead or to answer), and shows what the view says."""
         view = self._acting_view()
@@ -649,6 +659,9 @@ class TableScene(Scene):
                 self.app.pop()
         elif name == "resume":
             self.overlay = ""
+        elif name == "draw":  # the owner ends the LAN game as a draw for everyone
+            self.overlay = ""
+            self.session.draw()
         elif name == "leave":
             if self.back is not None and self._playing():  # a LAN game: the seat to an AI
                 self.session.leave()
@@ -812,7 +825,7 @@ class TableScene(Scene):
         if self.closed:
             return closed_buttons(size, tr)
         if self.overlay == "pause":
-            return pause_buttons(size, tr)
+            return pause_buttons(size, tr, self._owner())
         if self.overlay == "log":
             return log_buttons(log_panel(size, self.assets))
         if self.show_end and self.over is not None:
@@ -1019,7 +1032,7 @@ class TableScene(Scene):
         if self.reconnecting and not self.closed:
             draw_banner(surface, assets, layout, tr("table.reconnecting"))
         if self.overlay == "pause" and not self.closed:
-            draw_pause(surface, assets, self.back is not None, tr)
+            draw_pause(surface, assets, self.back is not None, tr, self._owner())
             draw_buttons(surface, assets, self.buttons, self.hover)
         elif self.overlay == "log" and not self.closed:
             self._draw_log(surface)
