@@ -96,10 +96,10 @@ class _Lru(OrderedDict[Any, Any]):
 
 def _weave(tile: int = 128) -> pygame.Surface:
     """A faint grey noise tile: the texture of the cloth."""
-    rng = random.Random(7)
-    grey = bytes(rng.randrange(256) for _ in range(tile * tile))
-    noise = pygame.image.frombuffer(bytes(b for g in grey for b in (g, g, g)), (tile, tile), "RGB")
-    noise = noise.convert()
+    grey = random.Random(7).randbytes(tile * tile)
+    rgb = bytearray(3 * len(grey))
+    rgb[0::3] = rgb[1::3] = rgb[2::3] = grey
+    noise = pygame.image.frombuffer(bytes(rgb), (tile, tile), "RGB").convert()
     noise.set_alpha(9)
     return noise
 
@@ -218,17 +218,22 @@ class Assets:
             return self._felt[1]
         w, h = max(1, size[0]), max(1, size[1])
         gw, gh = (96, max(8, round(96 * h / w))) if w >= h else (max(8, round(96 * w / h)), 96)
-        grad = pygame.Surface((gw, gh))
+        (r0, g0, b0), (r1, g1, b1) = FELT_CENTRE, FELT_EDGE
+        pixels = bytearray()
         for y in range(gh):
+            dy = (y + 0.5) / gh * 2 - 1.15
             for x in range(gw):
                 dx = (x + 0.5) / gw * 2 - 1
-                dy = (y + 0.5) / gh * 2 - 1.15
                 t = min(1.0, (dx * dx + dy * dy * 0.9) ** 0.5 / 1.35)
                 t = t * t * (3 - 2 * t)
-                grad.set_at(
-                    (x, y),
-                    [round(a + (b - a) * t) for a, b in zip(FELT_CENTRE, FELT_EDGE, strict=True)],
+                pixels += bytes(
+                    (
+                        round(r0 + (r1 - r0) * t),
+                        round(g0 + (g1 - g0) * t),
+                        round(b0 + (b1 - b0) * t),
+                    )
                 )
+        grad = pygame.image.frombuffer(bytes(pixels), (gw, gh), "RGB")
         felt = pygame.transform.smoothscale(grad, (w, h)).convert()
         noise = self.composite("weave", _weave)
         tile = noise.get_width()
