@@ -108,8 +108,10 @@ def screens() -> dict[str, Callable[..., Scene]]:
     from client.screens.table.screen import TableScene
 
     def table(app: App, session: Session, **options: Any) -> Scene:
-        """The table, keeping the games it shows (``client.net.gamefile``)."""
-        return TableScene(app, session, record=app.recorder(session).take, **options)
+        """The table, keeping the games it shows (``client.net.gamefile``), whose end
+        offers the coach's review of the game just kept."""
+        recorder = app.recorder(session)
+        return TableScene(app, session, record=recorder.take, kept=lambda: recorder.last, **options)
 
     return {
         "start": StartScene,

@@ -413,7 +413,8 @@ class GameRecorder:
     finished games; the one that replays to what the seat saw is kept with the file.
     A game that could not be saved is noted in ``problems`` and play goes on. With
     ``background`` the file is checked and written in a thread of its own (the window's
-    frame goes on at the end of a game).
+    frame goes on at the end of a game). ``last``: the game just ended as kept (what the
+    end of the game's Review goes over), until the next game starts.
     """
 
     store: GameStore
@@ -423,16 +424,17 @@ class GameRecorder:
     saved: list[Path] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     background: bool = False
+    last: GameFile | None = None
     _seated: Seated | None = None
     _steps: list[Step] = field(default_factory=list)
     _ended: bool = False
 
     def take(self, message: Message) -> None:
         if isinstance(message, Seated):
-            self._seated, self._steps, self._ended = message, [], False
+            self._seated, self._steps, self._ended, self.last = message, [], False, None
         elif isinstance(message, Happened):
             if self._ended or (self._steps and any(isinstance(e, Dealt) for e in message.events)):
-                self._steps, self._ended = [], False  # the next game's deal
+                self._steps, self._ended, self.last = [], False, None  # the next game's deal
             self._steps.append(Step(message.events, None))
         elif isinstance(message, Snapshot):
             if self._steps and self._steps[-1].view is None:
@@ -456,15 +458,18 @@ class GameRecorder:
             self.clock().strftime("%Y-%m-%dT%H:%M:%SZ"),
             self.where,
         )
+        self.last = game
         if self.background:
             threading.Thread(target=self._write, args=(game,), name="durak-keep").start()
         else:
             self._write(game)
 
     def _write(self, game: GameFile) -> None:
-        game = replace(game, log=self._log_for(game))
+        kept = replace(game, log=self._log_for(game))
+        if self.last is game:  # still the game just ended (not yet the next one)
+            self.last = kept
         try:
-            self.saved.append(self.store.save(game))
+            self.saved.append(self.store.save(kept))
         except OSError as exc:
             self.problems.append(f"could not keep the game in {self.store.folder}: {exc}")
 

@@ -414,6 +414,27 @@ def test_the_table_button_shows_the_end_on_the_table_and_result_brings_the_panel
     assert table.show_end
 
 
+def test_review_at_the_end_opens_the_coach_on_the_game_just_kept_and_esc_comes_back() -> None:
+    from client.screens.review import ReviewScene
+
+    app, session = played_out()
+    table = scene(app)
+    click(app, button(app, "review"))  # type: ignore[arg-type]
+    review = app.stack[-1]
+    assert isinstance(review, ReviewScene) and review.game is not None
+    assert review.game.result == session.state.result and review.game.seat == table.seat
+    assert review.job is not None and review.job.total > 0  # our moves, to be gone over
+    key(app, pygame.K_ESCAPE)
+    assert app.stack[-1] is table and table.show_end  # the end panel, as it was left
+
+
+def test_a_game_that_was_not_kept_has_no_review_at_its_end() -> None:
+    app, _ = played_out()
+    scene(app).kept = lambda: None  # e.g. the game's file could not be made
+    app.step(FRAME)
+    assert button(app, "review") is None and button(app, "rematch") is not None
+
+
 def test_a_durak_s_cards_it_cannot_name_show_as_backs() -> None:
     """A window that came in late (it missed discards) names only the cards it knows."""
     app, session = played_out()

@@ -90,14 +90,20 @@ def _end_panel(
 
 
 def end_buttons(
-    size: tuple[int, int], over: GameOver, tr: Translator = ENGLISH, show: EndShow = EndShow()
+    size: tuple[int, int],
+    over: GameOver,
+    tr: Translator = ENGLISH,
+    show: EndShow = EndShow(),
+    review: bool = False,
 ) -> list[Button]:
+    """Menu, Rematch, Review (``review``: the game was kept, so the coach can go over it)
+    and Table along the end panel's foot."""
     panel, px = _end_panel(size, over, show)
-    specs = [
-        ("menu", tr("table.menu"), "secondary", 7),
-        ("rematch", tr("table.rematch"), "primary", 9),
-        ("hide", tr("table.hide"), "secondary", 7),
-    ]
+    specs = [("menu", tr("table.menu"), "secondary", 6.5)]
+    specs.append(("rematch", tr("table.rematch"), "primary", 8.0))
+    if review:
+        specs.append(("review", tr("past.review"), "secondary", 6.5))
+    specs.append(("hide", tr("table.hide"), "secondary", 6.5))
     gap = px
     x = panel.centerx - (sum(w for *_, w in specs) * px + gap * (len(specs) - 1)) / 2
     buttons = []

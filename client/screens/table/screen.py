@@ -20,6 +20,7 @@ import pygame
 
 from client.i18n import N_
 from client.i18n.refusals import TABLE_CLOSED_KEYS, closed_text, refusal_text
+from client.net.gamefile import GameFile
 from client.net.session import (
     Closed,
     Emoted,
@@ -132,6 +133,7 @@ class TableScene(Scene):
         back: Callable[[list[Message]], None] | None = None,
         tally: Callable[[GameOver, int], GameOver] | None = None,
         record: Callable[[Message], None] | None = None,
+        kept: Callable[[], GameFile | None] | None = None,
     ) -> None:
         """``backlog``: messages the session said before the scene took it over (the room
         screen hands over ``Seated`` and the start of the game). ``back``: at a LAN table,
@@ -139,12 +141,14 @@ class TableScene(Scene):
         (with the room as last heard) instead of starting the next game at once.
         ``tally``: counts each game's end for our seat (the statistics) and gives the end
         to show (the series remembered across restarts of the window). ``record``: told
-        every message as it is taken (the game files keep the games)."""
+        every message as it is taken (the game files keep the games). ``kept``: the game
+        kept last, which the end's Review opens in the coach."""
         self.app = app
         self.assets = app.assets
         self.session = session
         self.back = back
         self.tally = tally
+        self.kept = kept
         self.room: Room | None = None  # the room as last heard (during and after the game)
         self.pacer = Pacer(session.inbox, self._show, self._at_once, record)
         self.statuses: tuple[str, ...] = ()  # each seat's status from the room, if known
@@ -679,6 +683,10 @@ class TableScene(Scene):
                 self.session.rematch()
             else:
                 self._back_to_room()
+        elif name == "review":
+            game = self._kept_game()
+            if game is not None:
+                self.app.show("review", game=game)
         elif name == "hide":
             self.show_end = False
         elif name == "result":
@@ -688,6 +696,10 @@ class TableScene(Scene):
         elif name.startswith("emote:"):
             self.picking = False
             self.session.emote(name.removeprefix("emote:"))
+
+    def _kept_game(self) -> GameFile | None:
+        """The game just ended as it was kept (None: not kept, or not yet)."""
+        return None if self.kept is None else self.kept()
 
     def _playing(self) -> bool:
         """A game is on: leaving it now asks first."""
@@ -829,7 +841,8 @@ class TableScene(Scene):
         if self.overlay == "log":
             return log_buttons(log_panel(size, self.assets))
         if self.show_end and self.over is not None:
-            return end_buttons(size, self.over, tr, self.end_show())
+            review = self._kept_game() is not None
+            return end_buttons(size, self.over, tr, self.end_show(), review)
         layout = self.layout
         if layout is None:
             return []
