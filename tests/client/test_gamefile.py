@@ -75,6 +75,21 @@ def test_a_rematch_is_a_second_file(tmp_path: Path) -> None:
     assert [g.steps for g in games] == [steps_from_log(played_log(RULES, s), 0) for s in (1, 2)]
 
 
+def test_the_last_game_is_the_one_just_ended_until_the_next_deal(tmp_path: Path) -> None:
+    """What the end panel's Review opens: the game just kept, never the one before."""
+    recorder = GameRecorder(GameStore(tmp_path), "lan")
+    first, second = told(played_log(RULES, 1), 0, NAMES), told(played_log(RULES, 2), 0, NAMES)
+    assert recorder.last is None
+    for message in first:
+        recorder.take(message)
+    assert recorder.last == GameFile.load(recorder.saved[0])
+    recorder.take(second[1])  # the next game's deal
+    assert recorder.last is None
+    for message in second[2:]:
+        recorder.take(message)
+    assert recorder.last == GameFile.load(recorder.saved[1])
+
+
 def test_the_oldest_games_roll_off(tmp_path: Path) -> None:
     store = GameStore(tmp_path, keep=3)
     game = GameFile.load(record(GameStore(tmp_path / "one"), 3, with_log=False).saved[0])
