@@ -209,8 +209,8 @@ def _replayed(seen: DealSeen, log: GameLog, drawn: bool) -> DealCheck:
             views[len(steps) - 1] = observe(state, seat)
     if state.result is None:
         return _fail("log", "the revealed actions do not finish the game")
-    for seq, events in sorted(seen.events.items()):
-        if seq >= len(steps) or steps[seq] != events:
+    for seq, shown in sorted(seen.events.items()):
+        if seq >= len(steps) or steps[seq] != shown:
             what = "the deal" if seq == 0 else f"update {seq}"
             return _fail("deal", f"{what} we were shown is not the one the seed gives")
     for seq, view in sorted(seen.views.items()):

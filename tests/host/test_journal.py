@@ -40,7 +40,7 @@ from host.journal import (
 )
 from host.outbox import Outbox
 from host.save import SavedSeat, SaveError, TableSave, save_file
-from protocol import Ack, Rejected, RoomUpdate, Snapshot, Update, Welcome
+from protocol import Ack, DealCheck, Rejected, Reveal, RoomUpdate, Snapshot, Update, Welcome
 
 ROOT = Path(__file__).resolve().parents[2]
 PORT = 45998  # the port these tests' saves belong to (never listened on)
@@ -173,12 +173,12 @@ async def test_a_resumed_game_goes_on_from_exactly_where_it_was(tmp_path: Path) 
             message = await asyncio.wait_for(anna.receive(), 30)
             if isinstance(message, Update):
                 seq = message.seq
-                if message.view.legal:
+                if message.view.legal and seq < 12:  # (none in flight as she leaves)
                     anna.act(random.Random(seq).choice(message.view.legal))
         await anna.close()
-        game_log = host.table.log
-        assert game_log is not None and journal_file(save_file(tmp_path, port)).exists()
-        actions = list(game_log.actions)
+    game_log = host.table.log  # (once the host has stopped: its AI cannot act any more)
+    assert game_log is not None and journal_file(save_file(tmp_path, port)).exists()
+    actions = list(game_log.actions)
     async with serving(port=port, resume=True, **options) as host:  # type: ignore[arg-type]
         assert host.table.log is not None and host.table.log.actions == actions
         assert host.table.seq == len(actions) >= seq and host.table.game == 1
@@ -206,6 +206,7 @@ class Seat:
         self.snapshots: list[tuple[tuple[int, int], tuple[int, int]]] = []  # (before, after)
         self.inflight: int | None = None
         self.games = 0
+        self.deals: list[DealCheck] = []  # the verdict on each game's deal
 
     def saw(self, message: Update | Snapshot) -> None:
         now = (message.game, message.seq)
@@ -285,6 +286,8 @@ def test_a_host_killed_at_20_random_moments_never_rewinds_a_client(tmp_path: Pat
                             loop.call_later(rng.choice([0, 0, 0.001, 0.003, 0.01]), kill)
                 elif isinstance(message, Ack | Rejected | Welcome):
                     seat.inflight = None
+                elif isinstance(message, Reveal) and message.done:
+                    seat.deals.append(client.witness.verdict(message.game))
                 elif isinstance(message, RoomUpdate) and message.room.status == "lobby":
                     if kills >= KILLS and seat.games:
                         return  # the game of the last kill is over
@@ -324,6 +327,9 @@ def test_a_host_killed_at_20_random_moments_never_rewinds_a_client(tmp_path: Pat
     assert len(hosts) == KILLS + 1 and len(resumed) == KILLS
     for seat in seats:
         assert len(seat.snapshots) == KILLS  # one resync per restart
+        # every game's deal, committed to before a kill and revealed by a restarted host,
+        # is verified by both players
+        assert len(seat.deals) == seat.games and all(d.ok for d in seat.deals), seat.deals
         for (before, after), at in zip(seat.snapshots, resumed, strict=True):
             assert before <= at <= after  # never told more than the restarted host knew
     saved = TableSave.load(save_file(tmp_path, port))
