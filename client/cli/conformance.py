@@ -1417,6 +1417,7 @@ class Suite:
         )
         players = players[:1]
         back = await self.peer()
+        back.witness = boris.witness  # (the same player: it remembers the deal it saw)
         await back.hello("Boris", self.password, token)
         snap = await back.next()
         self.check(
@@ -1430,6 +1431,7 @@ class Suite:
         await self.settle(anna, lambda r: r.seats[1].status == "connected")
         self.check("everyone is sent the room with the seat connected again", True)
         again = await self.peer()
+        again.witness = back.witness
         await again.hello("Boris", self.password, token)
         goodbye = await back.end()
         self.check(
