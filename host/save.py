@@ -350,7 +350,11 @@ def _deal(data: Any, players: int) -> DealSecret | None:
     secret, seats, values = data["secret"], data["seats"], data["contributions"]
     if not is_value(secret, SECRET_BYTES):
         raise SaveError("'deal.secret' must be 64 hex digits")
-    if not isinstance(seats, list) or len(seats) != players or not set(seats) <= {"human", "ai"}:
+    if (
+        not isinstance(seats, list)
+        or len(seats) != players
+        or not all(s in ("human", "ai") for s in seats)
+    ):
         raise SaveError("'deal.seats' must give every seat's kind")
     if (
         not isinstance(values, list)

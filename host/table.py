@@ -216,7 +216,6 @@ class Pending:
 
     game: int
     deal: DealSecret  # the secret and the seats' kinds (no contributions yet)
-    commitment: str
     waiting: frozenset[int]  # the seats that were sent the commitment
     values: dict[int, bytes] = field(default_factory=dict)  # seat -> its contribution
     deferred: list[Item] = field(default_factory=list)  # what came meanwhile, for after
@@ -918,7 +917,7 @@ class Table:
         waiting = frozenset(
             i for i, s in enumerate(self.seats) if s.kind == "human" and s.link is not None
         )
-        self.pending = Pending(game, deal, commit, waiting)
+        self.pending = Pending(game, deal, waiting)
         wait = max(0.0, self.config.fair_wait)
         for index in sorted(waiting):
             link = self.seats[index].link

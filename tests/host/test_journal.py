@@ -40,7 +40,17 @@ from host.journal import (
 )
 from host.outbox import Outbox
 from host.save import SavedSeat, SaveError, TableSave, save_file
-from protocol import Ack, DealCheck, Rejected, Reveal, RoomUpdate, Snapshot, Update, Welcome
+from protocol import (
+    Ack,
+    DealCheck,
+    DealSecret,
+    Rejected,
+    Reveal,
+    RoomUpdate,
+    Snapshot,
+    Update,
+    Welcome,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 PORT = 45998  # the port these tests' saves belong to (never listened on)
@@ -540,3 +550,58 @@ def test_durak_host_says_once_that_the_table_will_not_be_saved(tmp_path: Path) -
     warnings = [line for line in said if "will NOT be saved" in line]
     assert len(warnings) == 1 and "cannot write" in warnings[0]
     assert not any("saving the table" in line for line in said)
+
+
+# --- the fair deal's secret (docs/protocol.md section 15) ---------------------------------
+
+DEAL = DealSecret(bytes(range(32)), ("human", "ai"), ((0, bytes.fromhex("ab" * 32)),))
+
+
+def _dealt(actions: int) -> TableSave:
+    """``_table`` dealt from the seed ``DEAL`` gives, with ``DEAL`` kept beside it."""
+    saved = _table(actions, seed=DEAL.seed(1, Rules(players=2)))
+    return TableSave(**{**_fields(saved), "deal": DEAL})
+
+
+def test_the_deals_secret_is_journaled_with_the_game_and_outlives_a_change_of_table(
+    tmp_path: Path,
+) -> None:
+    saved = _dealt(6)
+    assert saved.current is not None
+    save = save_file(tmp_path, PORT)
+    path = journal_file(save)
+    _write_journal(path, TableSave(**{**_fields(saved), "current": _first(saved.current, 3)}))
+    assert bytes(range(32)).hex() in path.read_text(encoding="utf-8", errors="replace")
+    changed = TableSave(**{**_fields(saved), "owner": None})
+    with path.open("ab") as out:
+        out.write(table_record(changed))  # (a record without the deal: the header's stays)
+        for seat, action in saved.current.actions[3:]:
+            out.write(action_record(seat, action))
+    loaded, _ = load_table(save)
+    assert loaded == changed and loaded.deal == DEAL
+    changed.save(save)  # and in the save file
+    assert TableSave.load(save).deal == DEAL
+
+
+@pytest.mark.parametrize(
+    "deal",
+    [
+        {"secret": "ab", "seats": ["human", "ai"], "contributions": []},
+        {"secret": "00" * 32, "seats": ["human"], "contributions": []},
+        {"secret": "00" * 32, "seats": [["human"], "ai"], "contributions": []},
+        {"secret": "00" * 32, "seats": ["human", "ai"], "contributions": [[0, "ab"]]},
+        {"secret": "00" * 32, "seats": ["human", "ai"], "contributions": [[5, "ab" * 32]]},
+        {"secret": "00" * 32, "seats": ["human", "ai"], "contributions": [0]},
+        {"secret": "00" * 32, "seats": ["human", "ai"]},
+        "a secret",
+        # well-formed, but not the secret the game's seed came from
+        {"secret": "00" * 32, "seats": ["human", "ai"], "contributions": [[0, "ab" * 32]]},
+    ],
+)
+def test_a_saved_deal_that_is_malformed_or_not_the_games_is_refused(
+    tmp_path: Path, deal: object
+) -> None:
+    data = _dealt(4).to_dict()
+    data["deal"] = deal
+    with pytest.raises(SaveError, match="deal"):
+        TableSave.from_dict(data)
