@@ -128,6 +128,30 @@ async def test_a_player_who_does_not_answer_is_not_counted() -> None:
         await boris.close()
 
 
+async def test_a_value_that_came_too_late_leaves_the_deal_unverified_for_its_sender() -> None:
+    """Boris answers only after the deal: his value is refused (``no_commitment``), so he
+    knows it was not used, and his verdict says the deal was not protected by it."""
+    async with serving(seats=2, fair_wait=0.3) as host:
+        anna = await NetClient.connect("127.0.0.1", host.port, "Anna")
+        boris = await NetClient.connect("127.0.0.1", host.port, "Boris")
+        boris.contribute = False
+        boris.ready()
+        await expect(anna, RoomUpdate, lambda m: m.room.seats[1].ready)  # type: ignore[attr-defined]
+        anna.start()
+        await expect(boris, Update)
+        boris.witness.contributed(1, "5b" * 32)
+        boris.send(Contribute(9, 1, "5b" * 32))
+        late = await expect(boris, Rejected)
+        assert isinstance(late, Rejected) and late.reason == "no_commitment"
+        anna.draw()
+        for client in (anna, boris):
+            await expect(client, Reveal, lambda m: m.done)  # type: ignore[attr-defined]
+        assert anna.witness.verdict(1).ok
+        assert boris.witness.verdict(1).problem == "contribution"
+        await anna.close()
+        await boris.close()
+
+
 async def play_until(client: NetClient, seq: int, rng: random.Random) -> int:
     """Play random legal actions until an update of ``seq`` or more (or the game's end)."""
     while True:
