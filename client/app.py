@@ -249,8 +249,9 @@ class App:
         return over if series is None else replace(over, series=series)
 
     def recorder(self, session: Session) -> GameRecorder:
-        """What keeps the games played through ``session``: with the seed and log after a
-        game against the computer (its host runs here), what the seat saw at a LAN table."""
+        """What keeps the games played through ``session``: what the seat saw, with the seed
+        and log its host revealed with a verified deal (or, against the computer, the log
+        of the host that runs here)."""
         from client.net.remote import NetSession
 
         logs = session.host_logs if isinstance(session, NetSession) else None

@@ -34,6 +34,11 @@ class HostConfig:
     (``host.save.save_file``: one file per port); ``resume`` restores it from that file
     first.
 
+    A fair deal (docs/protocol.md section 15): before each deal the host sends every seated
+    player its commitment and waits up to ``fair_wait`` seconds for their contributions
+    (0: it deals at once, counting none). With ``seed`` its secrets are reproducible, the
+    deal only where nobody contributes.
+
     Liveness: a connection the host hears nothing from for ``silence`` seconds (it sends a
     ``heartbeat`` after a third of that) is treated as dropped, exactly like a closed one.
 
@@ -73,3 +78,4 @@ class HostConfig:
     max_connections: int = 64  # open connections (players, spectators-to-be and strangers)
     connect_rate: float = 20.0  # new connections per address per second, on average
     connect_burst: int = 60  # new connections per address at once
+    fair_wait: float = 2.0  # seconds to wait for the players' contributions to a deal

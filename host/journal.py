@@ -14,7 +14,8 @@ The file is ``MAGIC`` and then records, each framed as::
 The payload is compact UTF-8 JSON. The first record is the game's header: the table as
 ``TableSave.to_dict`` gives it (name, rules, seats with their token hashes, owner, series,
 options, the game's number), with the game's rules, seed and previous result as
-``current`` and no actions; it is written once per game. Then one record per action,
+``current`` and no actions, and the game's fair deal as ``deal`` (its secret, kept until the
+game's end); it is written once per game. Then one record per action,
 ``[seat, "action text"]`` as in ``engine.GameLog``. A change of the table during the game
 (rare: who owns the room) is a ``{"table": ...}`` record that replaces the header's table.
 Reading stops at the first record that is cut short or fails its checksum: that is a write
@@ -98,7 +99,7 @@ def header_record(saved: TableSave) -> bytes:
 def table_record(saved: TableSave) -> bytes:
     """A change of the table during the game (its actions are the journal's own)."""
     table = saved.to_dict()
-    table["last"] = table["current"] = None
+    table["last"] = table["current"] = table["deal"] = None
     return frame_record(_json({"table": table}))
 
 
@@ -132,9 +133,9 @@ def read_journal(path: Path) -> Journal:
         for payload in payloads[1:]:
             record = json.loads(payload)
             if isinstance(record, dict):  # the table changed: keep the game as it is
-                current = table["current"]
+                game = table["current"], table.get("deal")
                 table = record["table"]
-                table["current"] = current
+                table["current"], table["deal"] = game
             else:
                 actions.append(record)
     except (ValueError, KeyError, TypeError):

@@ -53,6 +53,9 @@ REFUSALS = {
     "unknown_level": "There is no such AI level.",
     "not_ready": "Every other player must be ready first.",
     "bad_rules": "Those rules cannot be played.",
+    "bad_contribution": "A contribution must be 64 lower-case hex digits (32 bytes).",
+    "contributed": "You already contributed to this deal.",
+    "no_commitment": "No deal is waiting for your contribution.",
 }
 
 

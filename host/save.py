@@ -7,11 +7,18 @@ A save file is UTF-8 JSON::
                "series": {...}, "game": 3, "current": <game log or null>,
                "last": <the last finished game's log or null>,
                "options": {"hold": 60.0, "turn_timer": null, "silence": 12.0},
-               "password": <"scrypt$..." or null>}}
+               "password": <"scrypt$..." or null>,
+               "deal": <the current game's fair deal or null>}}
 
 A seat is ``{"kind", "name", "level", "token_hash"}``: neither a seat's token nor the
 password is saved, only their hashes (``host.credentials``). A version 1 save (tokens in
 the clear, no password) is still read; its tokens are hashed on the way in.
+
+``deal`` is the secret of the game in play's fair deal (docs/protocol.md section 15), kept
+until the game's end so that a restarted host can still reveal it: ``{"secret": hex,
+"seats": [kinds], "contributions": [[seat, hex], ...]}``. Loading checks that it gives the
+current game's seed. A save without it (before the fair deal) resumes a game that is not
+revealed.
 
 ``checksum`` is the SHA-256 of the canonical JSON of ``table`` (sorted keys, no spaces),
 so a torn or edited file is detected. The game logs are ``engine.GameLog`` maps (rules,
@@ -31,7 +38,14 @@ from typing import Any
 
 from engine import GameLog, GameLogError, GameResult, Rules, RulesError, Series
 from engine.log import write_atomically
-from protocol import MAX_SILENCE_MS, MIN_SILENCE_MS, SILENCE_MS
+from protocol import (
+    MAX_SILENCE_MS,
+    MIN_SILENCE_MS,
+    SECRET_BYTES,
+    SILENCE_MS,
+    DealSecret,
+    is_value,
+)
 
 from .credentials import TOKEN_HASH_LEN, Password, hash_token
 
@@ -91,6 +105,7 @@ class TableSave:
     turn_timer: float | None = None
     silence: float = SILENCE_MS / 1000
     password: str | None = None  # the password's salted hash (host.credentials.Password)
+    deal: DealSecret | None = None  # the current game's fair deal (secret until its end)
 
     # --- writing ----------------------------------------------------------------------
 
@@ -116,6 +131,7 @@ class TableSave:
             "last": None if self.last is None else self.last.to_dict(),
             "options": {"hold": self.hold, "turn_timer": self.turn_timer, "silence": self.silence},
             "password": self.password,
+            "deal": None if self.deal is None else _deal_to_dict(self.deal),
         }
 
     def save(self, path: str | os.PathLike[str]) -> None:
@@ -157,6 +173,9 @@ class TableSave:
         current = _log(data.get("current"), "current")
         if current is not None and current.rules != rules:
             raise SaveError("the current game's rules are not the table's")
+        deal = _deal(data.get("deal"), players)
+        if deal is not None and (current is None or deal.seed(game, rules) != current.seed):
+            raise SaveError("the saved deal's secret does not give the current game's seed")
         return cls(
             name=name,
             rules=rules,
@@ -168,6 +187,7 @@ class TableSave:
             last=_log(data.get("last"), "last"),
             **_options(data.get("options")),
             password=_password(data.get("password")),
+            deal=deal,
         )
 
 
@@ -312,6 +332,39 @@ def _options(data: Any) -> dict[str, Any]:
         "turn_timer": None if turn is None else float(turn),
         "silence": float(silence),
     }
+
+
+def _deal_to_dict(deal: DealSecret) -> dict[str, Any]:
+    return {
+        "secret": deal.secret.hex(),
+        "seats": list(deal.seats),
+        "contributions": [[seat, value.hex()] for seat, value in deal.contributions],
+    }
+
+
+def _deal(data: Any, players: int) -> DealSecret | None:
+    if data is None:
+        return None
+    if not isinstance(data, dict) or set(data) != {"secret", "seats", "contributions"}:
+        raise SaveError("'deal' must be a map of secret, seats and contributions")
+    secret, seats, values = data["secret"], data["seats"], data["contributions"]
+    if not is_value(secret, SECRET_BYTES):
+        raise SaveError("'deal.secret' must be 64 hex digits")
+    if (
+        not isinstance(seats, list)
+        or len(seats) != players
+        or not all(s in ("human", "ai") for s in seats)
+    ):
+        raise SaveError("'deal.seats' must give every seat's kind")
+    if (
+        not isinstance(values, list)
+        or not all(isinstance(v, list) and len(v) == 2 for v in values)
+        or not all(type(s) is int and 0 <= s < players and is_value(x) for s, x in values)
+        or len({s for s, _ in values}) != len(values)
+    ):
+        raise SaveError("'deal.contributions' must be [seat, 64 hex digits] pairs")
+    contributions = tuple(sorted((s, bytes.fromhex(x)) for s, x in values))
+    return DealSecret(bytes.fromhex(secret), tuple(seats), contributions)
 
 
 def _log(data: Any, what: str) -> GameLog | None:

@@ -28,6 +28,14 @@ restarted host would not know. The event loop never waits for the disk itself.
 
 With ``workers`` (``host.workers``) the AI seats' bots live and think in worker
 processes, and the executor's threads only wait for their answers.
+
+A fair deal (docs/protocol.md section 15): a start first sends every connected player the
+commitment to a fresh secret and waits (``config.fair_wait``) for their contributions; the
+seed comes from the secret and the contributions. Whatever else arrives meanwhile (a
+command, a newcomer, a departure) is handled right after the deal, so the seats and rules
+the commitment binds cannot change under it. The secret and the contributions are kept
+(and saved with the game) until its end, when every player is sent them, the seed and
+every action.
 """
 
 from __future__ import annotations
@@ -40,7 +48,7 @@ import random
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Executor
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Protocol
 
@@ -65,11 +73,16 @@ from engine import (
 from engine.ai import Bot, make_bot
 from protocol import (
     MAX_MS,
+    MAX_REVEAL,
     MAX_SILENCE_MS,
     MIN_SILENCE_MS,
     PROTOCOL_VERSION,
+    SECRET_BYTES,
     Ack,
     Act,
+    Commit,
+    Contribute,
+    DealSecret,
     Draw,
     Emote,
     Emoted,
@@ -82,6 +95,7 @@ from protocol import (
     Ready,
     Rejected,
     Replace,
+    Reveal,
     Room,
     RoomUpdate,
     SeatInfo,
@@ -93,6 +107,9 @@ from protocol import (
     UnplayableRules,
     Update,
     Welcome,
+    commitment,
+    deal_context,
+    is_value,
 )
 from protocol.messages import MAX_NAME
 
@@ -106,6 +123,7 @@ from .save import SavedSeat, TableSave, save_file
 from .workers import Workers
 
 __all__ = [
+    "DealDue",
     "Gone",
     "Held",
     "Idle",
@@ -178,11 +196,37 @@ class Idle:
 
 
 @dataclass(frozen=True, slots=True)
+class DealDue:
+    """The wait for the contributions to the deal of ``game`` is over: deal."""
+
+    game: int
+
+
+@dataclass(frozen=True, slots=True)
 class Stop:
     pass
 
 
-Item = Incoming | Gone | Thought | Held | TurnUp | Idle | Stop
+Item = Incoming | Gone | Thought | Held | TurnUp | Idle | DealDue | Stop
+
+
+@dataclass(slots=True)
+class Pending:
+    """A deal committed to and waiting for the players' contributions."""
+
+    game: int
+    deal: DealSecret  # the secret and the seats' kinds (no contributions yet)
+    waiting: frozenset[int]  # the seats that were sent the commitment
+    values: dict[int, bytes] = field(default_factory=dict)  # seat -> its contribution
+    deferred: list[Item] = field(default_factory=list)  # what came meanwhile, for after
+
+
+def _waits(item: Item) -> bool:
+    """Whether ``item`` waits until a pending deal is dealt (it could change the seats or
+    the rules the commitment binds): all but contributions, pings, emotes and the deal."""
+    if isinstance(item, Incoming):
+        return not isinstance(item.message, Contribute | Ping | Emote)
+    return isinstance(item, Gone | Held | Idle)
 
 
 @dataclass(slots=True)
@@ -305,6 +349,8 @@ class Table:
         self.state: GameState | None = None
         self.log: GameLog | None = None
         self.logs: list[GameLog] = []  # every finished game, for replays and tests
+        self.pending: Pending | None = None  # a deal waiting for contributions
+        self.deal: DealSecret | None = None  # the game in play's secret, revealed at its end
         self.history: list[list[Event]] = []
         self.bots: dict[int, BotSlot] = {}
         # One counter for every AI job of the table: an answer is taken only from the job
@@ -342,6 +388,7 @@ class Table:
         game_log = saved.current
         if game_log is None:
             return
+        self.deal = saved.deal
         state = game_log.start()
         self.history = [[trim(e, i) for e in state.opening] for i in range(len(self.seats))]
         for seat_index, action in game_log.actions:
@@ -368,6 +415,7 @@ class Table:
             game=self.game,
             current=current,
             last=self.logs[-1] if self.logs else None,
+            deal=self.deal if current is not None else None,
             hold=self.hold,
             turn_timer=self.turn_timer,
             silence=self.silence,
@@ -457,7 +505,9 @@ class Table:
             self.outbox.release(sends, self._durable())
 
     def handle(self, item: Item) -> None:
-        if isinstance(item, Incoming):
+        if self.pending is not None and _waits(item):
+            self.pending.deferred.append(item)
+        elif isinstance(item, Incoming):
             self._message(item.link, item.message, item.password_ok)
         elif isinstance(item, Gone):
             self._gone(item.link)
@@ -469,6 +519,8 @@ class Table:
             self._turn_up(item)
         elif isinstance(item, Idle):
             self._idle_up(item)
+        elif isinstance(item, DealDue) and self.pending and self.pending.game == item.game:
+            self._deal()
 
     # --- the room -----------------------------------------------------------------------
 
@@ -550,6 +602,8 @@ class Table:
             self._command(link, message)
         elif isinstance(message, Emote):
             self._emote(link.seat, message.code)
+        elif isinstance(message, Contribute):
+            self._contribute(link, message)
 
     def _emote(self, index: int, code: str) -> None:
         """Relay a seat's reaction to every seat; more than one per ``EMOTE_GAP`` seconds
@@ -808,7 +862,7 @@ class Table:
         events = state.declare_draw()
         self.seq += 1
         self._tell(events)
-        self._game_over(game_log, state)
+        self._game_over(game_log, state, drawn=True)
 
     def _watch_idle(self) -> None:
         """Start the idle watch of every player who sits unready in the lobby (not the
@@ -843,6 +897,7 @@ class Table:
         if (
             config.autostart
             and not self.playing
+            and self.pending is None
             and all(s.kind != "empty" for s in self.seats)
             and all(s.link is not None for s in self.seats if s.kind == "human")
             and (config.max_games is None or self.game < config.max_games)
@@ -852,12 +907,57 @@ class Table:
     # --- the game -----------------------------------------------------------------------
 
     def _start_game(self) -> None:
+        """Commit to the next deal: every connected player is sent the commitment to a
+        fresh secret, and the table deals once each has contributed or ``fair_wait`` is up
+        (at once when nobody is asked)."""
+        game = self.game + 1
+        kinds = tuple(s.kind for s in self.seats)
+        deal = DealSecret(self.seeds.randbytes(SECRET_BYTES), kinds, ())
+        commit = commitment(deal.secret, deal_context(game, self.rules, kinds))
+        waiting = frozenset(
+            i for i, s in enumerate(self.seats) if s.kind == "human" and s.link is not None
+        )
+        self.pending = Pending(game, deal, waiting)
+        wait = max(0.0, self.config.fair_wait)
+        for index in sorted(waiting):
+            link = self.seats[index].link
+            assert link is not None
+            link.send(Commit(game, commit, min(round(wait * 1000), MAX_MS)))
+        if not waiting or wait == 0:
+            self._deal()
+        else:
+            self._later(wait, DealDue(game))
+
+    def _contribute(self, link: Link, message: Contribute) -> None:
+        """A player's contribution to the pending deal: taken once per seat, if it is 32
+        bytes as 64 hex digits; the deal follows as soon as every seat asked has sent one."""
+        pending, index = self.pending, link.seat
+        if pending is None or message.game != pending.game or index not in pending.waiting:
+            self._reject(link, message.ref, "no_commitment")
+        elif not is_value(message.value):
+            self._reject(link, message.ref, "bad_contribution")
+        elif index in pending.values:
+            self._reject(link, message.ref, "contributed")
+        else:
+            assert isinstance(message.value, str)
+            pending.values[index] = bytes.fromhex(message.value)
+            link.send(Ack(message.ref, None))
+            if pending.waiting <= pending.values.keys():
+                self._deal()
+
+    def _deal(self) -> None:
+        """Deal the pending game from the seed its secret and contributions give, then
+        handle what waited for the deal."""
+        pending = self.pending
+        assert pending is not None
+        self.pending = None
+        self.deal = replace(pending.deal, contributions=tuple(sorted(pending.values.items())))
         rules, previous = self.rules, self.series.last
-        seed = self.seeds.getrandbits(63)
+        seed = self.deal.seed(pending.game, rules)
         state = new_game(rules, seed, previous)
         self.state = state
         self.log = GameLog(rules, seed, previous)
-        self.game += 1
+        self.game = pending.game
         self.seq = 0
         self.history = [[] for _ in self.seats]
         for seat in self.seats:  # after this game, everyone says again if they want another
@@ -867,6 +967,8 @@ class Table:
         self._tell(state.opening)
         self._think()
         self._arm_turn()
+        for item in pending.deferred:
+            self.handle(item)
 
     def _new_bots(self, only: int | None = None) -> dict[int, BotSlot]:
         """A bot for every AI seat (or seat ``only``), each with its own seed from the
@@ -922,11 +1024,12 @@ class Table:
             self._think()
             self._arm_turn()
 
-    def _game_over(self, game_log: GameLog, state: GameState) -> None:
+    def _game_over(self, game_log: GameLog, state: GameState, drawn: bool = False) -> None:
         assert state.result is not None
+        self._reveal(game_log, drawn)
         self.series = self.series.record(state.result)
         self.logs.append(game_log)
-        self.state, self.log, self.bots = None, None, {}
+        self.state, self.log, self.bots, self.deal = None, None, {}, None
         self._arm_turn()
         for index, seat in enumerate(self.seats):
             if (seat.kind == "human" and seat.link is None) or seat.for_game:
@@ -934,6 +1037,33 @@ class Table:
         self._fix_owner()
         self._room_changed(durable=True)
         self._maybe_autostart()
+
+    def _reveal(self, game_log: GameLog, drawn: bool) -> None:
+        """The game is over: tell every player its secret, the contributions, the seed and
+        every action (``MAX_REVEAL`` actions a message), so each can check the deal."""
+        deal = self.deal
+        if deal is None:  # (a game resumed from a save of before the fair deal)
+            return
+        values = tuple((seat, value.hex()) for seat, value in deal.contributions)
+        actions = game_log.actions
+        starts = range(0, max(len(actions), 1), MAX_REVEAL)
+        parts = [
+            Reveal(
+                self.game,
+                deal.secret.hex(),
+                values,
+                game_log.seed,
+                start,
+                tuple(actions[start : start + MAX_REVEAL]),
+                drawn,
+                start == starts[-1],
+            )
+            for start in starts
+        ]
+        for seat in self.seats:
+            if seat.link is not None:
+                for part in parts:
+                    seat.link.send(part)
 
     def _think(self) -> None:
         """Ask every AI-played seat that has something to do and is not thinking yet."""

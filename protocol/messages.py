@@ -58,6 +58,8 @@ __all__ = [
     "Act",
     "Alive",
     "ClientMessage",
+    "Commit",
+    "Contribute",
     "Draw",
     "Emote",
     "Emoted",
@@ -73,6 +75,7 @@ __all__ = [
     "Ready",
     "Rejected",
     "Replace",
+    "Reveal",
     "Room",
     "RoomUpdate",
     "SeatInfo",
@@ -89,8 +92,9 @@ __all__ = [
 
 # 2: the ready mark (``ready``, ``SeatInfo.ready``); 3: stricter maps and versions, the
 # heartbeat (``heartbeat``, ``alive``, ``silence_ms``), the owner runs the room (``kick``,
-# ``replace``, ``draw``, ``set_options.idle_ms``, ``Room.idle_ms``) and ``leave``
-PROTOCOL_VERSION = 3
+# ``replace``, ``draw``, ``set_options.idle_ms``, ``Room.idle_ms``) and ``leave``; 4: a fair
+# deal (``commit``, ``contribute``, ``reveal``: docs/protocol.md section 15)
+PROTOCOL_VERSION = 4
 MAX_NAME = 24
 MAX_PASSWORD = 64
 MAX_TEXT = 200
@@ -105,6 +109,7 @@ MIN_SILENCE_MS = 500
 MAX_SILENCE_MS = 3600 * 1000
 STATUSES = ("lobby", "playing")
 EMOTES = ("nice", "oops", "hurry", "well_played", "ha")  # the quick reactions, by code
+MAX_REVEAL = 512  # actions in one ``reveal`` message (a longer game takes several)
 
 
 # --- values inside messages ------------------------------------------------------------
@@ -267,6 +272,18 @@ class Alive:
     ref: int
 
 
+@dataclass(frozen=True, slots=True)
+class Contribute:
+    """Our random contribution to the deal of ``game``, sent after its ``commit``.
+
+    ``value`` should be 64 lower-case hex digits (32 bytes); any other string, an integer,
+    a boolean or nil is carried as it came, for the host to refuse (``bad_contribution``)."""
+
+    ref: int
+    game: int
+    value: str | int | bool | None
+
+
 # --- host -> client --------------------------------------------------------------------
 
 
@@ -332,6 +349,32 @@ class Heartbeat:
 
 
 @dataclass(frozen=True, slots=True)
+class Commit:
+    """The host's commitment to the deal of ``game`` (64 hex digits); it waits up to
+    ``wait_ms`` for each seated player's ``contribute``, then deals."""
+
+    game: int
+    commitment: str
+    wait_ms: int
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """At the end of ``game``: the host's secret, the contributions it used, the seed, and
+    the actions from number ``start`` on (``done``: the last part). ``drawn``: the owner
+    ended the game as a draw after the last action."""
+
+    game: int
+    secret: str
+    contributions: tuple[tuple[int, str], ...]
+    seed: int
+    start: int
+    actions: tuple[tuple[int, Action], ...]
+    drawn: bool
+    done: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Goodbye:
     code: str
     text: str
@@ -352,9 +395,21 @@ ClientMessage = (
     | Replace
     | Leave
     | Draw
+    | Contribute
 )
 HostMessage = (
-    Welcome | RoomUpdate | Snapshot | Update | Ack | Rejected | Pong | Emoted | Heartbeat | Goodbye
+    Welcome
+    | RoomUpdate
+    | Snapshot
+    | Update
+    | Ack
+    | Rejected
+    | Pong
+    | Emoted
+    | Heartbeat
+    | Commit
+    | Reveal
+    | Goodbye
 )
 Message = ClientMessage | HostMessage
 
@@ -531,6 +586,51 @@ def _text(value: Any) -> str:
     return check_str(value, "text", MAX_TEXT)
 
 
+def _hex64(value: Any, what: str) -> str:
+    text = check_str(value, what, 64, 64)
+    if any(c not in "0123456789abcdef" for c in text):
+        raise bad(f"{what} must be 64 lower-case hex digits")
+    return text
+
+
+def _contribution(value: Any) -> str | int | bool | None:
+    """A contribution's value as it came: a string (of up to 200 characters), an integer, a
+    boolean or nil; what it must be is the host's to check (``bad_contribution``)."""
+    if type(value) is str:
+        return check_str(value, "value", MAX_TEXT)
+    if value is None or type(value) in (int, bool):
+        return value  # type: ignore[no-any-return]
+    raise bad("a contribution's value must be a string")
+
+
+def _contributions_to_wire(values: tuple[tuple[int, str], ...]) -> list[list[Any]]:
+    return [[seat, value] for seat, value in values]
+
+
+def _contributions_from_wire(value: Any) -> tuple[tuple[int, str], ...]:
+    pairs = []
+    for pair in check_list(value, "contributions", MAX_SEATS):
+        if type(pair) is not list or len(pair) != 2:
+            raise bad("a contribution must be a [seat, value] pair")
+        pairs.append((seat_of(pair[0]), _hex64(pair[1], "contribution")))
+    if len({seat for seat, _ in pairs}) != len(pairs):
+        raise bad("contributions list a seat twice")
+    return tuple(pairs)
+
+
+def _log_to_wire(actions: tuple[tuple[int, Action], ...]) -> list[list[Any]]:
+    return [[seat, action_to_wire(action)] for seat, action in actions]
+
+
+def _log_from_wire(value: Any) -> tuple[tuple[int, Action], ...]:
+    actions = []
+    for pair in check_list(value, "actions", MAX_REVEAL):
+        if type(pair) is not list or len(pair) != 2:
+            raise bad("a revealed action must be a [seat, action] pair")
+        actions.append((seat_of(pair[0]), action_from_wire(pair[1])))
+    return tuple(actions)
+
+
 # The explicit tables: type name -> (class, ((field, encode, decode), ...)).
 Spec = tuple[type[Any], tuple[tuple[str, Enc, Dec], ...]]
 
@@ -581,6 +681,10 @@ CLIENT_MESSAGES: dict[str, Spec] = {
     ),
     "leave": (Leave, (("ref", _ident, _ref),)),
     "draw": (Draw, (("ref", _ident, _ref),)),
+    "contribute": (
+        Contribute,
+        (("ref", _ident, _ref), ("game", _ident, _seq), ("value", _ident, _contribution)),
+    ),
 }
 
 HOST_MESSAGES: dict[str, Spec] = {
@@ -623,6 +727,27 @@ HOST_MESSAGES: dict[str, Spec] = {
     "pong": (Pong, (("ref", _ident, _ref),)),
     "emoted": (Emoted, (("seat", _ident, seat_of), ("code", _ident, _emote))),
     "heartbeat": (Heartbeat, (("ref", _ident, _ref),)),
+    "commit": (
+        Commit,
+        (
+            ("game", _ident, _seq),
+            ("commitment", _ident, lambda v: _hex64(v, "commitment")),
+            ("wait_ms", _ident, lambda v: check_int(v, 0, MAX_MS, "wait_ms")),
+        ),
+    ),
+    "reveal": (
+        Reveal,
+        (
+            ("game", _ident, _seq),
+            ("secret", _ident, lambda v: _hex64(v, "secret")),
+            ("contributions", _contributions_to_wire, _contributions_from_wire),
+            ("seed", _ident, lambda v: check_int(v, 0, 2**63 - 1, "seed")),
+            ("start", _ident, lambda v: check_int(v, 0, MAX_REF, "start")),
+            ("actions", _log_to_wire, _log_from_wire),
+            ("drawn", _ident, lambda v: check_bool(v, "drawn")),
+            ("done", _ident, lambda v: check_bool(v, "done")),
+        ),
+    ),
     "goodbye": (
         Goodbye,
         (("code", _ident, lambda v: check_code(v, "code")), ("text", _ident, _text)),

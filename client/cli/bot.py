@@ -9,6 +9,10 @@ A lost connection is reconnected with the seat's token (exponential backoff with
 unless ``--no-reconnect``; the host's snapshot then resynchronises the game. The host's
 heartbeats are answered by the connection's own task (``NetClient``), however long the
 bot thinks, and a host that falls silent counts as a lost connection.
+
+Every deal is checked (docs/protocol.md section 15): the bot contributes to each deal when
+the host commits to it, and after each game it verifies the host's reveal and prints "deal
+verified" or why not; it exits 1 if a deal could not be verified.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from client.cli.options import PASSWORD_HELP, password_option, positive_int
 from client.net.client import Backoff, HostClosed, NetClient, parse_address
 from engine import Action, GameEnded, GameResult, Rules, SeatView
 from engine.ai import LEVELS, Bot, make_bot
-from protocol import Ack, Rejected, Room, RoomUpdate, Snapshot, Update, Welcome
+from protocol import Ack, DealCheck, Rejected, Reveal, Room, RoomUpdate, Snapshot, Update, Welcome
 
 MAX_REJECTIONS = 50  # in a row: a bot that keeps choosing refused actions gives up
 
@@ -39,6 +43,12 @@ class BotReport:
     room: Room | None = None
     reconnects: int = 0
     rtts: list[float] = field(default_factory=list)  # seconds from act to its ack
+    deals: list[DealCheck] = field(default_factory=list)  # each game's verdict on its deal
+
+    @property
+    def fair(self) -> bool:
+        """Whether every deal was verified."""
+        return all(deal.ok for deal in self.deals)
 
     def lines(self) -> list[str]:
         out = []
@@ -51,7 +61,12 @@ class BotReport:
                 how = f"place {place} of {n} (a draw)"
             else:
                 how = f"place {place} of {n}"
-            out.append(f"game {number}: seat {self.seat} ({self.level}) was {how}")
+            deal = self.deals[number - 1] if number <= len(self.deals) else None
+            if deal is None or deal.ok:
+                verdict = "deal verified" if deal else "deal not checked"
+            else:
+                verdict = f"DEAL NOT VERIFIED: {deal.text}"
+            out.append(f"game {number}: seat {self.seat} ({self.level}) was {how}; {verdict}")
         wins = sum(1 for r in self.results if r.places[self.seat] == 1 and r.durak != self.seat)
         losses = sum(1 for r in self.results if r.durak == self.seat)
         out.append(f"{len(self.results)} games: {wins} first out, {losses} times the Durak")
@@ -78,12 +93,13 @@ class BotPlayer:
         self.ready_ref: int | None = None
         self.sent_at = 0.0
         self.rejections = 0
+        self.unchecked: int | None = None  # the game that ended and awaits its reveal
         assert client.welcome is not None
         self.room: Room = client.welcome.room
 
     async def play(self) -> BotReport:
         self._maybe_start()
-        while len(self.report.results) < self.games:
+        while len(self.report.results) < self.games or self.unchecked is not None:
             message = await self.client.receive()
             if isinstance(message, Update | Snapshot):
                 self._observe(message)
@@ -108,7 +124,11 @@ class BotPlayer:
                     self.rejections += 1
                     if self.rejections > MAX_REJECTIONS:
                         raise RuntimeError(f"the host refused {MAX_REJECTIONS} actions in a row")
+            elif isinstance(message, Reveal) and message.done:
+                self._checked(message.game)
             elif isinstance(message, RoomUpdate):
+                if self.unchecked is not None and message.room.status == "lobby":
+                    self._checked(self.unchecked)  # the game is over and was not revealed
                 self.room = self.report.room = message.room
                 self._maybe_start()
             elif isinstance(message, Welcome):  # back after a lost connection
@@ -123,6 +143,11 @@ class BotPlayer:
         self.report.room = self.room
         return self.report
 
+    def _checked(self, game: int) -> None:
+        if game == self.unchecked:
+            self.report.deals.append(self.client.witness.verdict(game))
+            self.unchecked = None
+
     def _observe(self, message: Update | Snapshot) -> None:
         view = message.view
         if message.game != self.game or isinstance(message, Snapshot):
@@ -136,6 +161,7 @@ class BotPlayer:
                 self.bot.see(event)
                 if isinstance(event, GameEnded):
                     self.report.results.append(event.result)
+                    self.unchecked = message.game
         self.view, self.view_seq = view, message.seq
 
     def _maybe_start(self) -> None:
@@ -247,4 +273,4 @@ def run(args: argparse.Namespace) -> int:
         return 1
     for line in report.lines():
         print(line)
-    return 0
+    return 0 if report.fair else 1

@@ -3,8 +3,10 @@
 It connects to the host as several clients (raw frames, so that it can also send what a
 good client never would) and checks, one by one, the framing and decoding rules, the
 handshake, every lobby command and its refusals, the ready marks, emotes, a whole game
-(the order of messages, seq numbers, trimmed events, the bout limit, transfers, the end)
-and drops, returns, stand-ins and the turn timer. Each check prints one line; the last
+(the order of messages, seq numbers, trimmed events, the bout limit, transfers, the end),
+the fair deal (a commitment before each deal, refused malformed contributions, the reveal
+after the game, and a deal every seat verifies) and drops, returns, stand-ins and the turn
+timer. Each check prints one line; the last
 line is ``N passed, M failed``. Exit status 0 only if every check passed.
 
 The host must be fresh: a table in the lobby with nobody seated, no autostart, no
@@ -20,6 +22,7 @@ import asyncio
 import contextlib
 import itertools
 import random
+import secrets
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -62,10 +65,14 @@ from engine import (
 from host import Host, HostConfig
 from protocol import (
     PROTOCOL_VERSION,
+    VALUE_BYTES,
     Ack,
     Act,
     ClientMessage,
+    Commit,
     Connection,
+    Contribute,
+    DealWitness,
     Emote,
     Emoted,
     Goodbye,
@@ -76,6 +83,7 @@ from protocol import (
     ProtocolError,
     Ready,
     Rejected,
+    Reveal,
     Role,
     Room,
     RoomUpdate,
@@ -90,6 +98,7 @@ from protocol import (
     encode,
     event_to_wire,
     frame,
+    is_value,
 )
 
 __all__ = ["Check", "ClientCheck", "Suite", "add_arguments", "run"]
@@ -167,6 +176,7 @@ class Peer:
         self.token = ""
         self.room: Room | None = None  # the last room the host sent (as it arrived)
         self.hook: Callable[[Message], None] | None = None  # sees each message taken
+        self.witness = DealWitness()  # what this seat saw of each deal (section 15)
         self.task = asyncio.create_task(self._read())
 
     @classmethod
@@ -201,10 +211,20 @@ class Peer:
         return next(self.refs)
 
     def deliver(self, message: Message | None) -> Message | None:
-        """A message taken from the inbox, shown to ``hook`` first."""
-        if message is not None and self.hook is not None:
-            self.hook(message)
+        """A message taken from the inbox, shown to the deal's witness and ``hook`` first."""
+        if message is not None:
+            self.witness.see(message)
+            if self.hook is not None:
+                self.hook(message)
         return message
+
+    def contribute(self, game: int) -> int:
+        """Our random contribution to the deal of ``game``; its ref."""
+        value = secrets.token_hex(VALUE_BYTES)
+        ref = self.ref()
+        self.witness.contributed(game, value)
+        self.send(Contribute(ref, game, value))
+        return ref
 
     async def next(self, timeout: float = WAIT) -> Message | None:
         """The next message; None once the host closed the connection."""
@@ -296,6 +316,7 @@ class Player:
     ended: GameEnded | None = None
     first_bout: bool = True
     bout_max: int = 0  # the bout's most attack cards (0: not known, joined mid-bout)
+    revealed: bool = False  # the game's last reveal came
 
 
 @dataclass(slots=True)
@@ -413,6 +434,7 @@ class Suite:
         self.seen: set[str] = set()  # the event kinds and verbs the games showed
         self.violations: dict[str, str] = {}  # game-long invariants: the first breach
         self.counted: dict[str, int] = {}  # how often each invariant was checked
+        self.contributions_checked = False  # the refusals of bad contributions (once)
 
     # --- recording -----------------------------------------------------------------------
 
@@ -876,6 +898,14 @@ class Suite:
         )
         await self.refusal(anna, "start with an empty seat", Start, "seats_empty")
         await self.refusal(anna, "act in the lobby", lambda r: Act(r, Pass()), "no_game")
+        good = "ab" * VALUE_BYTES
+        game = (anna.room.game if anna.room else 0) + 1
+        await self.refusal(
+            anna,
+            "a contribution before any commitment",
+            lambda r: Contribute(r, game, good),
+            "no_commitment",
+        )
         await self.ready_marks(anna, boris)
         await self.emotes(anna, boris)
 
@@ -940,30 +970,76 @@ class Suite:
             await p.peer.ask(lambda r: Ready(r, True))
         await self.settle(anna, lambda r: all(s.ready for s in r.seats[1:]))
         for p in players:
-            p.seq, p.ended, p.first_bout, p.view = -1, None, True, None
+            p.seq, p.ended, p.first_bout, p.view, p.revealed = -1, None, True, None, False
             p.peer.hook = lambda m, p=p: self.observe(p, m)
         if anna.room is None:
             raise Failed("no room before the start")
         self.series = anna.room.series
-        previous = self.series.last
+        previous, game = self.series.last, anna.room.game + 1
         ref = anna.ref()
         anna.send(Start(ref))
-        seen = [await anna.next() for _ in range(3)]
+        seen = [await anna.next() for _ in range(2)]
+        commit = seen[1]
         self.check(
-            "start is ack (seq nil), then room playing, then update seq 0",
-            len(seen) == 3
-            and seen[0] == Ack(ref, None)
-            and isinstance(seen[1], RoomUpdate)
-            and seen[1].room.status == "playing"
-            and isinstance(seen[2], Update)
-            and seen[2].seq == 0,
+            "start is ack (seq nil), then the commitment to the next game's deal",
+            seen[0] == Ack(ref, None) and isinstance(commit, Commit) and commit.game == game,
             kinds(m for m in seen if m),
         )
-        first = seen[2]
+        if not isinstance(commit, Commit):
+            raise Failed("no commitment before the deal")
+        if not self.contributions_checked:
+            self.contributions_checked = True
+            await self.bad_contributions(anna, game)
+        else:
+            anna.contribute(game)
+            await anna.wait_for(Ack)
+        for p in players[1:]:  # (an update before its commit fails the wait)
+            await p.peer.wait_for(Commit, lambda m: m.game == game)
+            p.peer.contribute(game)
+        seen = [await anna.next() for _ in range(2)]
+        self.check(
+            "once every seat contributed: room playing, then update seq 0",
+            isinstance(seen[0], RoomUpdate)
+            and seen[0].room.status == "playing"
+            and isinstance(seen[1], Update)
+            and seen[1].seq == 0,
+            kinds(m for m in seen if m),
+        )
+        first = seen[1]
         if not isinstance(first, Update):
             raise Failed("no game started")
         self.opening(players[0], first)
         self.first_attacker(first, previous)
+
+    async def bad_contributions(self, anna: Peer, game: int) -> None:
+        """Malformed contributions are refused and change nothing (section 15); then one
+        good one is taken, and the same seat's second one refused."""
+        refs = [anna.ref() for _ in range(4)]
+        good = "cd" * VALUE_BYTES
+        anna.send(Contribute(refs[0], game, "ab" * 3))
+        anna.send_map({"type": "contribute", "ref": refs[1], "game": game, "value": 7})
+        anna.send(Contribute(refs[2], game + 1, good))
+        anna.send(Contribute(refs[3], game, "AB" * VALUE_BYTES))
+        got = [await anna.wait_for(Rejected) for _ in refs]  # (answered in order)
+        codes = ["bad_contribution", "bad_contribution", "no_commitment", "bad_contribution"]
+        self.check(
+            "a contribution that is not 64 lower-case hex digits, or for another game, is "
+            "rejected bad_contribution or no_commitment",
+            [(m.ref, m.reason) for m in got] == list(zip(refs, codes, strict=True)),
+            repr([m.reason for m in got]),
+        )
+        ref = anna.contribute(game)
+        again = anna.ref()
+        anna.send(Contribute(again, game, good))
+        first = await anna.next()
+        second = await anna.next()
+        self.check(
+            "a good contribution is ack'd (seq nil); a second one of the seat is contributed",
+            first == Ack(ref, None)
+            and isinstance(second, Rejected)
+            and (second.ref, second.reason) == (again, "contributed"),
+            kinds([first, second]),
+        )
 
     def first_attacker(self, update: Update, previous: GameResult | None) -> None:
         """Who leads the first bout (rules.md, "Who leads"), as far as one seat can tell."""
@@ -1048,6 +1124,18 @@ class Suite:
                 player.ended is not None,
                 f"seat {player.peer.seat} at seq {player.seq}",
             )
+            self.invariant(
+                "the room goes back to the lobby only after the whole reveal",
+                player.revealed,
+                f"seat {player.peer.seat} game {player.game}",
+            )
+        if isinstance(update, Reveal):
+            self.invariant(
+                "a reveal comes after the update with game_ended, for that game",
+                player.ended is not None and update.game == player.game,
+                f"seat {player.peer.seat} game {update.game} at seq {player.seq}",
+            )
+            player.revealed = player.revealed or update.done
         if not isinstance(update, Update | Snapshot):
             return
         view = update.view
@@ -1282,6 +1370,15 @@ class Suite:
             before.draws + (result.durak is None),
             result,
         )
+        for p in players:
+            verdict = p.peer.witness.verdict(p.game)
+            self.invariant(
+                "after each game every seat verifies the deal: the commitment matches the "
+                "secret, its contribution is in, the seed follows, the actions replay to "
+                "everything it was shown",
+                verdict.ok,
+                f"seat {p.peer.seat} game {p.game}: {verdict.text}",
+            )
         got = room.series
         self.check(
             "after game_ended the room is back in the lobby and counts the game in the series",
@@ -1320,6 +1417,7 @@ class Suite:
         )
         players = players[:1]
         back = await self.peer()
+        back.witness = boris.witness  # (the same player: it remembers the deal it saw)
         await back.hello("Boris", self.password, token)
         snap = await back.next()
         self.check(
@@ -1333,6 +1431,7 @@ class Suite:
         await self.settle(anna, lambda r: r.seats[1].status == "connected")
         self.check("everyone is sent the room with the seat connected again", True)
         again = await self.peer()
+        again.witness = back.witness
         await again.hello("Boris", self.password, token)
         goodbye = await back.end()
         self.check(
@@ -1500,6 +1599,8 @@ class ClientCheck:
         self.seat = -1
         self.ended = 0
         self.started: set[int] = set()  # the game numbers the client's start began
+        self.commits: set[int] = set()  # the games whose commitment the client was sent
+        self.contributed: set[int] = set()  # the games the client contributed to
         self.done = asyncio.Event()
         self.seen_hello = False
 
@@ -1519,6 +1620,11 @@ class ClientCheck:
             f"the client played {self.games} games to their end",
             self.ended >= self.games,
             f"{self.ended} ended",
+        )
+        self.suite.check(
+            "the client contributed to every deal it was sent the commitment of",
+            bool(self.commits) and self.commits <= self.contributed,
+            f"{len(self.contributed)} of {len(self.commits)}",
         )
         self.suite.check(
             "as the room's owner the client started every game",
@@ -1585,6 +1691,16 @@ class ClientCheck:
         elif isinstance(message, Start):
             if self.room is not None:
                 self.started.add(self.room.game + 1)
+        elif isinstance(message, Contribute):
+            self.suite.invariant(
+                "the client contributes to a deal once, after its commitment, with 64 "
+                "lower-case hex digits",
+                message.game in self.commits
+                and message.game not in self.contributed
+                and is_value(message.value),
+                f"game {message.game}: {message.value!r}",
+            )
+            self.contributed.add(message.game)
         elif isinstance(message, Act):
             self.suite.invariant(
                 "the client sends one action at a time (it waits for ack or rejected)",
@@ -1608,6 +1724,8 @@ class ClientCheck:
             self.seat, self.room = message.seat, message.room
         elif isinstance(message, RoomUpdate):
             self.room = message.room
+        elif isinstance(message, Commit):
+            self.commits.add(message.game)
         elif isinstance(message, Update | Snapshot):
             self.seq = message.seq
             self.views.append(message.view)

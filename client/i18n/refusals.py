@@ -30,6 +30,9 @@ REFUSAL_KEYS = {
     "unknown_level": N_("room.unknown_level"),
     "bad_rules": N_("room.bad_rules"),
     "not_ready": N_("room.not_ready"),
+    "bad_contribution": N_("room.bad_contribution"),
+    "contributed": N_("room.contributed"),
+    "no_commitment": N_("room.no_commitment"),
 }
 _REASON_CODES = frozenset(reason.value for reason in Reason)
 # why a session ended or a table would not seat us (``Closed.code``)

@@ -18,6 +18,12 @@ The connection is read by a task of its own (the pump), not by ``receive()``: it
 the host's ``heartbeat`` however long the caller takes between two ``receive()`` calls,
 and a host that says nothing for the room's ``silence_ms`` (after a ``ping`` probe) counts
 as a lost connection.
+
+The pump also takes part in each fair deal (docs/protocol.md section 15): it answers the
+host's ``commit`` at once with 32 random bytes of ours (unless ``contribute`` is False),
+and ``witness`` (a ``protocol.DealWitness``) sees every message before ``receive()`` gives
+it, so once a game's last ``reveal`` has come ``witness.verdict(game)`` says whether the
+deal was the one the commitment and the contributions give.
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ import asyncio
 import contextlib
 import itertools
 import random
+import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -35,10 +42,15 @@ from engine import Action, Rules
 from protocol import (
     PROTOCOL_VERSION,
     SILENCE_MS,
+    VALUE_BYTES,
+    Ack,
     Act,
     Alive,
     ClientMessage,
+    Commit,
     Connection,
+    Contribute,
+    DealWitness,
     Draw,
     Emote,
     Goodbye,
@@ -51,6 +63,7 @@ from protocol import (
     Pong,
     ProtocolError,
     Ready,
+    Rejected,
     Role,
     RoomUpdate,
     SetOptions,
@@ -176,7 +189,10 @@ class NetClient:
         self._inbox: asyncio.Queue[HostMessage | HostClosed] = asyncio.Queue()
         self._pump_task: asyncio.Task[None] | None = None
         self._probes: set[int] = set()  # refs of our own pings (their pongs are not shown)
+        self._contributions: set[int] = set()  # refs of our contributions (answers not shown)
         self.silence = SILENCE_MS / 1000  # the room's: a host silent this long is gone
+        self.witness = DealWitness()
+        self.contribute = True  # answer each commitment with a contribution of ours
 
     @classmethod
     async def connect(
@@ -202,6 +218,7 @@ class NetClient:
 
     def _welcomed(self, welcome: Welcome) -> None:
         self.welcome = welcome
+        self.witness.see(welcome)
         self.silence = welcome.room.silence_ms / 1000
         self._pump_task = asyncio.create_task(self._pump(), name="durak-client-pump")
 
@@ -223,14 +240,30 @@ class NetClient:
             except HostClosed as exc:
                 self._inbox.put_nowait(exc)
                 return
+            self.witness.see(message)
             if isinstance(message, Heartbeat):
                 self.send(Alive(message.ref))
             elif isinstance(message, Pong) and message.ref in self._probes:
                 self._probes.discard(message.ref)
+            elif isinstance(message, Ack | Rejected) and message.ref in self._contributions:
+                self._contributions.discard(message.ref)  # (the verdict tells if it was used)
             else:
+                if isinstance(message, Commit) and self.contribute:
+                    self._contribute(message.game)
                 if isinstance(message, RoomUpdate):
                     self.silence = message.room.silence_ms / 1000
                 self._inbox.put_nowait(message)
+
+    def _contribute(self, game: int) -> None:
+        """Our random contribution to the deal of ``game`` (sent as soon as its commitment
+        came)."""
+        value = secrets.token_hex(VALUE_BYTES)
+        ref = self._ref()
+        if len(self._contributions) > 16:
+            self._contributions.clear()
+        self._contributions.add(ref)
+        self.witness.contributed(game, value)
+        self.send(Contribute(ref, game, value))
 
     def _probe(self) -> None:
         ref = self._ref()

@@ -11,9 +11,10 @@ A game file is what one seat saw of one game, gzip-compressed UTF-8 JSON::
 ``steps`` are the seat's trimmed events as the host told them, one step per action (the
 deal first), each with the seat's view after it, in the protocol's wire form
 (``protocol.event_to_wire``, ``view_to_wire``). ``log`` is the seed and every seat's
-actions: kept only where the player may have them — after a game against the computer,
-whose host runs in the window's own process. A LAN host does not send them (protocol 2),
-so a LAN game keeps what the seat saw and no log.
+actions: kept only where the player may have them — after the game, when the host reveals
+them with its deal (protocol 4, docs/protocol.md section 15), at a LAN table too, once the
+deal is verified; and after a game against the computer, whose host runs in the window's
+own process. A game of which neither replays to what the seat saw keeps no log.
 
 Reading checks the format tag, the version (a file from a newer version says so), every
 field through the protocol's decoders, and that the log, if any, replays to the events
@@ -443,9 +444,10 @@ class GameRecorder:
                 self._steps.append(Step((), message.view))
         elif isinstance(message, GameOver) and not self._ended:
             self._ended = True
-            self._save(message.result)
+            revealed = None if message.deal is None else message.deal.log
+            self._save(message.result, revealed)
 
-    def _save(self, result: GameResult) -> None:
+    def _save(self, result: GameResult, revealed: GameLog | None) -> None:
         seated = self._seated
         if seated is None or not self._steps:
             return
@@ -460,12 +462,13 @@ class GameRecorder:
         )
         self.last = game
         if self.background:
-            threading.Thread(target=self._write, args=(game,), name="durak-keep").start()
+            args = (game, revealed)
+            threading.Thread(target=self._write, args=args, name="durak-keep").start()
         else:
-            self._write(game)
+            self._write(game, revealed)
 
-    def _write(self, game: GameFile) -> None:
-        kept = replace(game, log=self._log_for(game))
+    def _write(self, game: GameFile, revealed: GameLog | None) -> None:
+        kept = replace(game, log=self._log_for(game, revealed))
         if self.last is game:  # still the game just ended (not yet the next one)
             self.last = kept
         try:
@@ -473,11 +476,14 @@ class GameRecorder:
         except OSError as exc:
             self.problems.append(f"could not keep the game in {self.store.folder}: {exc}")
 
-    def _log_for(self, game: GameFile) -> GameLog | None:
-        if self.logs is None:
-            return None
+    def _log_for(self, game: GameFile, revealed: GameLog | None) -> GameLog | None:
+        """The log of ``game``: the one its host revealed, or one of ``logs``, whichever
+        replays to what the seat saw."""
+        logs = [] if self.logs is None else list(reversed(self.logs()))
+        if revealed is not None:
+            logs.insert(0, revealed)
         seen = [s.events for s in game.steps]
-        for log in reversed(self.logs()):
+        for log in logs:
             if log.rules != game.rules:
                 continue
             try:

@@ -8,6 +8,9 @@ hand their work to that loop with ``call_soon_threadsafe`` and never block the w
 A connection lost without a goodbye is retried (``RECONNECT``): the session says
 ``Reconnecting`` and, once back, the host's snapshot resynchronises the game.
 
+The connection contributes to every deal and checks it once the host reveals it
+(``NetClient.witness``): ``GameOver`` carries the verdict.
+
 ``computer_game`` is how the window plays against the computer: it starts a host in its
 own thread on 127.0.0.1 with AI players in the other seats and joins it like any client.
 """
@@ -258,8 +261,11 @@ class NetSession:
             self.inbox.put(Rejected(message.reason, message.text))
         elif isinstance(message, RoomUpdate):
             if self._result is not None and message.room.status == "lobby":
-                # the room after the game: its series score includes the game just ended
-                self.inbox.put(GameOver(self._result, message.room.series))
+                # the room after the game: its series score includes the game just ended,
+                # and the host has revealed its deal (docs/protocol.md section 15)
+                client = self._client
+                deal = None if client is None else client.witness.verdict(self._game)
+                self.inbox.put(GameOver(self._result, message.room.series, deal))
                 self._result = None
             if self.rooms or message.room.status == "playing":
                 # during a game the table shows each seat's status (away, stand-in...)

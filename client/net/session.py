@@ -7,7 +7,8 @@ per frame and reads these messages, in the order the host sent them:
 - ``Snapshot(view)``: the seat's whole view (``engine.SeatView``), to resynchronise;
 - ``Happened(events)``: what one action (or the deal) did, trimmed for our seat;
 - ``Rejected(code, text)``: the host refused our last action, and why;
-- ``GameOver(result, series)``: the end, with the table's series score;
+- ``GameOver(result, series, deal)``: the end, with the table's series score and the
+  verdict on the game's deal (``protocol.DealCheck``: docs/protocol.md section 15);
 - ``Closed(text)``: the session ended (host gone, connection lost);
 - ``Emoted(seat, code)``: a seat reacted (``code`` one of ``protocol.EMOTES``);
 - ``Reconnecting()``: our connection dropped and is being retried; the next ``Snapshot``
@@ -32,7 +33,7 @@ from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
 from engine import Action, Event, GameResult, Rules, SeatView, Series
-from protocol import Room
+from protocol import DealCheck, Room
 
 __all__ = [
     "AI_NAMES",
@@ -85,8 +86,12 @@ class Rejected:
 
 @dataclass(frozen=True, slots=True)
 class GameOver:
+    """The end of a game. ``deal``: whether its deal was verified (None: not checked, as in
+    a replay); once it is, ``deal.log`` is the whole game (seed and every action)."""
+
     result: GameResult
     series: Series
+    deal: DealCheck | None = None
 
 
 @dataclass(frozen=True, slots=True)

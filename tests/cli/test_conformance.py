@@ -118,6 +118,32 @@ def test_a_host_that_breaks_the_document_is_caught(monkeypatch: pytest.MonkeyPat
     assert len(results) >= 100
 
 
+@pytest.mark.slow
+def test_a_host_that_deals_from_a_seed_of_its_own_is_caught(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A host that commits, takes the contributions and reveals them honestly, but deals
+    from another seed, fails the check that every seat verifies the deal, and only it."""
+    import host.table
+    from engine import new_game
+
+    monkeypatch.setattr(
+        host.table, "new_game", lambda rules, seed, previous: new_game(rules, seed ^ 1, previous)
+    )
+
+    async def no_burst(self: Suite, anna: object) -> None:  # (not what this test is about)
+        return None
+
+    monkeypatch.setattr(Suite, "busy", no_burst)
+    config = HostConfig(bind="127.0.0.1", port=0, announce=False, save_dir=None)
+    results = asyncio.run(_suite_against(config))
+    failed = [r for r in results if not r.passed]
+    assert [r.name.split(":")[0] for r in failed] == [
+        "after each game every seat verifies the deal"
+    ]
+    assert "update 0" in failed[0].detail or "the deal" in failed[0].detail
+
+
 def test_the_reference_bot_speaks_only_what_the_host_accepts() -> None:
     """``durak bot`` against a host AI: every message it sends is one the host accepts (a
     protocol error would close its connection), and it plays whole games."""

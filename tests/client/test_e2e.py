@@ -157,12 +157,15 @@ def test_a_whole_game_against_the_computer(tmp_path: Path) -> None:
     result = table.over.result
     assert sorted(p for p in result.places if p) == sorted(result.places)
     assert table.over.series.games == 1
+    deal = table.over.deal  # the in-process host revealed its deal, and it checked out
+    assert deal is not None and deal.ok and deal.log is not None
     for _ in range(500):  # the file is written beside the frame loop
         if app.games.paths():
             break
         time.sleep(0.01)
     [kept] = [GameFile.load(p) for p in app.games.paths()]  # the game is kept, with its log
     assert kept.result == result and kept.where == "computer" and kept.log is not None
+    assert (kept.log.seed, kept.log.actions) == (deal.log.seed, deal.log.actions)
     assert {p.name for p in tmp_path.iterdir()} >= {"start.png", "deal.png", "end.png"}
     rematch = next(b for b in table.buttons if b.name == "rematch")
     post_click(rematch.rect.center, False, app.size)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gzip
 import json
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -19,7 +20,9 @@ from client.net.gamefile import (
     GameStore,
     steps_from_log,
 )
+from client.net.session import GameOver
 from engine import Rules
+from protocol import DealCheck
 
 NAMES = ("Ann", "Boris", "Vera")
 RULES = Rules(players=3)
@@ -55,6 +58,25 @@ def test_a_lan_game_keeps_what_the_seat_saw_and_no_log(tmp_path: Path) -> None:
     game = GameFile.load(recorder.saved[0])
     assert game.log is None and game.where == "lan"
     assert game.steps == steps_from_log(played_log(RULES, 6), 1)
+
+
+def test_a_lan_game_keeps_the_log_its_host_revealed(tmp_path: Path) -> None:
+    """A verified deal's revealed game (protocol 4) is kept with a LAN game, so its replay
+    can show all hands; a revealed log of another game is not."""
+    for seed, revealed in ((8, 8), (9, 90)):
+        log = played_log(RULES, seed)
+        recorder = GameRecorder(GameStore(tmp_path / str(seed)), "lan")
+        *play, over = told(log, 2, NAMES)
+        assert isinstance(over, GameOver)
+        verdict = DealCheck("", "deal verified", played_log(RULES, revealed))
+        for message in [*play, replace(over, deal=verdict)]:
+            recorder.take(message)
+        game = GameFile.load(recorder.saved[0])
+        if seed == revealed:
+            assert game.log is not None and game.log.actions == log.actions
+            assert game.steps == steps_from_log(game.log, 2)
+        else:
+            assert game.log is None
 
 
 def test_a_log_of_another_game_is_not_kept_with_it(tmp_path: Path) -> None:

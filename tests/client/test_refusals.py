@@ -16,10 +16,12 @@ from client.i18n.refusals import REFUSAL_KEYS, refusal_text
 from client.net.scripted import ScriptedSession
 from client.net.session import Rejected
 from client.screens.room.screen import RoomScene
+from client.screens.table.overlays import DEAL_KEYS
 from client.screens.table.screen import TableScene
 from client.settings import Settings
 from engine import Reason, Rules, new_game
 from host.lobby import REFUSALS
+from protocol import DEAL_PROBLEMS
 
 HOST = Path(__file__).resolve().parents[2] / "host"
 
@@ -112,3 +114,14 @@ def test_the_room_and_the_table_say_a_refusal_in_the_players_language() -> None:
         app.step(0.05)
     assert table.bubble is not None and table.bubble[0] == "Сейчас игра не идёт."
     app.close()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_reason_a_deal_can_fail_has_words(language: str) -> None:
+    """The end panel names why a deal could not be verified (``protocol.DEAL_PROBLEMS``)
+    in the player's language."""
+    assert set(DEAL_KEYS) == set(DEAL_PROBLEMS)
+    tr = Translator(language)
+    for key in DEAL_KEYS.values():
+        why = CATALOGUES[language][key]
+        assert why and tr("deal.failed", why=why).count(why) == 1

@@ -204,7 +204,10 @@ def test_a_players_rematch_goes_back_to_the_room_for_the_next_game(tmp_path: Pat
             time.sleep(0.01)
         [kept] = [GameFile.load(p) for p in app.games.paths()]
         assert table.over is not None and kept.result == table.over.result
-        assert kept.where == "lan" and kept.log is None  # a LAN host sends no log
+        # the LAN host revealed its deal (protocol 4), so the game is kept with its log
+        assert table.over.deal is not None and table.over.deal.ok
+        assert kept.where == "lan" and kept.log is not None
+        assert kept.log.actions == table.over.deal.log.actions  # type: ignore[union-attr]
         assert kept.names[kept.seat] == "Anna" and kept.steps[-1].view == table.view
         rematch = next(b for b in table.buttons if b.name == "rematch")
         click(app, rematch.rect.center)

@@ -32,7 +32,7 @@ from engine import (
     Transfer,
     TrumpTurned,
 )
-from protocol import Room, SeatInfo
+from protocol import DealCheck, Room, SeatInfo
 
 SIZE = (1280, 720)
 
@@ -350,6 +350,21 @@ def test_the_end_shows_the_ranking_and_offers_a_rematch() -> None:
     assert table.show_end and table.over is not None
     title, rows, games = end_lines(table.over, table.names, table.seat)
     assert "Durak" in title and len(rows) == 2 and games.startswith("Series: 1 game")
+    # the line on the deal, above the buttons: calm when verified, loud (red) when not
+    over, buttons = table.over, [b for b in table.buttons if b.name in ("menu", "rematch")]
+    top = min(b.rect.top for b in buttons)
+    band = pygame.Rect(0, top - buttons[0].rect.h, app.screen.get_width(), buttons[0].rect.h)
+    for check, loud in ((DealCheck("", "deal verified"), False), (DealCheck("seed", "?"), True)):
+        table.over = dataclasses.replace(over, deal=check)
+        table.draw(app.screen)
+        red = sum(
+            1
+            for x in range(band.left, band.right, 2)
+            for y in range(band.top, band.bottom)
+            if (c := app.screen.get_at((x, y))).r >= 240 and 80 <= c.g <= 140 and c.b <= 125
+        )
+        assert (red > 10) == loud, (check, red)
+    table.over = over
     click(app, button(app, "rematch"))  # type: ignore[arg-type]
     assert session.rematches == 1 and not scene(app).show_end
 

@@ -40,6 +40,7 @@ from protocol import (
     PROTOCOL_VERSION,
     Act,
     Connection,
+    Contribute,
     Hello,
     Message,
     Ping,
@@ -209,6 +210,8 @@ _STEP = st.sampled_from(
         "ping",
         "gone",
         "tick",
+        "contribute",
+        "contribute",
     ]
 )
 
@@ -377,6 +380,10 @@ def _message(step: str, link: FakeLink, table: Table, data: st.DataObject) -> Me
         return Start(ref)
     if step == "ready":
         return Ready(ref, data.draw(st.booleans(), label="ready"))
+    if step == "contribute":  # to the deal waiting (or not), good or malformed
+        game = data.draw(st.sampled_from([table.game, table.game + 1]), label="game")
+        value = data.draw(st.sampled_from(["ab" * 32, "AB" * 32, "ab", 7, None]), label="value")
+        return Contribute(ref, game, value)
     return Ping(ref)
 
 
@@ -395,7 +402,7 @@ def test_the_host_refuses_what_it_should_in_a_known_sequence() -> None:
     """A sanity check of the fake-link driver itself: a refused token, a replaced seat."""
 
     async def body() -> None:
-        table = Table(HostConfig(seats=2, announce=False), executor=EXECUTOR)
+        table = Table(HostConfig(seats=2, announce=False, fair_wait=0), executor=EXECUTOR)
         anna, thief, again = FakeLink(0), FakeLink(1), FakeLink(2)
         table.handle(Incoming(anna, Hello(PROTOCOL_VERSION, "Anna")))
         token = welcomed(anna)
@@ -447,7 +454,9 @@ def test_a_late_answer_of_an_old_stand_in_is_not_taken_for_the_new_ones() -> Non
     async def body() -> None:
         for seed in range(100):  # a deal where Anna (seat 0) is to act first
             executor = HeldExecutor()
-            config = HostConfig(seats=2, ai=("random",), announce=False, hold=0.0, seed=seed)
+            config = HostConfig(
+                seats=2, ai=("random",), announce=False, hold=0.0, seed=seed, fair_wait=0
+            )
             table = Table(config, executor=executor)
             anna = FakeLink(0)
             table.handle(Incoming(anna, Hello(PROTOCOL_VERSION, "Anna")))
@@ -487,7 +496,9 @@ def test_ai_seats_wait_while_the_defender_has_to_answer() -> None:
     async def body() -> bool:
         for seed in range(200):
             executor = HeldExecutor()
-            config = HostConfig(seats=3, ai=("random", "random"), announce=False, seed=seed)
+            config = HostConfig(
+                seats=3, ai=("random", "random"), announce=False, seed=seed, fair_wait=0
+            )
             table = Table(config, executor=executor)
             anna = FakeLink(0)
             table.handle(Incoming(anna, Hello(PROTOCOL_VERSION, "Anna")))
@@ -525,7 +536,7 @@ def test_host_ais_never_get_the_shuffle_seed(monkeypatch: pytest.MonkeyPatch) ->
             return real(level, seat, rules, seed)
 
         monkeypatch.setattr(host.table, "make_bot", spy)
-        config = HostConfig(seats=3, ai=("random",) * 3, announce=False, seed=11)
+        config = HostConfig(seats=3, ai=("random",) * 3, announce=False, seed=11, fair_wait=0)
         table = Table(config, executor=HeldExecutor())
         given.clear()
         table._start_game()
@@ -544,7 +555,7 @@ def test_host_ais_never_get_the_shuffle_seed(monkeypatch: pytest.MonkeyPatch) ->
 
 def test_rules_that_cannot_be_played_are_refused_and_the_owner_keeps_the_seat() -> None:
     async def body() -> None:
-        table = Table(HostConfig(seats=3, announce=False), executor=EXECUTOR)
+        table = Table(HostConfig(seats=3, announce=False, fair_wait=0), executor=EXECUTOR)
         owner, guest = FakeLink(0), FakeLink(1)
         table.handle(Incoming(owner, Hello(PROTOCOL_VERSION, "Olga")))
         table.handle(Incoming(guest, Hello(PROTOCOL_VERSION, "Gleb")))

@@ -419,6 +419,7 @@ def test_the_host_and_bot_commands() -> None:
             out, _ = bot.communicate(timeout=60)
             assert bot.returncode == 0, out
             assert "game 2:" in out and "2 games:" in out
+            assert out.count("; deal verified") == 2  # it checked both deals (section 15)
     finally:
         host.send_signal(signal.SIGINT)
         rest, _ = host.communicate(timeout=30)

@@ -40,7 +40,17 @@ from host.journal import (
 )
 from host.outbox import Outbox
 from host.save import SavedSeat, SaveError, TableSave, save_file
-from protocol import Ack, Rejected, RoomUpdate, Snapshot, Update, Welcome
+from protocol import (
+    Ack,
+    DealCheck,
+    DealSecret,
+    Rejected,
+    Reveal,
+    RoomUpdate,
+    Snapshot,
+    Update,
+    Welcome,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 PORT = 45998  # the port these tests' saves belong to (never listened on)
@@ -173,12 +183,12 @@ async def test_a_resumed_game_goes_on_from_exactly_where_it_was(tmp_path: Path) 
             message = await asyncio.wait_for(anna.receive(), 30)
             if isinstance(message, Update):
                 seq = message.seq
-                if message.view.legal:
+                if message.view.legal and seq < 12:  # (none in flight as she leaves)
                     anna.act(random.Random(seq).choice(message.view.legal))
         await anna.close()
-        game_log = host.table.log
-        assert game_log is not None and journal_file(save_file(tmp_path, port)).exists()
-        actions = list(game_log.actions)
+    game_log = host.table.log  # (once the host has stopped: its AI cannot act any more)
+    assert game_log is not None and journal_file(save_file(tmp_path, port)).exists()
+    actions = list(game_log.actions)
     async with serving(port=port, resume=True, **options) as host:  # type: ignore[arg-type]
         assert host.table.log is not None and host.table.log.actions == actions
         assert host.table.seq == len(actions) >= seq and host.table.game == 1
@@ -206,6 +216,7 @@ class Seat:
         self.snapshots: list[tuple[tuple[int, int], tuple[int, int]]] = []  # (before, after)
         self.inflight: int | None = None
         self.games = 0
+        self.deals: list[DealCheck] = []  # the verdict on each game's deal
 
     def saw(self, message: Update | Snapshot) -> None:
         now = (message.game, message.seq)
@@ -285,6 +296,8 @@ def test_a_host_killed_at_20_random_moments_never_rewinds_a_client(tmp_path: Pat
                             loop.call_later(rng.choice([0, 0, 0.001, 0.003, 0.01]), kill)
                 elif isinstance(message, Ack | Rejected | Welcome):
                     seat.inflight = None
+                elif isinstance(message, Reveal) and message.done:
+                    seat.deals.append(client.witness.verdict(message.game))
                 elif isinstance(message, RoomUpdate) and message.room.status == "lobby":
                     if kills >= KILLS and seat.games:
                         return  # the game of the last kill is over
@@ -324,6 +337,9 @@ def test_a_host_killed_at_20_random_moments_never_rewinds_a_client(tmp_path: Pat
     assert len(hosts) == KILLS + 1 and len(resumed) == KILLS
     for seat in seats:
         assert len(seat.snapshots) == KILLS  # one resync per restart
+        # every game's deal, committed to before a kill and revealed by a restarted host,
+        # is verified by both players
+        assert len(seat.deals) == seat.games and all(d.ok for d in seat.deals), seat.deals
         for (before, after), at in zip(seat.snapshots, resumed, strict=True):
             assert before <= at <= after  # never told more than the restarted host knew
     saved = TableSave.load(save_file(tmp_path, port))
@@ -534,3 +550,58 @@ def test_durak_host_says_once_that_the_table_will_not_be_saved(tmp_path: Path) -
     warnings = [line for line in said if "will NOT be saved" in line]
     assert len(warnings) == 1 and "cannot write" in warnings[0]
     assert not any("saving the table" in line for line in said)
+
+
+# --- the fair deal's secret (docs/protocol.md section 15) ---------------------------------
+
+DEAL = DealSecret(bytes(range(32)), ("human", "ai"), ((0, bytes.fromhex("ab" * 32)),))
+
+
+def _dealt(actions: int) -> TableSave:
+    """``_table`` dealt from the seed ``DEAL`` gives, with ``DEAL`` kept beside it."""
+    saved = _table(actions, seed=DEAL.seed(1, Rules(players=2)))
+    return TableSave(**{**_fields(saved), "deal": DEAL})
+
+
+def test_the_deals_secret_is_journaled_with_the_game_and_outlives_a_change_of_table(
+    tmp_path: Path,
+) -> None:
+    saved = _dealt(6)
+    assert saved.current is not None
+    save = save_file(tmp_path, PORT)
+    path = journal_file(save)
+    _write_journal(path, TableSave(**{**_fields(saved), "current": _first(saved.current, 3)}))
+    assert bytes(range(32)).hex() in path.read_text(encoding="utf-8", errors="replace")
+    changed = TableSave(**{**_fields(saved), "owner": None})
+    with path.open("ab") as out:
+        out.write(table_record(changed))  # (a record without the deal: the header's stays)
+        for seat, action in saved.current.actions[3:]:
+            out.write(action_record(seat, action))
+    loaded, _ = load_table(save)
+    assert loaded == changed and loaded.deal == DEAL
+    changed.save(save)  # and in the save file
+    assert TableSave.load(save).deal == DEAL
+
+
+@pytest.mark.parametrize(
+    "deal",
+    [
+        {"secret": "ab", "seats": ["human", "ai"], "contributions": []},
+        {"secret": "00" * 32, "seats": ["human"], "contributions": []},
+        {"secret": "00" * 32, "seats": [["human"], "ai"], "contributions": []},
+        {"secret": "00" * 32, "seats": ["human", "ai"], "contributions": [[0, "ab"]]},
+        {"secret": "00" * 32, "seats": ["human", "ai"], "contributions": [[5, "ab" * 32]]},
+        {"secret": "00" * 32, "seats": ["human", "ai"], "contributions": [0]},
+        {"secret": "00" * 32, "seats": ["human", "ai"]},
+        "a secret",
+        # well-formed, but not the secret the game's seed came from
+        {"secret": "00" * 32, "seats": ["human", "ai"], "contributions": [[0, "ab" * 32]]},
+    ],
+)
+def test_a_saved_deal_that_is_malformed_or_not_the_games_is_refused(
+    tmp_path: Path, deal: object
+) -> None:
+    data = _dealt(4).to_dict()
+    data["deal"] = deal
+    with pytest.raises(SaveError, match="deal"):
+        TableSave.from_dict(data)

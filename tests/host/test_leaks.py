@@ -4,7 +4,9 @@ may know at that moment.
 Bot clients record each decoded frame. Afterwards each game is replayed from the host's
 log with the engine, and at every step each frame is checked three ways: no card in it
 (anywhere) is outside what the seat has held or has seen face up; its view equals
-``observe`` of the replayed state; its events equal the trimmed events of that step.
+``observe`` of the replayed state; its events equal the trimmed events of that step. The
+fair deal's ``reveal`` (the secret, the seed and every action, docs/protocol.md section
+15) comes only after the update that ended its game, and reveals exactly that game.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from engine import (
     trim,
 )
 from host import Host
-from protocol import event_from_wire, view_from_wire
+from protocol import action_to_wire, event_from_wire, view_from_wire
 
 CARD_TEXT = {str(card): card for card in CARDS}
 GAMES = 40
@@ -82,11 +84,18 @@ def face_up(event: Event) -> tuple[Card, ...]:
 def check_frames(host: Host, frames: dict[int, list[dict[str, Any]]]) -> int:
     """Replay every game and check every recorded frame; return how many were checked."""
     by_step: dict[tuple[int, int, int], list[dict[str, Any]]] = defaultdict(list)
+    revealed: dict[tuple[int, int], list[Any]] = defaultdict(list)  # (seat, game) -> actions
     checked = 0
     for seat, payloads in frames.items():
+        ended: set[int] = set()  # the games whose last update this seat was sent
         for payload in payloads:
             if payload["type"] in ("update", "snapshot"):
                 by_step[(seat, payload["game"], payload["seq"])].append(payload)
+                if payload["view"]["result"] is not None:
+                    ended.add(payload["game"])
+            elif payload["type"] == "reveal":  # the whole game, once it is over
+                assert payload["game"] in ended, f"seat {seat}: a reveal before the end"
+                revealed[(seat, payload["game"])] += payload["actions"]
             else:  # lobby and acknowledgements never carry a card
                 assert not cards_in(payload), payload
                 checked += 1
@@ -112,7 +121,12 @@ def check_frames(host: Host, frames: dict[int, list[dict[str, Any]]]) -> int:
                         assert told == [trim(e, seat) for e in events]
                     checked += 1
         assert state.is_over
+        actions = [[s, action_to_wire(a)] for s, a in game_log.actions]
+        for seat in frames:
+            assert revealed.pop((seat, game)) == actions
+            checked += 1
     assert not by_step, "frames for steps that never happened"
+    assert not revealed, "reveals of games that never happened"
     return checked
 
 

@@ -56,7 +56,7 @@ def on_table(body: Callable[[], Awaitable[None]]) -> None:
 
 
 def table_of(seats: int, *ai: str) -> Table:
-    config = HostConfig(seats=seats, ai=ai, announce=False, seed=7)
+    config = HostConfig(seats=seats, ai=ai, announce=False, seed=7, fair_wait=0)
     return Table(config, executor=InlineExecutor())
 
 

@@ -1,5 +1,6 @@
-"""Panels over the table: the pause (leave the game, or resume, and the keys) and the log
-of the game (the last bout as cards, then every line of the log, scrollable).
+"""Panels over the table: the pause (leave the game, or resume, and the keys), the log
+of the game (the last bout as cards, then every line of the log, scrollable), and the end
+panel's line on the deal (verified, or loudly why not).
 
 Layout functions give the buttons (what a tap may hit); drawing functions paint from what
 they are given and change nothing. The table scene decides when each shows.
@@ -17,12 +18,15 @@ from client.ui.metrics import CARD_RATIO
 from client.ui.render import GOLD, SOFT, draw_panel, draw_text, ellipsize, fit_px, line_h
 from client.ui.widgets import Button
 from engine import Card
+from protocol import DealCheck
 
 __all__ = [
+    "DEAL_KEYS",
     "KEY_LINES",
     "LogPanel",
     "draw_bout",
     "draw_cards",
+    "draw_deal_check",
     "draw_log",
     "draw_pause",
     "log_buttons",
@@ -30,6 +34,18 @@ __all__ = [
     "pause_buttons",
     "pause_panel",
 ]
+
+# why a deal could not be verified (``DealCheck.problem``), in words
+DEAL_KEYS = {
+    "no_commitment": N_("deal.no_commitment"),
+    "no_reveal": N_("deal.no_reveal"),
+    "commitment": N_("deal.commitment"),
+    "contribution": N_("deal.contribution"),
+    "seed": N_("deal.seed"),
+    "log": N_("deal.log"),
+    "deal": N_("deal.deal"),
+}
+ALARM = (255, 110, 96)  # a deal that could not be verified
 
 # the keys of the table, as the pause lists them (what is pressed, what it does)
 KEY_LINES = (
@@ -276,3 +292,30 @@ def draw_log(
     draw_text(
         surface, assets, hint, round(px * 0.85), (rect.centerx, rect.bottom - px * 1.1), colour=SOFT
     )
+
+
+def draw_deal_check(
+    surface: pygame.Surface,
+    assets: Assets,
+    check: DealCheck | None,
+    buttons: list[Button],
+    tr: Translator = ENGLISH,
+) -> None:
+    """One line just above the end panel's buttons: "Deal verified", small and calm, or in
+    red and bold that the deal could not be verified, and why (nothing when unchecked)."""
+    if check is None or not buttons:
+        return
+    left = min(b.rect.left for b in buttons)
+    right = max(b.rect.right for b in buttons)
+    top = min(b.rect.top for b in buttons)
+    px = buttons[0].rect.h / 2.3  # (the panel's text size: its buttons are 2.3 lines high)
+    at = ((left + right) / 2, top - px)
+    if check.ok:
+        size = fit_px(assets, tr("deal.verified"), round(px * 0.8), right - left)
+        draw_text(surface, assets, tr("deal.verified"), size, at, colour=SOFT)
+        return
+    why = DEAL_KEYS.get(check.problem, DEAL_KEYS["deal"])
+    text = tr("deal.failed", why=tr(why))
+    room = min(surface.get_width() - 2 * px, right - left + 6 * px)
+    size = fit_px(assets, text, round(px * 0.9), room, bold=True)
+    draw_text(surface, assets, text, size, at, bold=True, colour=ALARM)

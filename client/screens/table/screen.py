@@ -80,6 +80,7 @@ from client.screens.table.keymap import (
 from client.screens.table.layout import MAX_LIFT, Layout, Pose
 from client.screens.table.narrate import Note, line_text, note_text, seat_note, toast_for
 from client.screens.table.overlays import (
+    draw_deal_check,
     draw_log,
     draw_pause,
     log_buttons,
@@ -1026,6 +1027,7 @@ class TableScene(Scene):
         elif self.show_end and self.over is not None:
             show = self.end_show()
             draw_end(surface, assets, self.over, self.names, self.seat, self.buttons, tr, show)
+            draw_deal_check(surface, assets, self.over.deal, self.buttons, tr)
         else:
             rest = [b for b in self.buttons if b not in picker]
             draw_buttons(surface, assets, rest, self.hover)
