@@ -53,6 +53,8 @@ REFUSALS = {
     "unknown_level": "There is no such AI level.",
     "not_ready": "Every other player must be ready first.",
     "bad_rules": "Those rules cannot be played.",
+    "watching": "A watcher cannot do that: take a seat that is open in the lobby first.",
+    "no_open_seat": "No seat is open.",
 }
 
 
