@@ -30,6 +30,8 @@ REFUSAL_KEYS = {
     "unknown_level": N_("room.unknown_level"),
     "bad_rules": N_("room.bad_rules"),
     "not_ready": N_("room.not_ready"),
+    "watching": N_("room.watching"),
+    "no_open_seat": N_("room.no_open_seat"),
 }
 _REASON_CODES = frozenset(reason.value for reason in Reason)
 # why a session ended or a table would not seat us (``Closed.code``)
@@ -44,6 +46,7 @@ CLOSED_KEYS = {
     "left": N_("closed.left"),
     "idle": N_("closed.idle"),
     "throttled": N_("closed.throttled"),
+    "watchers_full": N_("join.watchers_full"),
 }
 TABLE_CLOSED_KEYS = {
     "unreachable": N_("closed.unreachable"),

@@ -6,9 +6,12 @@ take a seat that opens in the lobby; when it drops it is simply gone."""
 from __future__ import annotations
 
 import asyncio
+import signal
+import subprocess
+import sys
 
 import pytest
-from test_host import expect, serving
+from test_host import ROOT, expect, serving
 
 from client.cli.bot import BotPlayer
 from client.net.client import HostClosed, NetClient
@@ -192,3 +195,35 @@ async def test_a_watchers_password_is_the_tables() -> None:
         wanda = await watcher(host, password="secret")
         assert wanda.watching is not None and wanda.watching.room.password
         await wanda.close()
+
+
+def test_durak_host_watchers_sets_the_limit() -> None:
+    host = subprocess.Popen(
+        [sys.executable, "-m", "client", "host", "--bind", "127.0.0.1", "--port", "0",
+         "--no-announce", "--no-save", "--watchers", "1"],
+        cwd=ROOT, stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert host.stdout is not None
+        port = next(int(line.rsplit(":", 1)[1]) for line in host.stdout if "listening on" in line)
+
+        async def watch() -> tuple[int, str]:
+            first = await NetClient.connect("127.0.0.1", port, "One", watch=True)
+            assert first.watching is not None
+            with pytest.raises(HostClosed) as info:
+                await NetClient.connect("127.0.0.1", port, "Two", watch=True)
+            await first.close()
+            return first.watching.room.watchers, info.value.code
+
+        assert asyncio.run(watch()) == (1, "watchers_full")
+    finally:
+        host.send_signal(signal.SIGINT if sys.platform != "win32" else signal.SIGTERM)
+        host.communicate(timeout=30)
+
+
+def test_durak_host_refuses_a_watcher_limit_out_of_range() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "client", "host", "--watchers", "65"],
+        cwd=ROOT, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 2 and "0 to 64 watchers" in done.stderr
