@@ -5,6 +5,7 @@ take a seat that opens in the lobby; when it drops it is simply gone."""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import signal
 import subprocess
@@ -13,10 +14,11 @@ import sys
 import pytest
 from test_host import ROOT, expect, serving
 
+from client.cli import bot
 from client.cli.bot import BotPlayer
 from client.net.client import HostClosed, NetClient
 from engine import Take
-from host import Host
+from host import Host, HostConfig, run_in_thread
 from protocol import (
     Ack,
     Emoted,
@@ -227,3 +229,24 @@ def test_durak_host_refuses_a_watcher_limit_out_of_range() -> None:
         cwd=ROOT, capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert done.returncode == 2 and "0 to 64 watchers" in done.stderr
+
+
+def test_durak_bot_watch_prints_a_game_to_its_end(capsys: pytest.CaptureFixture[str]) -> None:
+    config = HostConfig(
+        bind="127.0.0.1",
+        seats=2,
+        ai=("random",) * 2,
+        autostart=True,
+        announce=False,
+        ai_processes=False,
+    )
+    with run_in_thread(config) as handle:
+        parser = argparse.ArgumentParser()
+        bot.add_arguments(parser)
+        args = parser.parse_args(["--connect", f"127.0.0.1:{handle.port}", "--watch"])
+        assert bot.run(args) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("room 'Durak table'")
+    assert any(": -- seat " in line and "attacks seat" in line for line in lines)
+    assert "the game is over" in lines[-1] or "a draw" in lines[-1]
+    assert not any("dealt 6 cards:" in line for line in lines)  # nobody's cards are shown
