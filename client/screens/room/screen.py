@@ -539,8 +539,8 @@ class RoomScene(ButtonScene):
         lines = []
         if self.message:
             lines.append((self.message, (255, 170, 150)))
-        elif self.room is not None:
-            lines.append((self._status_line(), SOFT))
+        elif self.room is not None and not (self.watching and self.room.watching):
+            lines.append((self._status_line(), SOFT))  # (a watcher's: the names below)
         if self.room is not None and self.room.watching:
             lines.append((tr("room.watchers", names=", ".join(self.room.watching)), SOFT))
         if self.invite:
