@@ -20,14 +20,21 @@ from client.net.client import HostClosed, NetClient
 from engine import Take
 from host import Host, HostConfig, run_in_thread
 from protocol import (
+    PROTOCOL_VERSION,
     Ack,
+    Connection,
     Emoted,
+    Heartbeat,
+    Hello,
     Rejected,
+    Role,
     RoomUpdate,
     WatcherEmoted,
+    Watching,
     WatchSnapshot,
     WatchUpdate,
     Welcome,
+    encode,
 )
 
 
@@ -250,3 +257,20 @@ def test_durak_bot_watch_prints_a_game_to_its_end(capsys: pytest.CaptureFixture[
     assert any(": -- seat " in line and "attacks seat" in line for line in lines)
     assert "the game is over" in lines[-1] or "a draw" in lines[-1]
     assert not any("dealt 6 cards:" in line for line in lines)  # nobody's cards are shown
+
+
+async def test_a_watcher_that_answers_nothing_is_dropped() -> None:
+    async with serving(seats=2, silence=1.0) as host:
+        anna = await player(host, "Anna")
+        reader, writer = await asyncio.open_connection("127.0.0.1", host.port)
+        writer.write(encode(Hello(PROTOCOL_VERSION, "Mute", role="watch")))  # then nothing
+        await expect(anna, RoomUpdate, lambda m: m.room.watching == ("Mute",))  # type: ignore[attr-defined]
+        await expect(anna, RoomUpdate, lambda m: m.room.watching == ())  # type: ignore[attr-defined]
+        conn = Connection(Role.CLIENT)
+        conn.receive_data(await reader.read())  # all it was sent, up to the cut
+        sent = []
+        while (message := conn.next_message()) is not None:
+            sent.append(message)
+        assert isinstance(sent[0], Watching) and Heartbeat(1) in sent  # asked before let go
+        writer.close()
+        await anna.close()
