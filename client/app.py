@@ -139,6 +139,7 @@ class App:
         sound: bool = True,
         session_factory: SessionFactory = computer_game,
         invite: str | None = None,
+        watch: bool = False,
         games: Path | None = None,
     ) -> None:
         """``games``: the folder the finished games are kept in (by default the user's
@@ -169,8 +170,8 @@ class App:
         self.frames = 0
         self.woken = threading.Event()  # set by other threads: see ``wake``
         self.show("start")
-        if invite is not None:  # ``durak durak://HOST:PORT``: straight to joining
-            self.show("join", invite=invite, browse=False)
+        if invite is not None:  # ``durak durak://HOST:PORT``: straight to joining (watching)
+            self.show("join", invite=invite, browse=False, watch=watch)
 
     @property
     def tr(self) -> Translator:
@@ -352,6 +353,9 @@ class App:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("invite", nargs="?", default=None, help="join durak://HOST:PORT")
     parser.add_argument(
+        "--watch", action="store_true", help="watch the invited table instead of taking a seat"
+    )
+    parser.add_argument(
         "--bind", default=None, help="LAN play on this address only (default: every interface)"
     )
     parser.add_argument("--size", default=None, help="window size, e.g. 1280x720")
@@ -373,6 +377,9 @@ def run(args: argparse.Namespace, first: tuple[str, dict[str, Any]] | None = Non
             file=sys.stderr,
         )
         return 1
+    if args.watch and args.invite is None:
+        print("durak: --watch needs the table: durak durak://HOST:PORT --watch", file=sys.stderr)
+        return 2
     path = Path(os.environ["DURAK_SETTINGS"]) if "DURAK_SETTINGS" in os.environ else default_path()
     settings = Settings.load(path)
     if args.bind is not None:
@@ -388,6 +395,7 @@ def run(args: argparse.Namespace, first: tuple[str, dict[str, Any]] | None = Non
         fullscreen=args.fullscreen,
         sound=not args.mute,
         invite=args.invite,
+        watch=args.watch,
     )
     if first is not None:
         app.show(first[0], **first[1])

@@ -2,7 +2,8 @@
 
 The public surface: cards and rules; ``new_game`` and ``GameState`` (``legal_actions``,
 ``check``, ``apply``); the actions; ``observe`` for the only per-seat view that leaves the
-engine, with ``trim`` for per-seat events; game logs; the series tally.
+engine (``observe_public`` for a watcher's), with ``trim`` for per-seat events; game logs;
+the series tally.
 
 A position reads and writes as one line of text (``GameState.to_text``/``from_text``, the
 notation of ``engine.notation``). Every game ends: a repeated position
@@ -40,7 +41,7 @@ from .rules import HAND_SIZE, Rules, RulesError
 from .rules import ThrowIn as ThrowInRule
 from .series import Series
 from .state import MAX_MOVES, REPETITION_LIMIT, GameState, new_game
-from .view import SeatView, observe
+from .view import PublicView, SeatView, observe, observe_public
 
 __all__ = [
     "CARDS",
@@ -70,6 +71,7 @@ __all__ = [
     "Phase",
     "PickedUp",
     "PositionError",
+    "PublicView",
     "Reason",
     "Rules",
     "RulesError",
@@ -88,6 +90,7 @@ __all__ = [
     "WentOut",
     "new_game",
     "observe",
+    "observe_public",
     "parse_action",
     "trim",
 ]

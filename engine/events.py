@@ -188,8 +188,8 @@ for _event_class in (GameResult, *get_args(Event)):
     _quick_init(_event_class)
 
 
-def trim(event: Event, seat: int) -> Event:
-    """The event as ``seat`` may see it."""
+def trim(event: Event, seat: int | None) -> Event:
+    """The event as ``seat`` may see it (None: as a watcher, outside every seat, does)."""
     if isinstance(event, Dealt | Drew) and event.seat != seat:
         return replace(event, cards=None)
     return event

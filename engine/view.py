@@ -1,10 +1,15 @@
-"""What one seat may know: the only picture of a game that leaves the engine for a player.
+"""What one seat may know, and what anyone may see from outside the seats: the only
+pictures of a game that leave the engine.
 
-A view holds the seat's own hand, every card that is face up or publicly known to be in a
-hand (the trump card, the table, cards a taker picked up, a shown trump), each hand's size,
-the stock's and the discard pile's sizes, and the seat's legal actions with the reason each
-other card of its hand cannot be played. Never another hand's unseen cards, the stock's
-order or the seed.
+A seat's view (``observe``) holds the seat's own hand, every card that is face up or
+publicly known to be in a hand (the trump card, the table, cards a taker picked up, a shown
+trump), each hand's size, the stock's and the discard pile's sizes, and the seat's legal
+actions with the reason each other card of its hand cannot be played. Never another hand's
+unseen cards, the stock's order or the seed.
+
+The public view (``observe_public``, for a watcher) is what every seat's view has in
+common: the same public cards and sizes, with no hand, no legal actions and no hints. It
+holds nothing a seat could not see from outside its own hand.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from .reasons import Reason
 from .rules import Rules
 from .state import GameState, Phase
 
-__all__ = ["SeatView", "observe"]
+__all__ = ["PublicView", "SeatView", "observe", "observe_public"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,8 +60,61 @@ class SeatView:
         return dict(self.hints).get(card)
 
 
+@dataclass(frozen=True, slots=True)
+class PublicView:
+    """A game as a watcher sees it: ``known`` lists every seat's publicly known cards."""
+
+    rules: Rules
+    phase: Phase
+    trump: Suit
+    trump_card: Card
+    stock_size: int
+    discard_size: int
+    hand_sizes: tuple[int, ...]
+    known: tuple[tuple[Card, ...], ...]
+    table: tuple[tuple[Card, Card | None], ...]
+    attacker: int
+    defender: int
+    limit: int
+    taking: bool
+    passed: tuple[int, ...]
+    shown: tuple[int, ...]
+    throwers: tuple[int, ...]
+    places: tuple[int, ...]
+    result: GameResult | None
+
+    @property
+    def players(self) -> int:
+        return len(self.hand_sizes)
+
+
 def _seats(mask: int, players: int) -> tuple[int, ...]:
     return tuple(s for s in range(players) if mask >> s & 1)
+
+
+def observe_public(state: GameState) -> PublicView:
+    """The game as anyone outside the seats may see it (no hand, no legal actions)."""
+    n = state.players
+    return PublicView(
+        rules=state.rules,
+        phase=state.phase,
+        trump=state.trump,
+        trump_card=CARDS[state.trump_card],
+        stock_size=len(state.stock),
+        discard_size=state.discard.bit_count(),
+        hand_sizes=tuple(h.bit_count() for h in state.hands),
+        known=tuple(cards_of(state.known[s]) for s in range(n)),
+        table=state.table,
+        attacker=state.attacker,
+        defender=state.defender,
+        limit=state.limit,
+        taking=state.taking,
+        passed=_seats(state.passed, n),
+        shown=_seats(state.shown, n),
+        throwers=_seats(state.throwers, n),
+        places=tuple(state.places),
+        result=state.result,
+    )
 
 
 def observe(state: GameState, seat: int) -> SeatView:

@@ -14,7 +14,10 @@ the oldest stranger of the address holding the most strangers (a flooder pushes 
 connections, never a player); a full reserve pushes out its oldest. Pushed-out connections
 are closed at once, but their descriptors are only free once the socket is closed
 (``leave``), so ``hard`` caps every open connection, closing ones included: beyond it a
-newcomer is refused and closed at once. A seated connection is never pushed out.
+newcomer is refused and closed at once. A seated connection is never pushed out, nor is a
+watcher's (a greeted connection like a player's: it holds its slot); so that watchers can
+never fill the slots the seats need, the table lets in at most ``limit`` minus its seats
+of them (``Table.door_room``).
 
 **The file limit** (``raise_file_limit``, ``slots_for``): the soft limit on open files is
 raised towards the hard one where the OS allows it (POSIX ``resource``; elsewhere there is no

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine import Rules
-from protocol import SILENCE_MS
+from protocol import SILENCE_MS, WATCHERS
 
 __all__ = ["ALL_INTERFACES", "HostConfig"]
 
@@ -70,6 +70,7 @@ class HostConfig:
     turn_timer: float | None = None  # seconds per turn for humans; None: no timer
     silence: float = SILENCE_MS / 1000  # seconds without a word before a client counts as gone
     idle: float | None = None  # seconds a player may sit unready in the lobby; None: ever
+    watchers: int = WATCHERS  # how many may watch the table at once (0: nobody)
     save_dir: str | None = None  # save the table there after every change (None: never)
     resume: bool = False  # restore the table saved in save_dir
     handshake_timeout: float = 10.0  # seconds to send hello

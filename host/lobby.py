@@ -56,6 +56,8 @@ REFUSALS = {
     "bad_contribution": "A contribution must be 64 lower-case hex digits (32 bytes).",
     "contributed": "You already contributed to this deal.",
     "no_commitment": "No deal is waiting for your contribution.",
+    "watching": "A watcher cannot do that: take a seat that is open in the lobby first.",
+    "no_open_seat": "No seat is open.",
 }
 
 

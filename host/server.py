@@ -10,7 +10,9 @@ must then say ``hello`` within ``handshake_timeout``, may send ``rate`` messages
 average (a token bucket of ``rate_burst``) while earlier ones still wait for the table (a
 client that waits for each answer is never limited); a connection that breaks a limit is
 told why and closed, nobody else notices. A connection without a seat is closed right after
-its goodbye; a player's lingers a moment so that the goodbye is read. A seated connection
+its goodbye; a player's or a watcher's lingers a moment so that the goodbye is read.
+Watchers take the door's slots like players, but the table lets in only as many as leave a
+slot for every seat (``Table.door_room``). A seated (or watching) connection
 that falls silent gets a heartbeat, then is cut (``Session.check_alive``). Saves and the
 journal are written by one thread of their own (``host.journal.DiskWriter``); the save
 folder is checked at start-up, and when the table cannot be saved there ``save_problem``
@@ -72,6 +74,7 @@ class Session:
         self.outbox = outbox  # the table's sends wait there for the disk
         self.conn = Connection(Role.HOST)
         self.seat: int | None = None
+        self.watching = False  # a watcher's connection (set by the table)
         self.closed = False
         self.max_buffer = config.max_send_buffer
         self.credit = asyncio.Semaphore(config.max_pending)
@@ -117,13 +120,14 @@ class Session:
 
     def goodbye(self, code: str, text: str) -> None:
         """Say goodbye (with a reason code) and close; the reader then sees the end. A
-        connection that never had a seat is closed at once (its goodbye is all it was sent)."""
+        connection that never had a seat nor watched is closed at once (its goodbye is all
+        it was sent)."""
         if self.closed:
             return
         self.closed = True
         with contextlib.suppress(Exception):
             self.writer.write(encode(Goodbye(code, text[:200])))
-            if self.seat is None:
+            if self.seat is None and not self.watching:
                 self.writer.transport.abort()
                 return
             self.writer.write_eof()
@@ -230,6 +234,8 @@ class Host:
                 hello_timeout=config.handshake_timeout,
             )
         )
+        # Watchers take the door's slots like players, but always leave one for every seat.
+        self.table.door_room = max(0, self.door.limits.limit - config.seats)
         self._entering: dict[socket.socket, Session | None] = {}  # not None once set up
         self.tasks: set[asyncio.Task[None]] = set()
         self.announcer: Announcer | None = None
@@ -276,14 +282,15 @@ class Host:
         self.table._maybe_autostart()  # an all-AI table starts at once
 
     async def _watch(self) -> None:
-        """Check every seated connection's heartbeat a few times per ``silence`` (the room's
-        option, which the owner may change). Strangers have the handshake timeout instead."""
+        """Check every seated or watching connection's heartbeat a few times per ``silence``
+        (the room's option, which the owner may change). Strangers have the handshake
+        timeout instead."""
         while True:
             silence = self.table.silence
             await asyncio.sleep(min(1.0, silence / 6))
             now = time.monotonic()
             for session in list(self.sessions):
-                if session.seat is not None and not session.closed:
+                if (session.seat is not None or session.watching) and not session.closed:
                     session.check_alive(now, self.table.silence)
 
     def _room_changed(self, room: Room) -> None:

@@ -10,6 +10,14 @@ human is ready (AI seats always are). Every mark is cleared as a game starts, so
 rematch needs everyone ready again, and when the rules change; otherwise a mark goes with
 its player (one who leaves takes it along, a newcomer is not ready, the others keep theirs).
 
+Watchers (a hello with the role "watch") need no seat: up to the room's ``watchers`` (and
+never more than the host's door leaves room for beside the seats, ``door_room``) watch the
+table in its lobby, in a game or when it is full. They are shown the room, the game as
+``observe_public`` gives it (``watch_snapshot``, ``watch_update``) and every reaction; they
+may react too, and take a seat that is open in the lobby (``sit``). Anything else they ask
+for is refused (``watching``); one who drops out is simply gone. A lower limit sends nobody
+away: it holds back newcomers.
+
 A hello without a token learns of a running game or a full table before its password is
 looked at, and wrong passwords are throttled per address (``host.admission``), so no answer
 tells a right password from a wrong one except a seat.
@@ -68,6 +76,7 @@ from engine import (
     Take,
     new_game,
     observe,
+    observe_public,
     trim,
 )
 from engine.ai import Bot, make_bot
@@ -75,6 +84,7 @@ from protocol import (
     MAX_MS,
     MAX_REVEAL,
     MAX_SILENCE_MS,
+    MAX_WATCHERS,
     MIN_SILENCE_MS,
     PROTOCOL_VERSION,
     SECRET_BYTES,
@@ -102,10 +112,15 @@ from protocol import (
     SetOptions,
     SetRules,
     SetSeat,
+    Sit,
     Snapshot,
     Start,
     UnplayableRules,
     Update,
+    WatcherEmoted,
+    Watching,
+    WatchSnapshot,
+    WatchUpdate,
     Welcome,
     commitment,
     deal_context,
@@ -143,6 +158,7 @@ class Link(Protocol):
     """A client connection as the table sees it."""
 
     seat: int | None
+    watching: bool  # a watcher's connection (seat None)
     address: str  # the peer's address (the password throttle counts per address)
 
     def send(self, message: Message) -> None: ...
@@ -317,7 +333,7 @@ class Table:
         self.workers = workers
         self.clock: Callable[[], float] = time.monotonic  # emotes' and passwords' clock
         self.throttle = PasswordThrottle(lambda: self.clock())
-        self._emoted: dict[int, float] = {}  # seat -> when it last emoted
+        self._emoted: dict[int | Link, float] = {}  # seat or watcher -> when it last emoted
         self.executor = executor
         self.on_room = on_room
         self.disk: DiskWriter | None = None  # set by the host once it knows the save file
@@ -331,6 +347,8 @@ class Table:
         self.name = name[:63] or "Durak table"
         if any(len(level) > 24 for level in config.ai):
             raise ValueError("an AI level name is at most 24 characters")
+        if not 0 <= config.watchers <= MAX_WATCHERS:
+            raise ValueError(f"a table takes 0 to {MAX_WATCHERS} watchers")
         if len(config.ai) > config.seats:
             raise ValueError(f"{len(config.ai)} AI players do not fit {config.seats} seats")
         self.rules: Rules = replace(config.rules, players=config.seats)  # RulesError if bad
@@ -365,6 +383,9 @@ class Table:
         self.silence = config.silence
         self.password = Password.of(config.password) if config.password else None
         self.idle = config.idle
+        self.watchers = config.watchers  # how many may watch (the room's option)
+        self.door_room: int | None = None  # watchers the host's door has room for (None: any)
+        self.audience: dict[Link, str] = {}  # the watchers' connections and names
         self.marks = itertools.count(1)  # the idle watches' marks, table-wide
         self._timers: set[asyncio.TimerHandle] = set()
         self._turn: asyncio.TimerHandle | None = None
@@ -563,6 +584,8 @@ class Table:
             turn_ms=None if turn is None else min(max(round(turn * 1000), 1), MAX_MS),
             silence_ms=min(max(round(self.silence * 1000), MIN_SILENCE_MS), MAX_SILENCE_MS),
             idle_ms=None if idle is None else min(max(round(idle * 1000), 1), MAX_MS),
+            watchers=self.watchers,
+            watching=tuple(self.audience.values()),
         )
 
     def _room_changed(self, durable: bool = False) -> None:
@@ -578,6 +601,8 @@ class Table:
         for seat in self.seats:
             if seat.link is not None:
                 seat.link.send(message)
+        for link in self.audience:
+            link.send(message)
 
     def _fix_owner(self) -> None:
         owner = None if self.owner is None else self.seats[self.owner]
@@ -590,7 +615,13 @@ class Table:
 
     def _message(self, link: Link, message: Message, password_ok: bool | None = None) -> None:
         if isinstance(message, Hello):
-            self._hello(link, message, password_ok)
+            if message.role == "watch":
+                self._watch(link, message, password_ok)
+            else:
+                self._hello(link, message, password_ok)
+            return
+        if link in self.audience:
+            self._watcher_message(link, message)
             return
         if link.seat is None or self.seats[link.seat].link is not link:
             return  # replaced or gone meanwhile
@@ -606,14 +637,78 @@ class Table:
             self._contribute(link, message)
 
     def _emote(self, index: int, code: str) -> None:
-        """Relay a seat's reaction to every seat; more than one per ``EMOTE_GAP`` seconds
-        from a seat is dropped without a word."""
+        """Relay a seat's reaction to every seat and watcher; more than one per
+        ``EMOTE_GAP`` seconds from a seat is dropped without a word."""
+        if self._emote_due(index):
+            self._broadcast(Emoted(index, code))
+
+    def _emote_due(self, sender: int | Link) -> bool:
         now = self.clock()
-        last = self._emoted.get(index)
+        last = self._emoted.get(sender)
         if last is not None and now - last < EMOTE_GAP:
+            return False
+        self._emoted[sender] = now
+        return True
+
+    # --- watchers -----------------------------------------------------------------------
+
+    def _watch(self, link: Link, hello: Hello, password_ok: bool | None) -> None:
+        """Let a watcher in (the limit and the password first), in the lobby, in a game or
+        at a full table: the room, and the game so far as anyone may see it."""
+        limit = self.watchers if self.door_room is None else min(self.watchers, self.door_room)
+        if hello.token is not None:
+            link.close("bad_token", "A watcher has no seat token.")
             return
-        self._emoted[index] = now
-        self._broadcast(Emoted(index, code))
+        if len(self.audience) >= limit:
+            text = "This table takes no watchers." if limit == 0 else "Enough people watch already."
+            link.close("watchers_full", text)
+            return
+        if not self._password_checked(link, hello, password_ok):
+            return
+        taken = {s.name for s in self.seats if s.kind == "human"} | set(self.audience.values())
+        self.audience[link] = unique_name(hello.name, taken)
+        link.watching = True
+        link.send(Watching(PROTOCOL_VERSION, self.room()))
+        if self.state is not None:
+            link.send(WatchSnapshot(self.game, self.seq, observe_public(self.state)))
+        self._room_changed()
+
+    def _watcher_message(self, link: Link, message: Message) -> None:
+        """What a watcher may send: reactions, pings, a seat, leaving; anything else is
+        refused with ``watching`` and changes nothing."""
+        if isinstance(message, Emote):
+            if self._emote_due(link):
+                self._broadcast(WatcherEmoted(self.audience[link], message.code))
+        elif isinstance(message, Ping):
+            link.send(Pong(message.ref))
+        elif isinstance(message, Sit):
+            self._sit(link, message)
+        elif isinstance(message, Leave):
+            link.send(Ack(message.ref, None))
+            self._unwatch(link)
+            link.close("left", "You stopped watching.")
+        elif isinstance(message, (Act, *lobby.COMMANDS)):
+            self._reject(link, message.ref, "watching")
+
+    def _sit(self, link: Link, sit: Sit) -> None:
+        """A watcher takes the first open seat of the lobby and becomes a player."""
+        if self.playing:
+            self._reject(link, sit.ref, "game_running")
+            return
+        index = next((i for i, s in enumerate(self.seats) if s.kind == "empty"), None)
+        if index is None:
+            self._reject(link, sit.ref, "no_open_seat")
+            return
+        name = self.audience.pop(link)
+        self._emoted.pop(link, None)
+        link.watching = False
+        link.send(Ack(sit.ref, None))
+        self._welcome(link, index, self._new_player(index, name))
+
+    def _unwatch(self, link: Link) -> None:
+        if self.audience.pop(link, None) is not None:
+            self._emoted.pop(link, None)
+            self._room_changed()
 
     async def check_password(self, attempt: str | None) -> bool | None:
         """A hello's password checked in a worker thread when that is slow (against the
@@ -664,24 +759,42 @@ class Table:
             if index is None:
                 link.close("table_full", "Every seat is taken.")
                 return
-            if self.password is not None:
-                wait = self.throttle.wait(link.address)
-                if wait > 0:
-                    text = f"Too many wrong passwords: try again in {math.ceil(wait)} s."
-                    link.close("throttled", text)
-                    return
-                if not self._password_right(hello, password_ok):
-                    if hello.password is not None:  # (none at all is no guess: it asks)
-                        self.throttle.failed(link.address)
-                    link.close("bad_password", "The password is wrong.")
-                    return
-                self.throttle.succeeded(link.address)
-            seat = self.seats[index]
-            token, seat.token_hash = new_token()
-            taken = {s.name for s in self.seats if s.kind == "human"}
-            seat.kind, seat.name = "human", unique_name(hello.name, taken)
-            seat.ready = False  # a new player says for themselves when they are ready
-            self._save(durable=True)  # a token must not be handed out and then forgotten
+            if not self._password_checked(link, hello, password_ok):
+                return
+            token = self._new_player(index, hello.name)
+        self._welcome(link, index, token)
+
+    def _password_checked(self, link: Link, hello: Hello, password_ok: bool | None) -> bool:
+        """A newcomer's password (throttled per address): False once ``link`` is told why
+        it is not let in."""
+        if self.password is None:
+            return True
+        wait = self.throttle.wait(link.address)
+        if wait > 0:
+            text = f"Too many wrong passwords: try again in {math.ceil(wait)} s."
+            link.close("throttled", text)
+            return False
+        if not self._password_right(hello, password_ok):
+            if hello.password is not None:  # (none at all is no guess: it asks)
+                self.throttle.failed(link.address)
+            link.close("bad_password", "The password is wrong.")
+            return False
+        self.throttle.succeeded(link.address)
+        return True
+
+    def _new_player(self, index: int, name: str) -> str:
+        """A newcomer sits down at the empty seat ``index``: their token, saved first."""
+        seat = self.seats[index]
+        token, seat.token_hash = new_token()
+        taken = {s.name for s in self.seats if s.kind == "human"}
+        seat.kind, seat.name = "human", unique_name(name, taken)
+        seat.ready = False  # a new player says for themselves when they are ready
+        self._save(durable=True)  # a token must not be handed out and then forgotten
+        return token
+
+    def _welcome(self, link: Link, index: int, token: str) -> None:
+        """``link`` plays seat ``index`` now: its welcome, the game so far, the room."""
+        seat = self.seats[index]
         seat.link = link
         link.seat = index
         self.bots.pop(index, None)  # a returning player takes over from the stand-in
@@ -693,6 +806,9 @@ class Table:
         self._maybe_autostart()
 
     def _gone(self, link: Link) -> None:
+        if link in self.audience:
+            self._unwatch(link)
+            return
         index = link.seat
         if index is None or self.seats[index].link is not link:
             return
@@ -819,6 +935,7 @@ class Table:
         self.turn_timer = None if message.turn_ms is None else message.turn_ms / 1000
         self.idle = None if message.idle_ms is None else message.idle_ms / 1000
         self.silence = message.silence_ms / 1000
+        self.watchers = message.watchers
         for seat in self.seats:  # the idle watch starts again with the new time
             seat.idle_mark = 0
 
@@ -994,6 +1111,11 @@ class Table:
             self.history[index].extend(trimmed)
             if seat.link is not None:
                 seat.link.send(Update(self.game, self.seq, trimmed, observe(state, index)))
+        if self.audience:
+            public = tuple(trim(e, None) for e in events)
+            update = WatchUpdate(self.game, self.seq, public, observe_public(state))
+            for link in self.audience:
+                link.send(update)
 
     def _act(self, link: Link, act: Act) -> None:
         state, index = self.state, link.seat

@@ -2,8 +2,9 @@
 (``next_message``), messages in (``send``), bytes out.
 
 The host side reads only client messages and sends only host messages, and the first
-message it reads must be ``hello``; the client side the other way round, with ``welcome``
-or ``goodbye`` first. After a ``ProtocolError`` the connection is dead: every later call
+message it reads must be ``hello``; the client side the other way round, with ``welcome``,
+``watching`` or ``goodbye`` first (a watcher's ``watching`` may be followed by one
+``welcome``: it took a seat). After a ``ProtocolError`` the connection is dead: every later call
 raises it again.
 """
 
@@ -21,6 +22,7 @@ from .messages import (
     Goodbye,
     Hello,
     Message,
+    Watching,
     Welcome,
     encode,
     from_wire,
@@ -50,6 +52,7 @@ class Connection:
         outgoing = HOST_MESSAGES if role is Role.HOST else CLIENT_MESSAGES
         self._sends = frozenset(cls for cls, _ in outgoing.values())
         self._greeted = False
+        self._seated = False  # (client side) a welcome came
         self._error: ProtocolError | None = None
         self._on_payload = on_payload  # sees each decoded map before it is checked (tests)
 
@@ -89,10 +92,16 @@ class Connection:
                 raise ProtocolError("hello_expected", "the first message must be hello")
             if self._greeted and isinstance(message, Hello):
                 raise ProtocolError(BAD_MESSAGE, "a second hello")
-        elif not self._greeted and not isinstance(message, Welcome | Goodbye):
-            raise ProtocolError(BAD_MESSAGE, "the first message must be welcome or goodbye")
-        elif self._greeted and isinstance(message, Welcome):
-            raise ProtocolError(BAD_MESSAGE, "a second welcome")
+        elif not self._greeted and not isinstance(message, Welcome | Watching | Goodbye):
+            raise ProtocolError(
+                BAD_MESSAGE, "the first message must be welcome, watching or goodbye"
+            )
+        elif self._greeted and isinstance(message, Watching):
+            raise ProtocolError(BAD_MESSAGE, "a watching after the first message")
+        elif isinstance(message, Welcome):
+            if self._seated:
+                raise ProtocolError(BAD_MESSAGE, "a second welcome")
+            self._seated = True
         self._greeted = True
 
     def send(self, message: Message) -> bytes:

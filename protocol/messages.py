@@ -15,7 +15,7 @@ from typing import Any
 
 import msgpack  # type: ignore[import-untyped]
 
-from engine import Action, Event, Rules, SeatView, Series
+from engine import Action, Event, PublicView, Rules, SeatView, Series
 
 from .errors import BAD_FRAME, VERSION_MISMATCH, ProtocolError
 from .framing import MAX_FRAME, frame
@@ -34,6 +34,8 @@ from .wire import (
     event_from_wire,
     event_to_wire,
     optional,
+    public_view_from_wire,
+    public_view_to_wire,
     requested_rules_from_wire,
     requested_rules_to_wire,
     rules_from_wire,
@@ -48,12 +50,15 @@ from .wire import (
 __all__ = [
     "CLIENT_MESSAGES",
     "EMOTES",
+    "HELLO_ROLES",
     "HOST_MESSAGES",
     "MAX_MS",
     "MAX_SILENCE_MS",
+    "MAX_WATCHERS",
     "MIN_SILENCE_MS",
     "PROTOCOL_VERSION",
     "SILENCE_MS",
+    "WATCHERS",
     "Ack",
     "Act",
     "Alive",
@@ -82,9 +87,14 @@ __all__ = [
     "SetOptions",
     "SetRules",
     "SetSeat",
+    "Sit",
     "Snapshot",
     "Start",
     "Update",
+    "WatchSnapshot",
+    "WatchUpdate",
+    "WatcherEmoted",
+    "Watching",
     "Welcome",
     "decode_payload",
     "encode",
@@ -93,7 +103,9 @@ __all__ = [
 # 2: the ready mark (``ready``, ``SeatInfo.ready``); 3: stricter maps and versions, the
 # heartbeat (``heartbeat``, ``alive``, ``silence_ms``), the owner runs the room (``kick``,
 # ``replace``, ``draw``, ``set_options.idle_ms``, ``Room.idle_ms``) and ``leave``; 4: a fair
-# deal (``commit``, ``contribute``, ``reveal``: docs/protocol.md section 15)
+# deal (``commit``, ``contribute``, ``reveal``: docs/protocol.md section 15) and watchers
+# (``hello.role``, ``watching``, ``watch_snapshot``, ``watch_update``, ``watcher_emoted``,
+# ``sit``, ``set_options.watchers``, ``Room.watchers``, ``Room.watching``: section 16)
 PROTOCOL_VERSION = 4
 MAX_NAME = 24
 MAX_PASSWORD = 64
@@ -110,6 +122,9 @@ MAX_SILENCE_MS = 3600 * 1000
 STATUSES = ("lobby", "playing")
 EMOTES = ("nice", "oops", "hurry", "well_played", "ha")  # the quick reactions, by code
 MAX_REVEAL = 512  # actions in one ``reveal`` message (a longer game takes several)
+HELLO_ROLES = ("play", "watch")  # a hello asks for a seat, or to watch the table
+WATCHERS = 8  # the default: how many watchers a table takes
+MAX_WATCHERS = 64  # the most a room may allow (a host's door has 64 slots by default)
 
 
 # --- values inside messages ------------------------------------------------------------
@@ -158,6 +173,8 @@ class Room:
     turn_ms: int | None = None  # the turn timer (None: no timer)
     silence_ms: int = SILENCE_MS  # a connection silent this long counts as dropped
     idle_ms: int | None = None  # how long a player may sit unready in the lobby (None: ever)
+    watchers: int = WATCHERS  # how many may watch the table at once (0: nobody)
+    watching: tuple[str, ...] = ()  # the names of those watching now
 
 
 # --- client -> host --------------------------------------------------------------------
@@ -165,10 +182,14 @@ class Room:
 
 @dataclass(frozen=True, slots=True)
 class Hello:
+    """``role`` "play" asks for a seat (or, with ``token``, our seat back); "watch" asks to
+    watch the table without a seat (``token`` then is None)."""
+
     version: int
     name: str
     password: str | None = None
     token: str | None = None
+    role: str = "play"
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,6 +227,15 @@ class SetOptions:
     turn_ms: int | None
     silence_ms: int = SILENCE_MS
     idle_ms: int | None = None
+    watchers: int = WATCHERS
+
+
+@dataclass(frozen=True, slots=True)
+class Sit:
+    """A watcher takes the first open seat of the table in its lobby (answered by ``ack``,
+    then a ``welcome`` to the seat)."""
+
+    ref: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,6 +326,14 @@ class Welcome:
 
 
 @dataclass(frozen=True, slots=True)
+class Watching:
+    """The host's welcome to a watcher: no seat, no token."""
+
+    version: int
+    room: Room
+
+
+@dataclass(frozen=True, slots=True)
 class RoomUpdate:
     room: Room
 
@@ -313,6 +351,25 @@ class Update:
     seq: int
     events: tuple[Event, ...]
     view: SeatView
+
+
+@dataclass(frozen=True, slots=True)
+class WatchSnapshot:
+    """A watcher's whole view of the game, to resynchronise."""
+
+    game: int
+    seq: int
+    view: PublicView
+
+
+@dataclass(frozen=True, slots=True)
+class WatchUpdate:
+    """What one action did, as a watcher sees it (every drawn card hidden)."""
+
+    game: int
+    seq: int
+    events: tuple[Event, ...]
+    view: PublicView
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,6 +395,14 @@ class Emoted:
     """``seat`` reacted with ``code`` (one of ``EMOTES``)."""
 
     seat: int
+    code: str
+
+
+@dataclass(frozen=True, slots=True)
+class WatcherEmoted:
+    """The watcher called ``name`` reacted with ``code`` (one of ``EMOTES``)."""
+
+    name: str
     code: str
 
 
@@ -396,6 +461,7 @@ ClientMessage = (
     | Leave
     | Draw
     | Contribute
+    | Sit
 )
 HostMessage = (
     Welcome
@@ -410,6 +476,10 @@ HostMessage = (
     | Commit
     | Reveal
     | Goodbye
+    | Watching
+    | WatchSnapshot
+    | WatchUpdate
+    | WatcherEmoted
 )
 Message = ClientMessage | HostMessage
 
@@ -473,6 +543,20 @@ def _idle_ms(value: Any) -> int:
     return check_int(value, 1, MAX_MS, "idle_ms")
 
 
+def _watchers(value: Any) -> int:
+    return check_int(value, 0, MAX_WATCHERS, "watchers")
+
+
+def _role(value: Any) -> str:
+    if type(value) is not str or value not in HELLO_ROLES:
+        raise bad("hello role must be play or watch")
+    return value
+
+
+def _watching(value: Any) -> tuple[str, ...]:
+    return tuple(_name(name) for name in check_list(value, "watching", MAX_WATCHERS))
+
+
 def _events_to_wire(events: tuple[Event, ...]) -> list[dict[str, Any]]:
     return [event_to_wire(e) for e in events]
 
@@ -526,6 +610,8 @@ _ROOM_KEYS = (
     "turn_ms",
     "silence_ms",
     "idle_ms",
+    "watchers",
+    "watching",
 )
 
 
@@ -544,6 +630,8 @@ def room_to_wire(room: Room) -> dict[str, Any]:
         "turn_ms": room.turn_ms,
         "silence_ms": room.silence_ms,
         "idle_ms": room.idle_ms,
+        "watchers": room.watchers,
+        "watching": list(room.watching),
     }
 
 
@@ -573,6 +661,8 @@ def room_from_wire(value: Any) -> Room:
         turn_ms=optional(_turn_ms)(data["turn_ms"]),
         silence_ms=_silence_ms(data["silence_ms"]),
         idle_ms=optional(_idle_ms)(data["idle_ms"]),
+        watchers=_watchers(data["watchers"]),
+        watching=_watching(data["watching"]),
     )
 
 
@@ -642,6 +732,7 @@ CLIENT_MESSAGES: dict[str, Spec] = {
             ("name", _ident, _name),
             ("password", _ident, optional(lambda v: check_str(v, "password", MAX_PASSWORD))),
             ("token", _ident, optional(_token)),
+            ("role", _ident, _role),
         ),
     ),
     "act": (Act, (("ref", _ident, _ref), ("action", action_to_wire, action_from_wire))),
@@ -664,6 +755,7 @@ CLIENT_MESSAGES: dict[str, Spec] = {
             ("turn_ms", _ident, optional(_turn_ms)),
             ("silence_ms", _ident, _silence_ms),
             ("idle_ms", _ident, optional(_idle_ms)),
+            ("watchers", _ident, _watchers),
         ),
     ),
     "start": (Start, (("ref", _ident, _ref),)),
@@ -685,6 +777,7 @@ CLIENT_MESSAGES: dict[str, Spec] = {
         Contribute,
         (("ref", _ident, _ref), ("game", _ident, _seq), ("value", _ident, _contribution)),
     ),
+    "sit": (Sit, (("ref", _ident, _ref),)),
 }
 
 HOST_MESSAGES: dict[str, Spec] = {
@@ -696,6 +789,10 @@ HOST_MESSAGES: dict[str, Spec] = {
             ("token", _ident, _token),
             ("room", room_to_wire, room_from_wire),
         ),
+    ),
+    "watching": (
+        Watching,
+        (("version", _ident, _version), ("room", room_to_wire, room_from_wire)),
     ),
     "room": (RoomUpdate, (("room", room_to_wire, room_from_wire),)),
     "snapshot": (
@@ -715,6 +812,23 @@ HOST_MESSAGES: dict[str, Spec] = {
             ("view", view_to_wire, view_from_wire),
         ),
     ),
+    "watch_snapshot": (
+        WatchSnapshot,
+        (
+            ("game", _ident, _seq),
+            ("seq", _ident, _seq),
+            ("view", public_view_to_wire, public_view_from_wire),
+        ),
+    ),
+    "watch_update": (
+        WatchUpdate,
+        (
+            ("game", _ident, _seq),
+            ("seq", _ident, _seq),
+            ("events", _events_to_wire, _events_from_wire),
+            ("view", public_view_to_wire, public_view_from_wire),
+        ),
+    ),
     "ack": (Ack, (("ref", _ident, _ref), ("seq", _ident, optional(_seq)))),
     "rejected": (
         Rejected,
@@ -726,6 +840,7 @@ HOST_MESSAGES: dict[str, Spec] = {
     ),
     "pong": (Pong, (("ref", _ident, _ref),)),
     "emoted": (Emoted, (("seat", _ident, seat_of), ("code", _ident, _emote))),
+    "watcher_emoted": (WatcherEmoted, (("name", _ident, _name), ("code", _ident, _emote))),
     "heartbeat": (Heartbeat, (("ref", _ident, _ref),)),
     "commit": (
         Commit,

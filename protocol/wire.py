@@ -34,6 +34,7 @@ from engine import (
     Passed,
     Phase,
     PickedUp,
+    PublicView,
     Reason,
     Rules,
     RulesError,
@@ -62,6 +63,8 @@ __all__ = [
     "card_to_wire",
     "event_from_wire",
     "event_to_wire",
+    "public_view_from_wire",
+    "public_view_to_wire",
     "requested_rules_from_wire",
     "requested_rules_to_wire",
     "result_from_wire",
@@ -427,14 +430,13 @@ def event_from_wire(value: Any) -> Event:
 
 # --- views -----------------------------------------------------------------------------
 
-_VIEW_KEYS = (
-    "seat",
+# The fields a seat's view and a watcher's public view share.
+_PUBLIC_KEYS = (
     "rules",
     "phase",
     "trump_card",
     "stock",
     "discard",
-    "hand",
     "hand_sizes",
     "known",
     "table",
@@ -447,21 +449,18 @@ _VIEW_KEYS = (
     "throwers",
     "places",
     "result",
-    "legal",
-    "hints",
 )
+_VIEW_KEYS = ("seat", "hand", "legal", "hints", *_PUBLIC_KEYS)
 
 
-def view_to_wire(view: SeatView) -> dict[str, Any]:
+def _public_to_wire(view: SeatView | PublicView) -> dict[str, Any]:
     text = _CARD_TEXT
     return {
-        "seat": view.seat,
         "rules": rules_to_wire(view.rules),
         "phase": view.phase.value,
         "trump_card": text[view.trump_card.index],
         "stock": view.stock_size,
         "discard": view.discard_size,
-        "hand": [text[c.index] for c in view.hand],
         "hand_sizes": list(view.hand_sizes),
         "known": [[text[c.index] for c in cards] for cards in view.known],
         "table": [[text[a.index], None if d is None else text[d.index]] for a, d in view.table],
@@ -474,9 +473,22 @@ def view_to_wire(view: SeatView) -> dict[str, Any]:
         "throwers": list(view.throwers),
         "places": list(view.places),
         "result": None if view.result is None else result_to_wire(view.result),
+    }
+
+
+def view_to_wire(view: SeatView) -> dict[str, Any]:
+    text = _CARD_TEXT
+    return {
+        "seat": view.seat,
+        "hand": [text[c.index] for c in view.hand],
         "legal": [action_to_wire(a) for a in view.legal],
         "hints": [[text[c.index], r.value] for c, r in view.hints],
+        **_public_to_wire(view),
     }
+
+
+def public_view_to_wire(view: PublicView) -> dict[str, Any]:
+    return _public_to_wire(view)
 
 
 def _table_from_wire(value: Any) -> tuple[tuple[Card, Card | None], ...]:
@@ -497,45 +509,56 @@ def _hints_from_wire(value: Any) -> tuple[tuple[Card, Reason], ...]:
     return tuple(hints)
 
 
-def view_from_wire(value: Any) -> SeatView:
-    data = check_map(value, "view", _VIEW_KEYS)
+def _public_from_wire(data: dict[str, Any]) -> dict[str, Any]:
+    """The shared fields of a checked view map, as keyword arguments of either view."""
     rules = rules_from_wire(data["rules"])
     n = rules.players
     if data["phase"] not in _PHASES:
         raise bad("view phase must be lead, open or over")
     trump_card = card_from_wire(data["trump_card"], "trump_card")
-    hand = cards_from_wire(data["hand"], "hand")
     hand_sizes = check_list(data["hand_sizes"], "hand_sizes", n)
     known = check_list(data["known"], "known", n)
     places = check_list(data["places"], "places", n)
     if len(hand_sizes) != n or len(known) != n or len(places) != n:
         raise bad("hand_sizes, known and places must have one entry per seat")
-    seat = seat_of(data["seat"], "seat", n)
-    sizes = tuple(check_int(s, 0, 52, "hand size") for s in hand_sizes)
-    if sizes[seat] != len(hand):
-        raise bad("the seat's hand size must match its hand")
     result = data["result"]
+    return {
+        "rules": rules,
+        "phase": _PHASES[data["phase"]],
+        "trump": trump_card.suit,
+        "trump_card": trump_card,
+        "stock_size": check_int(data["stock"], 0, 52, "stock"),
+        "discard_size": check_int(data["discard"], 0, 52, "discard"),
+        "hand_sizes": tuple(check_int(s, 0, 52, "hand size") for s in hand_sizes),
+        "known": tuple(cards_from_wire(k, "known") for k in known),
+        "table": _table_from_wire(data["table"]),
+        "attacker": seat_of(data["attacker"], "attacker", n),
+        "defender": seat_of(data["defender"], "defender", n),
+        "limit": check_int(data["limit"], 0, 6, "limit"),
+        "taking": check_bool(data["taking"], "taking"),
+        "passed": seats_of(data["passed"], "passed", n),
+        "shown": seats_of(data["shown"], "shown", n),
+        "throwers": seats_of(data["throwers"], "throwers", n),
+        "places": tuple(check_int(p, 0, n, "place") for p in places),
+        "result": None if result is None else result_from_wire(result, n),
+    }
+
+
+def view_from_wire(value: Any) -> SeatView:
+    data = check_map(value, "view", _VIEW_KEYS)
+    fields = _public_from_wire(data)
+    hand = cards_from_wire(data["hand"], "hand")
+    seat = seat_of(data["seat"], "seat", fields["rules"].players)
+    if fields["hand_sizes"][seat] != len(hand):
+        raise bad("the seat's hand size must match its hand")
     return SeatView(
         seat=seat,
-        rules=rules,
-        phase=_PHASES[data["phase"]],
-        trump=trump_card.suit,
-        trump_card=trump_card,
-        stock_size=check_int(data["stock"], 0, 52, "stock"),
-        discard_size=check_int(data["discard"], 0, 52, "discard"),
         hand=hand,
-        hand_sizes=sizes,
-        known=tuple(cards_from_wire(k, "known") for k in known),
-        table=_table_from_wire(data["table"]),
-        attacker=seat_of(data["attacker"], "attacker", n),
-        defender=seat_of(data["defender"], "defender", n),
-        limit=check_int(data["limit"], 0, 6, "limit"),
-        taking=check_bool(data["taking"], "taking"),
-        passed=seats_of(data["passed"], "passed", n),
-        shown=seats_of(data["shown"], "shown", n),
-        throwers=seats_of(data["throwers"], "throwers", n),
-        places=tuple(check_int(p, 0, n, "place") for p in places),
-        result=None if result is None else result_from_wire(result, n),
         legal=tuple(action_from_wire(a) for a in check_list(data["legal"], "legal", MAX_LEGAL)),
         hints=_hints_from_wire(data["hints"]),
+        **fields,
     )
+
+
+def public_view_from_wire(value: Any) -> PublicView:
+    return PublicView(**_public_from_wire(check_map(value, "public view", _PUBLIC_KEYS)))

@@ -13,6 +13,9 @@ bot thinks, and a host that falls silent counts as a lost connection.
 Every deal is checked (docs/protocol.md section 15): the bot contributes to each deal when
 the host commits to it, and after each game it verifies the host's reveal and prints "deal
 verified" or why not; it exits 1 if a deal could not be verified.
+
+``--watch`` joins as a watcher instead: no seat, no actions; it prints what happens at the
+table (the room, every public event, the reactions) until ``--games`` games have ended.
 """
 
 from __future__ import annotations
@@ -25,11 +28,26 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from client.cli.demo import describe
 from client.cli.options import PASSWORD_HELP, password_option, positive_int
 from client.net.client import Backoff, HostClosed, NetClient, parse_address
 from engine import Action, GameEnded, GameResult, Rules, SeatView
 from engine.ai import LEVELS, Bot, make_bot
-from protocol import Ack, DealCheck, Rejected, Reveal, Room, RoomUpdate, Snapshot, Update, Welcome
+from protocol import (
+    Ack,
+    DealCheck,
+    Emoted,
+    Rejected,
+    Reveal,
+    Room,
+    RoomUpdate,
+    Snapshot,
+    Update,
+    WatcherEmoted,
+    WatchSnapshot,
+    WatchUpdate,
+    Welcome,
+)
 
 MAX_REJECTIONS = 50  # in a row: a bot that keeps choosing refused actions gives up
 
@@ -232,6 +250,74 @@ async def play_bot(
         await client.close()
 
 
+@dataclass(slots=True)
+class WatchReport:
+    results: list[GameResult] = field(default_factory=list)
+    frames: int = 0  # game frames received (snapshots and updates)
+    room: Room | None = None
+
+
+def _room_line(room: Room) -> str:
+    seats = ", ".join(s.name if s.kind != "empty" else "(open)" for s in room.seats)
+    watching = f"; watching: {', '.join(room.watching)}" if room.watching else ""
+    return f"room {room.name!r} ({room.status}): {seats}{watching}"
+
+
+async def watch_table(
+    client: NetClient, games: int, say: Callable[[str], None] = print
+) -> WatchReport:
+    """Watch over ``client`` (a watcher's connection) until ``games`` games have ended,
+    telling ``say`` one line for each thing that happens."""
+    assert client.watching is not None
+    report = WatchReport(room=client.watching.room)
+    say(_room_line(client.watching.room))
+    while len(report.results) < games:
+        message = await client.receive()
+        if isinstance(message, WatchSnapshot):
+            report.frames += 1
+            view = message.view
+            sizes = " ".join(str(n) for n in view.hand_sizes)
+            say(
+                f"game {message.game}: watching from move {message.seq}: hands {sizes}, "
+                f"stock {view.stock_size}, trump {view.trump_card.pretty}, "
+                f"discarded {view.discard_size}"
+            )
+        elif isinstance(message, WatchUpdate):
+            report.frames += 1
+            for event in message.events:
+                say(f"game {message.game}: {describe(event)}")
+                if isinstance(event, GameEnded):
+                    report.results.append(event.result)
+        elif isinstance(message, RoomUpdate):
+            report.room = message.room
+            say(_room_line(message.room))
+        elif isinstance(message, Emoted):
+            say(f"seat {message.seat} reacts: {message.code}")
+        elif isinstance(message, WatcherEmoted):
+            say(f"{message.name} (watching) reacts: {message.code}")
+    return report
+
+
+async def watch_bot(
+    address: str,
+    port: int,
+    games: int,
+    *,
+    name: str = "Watcher",
+    password: str | None = None,
+    on_payload: Callable[[Any], None] | None = None,
+    say: Callable[[str], None] = print,
+) -> WatchReport:
+    """Watch the table at ``address:port`` until ``games`` games have ended."""
+    client = await NetClient.connect(
+        address, port, name, password=password, on_payload=on_payload, watch=True
+    )
+    try:
+        return await watch_table(client, games, say)
+    finally:
+        await client.close()
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--connect", required=True, metavar="HOST:PORT", help="the table")
     parser.add_argument(
@@ -244,12 +330,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--no-reconnect", action="store_true", help="exit when the connection is lost"
     )
+    parser.add_argument(
+        "--watch",
+        action="store_true",
+        help="watch the table without a seat and print what happens (until --games end)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     try:
         address, port = parse_address(args.connect)
         password = password_option(args.password)
+        if args.watch:
+            asyncio.run(
+                watch_bot(address, port, args.games, name=args.name or "Watcher", password=password)
+            )
+            return 0
         report = asyncio.run(
             play_bot(
                 address,

@@ -2,12 +2,12 @@
 
 It connects to the host as several clients (raw frames, so that it can also send what a
 good client never would) and checks, one by one, the framing and decoding rules, the
-handshake, every lobby command and its refusals, the ready marks, emotes, a whole game
-(the order of messages, seq numbers, trimmed events, the bout limit, transfers, the end),
-the fair deal (a commitment before each deal, refused malformed contributions, the reveal
-after the game, and a deal every seat verifies) and drops, returns, stand-ins and the turn
-timer. Each check prints one line; the last
-line is ``N passed, M failed``. Exit status 0 only if every check passed.
+handshake, every lobby command and its refusals, the ready marks, emotes, watchers (no
+hand, no action, the limit), a whole game (the order of messages, seq numbers, trimmed
+events, the bout limit, transfers, the end), the fair deal (a commitment before each deal,
+refused malformed contributions, the reveal after the game, and a deal every seat
+verifies) and drops, returns, stand-ins and the turn timer. Each check prints one line;
+the last line is ``N passed, M failed``. Exit status 0 only if every check passed.
 
 The host must be fresh: a table in the lobby with nobody seated, no autostart, no
 password (or give it with ``--password``), and the host AI level ``random``, as a plain
@@ -51,6 +51,7 @@ from engine import (
     Passed,
     Phase,
     PickedUp,
+    PublicView,
     Rules,
     SeatView,
     Series,
@@ -90,9 +91,14 @@ from protocol import (
     SetOptions,
     SetRules,
     SetSeat,
+    Sit,
     Snapshot,
     Start,
     Update,
+    WatcherEmoted,
+    Watching,
+    WatchSnapshot,
+    WatchUpdate,
     Welcome,
     action_to_wire,
     encode,
@@ -189,7 +195,7 @@ class Peer:
             while data := await self.reader.read(65536):
                 self.conn.receive_data(data)
                 while (message := self.conn.next_message()) is not None:
-                    if isinstance(message, RoomUpdate | Welcome):
+                    if isinstance(message, RoomUpdate | Welcome | Watching):
                         self.room = message.room
                     self.inbox.put_nowait(message)
         except ProtocolError as exc:
@@ -284,6 +290,16 @@ class Peer:
         if not isinstance(first, Welcome):
             raise Failed(f"the first answer to hello was {type(first).__name__}, not welcome")
         self.seat, self.token = first.seat, first.token
+        return first
+
+    async def watch(self, name: str, password: str | None) -> Watching:
+        """Say hello as a watcher (section 16): the host's ``watching``."""
+        self.send(Hello(PROTOCOL_VERSION, name, password, None, "watch"))
+        first = await self.next()
+        if isinstance(first, Goodbye):
+            raise Failed(f"the watcher's hello was refused: {first.code} ({first.text})")
+        if not isinstance(first, Watching):
+            raise Failed(f"the first answer to a watcher was {type(first).__name__}")
         return first
 
     async def close(self) -> None:
@@ -391,7 +407,7 @@ class Public:
         self.table += [(card, None) for card in cards]
         self.passed = set()
 
-    def differences(self, view: SeatView) -> list[str]:
+    def differences(self, view: SeatView | PublicView) -> list[str]:
         """The fields of ``view`` that the events do not explain."""
         mine = {
             "hand_sizes": (tuple(self.sizes), view.hand_sizes),
@@ -472,6 +488,7 @@ class Suite:
             ("framing", self.framing),
             ("handshake", self.handshake),
             ("lobby", self.lobby),
+            ("watching", self.watching),
             ("game", self.game),
             ("drops", self.drops),
             ("leaving", self.leaving),
@@ -541,6 +558,7 @@ class Suite:
             "name": "Probe",
             "password": self.password,
             "token": None,
+            "role": "play",
         }
         data.update(fields)
         return data
@@ -617,7 +635,7 @@ class Suite:
         body = b"".join(msgpack.packb(k) + msgpack.packb(v) for k, v in twice.items())
         await self.refused(
             "a hello with name twice is bad_message",
-            frame(bytes([0x80 | 6]) + body + name_pair),
+            frame(bytes([0x80 | (len(twice) + 1)]) + body + name_pair),
             "bad_message",
         )
         for name in ("", " Anna", "x" * 25, "a\nb"):
@@ -1317,6 +1335,82 @@ class Suite:
                 )
                 return
 
+    # --- 16: watchers ---------------------------------------------------------------------
+
+    async def watching(self) -> None:
+        """A watcher at the full lobby: the room lists it, it is refused everything but a
+        reaction, and the room's limit keeps the next one out. It stays for the game."""
+        anna = self.anna
+        self.wanda = wanda = await self.peer()
+        first = await wanda.watch("Wanda", self.password)
+        self.check(
+            "a watcher's hello is answered watching, with the room listing it",
+            "Wanda" in first.room.watching,
+            repr(first.room.watching),
+        )
+        await self.settle(anna, lambda r: "Wanda" in r.watching)
+        self.check("everyone is sent the room when a watcher comes", True)
+        for what, make in (
+            ("ready", lambda r: Ready(r, True)),
+            ("start", Start),
+            ("set_options", lambda r: SetOptions(r, 1000, None)),
+            ("act", lambda r: Act(r, Pass())),
+        ):
+            await self.refusal(wanda, f"{what} from a watcher", make, "watching")
+        await self.refusal(wanda, "sit at a table with every seat taken", Sit, "no_open_seat")
+        wanda.send(Emote("oops"))
+        got = await anna.wait_for(WatcherEmoted)
+        self.check(
+            "a watcher's emote reaches the seats as watcher_emoted",
+            got == WatcherEmoted("Wanda", "oops"),
+            repr(got),
+        )
+        room = anna.room
+        assert room is not None
+        options = (room.hold_ms, room.turn_ms, room.silence_ms, room.idle_ms)
+        await anna.ask(lambda r: SetOptions(r, *options, watchers=1))
+        await self.refused(
+            "a watcher beyond room.watchers is watchers_full",
+            self.packed(self.hello_map(name="Extra", role="watch")),
+            "watchers_full",
+        )
+        await anna.ask(lambda r: SetOptions(r, *options, watchers=room.watchers))
+
+    async def watched(self, game: int) -> None:
+        """What the watcher saw of the game: every seq in order, no drawn card, each view
+        explained by its events, and no card that was not face up."""
+        seen = [m for m in await self.wanda.sync() if isinstance(m, WatchUpdate)]
+        seqs = [m.seq for m in seen if m.game == game]
+        self.check(
+            "a watcher is sent watch_update for every seq of the game, in order",
+            bool(seqs) and seqs == list(range(len(seqs))),
+            f"{seqs[:5]}...",
+        )
+        if not seen:
+            return
+        public = Public.before_deal(seen[0].view.rules)
+        face_up: set[Card] = set()
+        problems: list[str] = []
+        for message in seen:
+            for event in message.events:
+                public.apply(event)
+                if isinstance(event, Dealt | Drew) and event.cards is not None:
+                    problems.append(f"{event_name(event)} with cards at seq {message.seq}")
+                face_up.update(_cards_in(event_to_wire(event)))
+            view = message.view
+            shown = {c for pair in view.table for c in pair if c is not None}
+            shown |= {c for cards in view.known for c in cards} | {view.trump_card}
+            problems += [f"seq {message.seq}: {d}" for d in public.differences(view)]
+            problems += [f"seq {message.seq}: {c} was never face up" for c in shown - face_up]
+        self.check(
+            "a watcher's events and views hide every hand and explain every public field",
+            not problems,
+            "; ".join(problems[:3]),
+        )
+        await self.wanda.close()
+        await self.settle(self.anna, lambda r: "Wanda" not in r.watching)
+        self.check("a watcher who leaves is gone from the room at once", True)
+
     async def game(self) -> None:
         anna, boris = self.anna, self.boris
         rules = Rules(players=3, transfer=True, transfer_show_trump=True)
@@ -1326,6 +1420,7 @@ class Suite:
         await self.in_game_refusals(players)
         await self.play(players)
         await self.game_end(players)
+        await self.watched(players[0].game)
 
     async def in_game_refusals(self, players: list[Player]) -> None:
         anna = players[0].peer
@@ -1339,6 +1434,16 @@ class Suite:
             encode(Hello(PROTOCOL_VERSION, "Late", self.password)),
             "game_in_progress",
         )
+        late = await self.peer()
+        await late.watch("Late", self.password)
+        snapshot = await late.next()
+        self.check(
+            "a watcher who comes during a game is sent watch_snapshot",
+            isinstance(snapshot, WatchSnapshot) and snapshot.game == players[0].game,
+            type(snapshot).__name__,
+        )
+        await self.refusal(late, "sit during a game", Sit, "game_running")
+        await late.close()
         view = players[0].view
         assert view is not None
         stranger = next(c for c in CARDS if c not in view.hand)
@@ -1536,6 +1641,21 @@ class Suite:
             owner == dora.seat,
             f"owner {owner}",
         )
+
+
+def _cards_in(data: Any) -> Iterable[Card]:
+    """Every card named in a wire value (an event's map)."""
+    if isinstance(data, str) and data in _CARDS:
+        yield _CARDS[data]
+    elif isinstance(data, list):
+        for item in data:
+            yield from _cards_in(item)
+    elif isinstance(data, dict):
+        for item in data.values():
+            yield from _cards_in(item)
+
+
+_CARDS = {str(card): card for card in CARDS}
 
 
 def event_name(event: Any) -> str:

@@ -19,7 +19,7 @@ from engine import Rules
 from engine.ai import LEVELS, make_bot
 from host import Host, HostConfig
 from host.save import SaveError, default_save_dir, save_file
-from protocol import MAX_SILENCE_MS, MIN_SILENCE_MS, SILENCE_MS, Room
+from protocol import MAX_SILENCE_MS, MAX_WATCHERS, MIN_SILENCE_MS, SILENCE_MS, WATCHERS, Room
 
 DEFAULT_PORT = 45654
 DEFAULT_HOLD = 60.0
@@ -48,6 +48,16 @@ def _silence(text: str) -> float:
         raise argparse.ArgumentTypeError(
             f"the silence must be {MIN_SILENCE_MS / 1000:g} to {MAX_SILENCE_MS / 1000:g} seconds"
         )
+    return value
+
+
+def _watchers(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of watchers: {text!r}") from None
+    if not 0 <= value <= MAX_WATCHERS:
+        raise argparse.ArgumentTypeError(f"a table takes 0 to {MAX_WATCHERS} watchers, not {value}")
     return value
 
 
@@ -129,6 +139,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "(default: never)",
     )
     parser.add_argument(
+        "--watchers",
+        type=_watchers,
+        default=WATCHERS,
+        metavar="N",
+        help=f"how many may watch the table without a seat (default {WATCHERS}; 0: nobody)",
+    )
+    parser.add_argument(
         "--save-dir",
         default=None,
         metavar="DIR",
@@ -179,6 +196,7 @@ def run(args: argparse.Namespace) -> int:
         turn_timer=args.turn_timer,
         silence=args.silence,
         idle=args.idle,
+        watchers=args.watchers,
         save_dir=save_dir,
         resume=args.resume,
     )

@@ -33,6 +33,8 @@ REFUSAL_KEYS = {
     "bad_contribution": N_("room.bad_contribution"),
     "contributed": N_("room.contributed"),
     "no_commitment": N_("room.no_commitment"),
+    "watching": N_("room.watching"),
+    "no_open_seat": N_("room.no_open_seat"),
 }
 _REASON_CODES = frozenset(reason.value for reason in Reason)
 # why a session ended or a table would not seat us (``Closed.code``)
@@ -47,6 +49,7 @@ CLOSED_KEYS = {
     "left": N_("closed.left"),
     "idle": N_("closed.idle"),
     "throttled": N_("closed.throttled"),
+    "watchers_full": N_("join.watchers_full"),
 }
 TABLE_CLOSED_KEYS = {
     "unreachable": N_("closed.unreachable"),

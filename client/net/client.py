@@ -1,7 +1,9 @@
 """The client end of a connection to a host, on asyncio (the bot, and later the window).
 
 ``await NetClient.connect(address, port, name)`` does the handshake and returns a client
-that knows its seat, secret token and room; ``await client.receive()`` gives the host's
+that knows its seat, secret token and room (with ``watch=True``: a watcher, ``watching``
+holds the host's welcome and there is no seat until ``sit()`` is answered by a
+``Welcome``); ``await client.receive()`` gives the host's
 messages one by one and raises ``HostClosed`` when the host says goodbye or the connection
 ends; ``client.act(action)``, ``client.ready()`` and the owner's commands send and return their
 ``ref``.
@@ -43,6 +45,7 @@ from protocol import (
     PROTOCOL_VERSION,
     SILENCE_MS,
     VALUE_BYTES,
+    WATCHERS,
     Ack,
     Act,
     Alive,
@@ -69,7 +72,9 @@ from protocol import (
     SetOptions,
     SetRules,
     SetSeat,
+    Sit,
     Start,
+    Watching,
     Welcome,
 )
 
@@ -77,7 +82,14 @@ __all__ = ["Backoff", "HostClosed", "NetClient", "parse_address"]
 
 READ_SIZE = 64 * 1024
 FINAL = frozenset(  # refusals that another try would only repeat
-    {"bad_token", "bad_password", "version_mismatch", "replaced", "game_in_progress"}
+    {
+        "bad_token",
+        "bad_password",
+        "version_mismatch",
+        "replaced",
+        "game_in_progress",
+        "watchers_full",
+    }
 )
 
 
@@ -107,9 +119,10 @@ class HostClosed(Exception):
 
 async def _greet(
     address: str, port: int, hello: Hello, on_payload: Callable[[Any], None] | None
-) -> tuple[asyncio.StreamReader, asyncio.StreamWriter, Connection, Welcome]:
-    """Open a connection and say hello: the connection and the host's welcome, or
-    ``HostClosed`` (the host's goodbye, or the connection lost on the way)."""
+) -> tuple[asyncio.StreamReader, asyncio.StreamWriter, Connection, Welcome | Watching]:
+    """Open a connection and say hello: the connection and the host's welcome (a
+    watcher's: ``Watching``), or ``HostClosed`` (the host's goodbye, or the connection lost
+    on the way)."""
     reader, writer = await asyncio.open_connection(address, port)
     conn = Connection(Role.CLIENT, on_payload=on_payload)
     try:
@@ -121,7 +134,7 @@ async def _greet(
     if first is None:  # a host that takes the connection and says nothing is not there
         writer.close()
         raise HostClosed("closed", "The host did not answer.")
-    if not isinstance(first, Welcome):  # the connection enforces welcome/goodbye first
+    if not isinstance(first, Welcome | Watching):  # the connection enforces these first
         writer.close()
         raise HostClosed("bad_message", "the host did not welcome us")
     return reader, writer, conn, first
@@ -179,6 +192,7 @@ class NetClient:
         self._refs = itertools.count(1)
         self._closed: HostClosed | None = None
         self.welcome: Welcome | None = None
+        self.watching: Watching | None = None  # a watcher's welcome (until it takes a seat)
         self.reconnect: Backoff | None = None
         self.reconnects = 0  # how many times the connection came back
         self.on_lost: Callable[[], None] | None = None  # told when a reconnect begins
@@ -205,9 +219,11 @@ class NetClient:
         token: str | None = None,
         on_payload: Callable[[Any], None] | None = None,
         reconnect: Backoff | None = None,
+        watch: bool = False,
     ) -> NetClient:
-        """Connect and greet; raises ``HostClosed`` if the host refuses (with its code)."""
-        hello = Hello(PROTOCOL_VERSION, name, password, token)
+        """Connect and greet (``watch``: as a watcher); raises ``HostClosed`` if the host
+        refuses (with its code)."""
+        hello = Hello(PROTOCOL_VERSION, name, password, token, "watch" if watch else "play")
         reader, writer, conn, welcome = await _greet(address, port, hello, on_payload)
         client = cls(reader, writer, conn)
         client.reconnect = reconnect
@@ -216,9 +232,12 @@ class NetClient:
         client._welcomed(welcome)
         return client
 
-    def _welcomed(self, welcome: Welcome) -> None:
-        self.welcome = welcome
-        self.witness.see(welcome)
+    def _welcomed(self, welcome: Welcome | Watching) -> None:
+        if isinstance(welcome, Welcome):
+            self.welcome = welcome
+            self.witness.see(welcome)
+        else:
+            self.watching = welcome
         self.silence = welcome.room.silence_ms / 1000
         self._pump_task = asyncio.create_task(self._pump(), name="durak-client-pump")
 
@@ -252,6 +271,8 @@ class NetClient:
                     self._contribute(message.game)
                 if isinstance(message, RoomUpdate):
                     self.silence = message.room.silence_ms / 1000
+                elif isinstance(message, Welcome):  # a watcher took a seat
+                    self.welcome, self.watching = message, None
                 self._inbox.put_nowait(message)
 
     def _contribute(self, game: int) -> None:
@@ -272,11 +293,13 @@ class NetClient:
         self._probes.add(ref)
         self.send(Ping(ref))
 
-    async def _come_back(self, lost: HostClosed) -> Welcome:
-        """Connect again with our token until the host takes us back (or we give up)."""
+    async def _come_back(self, lost: HostClosed) -> Welcome | Watching:
+        """Connect again with our token until the host takes us back (a watcher: as a
+        watcher again), or we give up."""
         assert self._hello is not None and self.reconnect is not None
         address, port, hello = self._hello
-        hello = Hello(hello.version, hello.name, hello.password, self.token)
+        if self.welcome is not None:
+            hello = Hello(hello.version, hello.name, hello.password, self.token)
         backoff = self.reconnect
         give_up = time.monotonic() + backoff.give_up
         attempt = 0
@@ -321,11 +344,12 @@ class NetClient:
 
     async def receive(self) -> HostMessage:
         """The next message from the host; ``HostClosed`` once it is gone (with
-        ``reconnect``: the new ``Welcome`` once a lost connection is back)."""
+        ``reconnect``: the new ``Welcome`` or ``Watching`` once a lost connection is back)."""
         try:
             return await self._next()
         except HostClosed as exc:
-            if self.reconnect is None or self.welcome is None or exc.code != "closed":
+            greeted = self.welcome is not None or self.watching is not None
+            if self.reconnect is None or not greeted or exc.code != "closed":
                 raise
             return await self._come_back(exc)
 
@@ -391,18 +415,30 @@ class NetClient:
         return ref
 
     def set_options(
-        self, hold: float, turn_timer: float | None, silence: float = SILENCE_MS / 1000
+        self,
+        hold: float,
+        turn_timer: float | None,
+        silence: float = SILENCE_MS / 1000,
+        watchers: int = WATCHERS,
     ) -> int:
-        """The room's hold time, turn timer and heartbeat silence, in seconds (the owner,
-        in the lobby)."""
+        """The room's hold time, turn timer and heartbeat silence, in seconds, and how many
+        may watch (the owner, in the lobby)."""
         ref = self._ref()
         turn = None if turn_timer is None else max(1, round(turn_timer * 1000))
-        self.send(SetOptions(ref, round(hold * 1000), turn, round(silence * 1000)))
+        self.send(
+            SetOptions(ref, round(hold * 1000), turn, round(silence * 1000), watchers=watchers)
+        )
         return ref
 
     def emote(self, code: str) -> None:
         """A quick reaction (one of ``protocol.EMOTES``) for every seat to see."""
         self.send(Emote(code))
+
+    def sit(self) -> int:
+        """A watcher takes the first open seat in the lobby: ``ack``, then a ``Welcome``."""
+        ref = self._ref()
+        self.send(Sit(ref))
+        return ref
 
     def ping(self) -> int:
         ref = self._ref()

@@ -38,7 +38,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from client.net.session import GameOver, Happened, Message, Seated, Snapshot
+from client.net.session import WATCHING, GameOver, Happened, Message, Seated, Snapshot
 from engine import (
     Dealt,
     Event,
@@ -449,8 +449,8 @@ class GameRecorder:
 
     def _save(self, result: GameResult, revealed: GameLog | None) -> None:
         seated = self._seated
-        if seated is None or not self._steps:
-            return
+        if seated is None or seated.seat == WATCHING or not self._steps:
+            return  # (a watched game is nobody's to keep)
         game = GameFile(
             seated.rules,
             seated.seat,

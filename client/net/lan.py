@@ -43,11 +43,19 @@ def parse_invite(text: str) -> tuple[str, int]:
 
 
 def net_join(
-    address: str, port: int, name: str, password: str | None, ai_names: Sequence[str] = AI_NAMES
+    address: str,
+    port: int,
+    name: str,
+    password: str | None,
+    ai_names: Sequence[str] = AI_NAMES,
+    watch: bool = False,
 ) -> Session:
+    """Join the table at ``address:port`` (``watch``: as a watcher)."""
     from client.net.remote import NetSession
 
-    return NetSession(address, port, name, password=password, rooms=True, ai_names=ai_names)
+    return NetSession(
+        address, port, name, password=password, rooms=True, ai_names=ai_names, watch=watch
+    )
 
 
 class LanBrowser:

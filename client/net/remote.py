@@ -11,6 +11,12 @@ A connection lost without a goodbye is retried (``RECONNECT``): the session says
 The connection contributes to every deal and checks it once the host reveals it
 (``NetClient.witness``): ``GameOver`` carries the verdict.
 
+With ``watch=True`` the session watches the table without a seat: it says
+``Seated(WATCHING, ...)``, and the host's public views come as seat views of seat
+``WATCHING`` with no hand and no legal actions (``watcher_view``), so the table screen
+shows them as it shows a seat's. ``sit()`` takes a seat that is open in the lobby; the
+host's welcome to it then says ``Seated`` with the seat.
+
 ``computer_game`` is how the window plays against the computer: it starts a host in its
 own thread on 127.0.0.1 with AI players in the other seats and joins it like any client.
 """
@@ -26,6 +32,8 @@ from collections.abc import Callable, Sequence
 from client.net.client import Backoff, HostClosed, NetClient
 from client.net.session import (
     AI_NAMES,
+    WATCHING,
+    Cheered,
     Closed,
     Emoted,
     GameOver,
@@ -38,13 +46,23 @@ from client.net.session import (
     Seated,
     Snapshot,
 )
-from engine import Action, GameEnded, GameLog, GameResult, Rules
-from protocol import Ack, Room, RoomUpdate, Update, Welcome
+from engine import Action, GameEnded, GameLog, GameResult, PublicView, Rules, SeatView
+from protocol import (
+    Ack,
+    Room,
+    RoomUpdate,
+    Update,
+    WatcherEmoted,
+    Watching,
+    WatchSnapshot,
+    WatchUpdate,
+    Welcome,
+)
 from protocol import Emoted as HostEmoted
 from protocol import Rejected as HostRejected
 from protocol import Snapshot as HostSnapshot
 
-__all__ = ["RECONNECT", "NetSession", "computer_game", "seat_names"]
+__all__ = ["RECONNECT", "NetSession", "computer_game", "seat_names", "watcher_view"]
 
 RECONNECT = Backoff(first=0.5, longest=5.0, give_up=60.0)  # how a dropped game comes back
 
@@ -63,6 +81,35 @@ def seat_names(room: Room, ai_names: Sequence[str] = AI_NAMES) -> tuple[str, ...
     return tuple(names)
 
 
+def watcher_view(view: PublicView) -> SeatView:
+    """A watcher's public view as the window reads a seat's: seat ``WATCHING``, no hand,
+    no legal actions, no hints."""
+    return SeatView(
+        seat=WATCHING,
+        rules=view.rules,
+        phase=view.phase,
+        trump=view.trump,
+        trump_card=view.trump_card,
+        stock_size=view.stock_size,
+        discard_size=view.discard_size,
+        hand=(),
+        hand_sizes=view.hand_sizes,
+        known=view.known,
+        table=view.table,
+        attacker=view.attacker,
+        defender=view.defender,
+        limit=view.limit,
+        taking=view.taking,
+        passed=view.passed,
+        shown=view.shown,
+        throwers=view.throwers,
+        places=view.places,
+        result=view.result,
+        legal=(),
+        hints=(),
+    )
+
+
 class NetSession:
     def __init__(
         self,
@@ -75,11 +122,13 @@ class NetSession:
         on_close: Callable[[], None] | None = None,
         rooms: bool = False,
         ai_names: Sequence[str] = AI_NAMES,
+        watch: bool = False,
     ) -> None:
         self.inbox: queue.Queue[Message] = Inbox[Message]()
         self.ai_names = tuple(ai_names)
         self.address, self.port, self.name, self.password = address, port, name, password
         self.start_game = start
+        self.watch = watch  # watch the table without a seat (until ``sit`` is answered)
         # also report the room in the lobby (``RoomChanged``) for the room screen; during a
         # game every session reports it (the table shows each seat's status)
         self.rooms = rooms
@@ -98,6 +147,7 @@ class NetSession:
         self._result: GameResult | None = None
         self._closing = False
         self._reconnecting = False  # a dropped connection is being (or was) retried
+        self._seated = False  # (a watcher) the host gave us a seat
         self._closer: threading.Thread | None = None
         self._thread = threading.Thread(target=self._main, name="durak-net", daemon=True)
         self._thread.start()
@@ -127,6 +177,10 @@ class NetSession:
     def ready(self, ready: bool = True) -> None:
         """Set (or take back) our ready mark in the room."""
         self._call(lambda client: client.ready(ready))
+
+    def sit(self) -> None:
+        """A watcher takes a seat that is open in the lobby."""
+        self._call(lambda client: client.sit())
 
     def set_seat(self, seat: int, ai: str | None) -> None:
         """The owner fills an open seat with an AI of level ``ai``, or clears it (None)."""
@@ -185,7 +239,12 @@ class NetSession:
         self._stop = asyncio.Event()
         try:
             client = await NetClient.connect(
-                self.address, self.port, self.name, password=self.password, reconnect=RECONNECT
+                self.address,
+                self.port,
+                self.name,
+                password=self.password,
+                reconnect=RECONNECT,
+                watch=self.watch,
             )
         except HostClosed as exc:
             self.inbox.put(Closed(exc.text, exc.code))
@@ -200,9 +259,11 @@ class NetSession:
             return
         self._client = client
         client.on_lost = self._lost
-        assert client.welcome is not None
-        room = client.welcome.room
-        self.inbox.put(Seated(client.seat, seat_names(room, self.ai_names), room.rules))
+        welcome = client.welcome or client.watching
+        assert welcome is not None
+        room = welcome.room
+        seat = client.seat if client.welcome is not None else WATCHING
+        self.inbox.put(Seated(seat, seat_names(room, self.ai_names), room.rules))
         if self.rooms:
             self.inbox.put(RoomChanged(room))
         if self.start_game:
@@ -253,7 +314,23 @@ class NetSession:
             # a resync: what we sent is in it or gone
             self._inflight, self._awaited, self._game = None, (0, -1), message.game
             self.inbox.put(Snapshot(message.view))
-        elif isinstance(message, Welcome) and self.rooms:  # back after a lost connection
+        elif isinstance(message, WatchUpdate):
+            self.inbox.put(Happened(message.events))
+            self.inbox.put(Snapshot(watcher_view(message.view)))
+            ended = [e for e in message.events if isinstance(e, GameEnded)]
+            if ended:
+                self._result = ended[0].result
+        elif isinstance(message, WatchSnapshot):
+            self.inbox.put(Snapshot(watcher_view(message.view)))
+        elif isinstance(message, WatcherEmoted):
+            self.inbox.put(Cheered(message.name, message.code))
+        elif isinstance(message, Welcome) and self.watch and not self._seated:
+            # a watcher sat down (not a reconnect: the seat is new)
+            self._seated = True
+            names = seat_names(message.room, self.ai_names)
+            self.inbox.put(Seated(message.seat, names, message.room.rules))
+            self.inbox.put(RoomChanged(message.room))
+        elif isinstance(message, Welcome | Watching) and self.rooms:  # back after a drop
             self.inbox.put(RoomChanged(message.room))
         elif isinstance(message, HostEmoted):
             self.inbox.put(Emoted(message.seat, message.code))

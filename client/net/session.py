@@ -3,7 +3,9 @@
 The window never sees a game state. It drains ``session.inbox`` (a ``queue.Queue``) once
 per frame and reads these messages, in the order the host sent them:
 
-- ``Seated(seat, names, rules)``: who we are at this table, everybody's name, the rules;
+- ``Seated(seat, names, rules)``: who we are at this table, everybody's name, the rules
+  (``seat`` is ``WATCHING`` for a watcher: no seat, no hand; a later ``Seated`` with a
+  seat means the watcher sat down);
 - ``Snapshot(view)``: the seat's whole view (``engine.SeatView``), to resynchronise;
 - ``Happened(events)``: what one action (or the deal) did, trimmed for our seat;
 - ``Rejected(code, text)``: the host refused our last action, and why;
@@ -11,6 +13,7 @@ per frame and reads these messages, in the order the host sent them:
   verdict on the game's deal (``protocol.DealCheck``: docs/protocol.md section 15);
 - ``Closed(text)``: the session ended (host gone, connection lost);
 - ``Emoted(seat, code)``: a seat reacted (``code`` one of ``protocol.EMOTES``);
+- ``Cheered(name, code)``: a watcher called ``name`` reacted;
 - ``Reconnecting()``: our connection dropped and is being retried; the next ``Snapshot``
   means it is back (if it never comes back, ``Closed`` follows);
 - ``RoomChanged(room)``: the room (seats, owner, rules, each seat's status); during a
@@ -37,6 +40,8 @@ from protocol import DealCheck, Room
 
 __all__ = [
     "AI_NAMES",
+    "WATCHING",
+    "Cheered",
     "Closed",
     "Emoted",
     "GameOver",
@@ -55,6 +60,7 @@ __all__ = [
 
 
 AI_NAMES = ("Boris", "Vera", "Oleg", "Nina", "Igor")  # what the window calls AI players
+WATCHING = -1  # a watcher's ``Seated.seat``: no seat (its views have no hand, no actions)
 T = TypeVar("T")
 
 
@@ -111,6 +117,14 @@ class Emoted:
 
 
 @dataclass(frozen=True, slots=True)
+class Cheered:
+    """The watcher called ``name`` reacted with ``code`` (one of ``protocol.EMOTES``)."""
+
+    name: str
+    code: str
+
+
+@dataclass(frozen=True, slots=True)
 class Reconnecting:
     """Our connection was lost; the session is trying to get it back."""
 
@@ -130,6 +144,7 @@ Message = (
     | RoomChanged
     | Reconnecting
     | Emoted
+    | Cheered
 )
 
 

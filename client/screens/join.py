@@ -4,14 +4,19 @@ The list comes from ``client.net.lan.LanBrowser``, drained once per frame. Joini
 ``client.net.remote.NetSession``; the scene watches the first thing it says: seated (the
 room screen, ``screens.room``, takes the session over) or closed (a clear message, or the
 password prompt when the host wants one).
+
+Every table of the list has a Watch button (full tables and tables in a game too, whose
+rows are dimmed: a seat there is refused): it joins as a watcher, with the password first
+where the table needs one. ``watch=True`` (``durak durak://HOST:PORT --watch``) watches
+the typed or invited table.
 """
 
 from __future__ import annotations
 
 import math
 import queue
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -25,10 +30,12 @@ from client.ui.render import (
     GOLD,
     MIN_PX,
     SOFT,
+    draw_button,
     draw_panel,
     draw_text,
     ellipsize,
     fit_px,
+    label_px,
     line_h,
     wrap,
 )
@@ -40,7 +47,17 @@ if TYPE_CHECKING:
 
 __all__ = ["JoinScene"]
 
-Joiner = Callable[[str, int, str, str | None, Sequence[str]], Session]
+
+class Joiner(Protocol):
+    def __call__(
+        self,
+        address: str,
+        port: int,
+        name: str,
+        password: str | None,
+        ai_names: Sequence[str],
+        watch: bool = False,
+    ) -> Session: ...
 
 
 class JoinScene(ButtonScene):
@@ -52,6 +69,7 @@ class JoinScene(ButtonScene):
         invite: str | None = None,
         joiner: Joiner = net_join,
         browse: bool = True,
+        watch: bool = False,
     ) -> None:
         self.app = app
         self.assets = app.assets
@@ -63,6 +81,7 @@ class JoinScene(ButtonScene):
         self.password = ""
         self.asking = False  # the password prompt is shown
         self.target: tuple[str, int] | None = None
+        self.watch = watch  # join the target as a watcher
         self.session: Session | None = None
         self.error = ""
         self.hover = None
@@ -96,8 +115,10 @@ class JoinScene(ButtonScene):
 
     # --- joining --------------------------------------------------------------------------
 
-    def choose(self, ad: TableAd) -> None:
-        """A table from the list: joined at once, or after its password is typed."""
+    def choose(self, ad: TableAd, watch: bool = False) -> None:
+        """A table from the list (``watch``: to watch it): joined at once, or after its
+        password is typed."""
+        self.watch = watch
         if ad.password:
             if self.session is not None:
                 self.session.close()
@@ -122,7 +143,8 @@ class JoinScene(ButtonScene):
         self.error = ""
         self.target = (host, port)
         name = self.app.settings.name or self.app.tr("settings.default_name")
-        self.session = self.joiner(host, port, name, password, ai_names(self.app.tr))
+        names = ai_names(self.app.tr)
+        self.session = self.joiner(host, port, name, password, names, watch=self.watch)
         listen(self.session.inbox, self.app.wake)
 
     def next_frame(self) -> float:
@@ -197,8 +219,36 @@ class JoinScene(ButtonScene):
         return panel
 
     def _inner(self) -> int:
-        """The width of a row's text."""
-        return self.panel().w - 48
+        """The width of a row's text (beside its Watch button)."""
+        return self.panel().w - 48 - self._watch_w() - 8
+
+    def _watch_w(self) -> int:
+        font = self.assets.font(label_px(self._watch_h()), True)
+        return max(round(self._watch_h() * 2.6), font.size(self.app.tr("join.watch"))[0] + 16)
+
+    def _watch_h(self) -> int:
+        return round(min(self.button_h() * 0.8, self._px() * 2))
+
+    def watch_rects(self) -> list[tuple[pygame.Rect, TableAd]]:
+        """Each listed table's Watch button: at the right end of its row, or of a stacked
+        row's first line (beside the name)."""
+        found = []
+        stacked = self._stacked()
+        for rect, ad in self.table_rects():
+            button = pygame.Rect(0, 0, self._watch_w(), min(self._watch_h(), rect.h - 8))
+            if stacked:
+                button.h = min(button.h, self._line_h(self._px(), True) + 2)
+                button.topright = (rect.right - 8, rect.top + 3)
+            else:
+                button.midright = (rect.right - 8, rect.centery)
+            found.append((button, ad))
+        return found
+
+    def _text_rect(self, rect: pygame.Rect) -> pygame.Rect:
+        """The part of a row its words use: all but its Watch button."""
+        if self._stacked():  # (the name leaves room for it: see ``_draw_stacked``)
+            return rect
+        return pygame.Rect(rect.left, rect.top, rect.w - self._watch_w() - 8, rect.h)
 
     def _stacked(self) -> int:
         """0 where every row fits on two lines (its rules readable beside its address), else
@@ -216,7 +266,8 @@ class JoinScene(ButtonScene):
             seats_w = self.assets.font(px).size(seats)[0]
             beside = fit_px(self.assets, rules, small, inner - font.size(where)[0] - 2 - px)
             if beside < readable or name_w + seats_w + px > inner:
-                lines = comma_lines(rules, inner, lambda text: font.size(text)[0])
+                full = self.panel().w - 48  # a stacked row's words: its whole width
+                lines = comma_lines(rules, full, lambda text: font.size(text)[0])
                 stacked = max(stacked, len(lines))
         if stacked > 2:  # a third line where every row still fits the panel
             room = self.panel().h - round(px * 2.6) - 6
@@ -237,7 +288,7 @@ class JoinScene(ButtonScene):
     def _short_seats(self) -> bool:
         """A stacked row shows its seats as a figure and "1/4": with their words the seats
         and the address would not fit one line (in some row; then in every row)."""
-        font, inner = self.assets.font(self._small()), self._inner()
+        font, inner = self.assets.font(self._small()), self.panel().w - 48
         return any(
             font.size(f"{seats}   {where}")[0] > inner
             for seats, where in (self._meta(ad) for ad in self.tables())
@@ -316,6 +367,10 @@ class JoinScene(ButtonScene):
         if self.press(event):
             return
         if not self.asking:
+            for rect, ad in self.watch_rects():
+                if rect.collidepoint(event.pos):
+                    self.choose(ad, watch=True)
+                    return
             for rect, ad in self.table_rects():
                 if rect.collidepoint(event.pos):
                     self.choose(ad)
@@ -348,6 +403,7 @@ class JoinScene(ButtonScene):
             if self.asking and self.target is not None:
                 self.join(*self.target, self.password)
             else:
+                self.watch = False  # (a typed address is joined; --watch watches the invite)
                 self.join_typed()
 
     # --- drawing --------------------------------------------------------------------------
@@ -378,10 +434,14 @@ class JoinScene(ButtonScene):
         rows = self.table_rects()
         stacked = self._stacked()
         for rect, ad in rows:
+            self._draw_row(surface, rect, ad)
             if stacked:
-                self._draw_stacked(surface, rect, ad, stacked)
+                self._draw_stacked(surface, self._text_rect(rect), ad, stacked)
             else:
-                self._draw_table(surface, rect, ad, px)
+                self._draw_table(surface, self._text_rect(rect), ad, px)
+        for button, _ in self.watch_rects():
+            hover = self.hover is not None and button.collidepoint(self.hover)
+            draw_button(surface, self.assets, button, tr("join.watch"), "secondary", hover)
         if not rows and self.browser is not None:
             failed = self.browser is not None and self.browser.failed
             text = tr("join.no_network" if failed else "join.searching")
@@ -460,7 +520,6 @@ class JoinScene(ButtonScene):
 
     def _draw_table(self, surface: pygame.Surface, rect: pygame.Rect, ad: TableAd, px: int) -> None:
         """A row on two lines: the name and the seats, then the rules and the address."""
-        self._draw_row(surface, rect, ad)
         seats, where = self._meta(ad)
         small = self._small()
         name_h, low_h = self._line_h(px, True), self._line_h(small)
@@ -484,13 +543,13 @@ class JoinScene(ButtonScene):
     ) -> None:
         """A row of a narrow window: the name (cut short with "…" where it is long), the
         seats and the address, then the rules on ``rules_lines`` lines."""
-        self._draw_row(surface, rect, ad)
         px, small = self._px(), self._small()
         inner = rect.w - 24
         left, right = rect.left + 12, rect.right - 12
         y = rect.top + round(px * 0.3)
         lock = round(px * 1.6) if ad.password else 0
-        name = ellipsize(self.assets, ad.name, px, inner - lock, True)
+        watch = self._watch_w() + 8  # the Watch button beside the name
+        name = ellipsize(self.assets, ad.name, px, inner - lock - watch, True)
         drawn = draw_text(surface, self.assets, name, px, (left, y), "topleft", GOLD, True)
         if ad.password:
             _padlock(surface, (drawn.right + px * 0.8, drawn.centery), px)

@@ -330,7 +330,9 @@ def test_every_refusal_reads_clearly(tmp_path: Path, code: str, message: str) ->
     app = make_app(tmp_path)
     sessions: list[Refused] = []
 
-    def joiner(address: str, port: int, name: str, password: str | None, ai: object) -> Refused:
+    def joiner(
+        address: str, port: int, name: str, password: str | None, ai: object, watch: bool = False
+    ) -> Refused:
         sessions.append(Refused(code))
         return sessions[-1]
 

@@ -48,6 +48,7 @@ from engine import (
     Transfer,
     new_game,
     observe,
+    observe_public,
     trim,
 )
 from engine.cards import bits, cards_of, deck_mask
@@ -190,8 +191,9 @@ def cards_in(value: object) -> Iterator[Card]:
 
 
 def assert_events_hide_other_hands(events: list[Event] | tuple[Event, ...], players: int) -> None:
+    """Each seat's trim shows only its own drawn cards; a watcher's (None) shows none."""
     for event in events:
-        for seat in range(players):
+        for seat in (*range(players), None):
             seen = trim(event, seat)
             if isinstance(event, Dealt | Drew):
                 if event.seat == seat:
@@ -220,6 +222,15 @@ def assert_views_hide_other_hands(state: GameState) -> None:
             if other != seat:
                 assert view.known[other] == cards_of(state.known[other])
         assert view.hand_sizes == tuple(h.bit_count() for h in state.hands)
+    # A watcher sees no hand at all: only the public cards and the sizes.
+    public = observe_public(state)
+    hidden = stock_secret
+    for other in range(state.players):
+        hidden |= secret[other]
+    leaked = [card for card in cards_in(public) if hidden >> card.index & 1]
+    assert not leaked, f"a watcher sees {leaked}"
+    assert public.known == tuple(cards_of(k) for k in state.known)
+    assert public.hand_sizes == tuple(h.bit_count() for h in state.hands)
 
 
 def eager_move(state: GameState, rng: random.Random) -> tuple[int, Action]:
@@ -507,6 +518,8 @@ def test_view_does_not_change_when_hidden_cards_are_reshuffled(rules: Rules, see
             changed += other.hands != state.hands or other.stock != state.stock
             assert observe(other, seat) == observe(state, seat)
             assert other.legal_actions(seat) == state.legal_actions(seat)
+        # a watcher's view: the same whatever every hidden card is (seat -1 holds none)
+        assert observe_public(reshuffle_hidden(state, -1, rng)) == observe_public(state)
 
     play(rules, seed, on_step=compare)
     if rules.players * 6 < rules.deck_size:  # some card is hidden from someone at the start

@@ -37,10 +37,12 @@ from host import HostConfig
 from host.table import Gone, Incoming, Table, Thought
 from protocol import (
     CLIENT_MESSAGES,
+    EMOTES,
     PROTOCOL_VERSION,
     Act,
     Connection,
     Contribute,
+    Emote,
     Hello,
     Message,
     Ping,
@@ -52,10 +54,13 @@ from protocol import (
     SetOptions,
     SetRules,
     SetSeat,
+    Sit,
     Snapshot,
     Start,
     UnplayableRules,
     Update,
+    WatchSnapshot,
+    WatchUpdate,
     Welcome,
     encode,
     frame,
@@ -151,6 +156,7 @@ class FakeLink:
     def __init__(self, number: int) -> None:
         self.number = number
         self.seat: int | None = None
+        self.watching = False
         self.address = "127.0.0.1"
         self.sent: list[Message] = []
         self.closed: str | None = None
@@ -208,6 +214,8 @@ _STEP = st.sampled_from(
         "start",
         "ready",
         "ping",
+        "sit",
+        "emote",
         "gone",
         "tick",
         "contribute",
@@ -229,6 +237,8 @@ def check_sent(link: FakeLink, start: int) -> None:
     for message in new:
         if isinstance(message, Update | Snapshot):
             assert message.view.seat == link.seat or link.closed is not None
+        if isinstance(message, WatchUpdate | WatchSnapshot):  # for watchers only
+            assert link.watching or link.closed is not None
         if isinstance(message, Welcome):
             assert len(message.token) == 32
 
@@ -242,6 +252,8 @@ def check_table(table: Table) -> None:
     for index, seat in enumerate(table.seats):
         if seat.link is not None:
             assert seat.kind == "human" and seat.link.seat == index
+    for link, name in table.audience.items():
+        assert link.watching and link.seat is None and name
     state = table.state
     if state is None:
         return
@@ -326,9 +338,9 @@ async def drive(data: st.DataObject, password: str | None) -> None:
                     st.sampled_from([None, None, "0123456789abcdef" * 2, *known]), label="token"
                 )
                 given_pw = data.draw(st.sampled_from([None, password, "wrong"]), label="pw")
-                table.handle(
-                    Incoming(link, Hello(PROTOCOL_VERSION, f"P{link.number}", given_pw, token))
-                )
+                role = data.draw(st.sampled_from(["play", "play", "watch"]), label="role")
+                hello = Hello(PROTOCOL_VERSION, f"P{link.number}", given_pw, token, role)
+                table.handle(Incoming(link, hello))
             else:
                 link = data.draw(st.sampled_from(live), label="link")
                 if step == "gone":
@@ -375,7 +387,8 @@ def _message(step: str, link: FakeLink, table: Table, data: st.DataObject) -> Me
         return SetSeat(ref, data.draw(st.integers(0, 5), label="seat"), level)
     if step == "options":  # small times: the timers fire within the example
         hold = data.draw(st.integers(0, 5), label="hold_ms")
-        return SetOptions(ref, hold, data.draw(st.none() | st.integers(1, 5), label="turn_ms"))
+        turn = data.draw(st.none() | st.integers(1, 5), label="turn_ms")
+        return SetOptions(ref, hold, turn, watchers=data.draw(st.integers(0, 2), label="watchers"))
     if step == "start":
         return Start(ref)
     if step == "ready":
@@ -384,6 +397,10 @@ def _message(step: str, link: FakeLink, table: Table, data: st.DataObject) -> Me
         game = data.draw(st.sampled_from([table.game, table.game + 1]), label="game")
         value = data.draw(st.sampled_from(["ab" * 32, "AB" * 32, "ab", 7, None]), label="value")
         return Contribute(ref, game, value)
+    if step == "sit":
+        return Sit(ref)
+    if step == "emote":
+        return Emote(data.draw(st.sampled_from(EMOTES), label="emote"))
     return Ping(ref)
 
 

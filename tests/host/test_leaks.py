@@ -1,12 +1,14 @@
 """Every frame every client receives, across hundreds of games, shows only what its seat
-may know at that moment.
+may know at that moment — and every frame a watcher receives, only what anyone may see.
 
 Bot clients record each decoded frame. Afterwards each game is replayed from the host's
 log with the engine, and at every step each frame is checked three ways: no card in it
 (anywhere) is outside what the seat has held or has seen face up; its view equals
 ``observe`` of the replayed state; its events equal the trimmed events of that step. The
 fair deal's ``reveal`` (the secret, the seed and every action, docs/protocol.md section
-15) comes only after the update that ended its game, and reveals exactly that game.
+15) comes only after the update that ended its game, and reveals exactly that game. A
+watcher's frames are checked the same way against the cards seen face up alone, its view
+against ``observe_public`` and its events against ``trim(event, None)``.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from typing import Any
 import pytest
 from test_host import serving
 
-from client.cli.bot import play_bot
+from client.cli.bot import play_bot, watch_bot
 from engine import (
     CARDS,
     Attacked,
@@ -33,10 +35,11 @@ from engine import (
     Transferred,
     TrumpTurned,
     observe,
+    observe_public,
     trim,
 )
 from host import Host
-from protocol import action_to_wire, event_from_wire, view_from_wire
+from protocol import action_to_wire, event_from_wire, public_view_from_wire, view_from_wire
 
 CARD_TEXT = {str(card): card for card in CARDS}
 GAMES = 40
@@ -130,6 +133,38 @@ def check_frames(host: Host, frames: dict[int, list[dict[str, Any]]]) -> int:
     return checked
 
 
+def check_watcher_frames(host: Host, payloads: list[dict[str, Any]]) -> int:
+    """Replay every game and check every frame a watcher was sent; how many were checked."""
+    by_step: dict[tuple[int, int], list[dict[str, Any]]] = defaultdict(list)
+    checked = 0
+    for payload in payloads:
+        if payload["type"] in ("watch_update", "watch_snapshot"):
+            by_step[(payload["game"], payload["seq"])].append(payload)
+        else:  # the room, reactions: never a card
+            assert not cards_in(payload), payload
+            checked += 1
+    for game, game_log in enumerate(host.table.logs, 1):
+        state = game_log.start()
+        events: list[Event] = list(state.opening)
+        public: set[Card] = set()
+        for seq in range(len(game_log.actions) + 1):
+            if seq:
+                seat, action = game_log.actions[seq - 1]
+                events = state.apply(seat, action)
+            for event in events:
+                public.update(face_up(event))
+            for payload in by_step.pop((game, seq), ()):
+                leaked = cards_in(payload) - public
+                assert not leaked, f"a watcher saw {leaked} at game {game} step {seq}"
+                assert public_view_from_wire(payload["view"]) == observe_public(state)
+                if payload["type"] == "watch_update":
+                    told = [event_from_wire(e) for e in payload["events"]]
+                    assert told == [trim(e, None) for e in events]
+                checked += 1
+    assert not by_step, "watcher frames for steps that never happened"
+    return checked
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("seats", "clients", "rules"), TABLES, ids=[f"{s}seats-{c}clients" for s, c, _ in TABLES]
@@ -139,7 +174,14 @@ async def test_no_frame_ever_shows_a_hidden_card(seats: int, clients: int, rules
     recorders: list[list[dict[str, Any]]] = [[] for _ in range(clients)]
     ai = ("random",) * (seats - clients)
     options = {"seats": seats, "ai": ai, "rules": rules, "autostart": True, "max_games": GAMES}
+    watched: list[dict[str, Any]] = []
     async with serving(seed=seats * 100 + clients, **options) as host:
+        # the watcher is in before the first seat is taken: it sees every game whole
+        watching = asyncio.ensure_future(
+            watch_bot("127.0.0.1", host.port, GAMES, on_payload=watched.append, say=lambda _: None)
+        )
+        while not host.table.audience:
+            await asyncio.sleep(0.005)
         reports = await asyncio.wait_for(
             asyncio.gather(
                 *(
@@ -156,8 +198,11 @@ async def test_no_frame_ever_shows_a_hidden_card(seats: int, clients: int, rules
             ),
             120,
         )
+        watch_report = await asyncio.wait_for(watching, 60)
         assert len(host.table.logs) == GAMES
+        assert watch_report.results == [game_log.replay().result for game_log in host.table.logs]
     for report, payloads in zip(reports, recorders, strict=True):
         frames[report.seat] = payloads
     checked = check_frames(host, frames)
     assert checked >= GAMES * clients * 20
+    assert check_watcher_frames(host, watched) >= GAMES * 20

@@ -34,6 +34,7 @@ from protocol import (
 class Link:
     def __init__(self) -> None:
         self.seat: int | None = None
+        self.watching = False
         self.address = "127.0.0.1"
         self.sent: list[Message] = []
         self.closed: str | None = None

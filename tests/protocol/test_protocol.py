@@ -28,6 +28,7 @@ from engine import (
     Transfer,
     new_game,
     observe,
+    observe_public,
     trim,
 )
 from engine.playout import random_move
@@ -37,6 +38,7 @@ from protocol import (
     HOST_MESSAGES,
     MAX_FRAME,
     MAX_SILENCE_MS,
+    MAX_WATCHERS,
     MIN_SILENCE_MS,
     PROTOCOL_VERSION,
     Ack,
@@ -69,10 +71,15 @@ from protocol import (
     SetOptions,
     SetRules,
     SetSeat,
+    Sit,
     Snapshot,
     Start,
     UnplayableRules,
     Update,
+    WatcherEmoted,
+    Watching,
+    WatchSnapshot,
+    WatchUpdate,
     Welcome,
     card_from_wire,
     encode,
@@ -81,6 +88,7 @@ from protocol import (
 )
 
 TOKEN = "0123456789abcdef" * 2
+FIRST = ("hello", "welcome", "watching")  # the messages that open a connection
 
 
 def _room(players: int = 3) -> Room:
@@ -113,6 +121,7 @@ def _examples() -> dict[str, list[Message]]:
         "hello": [
             Hello(PROTOCOL_VERSION, "Anna"),
             Hello(PROTOCOL_VERSION, "Боря", "secret", TOKEN),
+            Hello(PROTOCOL_VERSION, "Vera", "secret", role="watch"),
         ],
         "act": [
             Act(1, Attack.of("6h", "6s")),
@@ -138,7 +147,10 @@ def _examples() -> dict[str, list[Message]]:
             SetOptions(1, 60000, None),
             SetOptions(2, 0, 86400000, MIN_SILENCE_MS, idle_ms=1),
             SetOptions(3, 5, 1, MAX_SILENCE_MS, idle_ms=86400000),
+            SetOptions(4, 0, None, watchers=0),
+            SetOptions(5, 0, None, watchers=MAX_WATCHERS),
         ],
+        "sit": [Sit(3)],
         "kick": [Kick(1, 0), Kick(2, 5)],
         "replace": [Replace(1, 1, "random"), Replace(2, 5, "hard:0.2")],
         "leave": [Leave(7)],
@@ -153,7 +165,14 @@ def _examples() -> dict[str, list[Message]]:
             RoomUpdate(_room(2)),
             RoomUpdate(_room(6)),
             RoomUpdate(replace(_room(3), hold_ms=60000, turn_ms=1, idle_ms=300000)),
+            RoomUpdate(replace(_room(2), watchers=2, watching=("Vera", "Oleg"))),
         ],
+        "watching": [Watching(PROTOCOL_VERSION, replace(_room(), watching=("Vera",)))],
+        "watch_snapshot": [WatchSnapshot(1, 0, observe_public(state))],
+        "watch_update": [
+            WatchUpdate(1, 3, tuple(trim(e, None) for e in state.opening), observe_public(state))
+        ],
+        "watcher_emoted": [WatcherEmoted("Vera", "ha")],
         "snapshot": [Snapshot(1, 0, view)],
         "update": [Update(1, 0, tuple(trim(e, 1) for e in state.opening), view)],
         "ack": [Ack(1, 5), Ack(2, None)],
@@ -202,7 +221,7 @@ def test_every_message_round_trips(name: str) -> None:
         data = encode(message)
         assert int.from_bytes(data[:4], "big") == len(data) - 4
         assert to_wire(message)["type"] == name
-        decoded = _decode_as(role, data, greeted=name not in ("hello", "welcome"))
+        decoded = _decode_as(role, data, greeted=name not in FIRST)
         assert decoded == message
 
 
@@ -268,6 +287,9 @@ _HOST_NAMES = {
     "Pong",
     "Emoted",
     "Goodbye",
+    "WatchSnapshot",
+    "WatchUpdate",
+    "WatcherEmoted",
 }
 
 
@@ -372,7 +394,7 @@ def test_wrong_fields_give_only_protocol_errors(name: str, fields: dict[str, Any
     role = Role.HOST if name in CLIENT_MESSAGES else Role.CLIENT
     data = frame(msgpack.packb({"type": name, **fields}))
     try:
-        message = _decode_as(role, data, greeted=name not in ("hello", "welcome"))
+        message = _decode_as(role, data, greeted=name not in FIRST)
     except ProtocolError:
         return
     assert message is not None and encode(message) is not None
@@ -397,7 +419,7 @@ def _mutate_each_field(role: Role, name: str, wire: dict[str, Any]) -> None:
         for bad in _mutations(value):
             data = frame(msgpack.packb({**wire, field: bad}, use_bin_type=True))
             try:
-                decoded = _decode_as(role, data, greeted=name not in ("hello", "welcome"))
+                decoded = _decode_as(role, data, greeted=name not in FIRST)
             except ProtocolError as exc:  # a wrong type is never a frame or version error
                 assert exc.code == "bad_message", (field, bad, exc)
                 continue
@@ -407,7 +429,7 @@ def _mutate_each_field(role: Role, name: str, wire: dict[str, Any]) -> None:
             assert decoded is not None
             carried = (name, field) == ("contribute", "value") and type(bad) in (int, bool, str)
             assert bad is None or value is None or type(bad) is type(value) or carried
-            assert _decode_as(role, encode(decoded), greeted=name not in ("hello", "welcome"))
+            assert _decode_as(role, encode(decoded), greeted=name not in FIRST)
 
 
 @pytest.mark.parametrize("code", ["wave", "NICE", "", "nice ", 1, None, ["nice"]])
@@ -502,9 +524,9 @@ def test_forbidden_msgpack_content_is_a_bad_message(payload: bytes) -> None:
 
 def test_a_duplicate_key_is_refused_even_with_the_same_value() -> None:
     hello = b"\xa4type\xa5hello\xa7version" + bytes([PROTOCOL_VERSION]) + b"\xa4name\xa4Anna"
-    rest = b"\xa8password\xc0\xa5token\xc0"
-    assert isinstance(_decode_as(Role.HOST, frame(b"\x85" + hello + rest), greeted=False), Hello)
-    twice = b"\x86" + hello + b"\xa4name\xa4Anna" + rest
+    rest = b"\xa8password\xc0\xa5token\xc0\xa4role\xa4play"
+    assert isinstance(_decode_as(Role.HOST, frame(b"\x86" + hello + rest), greeted=False), Hello)
+    twice = b"\x87" + hello + b"\xa4name\xa4Anna" + rest
     with pytest.raises(ProtocolError) as info:
         _decode_as(Role.HOST, frame(twice), greeted=False)
     assert info.value.code == "bad_message" and "twice" in info.value.text
@@ -541,6 +563,45 @@ def test_direction_and_handshake_order() -> None:
         Connection(Role.CLIENT).send(Pong(1))  # type: ignore[arg-type]
 
 
+def test_a_watcher_is_welcomed_to_a_seat_once() -> None:
+    """``watching`` opens a watcher's connection; one ``welcome`` may follow (it took a
+    seat), a second one may not, nor a ``watching`` after the first message."""
+    room = _room()
+    conn = Connection(Role.CLIENT)
+    conn.receive_data(encode(Watching(PROTOCOL_VERSION, room)))
+    assert conn.next_message() == Watching(PROTOCOL_VERSION, room)
+    conn.receive_data(encode(Welcome(PROTOCOL_VERSION, 2, TOKEN, room)))
+    assert isinstance(conn.next_message(), Welcome)
+    conn.receive_data(encode(Welcome(PROTOCOL_VERSION, 2, TOKEN, room)))
+    with pytest.raises(ProtocolError) as info:
+        conn.next_message()
+    assert info.value.code == "bad_message"
+    with pytest.raises(ProtocolError) as info:
+        _decode_as(Role.CLIENT, encode(Watching(PROTOCOL_VERSION, room)))
+    assert info.value.code == "bad_message"
+
+
+@pytest.mark.parametrize("value", ["referee", None, 1])
+def test_a_hello_with_a_bad_role_is_a_protocol_error(value: Any) -> None:
+    data = to_wire(Hello(PROTOCOL_VERSION, "Anna"))
+    data["role"] = value
+    with pytest.raises(ProtocolError) as info:
+        _decode_as(Role.HOST, frame(msgpack.packb(data)), greeted=False)
+    assert info.value.code == "bad_message"
+
+
+def test_a_room_allows_at_most_max_watchers() -> None:
+    data = to_wire(RoomUpdate(_room()))
+    for watchers in (-1, MAX_WATCHERS + 1, True):
+        data["room"]["watchers"] = watchers
+        with pytest.raises(ProtocolError):
+            _decode_as(Role.CLIENT, frame(msgpack.packb(data)))
+    data["room"]["watchers"] = 1
+    data["room"]["watching"] = ["Vera"] * (MAX_WATCHERS + 1)
+    with pytest.raises(ProtocolError):
+        _decode_as(Role.CLIENT, frame(msgpack.packb(data)))
+
+
 def test_a_version_mismatch_names_both_versions() -> None:
     data = frame(msgpack.packb({"type": "hello", "version": 99, "name": "Future", "extra": 1}))
     with pytest.raises(ProtocolError) as info:
@@ -565,8 +626,9 @@ def test_a_wrong_typed_version_is_a_bad_message_not_a_mismatch(version: Any) -> 
 
 
 def test_a_version_3_client_is_told_version_mismatch() -> None:
-    """The fair deal came with version 4: a version 3 client (which would not know the
-    commitment) is refused at its hello."""
+    """The fair deal and watchers came with version 4: a version 3 client (which would not
+    know the commitment, and whose hello has no role) is refused at its hello, with both
+    versions named."""
     hello = {"type": "hello", "version": 3, "name": "Old", "password": None, "token": None}
     with pytest.raises(ProtocolError) as info:
         _decode_as(Role.HOST, frame(msgpack.packb(hello)), greeted=False)

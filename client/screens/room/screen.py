@@ -10,6 +10,10 @@ button, ``R`` or ``Space``) and wait for the owner. When the game starts, the ta
 scene takes the same session over (with what the session has said so far). Leaving the
 table leaves this screen too; its Rematch comes back here with the room as it is now (a
 player's Rematch also marks them ready).
+
+A watcher (``Seated(WATCHING, ...)``) sees the same room from outside, seat 0 at the
+bottom: no chips, no Ready, and a "Take seat" button while a seat is open in the lobby
+(it then sits there and the screen is a player's). The room lists who is watching.
 """
 
 from __future__ import annotations
@@ -26,6 +30,8 @@ from client.i18n.refusals import closed_text, refusal_text
 from client.i18n.rulestext import comma_lines, rules_summary
 from client.net.remote import seat_names
 from client.net.session import (
+    WATCHING,
+    Cheered,
     Closed,
     Emoted,
     GameOver,
@@ -118,6 +124,8 @@ class RoomSession(Session, Protocol):
 
     def kick(self, seat: int) -> None: ...
 
+    def sit(self) -> None: ...
+
 
 class RoomScene(ButtonScene):
     def __init__(
@@ -166,10 +174,24 @@ class RoomScene(ButtonScene):
         return self.room is not None and self.room.owner == self.seat
 
     @property
+    def watching(self) -> bool:
+        return self.seat == WATCHING
+
+    @property
     def me_ready(self) -> bool:
         """Our own ready mark, as the host last said."""
         room = self.room
-        return room is not None and self.seat < len(room.seats) and room.seats[self.seat].ready
+        return room is not None and 0 <= self.seat < len(room.seats) and room.seats[self.seat].ready
+
+    def can_sit(self) -> bool:
+        """A watcher may take a seat: one is open and the room is in its lobby."""
+        room = self.room
+        return (
+            self.watching
+            and room is not None
+            and room.status == "lobby"
+            and any(s.kind == "empty" for s in room.seats)
+        )
 
     def full(self) -> bool:
         """Every seat is taken."""
@@ -208,7 +230,7 @@ class RoomScene(ButtonScene):
             self.room = message.room
             if self.message == tr("table.reconnecting"):  # back: the host sent the room
                 self.message = ""
-        elif isinstance(message, Emoted):
+        elif isinstance(message, Emoted | Cheered):
             pass  # reactions show at the table
         elif isinstance(message, Reconnecting):
             self.message = tr("table.reconnecting")
@@ -230,8 +252,9 @@ class RoomScene(ButtonScene):
             backlog.append(seated)
         backlog.append(first)
         self.handed = True
+        tally = None if self.watching else self._tally  # (a watched game is not ours)
         self.app.show(
-            "table", session=self.session, backlog=backlog, back=self._come_back, tally=self._tally
+            "table", session=self.session, backlog=backlog, back=self._come_back, tally=tally
         )
 
     def _tally(self, over: GameOver, seat: int) -> GameOver:
@@ -246,7 +269,7 @@ class RoomScene(ButtonScene):
         self.message = ""
         for message in messages:
             self._receive(message)
-        if not self.owner and not self.closed and not self.me_ready:
+        if not self.owner and not self.watching and not self.closed and not self.me_ready:
             self.session.ready(True)
 
     # --- geometry -------------------------------------------------------------------------
@@ -310,7 +333,8 @@ class RoomScene(ButtonScene):
             chips = tuple(self.owner and i != self.seat for i in range(len(seats)))
             measure = Measure(self._box_w, self._box_h, self._middle_h)
             top, button_h = self.header().bottom, self.button_h()
-            space = Space(self.size, top, button_h, self.seat, chips, measure)
+            ours = max(self.seat, 0)  # a watcher sees the table from seat 0's side
+            space = Space(self.size, top, button_h, ours, chips, measure)
             seating = arrange(space, self._px())
             self._seating = (key, seating)
         return self._seating[1]
@@ -424,6 +448,8 @@ class RoomScene(ButtonScene):
         leave.right = w // 2 - 8
         if self.owner:
             found = [Button(right, "start", tr("room.start"), self.can_start(), "primary")]
+        elif self.watching:
+            found = [Button(right, "sit", tr("room.take_seat"), self.can_sit(), "primary")]
         else:
             label = tr("room.not_ready_button" if self.me_ready else "room.ready_button")
             style = "secondary" if self.me_ready else "primary"
@@ -437,7 +463,7 @@ class RoomScene(ButtonScene):
             if event.key == pygame.K_ESCAPE:
                 self.app.pop()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.activate("start" if self.owner else "ready")
+                self.activate("start" if self.owner else "sit" if self.watching else "ready")
             elif event.key in (pygame.K_r, pygame.K_SPACE):
                 self.activate("ready")
             return
@@ -458,6 +484,9 @@ class RoomScene(ButtonScene):
         elif name == "start" and self.owner and self.can_start() and not self.closed:
             self.message = ""
             self.session.start()
+        elif name == "sit" and self.can_sit() and not self.closed:
+            self.message = ""
+            self.session.sit()
         elif name == "ready" and not self.owner and self.room is not None and not self.closed:
             self.message = ""
             self.session.ready(not self.me_ready)
@@ -510,8 +539,10 @@ class RoomScene(ButtonScene):
         lines = []
         if self.message:
             lines.append((self.message, (255, 170, 150)))
-        elif self.room is not None:
-            lines.append((self._status_line(), SOFT))
+        elif self.room is not None and not (self.watching and self.room.watching):
+            lines.append((self._status_line(), SOFT))  # (a watcher's: the names below)
+        if self.room is not None and self.room.watching:
+            lines.append((tr("room.watchers", names=", ".join(self.room.watching)), SOFT))
         if self.invite:
             lines.append((tr("room.invite", link=self.invite), GOLD))
             if self.note:
@@ -540,6 +571,8 @@ class RoomScene(ButtonScene):
         room = self.room
         assert room is not None
         waiting = [room.seats[i].name for i in self.waiting() if i != self.seat]
+        if self.watching:
+            return tr("table.watching")
         if self.owner:
             if not self.full():
                 return tr("room.fill_seats")

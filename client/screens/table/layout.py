@@ -4,7 +4,8 @@
 "wide" (stock on the left and discard pile on the right of the bout) or "tall" (stock and
 discard in a row above the bout, for a phone held upright), and a bout grid of 6x1, 3x2 or
 2x3. Opponents sit in an arc across the top, clockwise from our left; our hand is fanned
-along the bottom. Everything is in window pixels; poses are card centres.
+along the bottom. A watcher (``seat`` -1) has no hand: every seat sits in the arc, from
+seat 0 on the left. Everything is in window pixels; poses are card centres.
 """
 
 from __future__ import annotations
@@ -120,7 +121,9 @@ class Layout:
     def _seat_spots(self) -> dict[int, SeatSpot]:
         w, _ = self.size
         n = self.players
-        others = [(self.seat + k) % n for k in range(1, n)]
+        # a watcher (seat -1): every seat is someone else's
+        start, count = (0, n) if self.seat < 0 else (self.seat + 1, n - 1)
+        others = [(start + k) % n for k in range(count)]
         count = len(others)
         ch = self.card_h
         top = self.band[0]

@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import get_args
 
-from client.net.session import Emoted, Happened, Message, RoomChanged, drain
+from client.net.session import Cheered, Emoted, Happened, Message, RoomChanged, drain
 from engine import (
     Attacked,
     Covered,
@@ -84,7 +84,7 @@ class Pacer:
         self,
         inbox: queue.Queue[Message],
         show: Callable[[Paced], Hold],
-        at_once: Callable[[RoomChanged | Emoted], None],
+        at_once: Callable[[RoomChanged | Emoted | Cheered], None],
         record: Callable[[Message], None] | None = None,
     ) -> None:
         """``show(item)``: show one item, returning how long it holds the next back.
@@ -105,7 +105,7 @@ class Pacer:
                 self.record(message)
             if isinstance(message, Happened):
                 self.waiting.extend(message.events)
-            elif isinstance(message, RoomChanged | Emoted):
+            elif isinstance(message, RoomChanged | Emoted | Cheered):
                 self.at_once(message)
             else:
                 self.waiting.append(message)

@@ -22,6 +22,8 @@ from client.i18n import N_
 from client.i18n.refusals import TABLE_CLOSED_KEYS, closed_text, refusal_text
 from client.net.gamefile import GameFile
 from client.net.session import (
+    WATCHING,
+    Cheered,
     Closed,
     Emoted,
     GameOver,
@@ -90,7 +92,15 @@ from client.screens.table.overlays import (
 from client.screens.table.pacing import THINK_DELAY, Hold, Paced, Pacer, reading_time
 from client.ui.metrics import CARD_RATIO
 from client.ui.pointer import Input, Key, Pointer
-from client.ui.render import WHITE, button_w, draw_bubble, draw_text, label_px, rounded_box
+from client.ui.render import (
+    GOLD,
+    WHITE,
+    button_w,
+    draw_bubble,
+    draw_text,
+    label_px,
+    rounded_box,
+)
 from client.ui.scene import Director, Scene
 from client.ui.widgets import Button
 from engine import (
@@ -168,6 +178,7 @@ class TableScene(Scene):
         self.view: SeatView | None = None
         self.names: tuple[str, ...] = ()
         self.seat = 0
+        self.watching = False  # a watcher's table: no hand, no actions, reactions only
         self.pending: Action | None = None
         self.behind = False  # events shown since the latest snapshot: the view is older
         self.selected: Card | None = None
@@ -216,11 +227,15 @@ class TableScene(Scene):
 
     # --- messages -----------------------------------------------------------------------
 
-    def _at_once(self, message: RoomChanged | Emoted) -> None:
-        """The room and the reactions show as they arrive."""
+    def _at_once(self, message: RoomChanged | Emoted | Cheered) -> None:
+        """The room and the reactions show as they arrive (a watcher's as a toast)."""
         if isinstance(message, RoomChanged):
             self.statuses = _statuses(message)
             self.room = message.room
+        elif isinstance(message, Cheered):
+            key = EMOTE_KEYS.get(message.code)
+            if key is not None:
+                self.toasts.append((f"{message.name}: {self.app.tr(key)}", TOAST_SECONDS))
         elif message.code in EMOTE_KEYS:
             self.emotes[message.seat] = (message.code, EMOTE_SECONDS)
 
@@ -228,6 +243,7 @@ class TableScene(Scene):
         """Show one message or event; how long it holds back the next."""
         if isinstance(item, Seated):
             self.seat, self.names = item.seat, item.names
+            self.watching = item.seat == WATCHING
             layout = Layout(self.app.size, item.rules.players, item.seat)
             self.board = Board(layout, item.seat, item.rules, self.app.settings.speed)
             self.history = History(item.rules.players)
@@ -988,6 +1004,8 @@ class TableScene(Scene):
             return tr("table.dealing")
         if self.over is not None:
             return ""
+        if self.watching:
+            return self._watch_status()
         if self.pending is not None or not self._caught_up():
             # our action awaits its answer, or the view is older than the table: say only
             # who plays (what we may do comes with the view that catches up)
@@ -1001,6 +1019,15 @@ class TableScene(Scene):
             attacker, defender = self.names[board.attacker], self.names[board.defender]
             return tr("status.attacks", attacker=attacker, defender=defender)
         return status_text(self.view, self.names, self.seat, tr)
+
+    def _watch_status(self) -> str:
+        """A watcher's line: who attacks whom (as the table shows it now)."""
+        board = self.board
+        assert board is not None
+        if board.attacker < 0 or board.defender < 0:
+            return ""
+        attacker, defender = self.names[board.attacker], self.names[board.defender]
+        return self.app.tr("status.attacks", attacker=attacker, defender=defender)
 
     def draw(self, surface: pygame.Surface) -> None:
         board, assets = self.board, self.assets
@@ -1031,8 +1058,12 @@ class TableScene(Scene):
         else:
             rest = [b for b in self.buttons if b not in picker]
             draw_buttons(surface, assets, rest, self.hover)
-            role = role_of(board, self.seat)
+            role = None if self.watching else role_of(board, self.seat)
             draw_status(surface, assets, layout, self.status(), role, tr, turn)
+            if self.watching:  # where a player's hand would be
+                at = (layout.size[0] / 2, layout.hand_y)
+                px = layout.font_px * 2
+                draw_text(surface, assets, tr("table.watching"), px, at, "center", GOLD, True)
             for k, (text, ttl) in enumerate(reversed(self.toasts)):
                 draw_toast(surface, assets, layout, text, ttl, k)
             if self.bubble is not None:
