@@ -11,7 +11,8 @@ wait (the GIL is free); the bot's time budget is measured inside the worker, whe
 thinks.
 
 A worker that dies (killed, out of memory), or that has not answered ``stuck`` seconds
-after the bot's own time budget ran out (hung, stopped), is replaced by a new process: the
+after the bot's own time budget ran out (hung, stopped), is replaced by a new process (whose
+start, up to ``STARTING`` seconds on a busy machine, is not counted against it): the
 next decision of each of its seats rebuilds that seat's bot there from the same level and
 seed and every event the seat was told, and the seat plays on. Messages between the host
 and its workers are pickled; both ends are this program.
@@ -42,6 +43,7 @@ log = logging.getLogger("durak.host")
 NICE = 5  # how much lower the workers' priority is (POSIX nice increment)
 ATTEMPTS = 3  # workers a decision may try before the seat's failure is reported
 STUCK = 30.0  # seconds past a bot's budget without an answer: the worker is taken for dead
+STARTING = 60.0  # seconds a new worker may take to start (Python's start on a busy machine)
 
 
 class WorkerLost(Exception):
@@ -76,6 +78,11 @@ class Forget:
 
 
 @dataclass(frozen=True, slots=True)
+class Started:
+    """A new worker's first word: it runs, so its answers may be waited for."""
+
+
+@dataclass(frozen=True, slots=True)
 class Decided:
     action: Action | None
     error: str = ""  # the bot's exception, when it failed to decide
@@ -96,6 +103,7 @@ def lower_priority() -> None:
 def serve(conn: Connection) -> None:
     """A worker process: build, tell and ask its bots until the host closes the pipe."""
     lower_priority()
+    conn.send(Started())
     bots: dict[int, Bot] = {}
     while True:
         try:
@@ -135,6 +143,7 @@ class Worker:
         self.conn = ours
         self.lock = threading.Lock()  # held for a whole request, answer included
         self.built: set[int] = set()  # the bots living in this worker
+        self.started = False  # it said so (a new process's start is no thinking time)
         # Bots to drop with the next request: noted by any thread without waiting for
         # ``lock`` (a decision may hold it for seconds; the host's loop must not wait).
         self.forgotten: list[int] = []
@@ -143,6 +152,10 @@ class Worker:
     def decide(self, bot: RemoteBot, view: SeatView) -> Decided:
         with self.lock:
             try:
+                if not self.started:
+                    if not self.conn.poll(STARTING) or not isinstance(self.conn.recv(), Started):
+                        raise WorkerLost(f"{self.process.name} did not start")
+                    self.started = True
                 with self._forgotten_lock:
                     gone, self.forgotten = tuple(self.forgotten), []
                 if gone:
