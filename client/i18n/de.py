@@ -124,6 +124,7 @@ TEXTS: dict[str, str] = {
     "table.beaten": "Geschlagen",
     "table.menu": "Menü",
     "table.rematch": "Revanche",
+    "table.next_game": "Nächstes Spiel",
     "table.hide": "Tisch",
     "table.sound_on": "♪ An",
     "table.sound_off": "♪ Aus",

@@ -125,6 +125,7 @@ TEXTS: dict[str, str] = {
     "table.beaten": "Beaten",
     "table.menu": "Menu",
     "table.rematch": "Rematch",
+    "table.next_game": "Next game",
     "table.hide": "Table",
     "table.sound_on": "♪ On",
     "table.sound_off": "♪ Off",

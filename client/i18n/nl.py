@@ -124,6 +124,7 @@ TEXTS: dict[str, str] = {
     "table.beaten": "Geslagen",
     "table.menu": "Menu",
     "table.rematch": "Nog een keer",
+    "table.next_game": "Volgend spel",
     "table.hide": "Tafel",
     "table.sound_on": "♪ Aan",
     "table.sound_off": "♪ Uit",

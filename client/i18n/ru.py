@@ -124,6 +124,7 @@ TEXTS: dict[str, str] = {
     "table.beaten": "Бито",
     "table.menu": "Меню",
     "table.rematch": "Ещё раз",
+    "table.next_game": "Дальше",
     "table.hide": "Стол",
     "table.sound_on": "♪ Вкл.",
     "table.sound_off": "♪ Выкл.",

@@ -435,6 +435,18 @@ def test_a_game_that_was_not_kept_has_no_review_at_its_end() -> None:
     assert button(app, "review") is None and button(app, "rematch") is not None
 
 
+def test_a_watcher_s_end_offers_the_next_game_not_a_rematch() -> None:
+    from client.screens.table.hud import end_buttons
+
+    app, _ = played_out()
+    over = scene(app).over
+    assert over is not None
+    labels = {b.name: b.label for b in end_buttons(app.size, over, app.tr, watching=True)}
+    assert labels == {"menu": "Menu", "rematch": "Next game", "hide": "Table"}
+    played = {b.name: b.label for b in end_buttons(app.size, over, app.tr, review=True)}
+    assert played["rematch"] == "Rematch" and played["review"] == "Review"
+
+
 def test_a_durak_s_cards_it_cannot_name_show_as_backs() -> None:
     """A window that came in late (it missed discards) names only the cards it knows."""
     app, session = played_out()

@@ -95,12 +95,14 @@ def end_buttons(
     tr: Translator = ENGLISH,
     show: EndShow = EndShow(),
     review: bool = False,
+    watching: bool = False,
 ) -> list[Button]:
-    """Menu, Rematch, Review (``review``: the game was kept, so the coach can go over it)
-    and Table along the end panel's foot."""
+    """Menu, Rematch (``watching``: Next game, back to the room), Review (``review``: the
+    game was kept, so the coach can go over it) and Table along the end panel's foot."""
     panel, px = _end_panel(size, over, show)
     specs = [("menu", tr("table.menu"), "secondary", 6.5)]
-    specs.append(("rematch", tr("table.rematch"), "primary", 8.0))
+    again = tr("table.next_game" if watching else "table.rematch")
+    specs.append(("rematch", again, "primary", 8.0))
     if review:
         specs.append(("review", tr("past.review"), "secondary", 6.5))
     specs.append(("hide", tr("table.hide"), "secondary", 6.5))

@@ -859,7 +859,7 @@ class TableScene(Scene):
             return log_buttons(log_panel(size, self.assets))
         if self.show_end and self.over is not None:
             review = self._kept_game() is not None
-            return end_buttons(size, self.over, tr, self.end_show(), review)
+            return end_buttons(size, self.over, tr, self.end_show(), review, self.watching)
         layout = self.layout
         if layout is None:
             return []
@@ -879,7 +879,7 @@ class TableScene(Scene):
         words = {
             "menu": tr("table.menu"),
             "sound": tr("table.sound_off" if self.app.settings.muted else "table.sound_on"),
-            "rematch": tr("table.rematch"),
+            "rematch": tr("table.next_game" if self.watching else "table.rematch"),
             "emote": tr("table.emote"),
         }
         least = dict(zip(words, (2.6, 2.4, 3.6, 2.4), strict=True))
