@@ -6,13 +6,18 @@ A save file is UTF-8 JSON::
      "table": {"name": ..., "rules": {...}, "seats": [...], "owner": 0,
                "series": {...}, "game": 3, "current": <game log or null>,
                "last": <the last finished game's log or null>,
-               "options": {"hold": 60.0, "turn_timer": null, "silence": 12.0},
+               "options": {"hold": 60.0, "turn_timer": null, "silence": 12.0,
+                           "idle": null, "watchers": 8},
                "password": <"scrypt$..." or null>,
                "deal": <the current game's fair deal or null>}}
 
 A seat is ``{"kind", "name", "level", "token_hash"}``: neither a seat's token nor the
 password is saved, only their hashes (``host.credentials``). A version 1 save (tokens in
 the clear, no password) is still read; its tokens are hashed on the way in.
+
+``options`` are the room's (seconds; ``idle`` null: a player may sit unready for ever;
+``watchers``: how many may watch); a save of before ``idle`` and ``watchers`` has their
+defaults.
 
 ``deal`` is the secret of the game in play's fair deal (docs/protocol.md section 15), kept
 until the game's end so that a restarted host can still reveal it: ``{"secret": hex,
@@ -39,10 +44,13 @@ from typing import Any
 from engine import GameLog, GameLogError, GameResult, Rules, RulesError, Series
 from engine.log import write_atomically
 from protocol import (
+    MAX_MS,
     MAX_SILENCE_MS,
+    MAX_WATCHERS,
     MIN_SILENCE_MS,
     SECRET_BYTES,
     SILENCE_MS,
+    WATCHERS,
     DealSecret,
     is_value,
 )
@@ -104,6 +112,8 @@ class TableSave:
     hold: float = 0.0
     turn_timer: float | None = None
     silence: float = SILENCE_MS / 1000
+    idle: float | None = None  # how long a player may sit unready in the lobby (None: ever)
+    watchers: int = WATCHERS
     password: str | None = None  # the password's salted hash (host.credentials.Password)
     deal: DealSecret | None = None  # the current game's fair deal (secret until its end)
 
@@ -129,7 +139,13 @@ class TableSave:
             "game": self.game,
             "current": None if self.current is None else self.current.to_dict(),
             "last": None if self.last is None else self.last.to_dict(),
-            "options": {"hold": self.hold, "turn_timer": self.turn_timer, "silence": self.silence},
+            "options": {
+                "hold": self.hold,
+                "turn_timer": self.turn_timer,
+                "silence": self.silence,
+                "idle": self.idle,
+                "watchers": self.watchers,
+            },
             "password": self.password,
             "deal": None if self.deal is None else _deal_to_dict(self.deal),
         }
@@ -317,9 +333,15 @@ def _series(data: Any, players: int) -> Series:
 
 
 def _options(data: Any) -> dict[str, Any]:
-    if not isinstance(data, dict) or set(data) - {"silence"} != {"hold", "turn_timer"}:
-        raise SaveError("'options' must be a map of hold, turn_timer and silence")
+    later = {"silence", "idle", "watchers"}  # (not in saves of before them: the defaults)
+    if not isinstance(data, dict) or set(data) - later != {"hold", "turn_timer"}:
+        raise SaveError("'options' must be a map of hold, turn_timer, silence, idle and watchers")
     hold, turn = data["hold"], data["turn_timer"]
+    idle, watchers = data.get("idle"), data.get("watchers", WATCHERS)
+    if idle is not None and (type(idle) not in (int, float) or not 0 < idle * 1000 <= MAX_MS):
+        raise SaveError("'options.idle' must be seconds or null")
+    if type(watchers) is not int or not 0 <= watchers <= MAX_WATCHERS:
+        raise SaveError(f"'options.watchers' must be a number from 0 to {MAX_WATCHERS}")
     silence = data.get("silence", SILENCE_MS / 1000)  # (a save of before the heartbeat)
     if type(silence) not in (int, float) or not MIN_SILENCE_MS <= silence * 1000 <= MAX_SILENCE_MS:
         raise SaveError("'options.silence' must be seconds")
@@ -331,6 +353,8 @@ def _options(data: Any) -> dict[str, Any]:
         "hold": float(hold),
         "turn_timer": None if turn is None else float(turn),
         "silence": float(silence),
+        "idle": None if idle is None else float(idle),
+        "watchers": watchers,
     }
 
 

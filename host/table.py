@@ -404,6 +404,7 @@ class Table:
             self.password = Password.from_text(saved.password)  # --resume keeps it
         self.series, self.game = saved.series, saved.game
         self.hold, self.turn_timer, self.silence = saved.hold, saved.turn_timer, saved.silence
+        self.idle, self.watchers = saved.idle, saved.watchers
         if saved.last is not None:
             self.logs.append(saved.last)
         game_log = saved.current
@@ -440,6 +441,8 @@ class Table:
             hold=self.hold,
             turn_timer=self.turn_timer,
             silence=self.silence,
+            idle=self.idle,
+            watchers=self.watchers,
             password=None if self.password is None else self.password.text,
         )
 

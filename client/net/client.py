@@ -420,13 +420,16 @@ class NetClient:
         turn_timer: float | None,
         silence: float = SILENCE_MS / 1000,
         watchers: int = WATCHERS,
+        idle: float | None = None,
     ) -> int:
-        """The room's hold time, turn timer and heartbeat silence, in seconds, and how many
-        may watch (the owner, in the lobby)."""
+        """The room's hold time, turn timer, heartbeat silence and idle time (None: a
+        player may sit unready for ever), in seconds, and how many may watch (the owner, in
+        the lobby)."""
         ref = self._ref()
         turn = None if turn_timer is None else max(1, round(turn_timer * 1000))
+        idle_ms = None if idle is None else max(1, round(idle * 1000))
         self.send(
-            SetOptions(ref, round(hold * 1000), turn, round(silence * 1000), watchers=watchers)
+            SetOptions(ref, round(hold * 1000), turn, round(silence * 1000), idle_ms, watchers)
         )
         return ref
 

@@ -387,6 +387,40 @@ async def test_resume_keeps_the_password_and_saves_neither_it_nor_a_token(
         await back.close()
 
 
+async def test_resume_keeps_the_room_s_options_the_owner_set(tmp_path: Path) -> None:
+    """Every option of the room survives a restart: the hold, the turn timer, the heartbeat
+    silence, the idle time and how many may watch."""
+    options = {"seats": 2, "ai": ("random",), "save_dir": str(tmp_path), "seed": 2}
+    async with serving(port=0, **options) as host:  # type: ignore[arg-type]
+        port = host.port
+        owner = await NetClient.connect("127.0.0.1", port, "Olga")
+        ref = owner.set_options(45, 20, silence=8, watchers=3, idle=600)
+        while not (isinstance(m := await owner.receive(), Ack) and m.ref == ref):
+            pass
+        await owner.close()
+    async with serving(port=port, resume=True, **options) as host:  # type: ignore[arg-type]
+        table = host.table
+        assert (table.hold, table.turn_timer, table.silence) == (45, 20, 8)
+        assert (table.idle, table.watchers) == (600, 3)
+        room = table.room()
+        assert (room.idle_ms, room.watchers) == (600_000, 3)
+
+
+def test_a_save_of_before_the_idle_time_and_watchers_has_their_defaults(tmp_path: Path) -> None:
+    table = _table(2).to_dict()
+    for key in ("idle", "watchers"):
+        del table["options"][key]
+    body = json.dumps(table, sort_keys=True, separators=(",", ":"))
+    checksum = hashlib.sha256(body.encode()).hexdigest()
+    path = save_file(tmp_path, PORT)
+    path.write_bytes(
+        f'{{"format":"durak-table-save","version":2,"checksum":"{checksum}","table":{body}}}'
+        .encode()
+    )  # fmt: skip
+    loaded = TableSave.load(path)
+    assert (loaded.idle, loaded.watchers) == (None, 8)
+
+
 def test_a_version_1_save_with_tokens_in_the_clear_is_read_hashed(tmp_path: Path) -> None:
     table = _table(2).to_dict()
     for seat in table["seats"]:
