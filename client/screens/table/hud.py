@@ -83,6 +83,7 @@ def _end_panel(
     w, h = size
     lines = 9.5 + 1.6 * len(over.result.places) + (1.4 if show.numbers else 0.0)
     lines += CARD_BAND * show.bands
+    lines += 1.2 if over.deal is not None else 0.0  # the line saying the deal was verified
     px = max(9, min(round(min(w, h) * 0.028), int((h - 16) / lines)))
     panel = pygame.Rect(0, 0, round(min(w - 16, px * 32)), round(px * lines))
     panel.center = (w // 2, h // 2)
