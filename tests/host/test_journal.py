@@ -83,6 +83,17 @@ def _write_journal(path: Path, saved: TableSave) -> list[int]:
     return ends
 
 
+def _write_save(folder: Path, table: dict[str, object], version: int) -> Path:
+    """A save file of ``table`` (a map as ``TableSave.to_dict`` writes) in format ``version``,
+    with its checksum, as an older host wrote it."""
+    body = json.dumps(table, sort_keys=True, separators=(",", ":"))
+    checksum = hashlib.sha256(body.encode()).hexdigest()
+    path = save_file(folder, PORT)
+    head = f'"format":"durak-table-save","version":{version},"checksum":"{checksum}"'
+    path.write_text(f'{{{head},"table":{body}}}')
+    return path
+
+
 def _fields(saved: TableSave) -> dict[str, object]:
     return {name: getattr(saved, name) for name in TableSave.__dataclass_fields__}
 
@@ -410,14 +421,7 @@ def test_a_save_of_before_the_idle_time_and_watchers_has_their_defaults(tmp_path
     table = _table(2).to_dict()
     for key in ("idle", "watchers"):
         del table["options"][key]
-    body = json.dumps(table, sort_keys=True, separators=(",", ":"))
-    checksum = hashlib.sha256(body.encode()).hexdigest()
-    path = save_file(tmp_path, PORT)
-    path.write_bytes(
-        f'{{"format":"durak-table-save","version":2,"checksum":"{checksum}","table":{body}}}'
-        .encode()
-    )  # fmt: skip
-    loaded = TableSave.load(path)
+    loaded = TableSave.load(_write_save(tmp_path, table, version=2))
     assert (loaded.idle, loaded.watchers) == (None, 8)
 
 
@@ -426,14 +430,7 @@ def test_a_version_1_save_with_tokens_in_the_clear_is_read_hashed(tmp_path: Path
     for seat in table["seats"]:
         seat["token"] = "b" * 32 if seat.pop("token_hash") else None
     del table["password"]
-    body = json.dumps(table, sort_keys=True, separators=(",", ":"))
-    checksum = hashlib.sha256(body.encode()).hexdigest()
-    path = save_file(tmp_path, PORT)
-    path.write_bytes(
-        f'{{"format":"durak-table-save","version":1,"checksum":"{checksum}","table":{body}}}'
-        .encode()
-    )  # fmt: skip
-    loaded = TableSave.load(path)
+    loaded = TableSave.load(_write_save(tmp_path, table, version=1))
     assert loaded.seats[0].token_hash == hash_token("b" * 32) and loaded.password is None
 
 
