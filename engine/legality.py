@@ -213,12 +213,30 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
     """Every action ``check`` allows ``seat`` right now (shared, interned values)."""
     # The attacker and the defender are always in the game, and ``throwers`` holds only
     # seats in the game: no other test of the seat is needed.
+    actions: list[Action]
     if state.phase is _OPEN:
         if seat == state.defender:
-            return _defences(state, seat)
+            # Each beat of an unbeaten card (lowest card first), take, then the transfers.
+            defences = state.defences
+            if state.taking or -1 not in defences:
+                return []
+            actions = []
+            hand = state.hands[seat]
+            beaters_of = _BEATERS[state.trump]
+            for slot, target in enumerate(state.attacks):
+                if defences[slot] < 0 and (beaters := hand & beaters_of[target]):
+                    beats = _BEATS_OF[target]
+                    while beaters:
+                        low = beaters & -beaters
+                        actions.append(beats[low.bit_length() - 1])
+                        beaters ^= low
+            actions.append(TAKE)
+            if state.rules.transfer and all(d < 0 for d in defences):
+                _add_transfers(state, seat, actions)
+            return actions
         if seat < 0 or not state.throwers >> seat & 1:
             return []
-        actions: list[Action] = []
+        actions = []
         if len(state.attacks) < state.limit:
             playable = state.hands[seat] & state.table_ranks
             while playable:
@@ -261,32 +279,17 @@ def _group_leads(group: int, limit: int) -> tuple[Attack, ...]:
 _GROUP_LEADS: dict[int, tuple[Attack, ...]] = {}
 
 
-def _defences(state: GameState, seat: int) -> list[Action]:
-    defences = state.defences
-    if state.taking or -1 not in defences:
-        return []
-    actions: list[Action] = []
+def _add_transfers(state: GameState, seat: int, actions: list[Action]) -> None:
+    """The defender's transfers, and shown trumps, before any card is beaten."""
     hand = state.hands[seat]
-    beaters_of = _BEATERS[state.trump]
     attacks = state.attacks
-    for slot, target in enumerate(attacks):
-        if defences[slot] < 0 and (beaters := hand & beaters_of[target]):
-            beats = _BEATS_OF[target]
-            while beaters:
-                low = beaters & -beaters
-                actions.append(beats[low.bit_length() - 1])
-                beaters ^= low
-    actions.append(TAKE)
-    rules = state.rules
-    if rules.transfer and all(d < 0 for d in defences):
-        same_rank = hand & SAME_RANK[attacks[0]]
-        count = len(attacks)
-        next_size = _next_hand_size(state, seat)
-        if count + 1 <= state.bout_max and next_size >= count + 1:
-            actions.extend(TRANSFERS[i] for i in bits(same_rank))
-        if rules.transfer_show_trump and not state.shown >> seat & 1 and next_size >= count:
-            actions.extend(SHOWS[i] for i in bits(same_rank & SUIT_MASKS[state.trump]))
-    return actions
+    same_rank = hand & SAME_RANK[attacks[0]]
+    count = len(attacks)
+    next_size = _next_hand_size(state, seat)
+    if count + 1 <= state.bout_max and next_size >= count + 1:
+        actions.extend(TRANSFERS[i] for i in bits(same_rank))
+    if state.rules.transfer_show_trump and not state.shown >> seat & 1 and next_size >= count:
+        actions.extend(SHOWS[i] for i in bits(same_rank & SUIT_MASKS[state.trump]))
 
 
 # BEATS by target: ``_BEATS_OF[target][card]`` is ``Beat(card, target)``.

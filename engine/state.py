@@ -94,6 +94,7 @@ class GameState:
         "defender_start",
         "discard",
         "hands",
+        "is_over",
         "known",
         "leader",
         "limit",
@@ -136,6 +137,7 @@ class GameState:
     bout_max: int
     limit: int  # the most attack cards this bout may hold: min(bout_max, defender_start)
     phase: Phase
+    is_over: bool  # phase is OVER, kept as a field: it is read after every action
     taking: bool
     passed: int  # seats that passed since the last card went down (a mask)
     shown: int  # seats that showed a trump to transfer this bout (a mask)
@@ -210,6 +212,7 @@ class GameState:
         self.bout_max = bout_max
         self.limit = min(bout_max, defender_start)
         self.phase = phase
+        self.is_over = phase is _OVER
         self.taking = taking
         self.passed = passed
         self.shown = shown
@@ -323,10 +326,6 @@ class GameState:
         )
 
     # --- reading the state --------------------------------------------------------------
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase is _OVER
 
     @property
     def is_open(self) -> bool:
@@ -633,6 +632,7 @@ class GameState:
         if durak is not None:
             self.places[durak] = 1 + sum(1 for p in self.places if p)
         self.phase = _OVER
+        self.is_over = True
         self.result = GameResult(tuple(self.places), durak)
         events.append(GameEnded(self.result))
 
