@@ -107,7 +107,7 @@ def _check_beat(state: GameState, seat: int, action: Beat) -> Reason | None:
     if reason is not None:
         return reason
     card, target = action.card, action.target
-    if not state.hands[seat] >> card.index & 1:
+    if not state.hands[seat] & card.bit:
         return Reason.CARD_NOT_IN_HAND
     try:
         slot = state.attacks.index(target.index)
@@ -115,7 +115,7 @@ def _check_beat(state: GameState, seat: int, action: Beat) -> Reason | None:
         return Reason.NOTHING_TO_BEAT
     if state.defences[slot] >= 0:
         return Reason.ALREADY_BEATEN
-    if _BEATERS[state.trump][target.index] >> card.index & 1:
+    if _BEATERS[state.trump][target.index] & card.bit:
         return None
     return beat_reason(card, target, state.trump)
 
@@ -136,7 +136,7 @@ def _check_transfer(state: GameState, seat: int, action: Transfer | ShowTrump) -
     if reason is not None:
         return reason
     card = action.card
-    if not state.hands[seat] >> card.index & 1:
+    if not state.hands[seat] & card.bit:
         return Reason.CARD_NOT_IN_HAND
     if any(d >= 0 for d in state.defences):
         return Reason.TRANSFER_AFTER_BEAT
@@ -182,9 +182,9 @@ def _check_throw_in(state: GameState, seat: int, action: ThrowIn) -> Reason | No
     if reason is not None:
         return reason
     card = action.card
-    if not state.hands[seat] >> card.index & 1:
+    if not state.hands[seat] & card.bit:
         return Reason.CARD_NOT_IN_HAND
-    if not state.table_ranks >> card.index & 1:
+    if not state.table_ranks & card.bit:
         return Reason.RANK_NOT_ON_TABLE
     if len(state.attacks) >= state.limit:
         return _limit_reason(state)
@@ -213,39 +213,53 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
     """Every action ``check`` allows ``seat`` right now (shared, interned values)."""
     # The attacker and the defender are always in the game, and ``throwers`` holds only
     # seats in the game: no other test of the seat is needed.
-    phase = state.phase
-    if phase is _LEAD:
-        return _leads(state.hands[seat], state.limit) if seat == state.attacker else []
-    if phase is _OVER:
+    actions: list[Action]
+    if state.phase is _OPEN:
+        if seat == state.defender:
+            # Each beat of an unbeaten card (lowest card first), take, then the transfers.
+            defences = state.defences
+            if state.taking or -1 not in defences:
+                return []
+            actions = []
+            hand = state.hands[seat]
+            beaters_of = _BEATERS[state.trump]
+            for slot, target in enumerate(state.attacks):
+                if defences[slot] < 0 and (beaters := hand & beaters_of[target]):
+                    beats = _BEATS_OF[target]
+                    while beaters:
+                        low = beaters & -beaters
+                        actions.append(beats[low.bit_length() - 1])
+                        beaters ^= low
+            actions.append(TAKE)
+            if state.rules.transfer and all(d < 0 for d in defences):
+                _add_transfers(state, seat, actions)
+            return actions
+        if seat < 0 or not state.throwers >> seat & 1:
+            return []
+        actions = []
+        if len(state.attacks) < state.limit:
+            playable = state.hands[seat] & state.table_ranks
+            while playable:
+                low = playable & -playable
+                actions.append(THROW_INS[low.bit_length() - 1])
+                playable ^= low
+        if not state.passed >> seat & 1 and (state.taking or -1 not in state.defences):
+            actions.append(PASS)
+        return actions
+    if seat != state.attacker or state.phase is _OVER:
         return []
-    if seat == state.defender:
-        return _defences(state, seat)
-    if seat < 0 or not state.throwers >> seat & 1:
-        return []
-    actions: list[Action] = []
-    if len(state.attacks) < state.limit:
-        playable = state.hands[seat] & state.table_ranks
-        while playable:
-            low = playable & -playable
-            actions.append(THROW_INS[low.bit_length() - 1])
-            playable ^= low
-    if not state.passed >> seat & 1 and (state.taking or -1 not in state.defences):
-        actions.append(PASS)
-    return actions
-
-
-def _leads(hand: int, limit: int) -> list[Action]:
-    actions: list[Action] = []
-    rest = hand
-    size = limit << 52
+    # The leads: for each rank in the hand (by its lowest card), its cards' every subset.
+    hand = rest = state.hands[seat]
+    size = state.limit << 52
+    leads: list[Action] = []
     while rest:
-        group = hand & _SAME_RANK_OF_BIT[rest & -rest]
+        group = hand & SAME_RANK[(rest & -rest).bit_length() - 1]
         rest ^= group
         try:
-            actions += _GROUP_LEADS[group | size]
+            leads += _GROUP_LEADS[group | size]
         except KeyError:
-            actions += _GROUP_LEADS.setdefault(group | size, _group_leads(group, limit))
-    return actions
+            leads += _GROUP_LEADS.setdefault(group | size, _group_leads(group, size >> 52))
+    return leads
 
 
 def _group_leads(group: int, limit: int) -> tuple[Attack, ...]:
@@ -263,37 +277,19 @@ def _group_leads(group: int, limit: int) -> tuple[Attack, ...]:
 
 # The leads of one rank's cards in a hand, by ``group | limit << 52`` (at most 13 * 16 * 7).
 _GROUP_LEADS: dict[int, tuple[Attack, ...]] = {}
-_SAME_RANK_OF_BIT = {1 << index: mask for index, mask in enumerate(SAME_RANK)}
 
 
-def _defences(state: GameState, seat: int) -> list[Action]:
-    defences = state.defences
-    if state.taking or -1 not in defences:
-        return []
-    actions: list[Action] = []
+def _add_transfers(state: GameState, seat: int, actions: list[Action]) -> None:
+    """The defender's transfers, and shown trumps, before any card is beaten."""
     hand = state.hands[seat]
-    beaters_of = _BEATERS[state.trump]
     attacks = state.attacks
-    for slot, target in enumerate(attacks):
-        if defences[slot] < 0:
-            beaters = hand & beaters_of[target]
-            if beaters:
-                beats = _BEATS_OF[target]
-                while beaters:
-                    low = beaters & -beaters
-                    actions.append(beats[low.bit_length() - 1])
-                    beaters ^= low
-    actions.append(TAKE)
-    rules = state.rules
-    if rules.transfer and all(d < 0 for d in defences):
-        same_rank = hand & SAME_RANK[attacks[0]]
-        count = len(attacks)
-        next_size = _next_hand_size(state, seat)
-        if count + 1 <= state.bout_max and next_size >= count + 1:
-            actions.extend(TRANSFERS[i] for i in bits(same_rank))
-        if rules.transfer_show_trump and not state.shown >> seat & 1 and next_size >= count:
-            actions.extend(SHOWS[i] for i in bits(same_rank & SUIT_MASKS[state.trump]))
-    return actions
+    same_rank = hand & SAME_RANK[attacks[0]]
+    count = len(attacks)
+    next_size = _next_hand_size(state, seat)
+    if count + 1 <= state.bout_max and next_size >= count + 1:
+        actions.extend(TRANSFERS[i] for i in bits(same_rank))
+    if state.rules.transfer_show_trump and not state.shown >> seat & 1 and next_size >= count:
+        actions.extend(SHOWS[i] for i in bits(same_rank & SUIT_MASKS[state.trump]))
 
 
 # BEATS by target: ``_BEATS_OF[target][card]`` is ``Beat(card, target)``.

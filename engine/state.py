@@ -69,6 +69,7 @@ REPETITION_LIMIT = 3  # the same position at a bout's start for the third time: 
 MAX_MOVES = 3_000  # a game that reaches this many actions ends as a draw at the next bout
 
 _LEAD, _OPEN, _OVER = Phase.LEAD, Phase.OPEN, Phase.OVER
+_NEIGHBOURS = ThrowInRule.NEIGHBOURS
 
 
 class GameState:
@@ -93,6 +94,7 @@ class GameState:
         "defender_start",
         "discard",
         "hands",
+        "is_over",
         "known",
         "leader",
         "limit",
@@ -107,6 +109,7 @@ class GameState:
         "seen",
         "shown",
         "stock",
+        "table_cards",
         "table_ranks",
         "taking",
         "throwers",
@@ -125,6 +128,7 @@ class GameState:
     discard: int
     attacks: list[int]
     defences: list[int]
+    table_cards: int  # the cards on the table
     table_ranks: int  # every card of a rank on the table
     attacker: int
     defender: int
@@ -133,6 +137,7 @@ class GameState:
     bout_max: int
     limit: int  # the most attack cards this bout may hold: min(bout_max, defender_start)
     phase: Phase
+    is_over: bool  # phase is OVER, kept as a field: it is read after every action
     taking: bool
     passed: int  # seats that passed since the last card went down (a mask)
     shown: int  # seats that showed a trump to transfer this bout (a mask)
@@ -193,10 +198,12 @@ class GameState:
         self.discard = discard
         self.attacks = [] if attacks is None else attacks
         self.defences = [-1] * len(self.attacks) if defences is None else defences
-        ranks = 0
+        cards = ranks = 0
         for index in self.attacks + self.defences:
             if index >= 0:
+                cards |= 1 << index
                 ranks |= SAME_RANK[index]
+        self.table_cards = cards
         self.table_ranks = ranks
         self.attacker = attacker
         self.defender = defender
@@ -205,6 +212,7 @@ class GameState:
         self.bout_max = bout_max
         self.limit = min(bout_max, defender_start)
         self.phase = phase
+        self.is_over = phase is _OVER
         self.taking = taking
         self.passed = passed
         self.shown = shown
@@ -320,10 +328,6 @@ class GameState:
     # --- reading the state --------------------------------------------------------------
 
     @property
-    def is_over(self) -> bool:
-        return self.phase is _OVER
-
-    @property
     def is_open(self) -> bool:
         return self.phase is _OPEN
 
@@ -376,16 +380,16 @@ class GameState:
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Play ``action`` for ``seat``; raise ``IllegalAction`` (state untouched) if refused."""
-        handlers = _PLAYS.get(type(action))
-        if handlers is None:
-            raise TypeError(f"not an action: {action!r}")
-        checker, play = handlers
-        # ``check`` in short: its seat tests, then the same checker it would call.
-        if self.phase is _OVER or not 0 <= seat < self.players or self.places[seat]:
+        try:
+            checker, play = _PLAYS[type(action)]
+        except KeyError:
+            raise TypeError(f"not an action: {action!r}") from None
+        # ``check`` in short: the checker it would call decides alone, as only seats in the
+        # game attack, defend or may add (so it refuses any other seat); ``check``'s own
+        # seat tests then name the reason of a refusal.
+        if self.phase is _OVER or seat < 0 or checker(self, seat, action) is not None:
             reason = check(self, seat, action)
-        else:
-            reason = checker(self, seat, action)
-        if reason is not None:
+            assert reason is not None  # the same checker, after tests a refused seat fails
             raise IllegalAction(reason, seat, action)
         self.moves += 1
         return play(self, seat, action)
@@ -403,15 +407,15 @@ class GameState:
 
     def _beat(self, seat: int, action: Beat) -> list[Event]:
         card, target = action.card, action.target
-        index = card.index
-        hands = self.hands
-        hands[seat] &= ~card.bit
-        self.known[seat] &= ~card.bit
+        index, bit, aimed = card.index, card.bit, target.index
+        self.hands[seat] &= ~bit
+        self.known[seat] &= ~bit
         defences = self.defences
-        defences[self.attacks.index(target.index)] = index
+        defences[self.attacks.index(aimed)] = index
+        self.table_cards |= bit
         self.table_ranks |= SAME_RANK[index]
         self.passed = 0
-        key = seat << 12 | index << 6 | target.index
+        key = seat << 12 | index << 6 | aimed
         covered = _COVERED.get(key)
         if covered is None:
             covered = _COVERED[key] = Covered(seat, card, target)
@@ -441,8 +445,13 @@ class GameState:
         played = action.mask
         self.hands[seat] &= ~played
         self.known[seat] &= ~played
-        self.attacks = [cards[0].index] if len(cards) == 1 else [card.index for card in cards]
-        self.defences = [-1] * len(cards)
+        if len(cards) == 1:
+            self.attacks = [cards[0].index]
+            self.defences = [-1]
+        else:
+            self.attacks = [card.index for card in cards]
+            self.defences = [-1] * len(cards)
+        self.table_cards = played
         self.table_ranks = SAME_RANK[cards[0].index]
         self.passed = 0
         self.phase = _OPEN
@@ -485,12 +494,13 @@ class GameState:
         self.known[seat] &= ~bit
         self.attacks.append(card.index)
         self.defences.append(-1)
+        self.table_cards |= bit
         self.table_ranks |= SAME_RANK[card.index]
         self.passed = 0
 
     def _set_throwers(self) -> None:
         defender = self.defender
-        if self.rules.throw_in is ThrowInRule.NEIGHBOURS:
+        if self.rules.throw_in is _NEIGHBOURS:
             left = self.next_in_play(defender)
             mask = (1 << self.attacker) | (0 if left is None else 1 << left)
         elif self.stock or not any(self.places):  # nobody is out while the stock lasts
@@ -521,20 +531,28 @@ class GameState:
     def _start_bout(self, attacker: int, events: list[Event]) -> None:
         """The next bout (never the first: ``from_deal`` sets that one up), or the end of
         the game by the rule that every game ends."""
+        players, places, hands = self.players, self.places, self.hands
+        defender = attacker + 1 if attacker + 1 < players else 0
+        if places[defender]:
+            defender = self.next_active(attacker)
+        start = hands[defender].bit_count()
+        limit = start if start < MAX_ATTACKS else MAX_ATTACKS
         self.phase = _LEAD
         self.attacker = self.leader = attacker
-        self.defender = defender = self.next_active(attacker)
-        self.defender_start = start = self.hands[defender].bit_count()
+        self.defender = defender
+        self.defender_start = start
         self.bout_max = MAX_ATTACKS
-        self.limit = limit = start if start < MAX_ATTACKS else MAX_ATTACKS
+        self.limit = limit
         self.attacks = []
         self.defences = []
-        self.table_ranks = 0
+        self.table_cards = self.table_ranks = 0
         self.taking = False
-        self.passed = 0
-        self.shown = 0
-        self._set_throwers()
-        position = (attacker, MAX_ATTACKS, *self.hands)
+        self.passed = self.shown = 0
+        if self.rules.throw_in is _NEIGHBOURS or not (self.stock or not any(places)):
+            self._set_throwers()
+        else:  # everyone is in and may add, as ``_set_throwers`` finds
+            self.throwers = ((1 << players) - 1) & ~(1 << defender)
+        position = (attacker, MAX_ATTACKS, *hands)
         seen = self.seen
         if (seen and seen.count(position) + 1 >= REPETITION_LIMIT) or self.moves >= MAX_MOVES:
             self._draw(events)
@@ -547,12 +565,7 @@ class GameState:
         events.append(started)
 
     def _end_bout(self, events: list[Event]) -> None:
-        table = 0
-        for index in self.attacks:
-            table |= 1 << index
-        for index in self.defences:
-            if index >= 0:
-                table |= 1 << index
+        table = self.table_cards
         defender = self.defender
         took = self.taking
         if took:
@@ -569,7 +582,7 @@ class GameState:
             self._go_out(events)
             places = self.places
             if places.count(0) <= 1:
-                self.attacks, self.defences, self.table_ranks = [], [], 0
+                self.attacks, self.defences, self.table_cards, self.table_ranks = [], [], 0, 0
                 self._finish([s for s in range(self.players) if not places[s]], events)
                 return
             if places[defender]:
@@ -582,21 +595,29 @@ class GameState:
 
         Only called while the stock lasts, so nobody has gone out yet."""
         stock = self.stock
-        hands, trump_card = self.hands, self.trump_card
+        hands = self.hands
         for seat in _refill_order(self.players, self.leader, self.defender):
             need = HAND_SIZE - hands[seat].bit_count()
             if need <= 0:
                 continue
-            drawn = 0
-            for _ in range(min(need, len(stock))):
-                drawn |= 1 << stock.pop()
-            hands[seat] |= drawn
             self.seen = ()  # nor one before a draw from the stock
-            events.append(Drew(seat, drawn.bit_count(), cards_of(drawn)))
-            if not stock:
-                if drawn >> trump_card & 1:
-                    self.known[seat] |= 1 << trump_card
-                return
+            if need < len(stock):
+                drawn = 0
+                for _ in range(need):
+                    drawn |= 1 << stock.pop()
+                hands[seat] |= drawn
+                events.append(Drew(seat, need, cards_of(drawn)))
+                continue
+            drawn = 0
+            for index in stock:
+                drawn |= 1 << index
+            hands[seat] |= drawn
+            events.append(Drew(seat, len(stock), cards_of(drawn)))
+            stock.clear()
+            trump_card = self.trump_card
+            if drawn >> trump_card & 1:
+                self.known[seat] |= 1 << trump_card
+            return
 
     def _go_out(self, events: list[Event]) -> None:
         places, hands = self.places, self.hands
@@ -611,6 +632,7 @@ class GameState:
         if durak is not None:
             self.places[durak] = 1 + sum(1 for p in self.places if p)
         self.phase = _OVER
+        self.is_over = True
         self.result = GameResult(tuple(self.places), durak)
         events.append(GameEnded(self.result))
 
@@ -717,7 +739,7 @@ def new_game(rules: Rules, seed: int, previous: GameResult | None = None) -> Gam
     """Shuffle with ``random.Random(seed)``, deal 6 each from left of the dealer, turn trump."""
     n = rules.players
     deck = list(cards_of(deck_mask(rules.deck_size)))
-    random.Random(seed).shuffle(deck)
+    _shuffle(deck, random.Random(seed))
     dealer = _dealer(n, previous)
     deck.reverse()  # in dealing order: one card at a time, clockwise from the dealer's left
     dealt = HAND_SIZE * n
@@ -727,3 +749,17 @@ def new_game(rules: Rules, seed: int, previous: GameResult | None = None) -> Gam
         return GameState.from_deal(rules, hands, stock, dealer=dealer, previous=previous)
     last = deck[dealt - 1]
     return GameState.from_deal(rules, hands, [], trump=last, dealer=dealer, previous=previous)
+
+
+def _shuffle(deck: list[Card], rng: random.Random) -> None:
+    """Shuffle ``deck`` in place exactly as ``rng.shuffle(deck)`` does (Fisher-Yates from
+    the top, each position drawn by ``getrandbits`` with rejection), written out: the
+    method's two calls per card cost a twentieth of a random game."""
+    getrandbits = rng.getrandbits
+    for top in range(len(deck) - 1, 0, -1):
+        size = top + 1
+        width = size.bit_length()
+        other = getrandbits(width)
+        while other >= size:
+            other = getrandbits(width)
+        deck[top], deck[other] = deck[other], deck[top]

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from engine import (
+    CARDS,
     MAX_MOVES,
     REPETITION_LIMIT,
     Action,
@@ -918,6 +919,22 @@ def test_new_game_is_reproducible_and_deals_six_each() -> None:
     dealt = of(list(a.opening), Dealt)
     assert [d.seat for d in dealt] == [0, 1, 2, 3]
     assert all(set(d.cards) == set(a.hand(d.seat)) for d in dealt)
+
+
+@pytest.mark.parametrize("deck_size", [24, 36, 52])
+def test_a_seed_deals_the_deck_in_the_order_random_shuffles_it(deck_size: int) -> None:
+    # The seed's meaning: random.Random(seed).shuffle of the deck, dealt from its end one
+    # card at a time from the dealer's left, the next card turned under the stock. Seeded
+    # games and saved logs keep their deals whatever loop new_game shuffles with.
+    rules = Rules(players=2, deck_size=deck_size)
+    for seed in range(40):
+        deck = [card for card in CARDS if card.rank >= 15 - deck_size // 4]
+        random.Random(seed).shuffle(deck)
+        order = deck[::-1]
+        state = new_game(rules, seed)
+        assert state.hand(0) == tuple(sorted(order[0:12:2]))  # seat 1 deals
+        assert state.hand(1) == tuple(sorted(order[1:12:2]))
+        assert [CARDS[i] for i in reversed(state.stock)] == [*order[13:], order[12]]
 
 
 def test_the_series_tally() -> None:
