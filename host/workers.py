@@ -88,21 +88,34 @@ class Decided:
     error: str = ""  # the bot's exception, when it failed to decide
 
 
-def lower_priority() -> None:
-    """Let the host and the window go first when the cores are busy."""
+def worker_niceness() -> int | None:
+    """A worker's POSIX niceness: ``NICE`` below this process's (None: not on this OS)."""
+    if not hasattr(os, "getpriority"):
+        return None
+    return int(os.getpriority(os.PRIO_PROCESS, 0)) + NICE
+
+
+def lower_priority(pid: int, niceness: int | None) -> None:
+    """Let the host and the window go first when the cores are busy. POSIX: process ``pid``
+    (0: this one) to ``niceness``, which the host sets as soon as a worker is started (so
+    that its start, Python and the engine importing, already yields) and the worker again
+    (the same value) once it runs. Windows: a worker lowers its own class when it runs."""
     if sys.platform == "win32":
-        import ctypes
+        if pid == 0:
+            import ctypes
 
-        below_normal = 0x00004000  # BELOW_NORMAL_PRIORITY_CLASS
-        kernel32 = ctypes.windll.kernel32
-        kernel32.SetPriorityClass(kernel32.GetCurrentProcess(), below_normal)
-    else:
-        os.nice(NICE)
+            below_normal = 0x00004000  # BELOW_NORMAL_PRIORITY_CLASS
+            kernel32 = ctypes.windll.kernel32
+            kernel32.SetPriorityClass(kernel32.GetCurrentProcess(), below_normal)
+        return
+    if niceness is not None:
+        with contextlib.suppress(OSError):  # (only ever lowered: no privilege needed)
+            os.setpriority(os.PRIO_PROCESS, pid, niceness)
 
 
-def serve(conn: Connection) -> None:
+def serve(conn: Connection, niceness: int | None = None) -> None:
     """A worker process: build, tell and ask its bots until the host closes the pipe."""
-    lower_priority()
+    lower_priority(0, niceness)
     conn.send(Started())
     bots: dict[int, Bot] = {}
     while True:
@@ -134,11 +147,14 @@ class Worker:
 
     def __init__(self, name: str) -> None:
         context = multiprocessing.get_context("spawn")
+        niceness = worker_niceness()
         ours, theirs = context.Pipe()
         self.process: SpawnProcess = context.Process(
-            target=serve, args=(theirs,), name=name, daemon=True
+            target=serve, args=(theirs, niceness), name=name, daemon=True
         )
         self.process.start()
+        if self.process.pid is not None:
+            lower_priority(self.process.pid, niceness)
         theirs.close()
         self.conn = ours
         self.lock = threading.Lock()  # held for a whole request, answer included
