@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..actions import BEATS, Action, Attack, Beat, ThrowIn, attack_of_mask
 from ..cards import SAME_RANK, SUIT_MASKS, bits, mask_of
@@ -126,15 +126,17 @@ class HardBot(RememberingBot):
         budget: float | None = DEFAULT_BUDGET,
         iterations: int = DEFAULT_ITERATIONS,
         solver_nodes: int = SOLVER_NODES,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         super().__init__(seat, rules, seed)
+        self.clock = clock
         self.budget = budget
         self.iterations = iterations
         self.solver_nodes = solver_nodes
         self.last_method = ""
 
     def decide(self, view: SeatView) -> Action:
-        started = time.perf_counter()
+        started = self.clock()
         deadline = None if self.budget is None else started + self.budget * 0.85
         hand = mask_of(view.hand)
         moves = candidates(view.legal, hand, view.trump)
@@ -168,7 +170,13 @@ class HardBot(RememberingBot):
     def _solve(
         self, state: GameState, moves: list[Action], deadline: float | None
     ) -> Action | None:
-        solver = Solver(self.seat, max_nodes=self.solver_nodes, deadline=deadline, order=_order)
+        solver = Solver(
+            self.seat,
+            max_nodes=self.solver_nodes,
+            deadline=deadline,
+            order=_order,
+            clock=self.clock,
+        )
         best: Action | None = None
         best_value = -1.0
         try:
@@ -197,7 +205,7 @@ class HardBot(RememberingBot):
         rng = self.rng
         done = 0
         while done < self.iterations:
-            if deadline is not None and time.perf_counter() > deadline and done:
+            if deadline is not None and self.clock() > deadline and done:
                 break
             sample = exact.copy() if exact is not None else sample_state(view, self.memory, rng)
             for i, action in enumerate(moves):

@@ -65,8 +65,10 @@ class Solver:
         max_nodes: int = 200_000,
         deadline: float | None = None,
         order: Callable[[GameState, int, list[Action]], list[Action]] | None = None,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.seat = seat
+        self.clock = clock
         self.max_nodes = max_nodes
         self.deadline = deadline
         self.order = order
@@ -102,11 +104,7 @@ class Solver:
         self.nodes += 1
         if self.nodes > self.max_nodes:
             raise SearchAborted(f"more than {self.max_nodes} nodes")
-        if (
-            self.deadline is not None
-            and self.nodes & 255 == 0
-            and time.perf_counter() > self.deadline
-        ):
+        if self.deadline is not None and self.nodes & 255 == 0 and self.clock() > self.deadline:
             raise SearchAborted("out of time")
         key = state.key()
         if key in self.path:
