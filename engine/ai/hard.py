@@ -26,10 +26,12 @@ from collections.abc import Callable, Sequence
 
 from ..actions import BEATS, Action, Attack, Beat, ThrowIn, attack_of_mask
 from ..cards import SAME_RANK, SUIT_MASKS, bits, mask_of
+from ..events import Event
 from ..rules import Rules
 from ..state import GameState
 from ..view import SeatView
 from .determinize import hidden_slots, sample_state
+from .inference import HandReading
 from .match import next_actor
 from .normal import normal_action
 from .solver import SearchAborted, Solver, outcome, solvable
@@ -41,6 +43,10 @@ DEFAULT_BUDGET = 1.0
 DEFAULT_ITERATIONS = 400
 SOLVER_NODES = 60_000
 MIN_ITERATIONS = 24  # samples before the search may stop early
+RACE_FROM = 8  # samples before a move may be dropped from the race
+RACE_EVERY = 4  # how often (in samples) the moves left are compared
+RACE_Z = 2.5  # a move is dropped this many standard errors below the leader
+SOLVER_TABLE = 100_000  # positions the solver remembers between decisions (then forgets)
 EPSILON = 0.1  # how often a playout seat plays a random legal move instead of the policy
 
 
@@ -133,10 +139,17 @@ class HardBot(RememberingBot):
         self.budget = budget
         self.iterations = iterations
         self.solver_nodes = solver_nodes
+        self.reading = HandReading(seat, rules)
+        self.solved: dict[tuple[object, ...], tuple[float, float]] = {}
         self.last_method = ""
+
+    def see(self, event: Event) -> None:
+        super().see(event)
+        self.reading.see(event)
 
     def decide(self, view: SeatView) -> Action:
         started = self.clock()
+        self.reading.look(view)
         deadline = None if self.budget is None else started + self.budget * 0.85
         hand = mask_of(view.hand)
         moves = candidates(view.legal, hand, view.trump)
@@ -170,20 +183,24 @@ class HardBot(RememberingBot):
     def _solve(
         self, state: GameState, moves: list[Action], deadline: float | None
     ) -> Action | None:
+        if len(self.solved) > SOLVER_TABLE:
+            self.solved.clear()
         solver = Solver(
             self.seat,
             max_nodes=self.solver_nodes,
             deadline=deadline,
             order=_order,
             clock=self.clock,
+            table=self.solved,
         )
         best: Action | None = None
-        best_value = -1.0
+        best_value = 0.0
         try:
             for action in moves:
                 child = state.copy()
                 child.apply(self.seat, action)
-                v = solver.value(child)
+                # Only a better move matters: search each next one for more than the best.
+                v = solver.value(child, best_value, 1.0)
                 if v > best_value:
                     best, best_value = action, v
                 if best_value >= 1.0:
@@ -192,7 +209,7 @@ class HardBot(RememberingBot):
             return None
         # A lost position against perfect play: let the playouts look for the line where
         # a real opponent is most likely to go wrong.
-        return best if best_value > 0.0 else None
+        return best
 
     def _monte_carlo(
         self,
@@ -201,32 +218,58 @@ class HardBot(RememberingBot):
         deadline: float | None,
         exact: GameState | None,
     ) -> Action:
-        totals = [0.0] * len(moves)
+        """Every move left in the race is played in the same samples; a move that falls
+        clearly behind the leader is dropped, so the samples go to the moves that might
+        be best."""
+        scores: list[list[float]] = [[] for _ in moves]
+        alive = list(range(len(moves)))
         rng = self.rng
+        weights = self.reading.weights
         done = 0
         while done < self.iterations:
             if deadline is not None and self.clock() > deadline and done:
                 break
-            sample = exact.copy() if exact is not None else sample_state(view, self.memory, rng)
-            for i, action in enumerate(moves):
+            if exact is not None:
+                sample = exact.copy()
+            else:
+                sample = sample_state(view, self.memory, rng, weights)
+            for i in alive:
                 state = sample.copy()
-                state.apply(self.seat, action)
+                state.apply(self.seat, moves[i])
                 playout(state, rng)
-                totals[i] += outcome(state, self.seat) if state.is_over else 0.5
+                scores[i].append(outcome(state, self.seat) if state.is_over else 0.5)
             done += 1
-            if done >= MIN_ITERATIONS and _clear_winner(totals, done):
+            if done >= RACE_FROM and done % RACE_EVERY == 0:
+                alive = _race(scores, alive)
+            if len(alive) == 1 or (done >= MIN_ITERATIONS and _all_even(scores, alive)):
                 break
-        best = max(range(len(moves)), key=lambda i: (totals[i], -i))
+        best = max(alive, key=lambda i: (sum(scores[i]), -i))
         return moves[best]
 
 
-def _clear_winner(totals: list[float], n: int) -> bool:
-    """Stop early when the leader is far ahead of every other move (about 2.5 sigma of a
-    mean score), or when every move scores the same (the choice does not matter)."""
-    ranked = sorted(totals, reverse=True)
-    if ranked[0] - ranked[-1] <= 1.0:
-        return True
-    return (ranked[0] - ranked[1]) / n > 2.5 * 0.5 / math.sqrt(n)
+def _race(scores: list[list[float]], alive: list[int]) -> list[int]:
+    """The moves still in the race: those not clearly worse than the leader, by the mean
+    and standard error of their score differences in the same samples."""
+    leader = max(alive, key=lambda i: (sum(scores[i]), -i))
+    lead = scores[leader]
+    n = len(lead)
+    kept = []
+    for i in alive:
+        if i != leader:
+            diffs = [a - b for a, b in zip(lead, scores[i], strict=True)]
+            mean = sum(diffs) / n
+            spread = math.sqrt(max(sum(d * d for d in diffs) / n - mean * mean, 0.0))
+            if mean > 0 and mean * math.sqrt(n - 1) > RACE_Z * spread:
+                continue
+        kept.append(i)
+    return kept
+
+
+def _all_even(scores: list[list[float]], alive: list[int]) -> bool:
+    """Every move left scored the same in every sample but one (the choice does not
+    matter)."""
+    totals = [sum(scores[i]) for i in alive]
+    return max(totals) - min(totals) <= 1.0
 
 
 def _order(state: GameState, seat: int, legal: list[Action]) -> list[Action]:

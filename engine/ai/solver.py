@@ -55,7 +55,7 @@ class Solver:
     """Alpha-beta with a transposition table of value bounds, for one seat's point of view.
 
     ``order`` may sort each node's moves (best first) to prune more; the values found do
-    not depend on it.
+    not depend on it. ``deadline`` is a time on ``clock``.
     """
 
     def __init__(
@@ -66,6 +66,7 @@ class Solver:
         deadline: float | None = None,
         order: Callable[[GameState, int, list[Action]], list[Action]] | None = None,
         clock: Callable[[], float] = time.perf_counter,
+        table: dict[Key, tuple[float, float]] | None = None,
     ) -> None:
         self.seat = seat
         self.clock = clock
@@ -75,7 +76,9 @@ class Solver:
         self.nodes = 0
         self.repetitions = 0
         self.path: set[Key] = set()
-        self.table: dict[Key, tuple[float, float]] = {}
+        # Bounds found for positions (valid from any line that reaches them, so a caller
+        # may hand the table of an earlier search of the same game to the next one).
+        self.table: dict[Key, tuple[float, float]] = {} if table is None else table
 
     def solve(self, state: GameState) -> tuple[float, list[tuple[Action, float]]]:
         """The position's value and each root move's value (moves of the seat to act).
@@ -95,8 +98,10 @@ class Solver:
         pick = max if seat == self.seat else min
         return pick(v for _, v in values), values
 
-    def value(self, state: GameState) -> float:
-        return self._search(state, 0.0, 1.0)
+    def value(self, state: GameState, alpha: float = 0.0, beta: float = 1.0) -> float:
+        """The position's value if it lies strictly between ``alpha`` and ``beta``; else a
+        bound on the same side (at most ``alpha``, at least ``beta``)."""
+        return self._search(state, alpha, beta)
 
     def _search(self, state: GameState, alpha: float, beta: float) -> float:
         if state.is_over:
