@@ -51,15 +51,19 @@ EPSILON = 0.1  # how often a playout seat plays a random legal move instead of t
 
 
 def policy_action(state: GameState, seat: int, legal: Sequence[Action]) -> Action:
-    """Normal's policy on a full state (the playouts' model of every player)."""
+    """Normal's policy on a full state (the playouts' model of every player).
+
+    Only the defender needs the table's cards (its unbeaten ones, and all of them to
+    weigh a take): a seat that adds chooses from its hand and the legal throw-ins."""
     unbeaten: list[int] = []
     table = 0
-    for attack, defence in zip(state.attacks, state.defences, strict=True):
-        table |= 1 << attack
-        if defence < 0:
-            unbeaten.append(attack)
-        else:
-            table |= 1 << defence
+    if seat == state.defender:
+        for attack, defence in zip(state.attacks, state.defences, strict=True):
+            table |= 1 << attack
+            if defence < 0:
+                unbeaten.append(attack)
+            else:
+                table |= 1 << defence
     return normal_action(
         legal,
         state.hands[seat],
@@ -235,7 +239,7 @@ class HardBot(RememberingBot):
                 sample = sample_state(view, self.memory, rng, weights)
             for i in alive:
                 state = sample.copy()
-                state.apply(self.seat, moves[i])
+                state.push(self.seat, moves[i])  # one of the view's legal actions
                 playout(state, rng)
                 scores[i].append(outcome(state, self.seat) if state.is_over else 0.5)
             done += 1
