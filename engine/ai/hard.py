@@ -1,20 +1,30 @@
-"""Hard: remembers every public card, samples what it cannot see, and searches.
+"""Hard: remembers every public card, reads hands from play, samples what it cannot see,
+and searches.
 
 - Memory: the discard pile (every beaten card was face up), the bout count, and — from the
   view — every card publicly known to be in a hand (a taker's pick-up, a shown trump, the
   trump card drawn last).
+- Reading (``engine.ai.inference``): a seat that let a bout close without passing held
+  none of its ranks; a defender who took a lone card probably held nothing that beats it.
+  Those cards are dealt to that seat less often in the samples.
 - Heads-up with the stock empty or down to its face-up trump card, every card is known
   (the other hand is whatever it has not seen): the position is solved exactly by
   alpha-beta with a transposition table (``engine.ai.solver``) when that fits in its node
-  and time budget.
-- Otherwise perfect-information Monte Carlo: sample the unseen cards consistently with
-  what is known (``engine.ai.determinize``), play each sensible move in the same sample
-  and finish the game with Normal's policy for every seat (with a little randomness),
-  and pick the move with the best mean score, until the time budget or the iteration
-  cap runs out.
+  and time budget. The table is kept from one decision to the next (its bounds hold
+  whatever line reached a position), so the search of a later move starts from what
+  the earlier ones proved.
+- Otherwise perfect-information Monte Carlo: sample the unseen cards by the reading's
+  weights (``engine.ai.determinize``), play each sensible move still in the race in the
+  same sample and finish the game with Normal's policy for every seat (with a little
+  randomness). Every few samples a move whose score falls clearly behind the leader's
+  (by the paired differences in the same samples) leaves the race, so the samples go to
+  the moves that might be best; the search stops when one move is left, when the time
+  budget or the iteration cap runs out, and picks the best mean score.
 - It does not search when only one sensible move exists (a forced take, a lone pass).
 
-With ``budget=None`` and an iteration cap it is fully deterministic for a seed.
+The budget is measured on ``clock`` (wall time by default; a benchmark may give it the
+thread's CPU time). With ``budget=None`` and an iteration cap it is fully deterministic
+for a seed.
 """
 
 from __future__ import annotations
