@@ -247,10 +247,13 @@ class HardBot(RememberingBot):
                 sample = exact.copy()
             else:
                 sample = sample_state(view, self.memory, rng, weights)
+            # Every move's playout draws the same random numbers too (common random
+            # numbers): the moves' scores then differ by the moves, less by luck.
+            luck = rng.getrandbits(32)
             for i in alive:
                 state = sample.copy()
                 state.push(self.seat, moves[i])  # one of the view's legal actions
-                playout(state, rng)
+                playout(state, random.Random(luck))
                 scores[i].append(outcome(state, self.seat) if state.is_over else 0.5)
             done += 1
             if done >= RACE_FROM and done % RACE_EVERY == 0:
