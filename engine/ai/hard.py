@@ -85,9 +85,15 @@ def policy_action(state: GameState, seat: int, legal: Sequence[Action]) -> Actio
     )
 
 
-def playout(state: GameState, rng: random.Random, max_actions: int = 2_000) -> None:
-    """Finish the game in place with the policy (and a pinch of random moves)."""
+def playout(
+    state: GameState, rng: random.Random, max_actions: int = 2_000, until_out: int | None = None
+) -> None:
+    """Finish the game in place with the policy (and a pinch of random moves); with
+    ``until_out``, stop as soon as that seat has gone out (it cannot be the Durak then)."""
+    places = state.places
     for _ in range(max_actions):
+        if until_out is not None and places[until_out]:
+            return
         actor = next_actor(state)
         if actor is None:
             return
@@ -253,8 +259,8 @@ class HardBot(RememberingBot):
             for i in alive:
                 state = sample.copy()
                 state.push(self.seat, moves[i])  # one of the view's legal actions
-                playout(state, random.Random(luck))
-                scores[i].append(outcome(state, self.seat) if state.is_over else 0.5)
+                playout(state, random.Random(luck), until_out=self.seat)
+                scores[i].append(_score(state, self.seat))
             done += 1
             if done >= RACE_FROM and done % RACE_EVERY == 0:
                 alive = _race(scores, alive)
@@ -262,6 +268,15 @@ class HardBot(RememberingBot):
                 break
         best = max(alive, key=lambda i: (sum(scores[i]), -i))
         return moves[best]
+
+
+def _score(state: GameState, seat: int) -> float:
+    """A playout's score: the game's outcome, 1 once the seat is out before the end (a
+    later draw of the others would give it 1/2: rare enough to leave out), 1/2 for a
+    game cut short."""
+    if state.is_over:
+        return outcome(state, seat)
+    return 1.0 if state.places[seat] else 0.5
 
 
 def _race(scores: list[list[float]], alive: list[int]) -> list[int]:
