@@ -10,9 +10,8 @@ and searches.
 - Heads-up with the stock empty or down to its face-up trump card, every card is known
   (the other hand is whatever it has not seen): the position is solved exactly by
   alpha-beta with a transposition table (``engine.ai.solver``) when that fits in its node
-  and time budget. The table is kept from one decision to the next (its bounds hold
-  whatever line reached a position), so the search of a later move starts from what
-  the earlier ones proved.
+  and time budget; each root move after the first is searched only for more than the
+  best so far.
 - Otherwise perfect-information Monte Carlo: sample the unseen cards by the reading's
   weights (``engine.ai.determinize``), play each sensible move still in the race in the
   same sample and finish the game with Normal's policy for every seat (with a little
@@ -56,7 +55,6 @@ MIN_ITERATIONS = 24  # samples before the search may stop early
 RACE_FROM = 8  # samples before a move may be dropped from the race
 RACE_EVERY = 4  # how often (in samples) the moves left are compared
 RACE_Z = 2.5  # a move is dropped this many standard errors below the leader
-SOLVER_TABLE = 100_000  # positions the solver remembers between decisions (then forgets)
 EPSILON = 0.1  # how often a playout seat plays a random legal move instead of the policy
 
 
@@ -160,7 +158,6 @@ class HardBot(RememberingBot):
         self.iterations = iterations
         self.solver_nodes = solver_nodes
         self.reading = HandReading(seat, rules)
-        self.solved: dict[tuple[object, ...], tuple[float, float]] = {}
         self.last_method = ""
 
     def see(self, event: Event) -> None:
@@ -203,15 +200,12 @@ class HardBot(RememberingBot):
     def _solve(
         self, state: GameState, moves: list[Action], deadline: float | None
     ) -> Action | None:
-        if len(self.solved) > SOLVER_TABLE:
-            self.solved.clear()
         solver = Solver(
             self.seat,
             max_nodes=self.solver_nodes,
             deadline=deadline,
             order=_order,
             clock=self.clock,
-            table=self.solved,
         )
         best: Action | None = None
         best_value = 0.0

@@ -66,7 +66,6 @@ class Solver:
         deadline: float | None = None,
         order: Callable[[GameState, int, list[Action]], list[Action]] | None = None,
         clock: Callable[[], float] = time.perf_counter,
-        table: dict[Key, tuple[float, float]] | None = None,
     ) -> None:
         self.seat = seat
         self.clock = clock
@@ -76,9 +75,7 @@ class Solver:
         self.nodes = 0
         self.repetitions = 0
         self.path: set[Key] = set()
-        # Bounds found for positions (valid from any line that reaches them, so a caller
-        # may hand the table of an earlier search of the same game to the next one).
-        self.table: dict[Key, tuple[float, float]] = {} if table is None else table
+        self.table: dict[Key, tuple[float, float]] = {}
 
     def solve(self, state: GameState) -> tuple[float, list[tuple[Action, float]]]:
         """The position's value and each root move's value (moves of the seat to act).
