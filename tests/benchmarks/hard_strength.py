@@ -1,7 +1,7 @@
 """Hard against a frozen Hard: duplicate deals, as ``durak arena`` plays them (run by hand).
 
     python tests/benchmarks/hard_strength.py A B [--deals N] [--players P] [--seed S]
-        [--jobs J] [--clock cpu|wall] [--baseline COMMIT] [--json FILE]
+        [--jobs J] [--clock cpu|wall] [--baseline COMMIT] [--json FILE] [--every N]
 
 A and B are arena levels (``hard:0.25``, ``normal``, ...) or ``hard-baseline[:BUDGET]``:
 the Hard player of another commit (``--baseline``, by default the commit this round of
@@ -144,6 +144,9 @@ def main() -> None:
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="cpu")
     parser.add_argument("--baseline", default=BASELINE, help=f"a commit (default {BASELINE})")
     parser.add_argument("--json", metavar="FILE")
+    parser.add_argument(
+        "--every", type=int, default=0, help="print the scores so far every N deals (0: never)"
+    )
     args = parser.parse_args()
     rules = Rules(players=args.players)
     specs = (args.a, args.b)
@@ -167,6 +170,13 @@ def main() -> None:
         for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
             results[futures[future]] = future.result()
             progress.update(done)
+            if args.every and done % args.every == 0 and done < len(deals):
+                so_far = summarize(specs, [r for r in results if r])
+                scores = ", ".join(
+                    f"{name} {s['score']:.3f} [{s['ci95'][0]:.3f}, {s['ci95'][1]:.3f}]"
+                    for name, s in so_far["bots"].items()
+                )
+                print(f"after {done} deals: {scores}", flush=True)
     progress.close()
     summary = summarize(specs, results)
     summary["clock"] = args.clock
