@@ -5,11 +5,19 @@ publicly known to be in a hand, the discard pile it remembers and the trump card
 at the bottom of the stock are kept; the other hands' unknown cards and the stock's order
 are drawn at random from the cards the seat has not seen. Nothing of the real game is
 read: the same view and memory give the same samples for the same random generator.
+
+With ``weights`` (``engine.ai.inference``: per seat, per card, how likely that seat holds
+it) each seat's unknown cards are drawn by weight instead of uniformly: every card of the
+pool gets the key ``Exp(1) / weight`` and the seat takes the lowest keys (a weighted
+sample without replacement), the seats with any weight below 1 first. The remaining cards
+fill the other hands and the stock uniformly. A weight only makes a card rarer; it never
+removes it, so any consistent deal can still be sampled.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from ..cards import bits, mask_of
 from ..state import GameState
@@ -27,7 +35,12 @@ def hidden_slots(view: SeatView) -> list[int]:
     ]
 
 
-def sample_state(view: SeatView, memory: Memory, rng: random.Random) -> GameState:
+def sample_state(
+    view: SeatView,
+    memory: Memory,
+    rng: random.Random,
+    weights: Sequence[Sequence[float]] | None = None,
+) -> GameState:
     """A full game state that ``view.seat`` cannot tell apart from the real one."""
     pool = unseen_pool(view, memory.discard)
     slots = hidden_slots(view)
@@ -42,7 +55,18 @@ def sample_state(view: SeatView, memory: Memory, rng: random.Random) -> GameStat
 
     known = [mask_of(cards) for cards in view.known]
     hands = known[:]
-    for s in range(view.players):
+    seats = [s for s in range(view.players) if slots[s]]
+    if weights is not None:
+        weighted = [s for s in seats if any(weights[s][c] < 1.0 for c in unknown)]
+        for s in weighted:
+            row = weights[s]
+            keys = sorted((rng.expovariate(1.0) / row[c], c) for c in unknown)
+            taken = {c for _, c in keys[: slots[s]]}
+            for c in taken:
+                hands[s] |= 1 << c
+            unknown = [c for c in unknown if c not in taken]
+        seats = [s for s in seats if s not in weighted]
+    for s in seats:
         for _ in range(slots[s]):
             hands[s] |= 1 << unknown.pop()
     hands[view.seat] |= mask_of(view.hand)

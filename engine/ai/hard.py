@@ -1,20 +1,29 @@
-"""Hard: remembers every public card, samples what it cannot see, and searches.
+"""Hard: remembers every public card, reads hands from play, samples what it cannot see,
+and searches.
 
 - Memory: the discard pile (every beaten card was face up), the bout count, and — from the
   view — every card publicly known to be in a hand (a taker's pick-up, a shown trump, the
   trump card drawn last).
+- Reading (``engine.ai.inference``): a seat that let a bout close without passing held
+  none of its ranks; a defender who took a lone card probably held nothing that beats it.
+  Those cards are dealt to that seat less often in the samples.
 - Heads-up with the stock empty or down to its face-up trump card, every card is known
   (the other hand is whatever it has not seen): the position is solved exactly by
   alpha-beta with a transposition table (``engine.ai.solver``) when that fits in its node
-  and time budget.
-- Otherwise perfect-information Monte Carlo: sample the unseen cards consistently with
-  what is known (``engine.ai.determinize``), play each sensible move in the same sample
-  and finish the game with Normal's policy for every seat (with a little randomness),
-  and pick the move with the best mean score, until the time budget or the iteration
-  cap runs out.
+  and time budget; each root move after the first is searched only for more than the
+  best so far.
+- Otherwise perfect-information Monte Carlo: sample the unseen cards by the reading's
+  weights (``engine.ai.determinize``), play each sensible move still in the race in the
+  same sample and finish the game with Normal's policy for every seat (with a little
+  randomness). Every few samples a move whose score falls clearly behind the leader's
+  (by the paired differences in the same samples) leaves the race, so the samples go to
+  the moves that might be best; the search stops when one move is left, when the time
+  budget or the iteration cap runs out, and picks the best mean score.
 - It does not search when only one sensible move exists (a forced take, a lone pass).
 
-With ``budget=None`` and an iteration cap it is fully deterministic for a seed.
+The budget is measured on ``clock`` (wall time by default; a benchmark may give it the
+thread's CPU time). With ``budget=None`` and an iteration cap it is fully deterministic
+for a seed.
 """
 
 from __future__ import annotations
@@ -22,14 +31,16 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..actions import BEATS, Action, Attack, Beat, ThrowIn, attack_of_mask
 from ..cards import SAME_RANK, SUIT_MASKS, bits, mask_of
+from ..events import Event
 from ..rules import Rules
 from ..state import GameState
 from ..view import SeatView
 from .determinize import hidden_slots, sample_state
+from .inference import HandReading
 from .match import next_actor
 from .normal import normal_action
 from .solver import SearchAborted, Solver, outcome, solvable
@@ -41,19 +52,26 @@ DEFAULT_BUDGET = 1.0
 DEFAULT_ITERATIONS = 400
 SOLVER_NODES = 60_000
 MIN_ITERATIONS = 24  # samples before the search may stop early
+RACE_FROM = 8  # samples before a move may be dropped from the race
+RACE_EVERY = 4  # how often (in samples) the moves left are compared
+RACE_Z = 2.5  # a move is dropped this many standard errors below the leader
 EPSILON = 0.1  # how often a playout seat plays a random legal move instead of the policy
 
 
 def policy_action(state: GameState, seat: int, legal: Sequence[Action]) -> Action:
-    """Normal's policy on a full state (the playouts' model of every player)."""
+    """Normal's policy on a full state (the playouts' model of every player).
+
+    Only the defender needs the table's cards (its unbeaten ones, and all of them to
+    weigh a take): a seat that adds chooses from its hand and the legal throw-ins."""
     unbeaten: list[int] = []
     table = 0
-    for attack, defence in zip(state.attacks, state.defences, strict=True):
-        table |= 1 << attack
-        if defence < 0:
-            unbeaten.append(attack)
-        else:
-            table |= 1 << defence
+    if seat == state.defender:
+        for attack, defence in zip(state.attacks, state.defences, strict=True):
+            table |= 1 << attack
+            if defence < 0:
+                unbeaten.append(attack)
+            else:
+                table |= 1 << defence
     return normal_action(
         legal,
         state.hands[seat],
@@ -65,9 +83,15 @@ def policy_action(state: GameState, seat: int, legal: Sequence[Action]) -> Actio
     )
 
 
-def playout(state: GameState, rng: random.Random, max_actions: int = 2_000) -> None:
-    """Finish the game in place with the policy (and a pinch of random moves)."""
+def playout(
+    state: GameState, rng: random.Random, max_actions: int = 2_000, until_out: int | None = None
+) -> None:
+    """Finish the game in place with the policy (and a pinch of random moves); with
+    ``until_out``, stop as soon as that seat has gone out (it cannot be the Durak then)."""
+    places = state.places
     for _ in range(max_actions):
+        if until_out is not None and places[until_out]:
+            return
         actor = next_actor(state)
         if actor is None:
             return
@@ -126,15 +150,23 @@ class HardBot(RememberingBot):
         budget: float | None = DEFAULT_BUDGET,
         iterations: int = DEFAULT_ITERATIONS,
         solver_nodes: int = SOLVER_NODES,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         super().__init__(seat, rules, seed)
+        self.clock = clock
         self.budget = budget
         self.iterations = iterations
         self.solver_nodes = solver_nodes
+        self.reading = HandReading(seat, rules)
         self.last_method = ""
 
+    def see(self, event: Event) -> None:
+        super().see(event)
+        self.reading.see(event)
+
     def decide(self, view: SeatView) -> Action:
-        started = time.perf_counter()
+        started = self.clock()
+        self.reading.look(view)
         deadline = None if self.budget is None else started + self.budget * 0.85
         hand = mask_of(view.hand)
         moves = candidates(view.legal, hand, view.trump)
@@ -168,14 +200,21 @@ class HardBot(RememberingBot):
     def _solve(
         self, state: GameState, moves: list[Action], deadline: float | None
     ) -> Action | None:
-        solver = Solver(self.seat, max_nodes=self.solver_nodes, deadline=deadline, order=_order)
+        solver = Solver(
+            self.seat,
+            max_nodes=self.solver_nodes,
+            deadline=deadline,
+            order=_order,
+            clock=self.clock,
+        )
         best: Action | None = None
-        best_value = -1.0
+        best_value = 0.0
         try:
             for action in moves:
                 child = state.copy()
                 child.apply(self.seat, action)
-                v = solver.value(child)
+                # Only a better move matters: search each next one for more than the best.
+                v = solver.value(child, best_value, 1.0)
                 if v > best_value:
                     best, best_value = action, v
                 if best_value >= 1.0:
@@ -184,7 +223,7 @@ class HardBot(RememberingBot):
             return None
         # A lost position against perfect play: let the playouts look for the line where
         # a real opponent is most likely to go wrong.
-        return best if best_value > 0.0 else None
+        return best
 
     def _monte_carlo(
         self,
@@ -193,32 +232,70 @@ class HardBot(RememberingBot):
         deadline: float | None,
         exact: GameState | None,
     ) -> Action:
-        totals = [0.0] * len(moves)
+        """Every move left in the race is played in the same samples; a move that falls
+        clearly behind the leader is dropped, so the samples go to the moves that might
+        be best."""
+        scores: list[list[float]] = [[] for _ in moves]
+        alive = list(range(len(moves)))
         rng = self.rng
+        weights = self.reading.weights
         done = 0
         while done < self.iterations:
-            if deadline is not None and time.perf_counter() > deadline and done:
+            if deadline is not None and self.clock() > deadline and done:
                 break
-            sample = exact.copy() if exact is not None else sample_state(view, self.memory, rng)
-            for i, action in enumerate(moves):
+            if exact is not None:
+                sample = exact.copy()
+            else:
+                sample = sample_state(view, self.memory, rng, weights)
+            # Every move's playout draws the same random numbers too (common random
+            # numbers): the moves' scores then differ by the moves, less by luck.
+            luck = rng.getrandbits(32)
+            for i in alive:
                 state = sample.copy()
-                state.apply(self.seat, action)
-                playout(state, rng)
-                totals[i] += outcome(state, self.seat) if state.is_over else 0.5
+                state.push(self.seat, moves[i])  # one of the view's legal actions
+                playout(state, random.Random(luck), until_out=self.seat)
+                scores[i].append(_score(state, self.seat))
             done += 1
-            if done >= MIN_ITERATIONS and _clear_winner(totals, done):
+            if done >= RACE_FROM and done % RACE_EVERY == 0:
+                alive = _race(scores, alive)
+            if len(alive) == 1 or (done >= MIN_ITERATIONS and _all_even(scores, alive)):
                 break
-        best = max(range(len(moves)), key=lambda i: (totals[i], -i))
+        best = max(alive, key=lambda i: (sum(scores[i]), -i))
         return moves[best]
 
 
-def _clear_winner(totals: list[float], n: int) -> bool:
-    """Stop early when the leader is far ahead of every other move (about 2.5 sigma of a
-    mean score), or when every move scores the same (the choice does not matter)."""
-    ranked = sorted(totals, reverse=True)
-    if ranked[0] - ranked[-1] <= 1.0:
-        return True
-    return (ranked[0] - ranked[1]) / n > 2.5 * 0.5 / math.sqrt(n)
+def _score(state: GameState, seat: int) -> float:
+    """A playout's score: the game's outcome, 1 once the seat is out before the end (a
+    later draw of the others would give it 1/2: rare enough to leave out), 1/2 for a
+    game cut short."""
+    if state.is_over:
+        return outcome(state, seat)
+    return 1.0 if state.places[seat] else 0.5
+
+
+def _race(scores: list[list[float]], alive: list[int]) -> list[int]:
+    """The moves still in the race: those not clearly worse than the leader, by the mean
+    and standard error of their score differences in the same samples."""
+    leader = max(alive, key=lambda i: (sum(scores[i]), -i))
+    lead = scores[leader]
+    n = len(lead)
+    kept = []
+    for i in alive:
+        if i != leader:
+            diffs = [a - b for a, b in zip(lead, scores[i], strict=True)]
+            mean = sum(diffs) / n
+            spread = math.sqrt(max(sum(d * d for d in diffs) / n - mean * mean, 0.0))
+            if mean > 0 and mean * math.sqrt(n - 1) > RACE_Z * spread:
+                continue
+        kept.append(i)
+    return kept
+
+
+def _all_even(scores: list[list[float]], alive: list[int]) -> bool:
+    """Every move left scored the same in every sample but one (the choice does not
+    matter)."""
+    totals = [sum(scores[i]) for i in alive]
+    return max(totals) - min(totals) <= 1.0
 
 
 def _order(state: GameState, seat: int, legal: list[Action]) -> list[Action]:

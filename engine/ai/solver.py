@@ -55,7 +55,7 @@ class Solver:
     """Alpha-beta with a transposition table of value bounds, for one seat's point of view.
 
     ``order`` may sort each node's moves (best first) to prune more; the values found do
-    not depend on it.
+    not depend on it. ``deadline`` is a time on ``clock``.
     """
 
     def __init__(
@@ -65,8 +65,10 @@ class Solver:
         max_nodes: int = 200_000,
         deadline: float | None = None,
         order: Callable[[GameState, int, list[Action]], list[Action]] | None = None,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.seat = seat
+        self.clock = clock
         self.max_nodes = max_nodes
         self.deadline = deadline
         self.order = order
@@ -93,8 +95,10 @@ class Solver:
         pick = max if seat == self.seat else min
         return pick(v for _, v in values), values
 
-    def value(self, state: GameState) -> float:
-        return self._search(state, 0.0, 1.0)
+    def value(self, state: GameState, alpha: float = 0.0, beta: float = 1.0) -> float:
+        """The position's value if it lies strictly between ``alpha`` and ``beta``; else a
+        bound on the same side (at most ``alpha``, at least ``beta``)."""
+        return self._search(state, alpha, beta)
 
     def _search(self, state: GameState, alpha: float, beta: float) -> float:
         if state.is_over:
@@ -102,11 +106,7 @@ class Solver:
         self.nodes += 1
         if self.nodes > self.max_nodes:
             raise SearchAborted(f"more than {self.max_nodes} nodes")
-        if (
-            self.deadline is not None
-            and self.nodes & 255 == 0
-            and time.perf_counter() > self.deadline
-        ):
+        if self.deadline is not None and self.nodes & 255 == 0 and self.clock() > self.deadline:
             raise SearchAborted("out of time")
         key = state.key()
         if key in self.path:

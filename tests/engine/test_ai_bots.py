@@ -18,6 +18,7 @@ from test_properties import all_rules, reshuffle_hidden
 from engine import Event, Rules, new_game, observe, trim
 from engine.ai import LEVELS, Bot, HardBot, make_bot, next_actor, play_game
 from engine.ai.determinize import sample_state
+from engine.ai.inference import HandReading
 from engine.ai.tactics import Memory
 from engine.cards import bits
 from engine.playout import random_move
@@ -138,25 +139,33 @@ def test_a_bot_decides_the_same_when_unseen_cards_are_reshuffled(level: str) -> 
 
 @pytest.mark.slow
 def test_a_sampled_state_shows_the_seat_exactly_its_view() -> None:
-    """Hard's determinisation: the sampled game looks to the seat like the real one, and
-    every card is somewhere exactly once."""
+    """Hard's determinisation, uniform and weighted by its reading of hands: the sampled
+    game looks to the seat like the real one (its hand, the table, every card the view
+    shows in a hand, the sizes, the discard it remembers), and every card is somewhere
+    exactly once."""
     rng = random.Random(9)
     for number in range(40):
         rules = ALL_RULES[rng.randrange(len(ALL_RULES))]
         state = new_game(rules, number)
         memories = [Memory() for _ in range(rules.players)]
+        readings = [HandReading(s, rules) for s in range(rules.players)]
         for event in state.opening:
             for s, memory in enumerate(memories):
                 memory.see(trim(event, s))
+                readings[s].see(trim(event, s))
         while not state.is_over:
             seat = rng.randrange(rules.players)
             view = observe(state, seat)
-            sample = sample_state(view, memories[seat], rng)
-            assert observe(sample, seat) == view
-            cards = [*sample.stock, *sample.attacks, *(d for d in sample.defences if d >= 0)]
-            cards += [*bits(sample.discard)] + [i for h in sample.hands for i in bits(h)]
-            assert len(cards) == len(set(cards)) == rules.deck_size
+            for weights in (None, readings[seat].weights):
+                sample = sample_state(view, memories[seat], rng, weights)
+                assert observe(sample, seat) == view
+                remembered = memories[seat].discard  # the discard it saw stays discarded
+                assert sample.discard & remembered == remembered
+                cards = [*sample.stock, *sample.attacks, *(d for d in sample.defences if d >= 0)]
+                cards += [*bits(sample.discard)] + [i for h in sample.hands for i in bits(h)]
+                assert len(cards) == len(set(cards)) == rules.deck_size
             s, action = random_move(state, rng)
             for event in state.apply(s, action):
                 for other, memory in enumerate(memories):
                     memory.see(trim(event, other))
+                    readings[other].see(trim(event, other))

@@ -76,6 +76,24 @@ def test_solver_move_ordering_does_not_change_values() -> None:
         assert plain == ordered
 
 
+def test_a_search_with_a_window_finds_the_value_or_a_bound_on_its_side() -> None:
+    """Hard searches each next root move only for more than the best so far: above that
+    bound the value is exact, at or below it the answer says so."""
+    checked = 0
+    for seed in range(30):
+        state = random_endgame(seed, 3, seed % 2 == 0)
+        rng = random.Random(seed)
+        while (actor := next_actor(state)) is not None:
+            exact = Solver(0).value(state.copy())
+            for alpha in (0.0, 0.5):
+                bound = Solver(0).value(state.copy(), alpha, 1.0)
+                assert bound == exact if exact > alpha else bound <= alpha
+            checked += 1
+            seat, legal = actor
+            state.apply(seat, legal[rng.randrange(len(legal))])
+    assert checked > 60
+
+
 def test_an_endless_exchange_counts_as_a_draw() -> None:
     """Two players who can only take each other's aces in turn: a repetition (draw)."""
     state = endgame(Rules(first_bout_five=False), ["Ac Ad", "As Ah"], "6c")
