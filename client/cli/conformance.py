@@ -1479,6 +1479,8 @@ class Suite:
             before.draws + (result.durak is None),
             result,
         )
+        for p in players[1:]:  # what came before the lobby, the reveal too, taken in order
+            await p.peer.sync()
         for p in players:
             verdict = p.peer.witness.verdict(p.game)
             self.invariant(
