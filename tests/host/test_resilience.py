@@ -68,11 +68,11 @@ class Player:
     """A client that plays a random legal action whenever it may (while ``go`` is set) and
     records the seat statuses it is shown."""
 
-    def __init__(self, client: NetClient, seed: int) -> None:
+    def __init__(self, client: NetClient, seed: int, snapshot: Snapshot | None = None) -> None:
         self.client = client
         self.rng = random.Random(seed)
         self.go = True
-        self.view: SeatView | None = None
+        self.view: SeatView | None = None if snapshot is None else snapshot.view
         self.inflight: int | None = None
         self.statuses: list[tuple[str, ...]] = []
         self.results = 0
@@ -80,6 +80,7 @@ class Player:
         self.task = asyncio.create_task(self.run())
 
     async def run(self) -> None:
+        self.act()  # (a player back in a game may be the one it waits for)
         with contextlib.suppress(HostClosed):
             while True:
                 message = await self.client.receive()
@@ -89,6 +90,8 @@ class Player:
                     self.view, self.view_seq, self.inflight = message.view, message.seq, None
                     if isinstance(message, Update):
                         self.results += sum(isinstance(e, GameEnded) for e in message.events)
+                elif isinstance(message, Rejected) and message.ref == self.inflight:
+                    self.inflight = None  # (the view it chose from was overtaken: choose again)
                 self.act()
 
     def act(self) -> None:
@@ -143,7 +146,7 @@ async def test_a_dropped_seat_is_held_then_stood_in_for_then_taken_back() -> Non
         ).replay()
         assert snapshot.view.hand == at_snapshot.hand(0)  # the right hand, as it was then
         await until(lambda: boris.saw(0, "connected") and boris.statuses[-1][0] == "connected")
-        anna = Player(back, 3)
+        anna = Player(back, 3, snapshot)
         boris.resume()
         await until(lambda: not host.table.playing, 60)
         assert host.table.series.games == 1
