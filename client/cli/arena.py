@@ -40,7 +40,7 @@ from typing import Any
 from client.cli.options import add_rules_options, positive_int, rules_from_args
 from client.cli.progress import Progress
 from engine import Rules, new_game
-from engine.ai import LEVELS, make_bot, play_game
+from engine.ai import LEVELS, GameRecord, make_bot, play_game
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,19 +86,20 @@ def play_deal(deal: Deal) -> list[list[SeatResult]]:
             make_bot(deal.specs[bot], seat, rules, _bot_seed(deal.seed, number, seat))
             for seat, bot in enumerate(seating)
         ]
-        record = play_game(state, bots)
-        durak = record.result.durak
-        games.append(
-            [
-                SeatResult(
-                    bot,
-                    0.5 if durak is None else 0.0 if durak == seat else 1.0,
-                    tuple(record.times[seat]),
-                )
-                for seat, bot in enumerate(seating)
-            ]
-        )
+        games.append(seat_results(play_game(state, bots), seating))
     return games
+
+
+def seat_results(record: GameRecord, seating: Sequence[int]) -> list[SeatResult]:
+    """Each seat of a played game: which bot sat there, its score (a win 1, a draw 1/2,
+    the Durak 0) and its decision times."""
+    durak = record.result.durak
+    return [
+        SeatResult(
+            bot, 0.5 if durak is None else 0.0 if durak == seat else 1.0, tuple(record.times[seat])
+        )
+        for seat, bot in enumerate(seating)
+    ]
 
 
 def _bot_seed(deal_seed: int, game: int, seat: int) -> int:

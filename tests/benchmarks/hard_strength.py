@@ -40,6 +40,7 @@ from client.cli.arena import (  # noqa: E402
     SeatResult,
     format_table,
     make_deals,
+    seat_results,
     seatings,
     summarize,
 )
@@ -119,17 +120,7 @@ def play_deal(deal: Deal, commit: str, clock: str) -> list[list[SeatResult]]:
             for seat, bot in enumerate(seating)
         ]
         record = play_game(new_game(rules, deal.seed), bots, clock=CLOCKS[clock])
-        durak = record.result.durak
-        games.append(
-            [
-                SeatResult(
-                    bot,
-                    0.5 if durak is None else 0.0 if durak == seat else 1.0,
-                    tuple(record.times[seat]),
-                )
-                for seat, bot in enumerate(seating)
-            ]
-        )
+        games.append(seat_results(record, seating))
     return games
 
 
