@@ -19,7 +19,7 @@ from client.i18n import N_
 from client.net.lan import invite_link
 from client.screens.choices import ai_names, chosen_rules, rule_rows
 from client.ui.pointer import Input, Key
-from client.ui.render import GOLD, SOFT, draw_panel, draw_text, fit_px
+from client.ui.render import GOLD, SOFT, draw_backdrop, draw_panel, draw_text, fit_px
 from client.ui.scene import ButtonScene, Director
 from client.ui.widgets import Button, Row, cycle, draw_stepper, step_at
 from engine import Rules
@@ -236,13 +236,11 @@ class HostScene(ButtonScene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         tr = self.app.tr
-        surface.blit(self.assets.felt((w, h)), (0, 0))
         rects = self.row_rects()
         title_h = min(h * 0.15, 110)
         title = tr("host.title")
         title_px = fit_px(self.assets, title, round(min(title_h * 0.45, w * 0.08)), w - 32, True)
-        at = (w / 2, title_h * 0.45)
-        draw_text(surface, self.assets, title, title_px, at, bold=True, colour=GOLD)
+        draw_backdrop(surface, self.assets, title, title_px, (w / 2, title_h * 0.45))
         for col in (0, 1):
             box = [r for r, row in zip(rects, self.rows, strict=True) if row.column == col]
             if box:

@@ -15,7 +15,7 @@ from client.i18n import N_, Translator
 from client.ui.assets import Assets
 from client.ui.metrics import CARD_RATIO
 from client.ui.pointer import Input, Key
-from client.ui.render import GOLD, SOFT, draw_panel, draw_text, fit_px, wrap
+from client.ui.render import GOLD, SOFT, draw_backdrop, draw_panel, draw_text, fit_px, wrap
 from client.ui.scene import ButtonScene, Director
 from client.ui.widgets import Button
 from engine import Card
@@ -140,15 +140,12 @@ class HowToScene(ButtonScene):
         return math.inf  # only input changes it
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
+        w = surface.get_width()
         tr = self.app.tr
-        surface.blit(self.assets.felt((w, h)), (0, 0))
         panel = self.panel()
         title = tr("howto.title")
         title_px = fit_px(self.assets, title, round(min(panel.top * 0.45, w * 0.08)), w - 32, True)
-        draw_text(
-            surface, self.assets, title, title_px, (w / 2, panel.top * 0.5), bold=True, colour=GOLD
-        )
+        draw_backdrop(surface, self.assets, title, title_px, (w / 2, panel.top * 0.5))
         draw_panel(surface, self.assets, panel, 190)
         px, lines = self.layout_page()
         y = panel.top + 16 + px * 0.2

@@ -13,7 +13,16 @@ import pygame
 from client.i18n import Translator
 from client.net.gamefile import GameStore, Listing, Summary
 from client.ui.pointer import Input, Key
-from client.ui.render import GOLD, SOFT, draw_panel, draw_text, ellipsize, fit_px, rounded_box
+from client.ui.render import (
+    GOLD,
+    SOFT,
+    draw_backdrop,
+    draw_panel,
+    draw_text,
+    ellipsize,
+    fit_px,
+    rounded_box,
+)
 from client.ui.scene import ButtonScene, Director
 from client.ui.widgets import Button
 
@@ -136,18 +145,9 @@ class PastScene(ButtonScene):
     def draw(self, surface: pygame.Surface) -> None:
         assets, tr = self.assets, self.app.tr
         w, h = self.size
-        surface.blit(assets.felt(surface.get_size()), (0, 0))
         panel = self.panel()
         title_px = round(min(h * 0.07, 52))
-        draw_text(
-            surface,
-            assets,
-            tr("past.title"),
-            title_px,
-            (w / 2, panel.top / 2),
-            colour=GOLD,
-            bold=True,
-        )
+        draw_backdrop(surface, assets, tr("past.title"), title_px, (w / 2, panel.top / 2))
         draw_panel(surface, assets, panel)
         rows = self.rows()
         if not rows:

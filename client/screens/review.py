@@ -13,7 +13,15 @@ import pygame
 from client.net.gamefile import GameFile, GameFileError
 from client.review import ReviewJob, decisions, verdict_text
 from client.ui.pointer import Input, Key
-from client.ui.render import GOLD, SOFT, draw_panel, draw_text, ellipsize, rounded_box
+from client.ui.render import (
+    GOLD,
+    SOFT,
+    draw_backdrop,
+    draw_panel,
+    draw_text,
+    ellipsize,
+    rounded_box,
+)
 from client.ui.scene import ButtonScene, Director
 from client.ui.widgets import Button
 
@@ -97,18 +105,9 @@ class ReviewScene(ButtonScene):
     def draw(self, surface: pygame.Surface) -> None:
         assets, tr = self.assets, self.app.tr
         w, h = self.size
-        surface.blit(assets.felt(surface.get_size()), (0, 0))
         panel = self.panel()
         title_px = round(min(h * 0.06, 46))
-        draw_text(
-            surface,
-            assets,
-            tr("review.title"),
-            title_px,
-            (w / 2, panel.top * 0.32),
-            colour=GOLD,
-            bold=True,
-        )
+        draw_backdrop(surface, assets, tr("review.title"), title_px, (w / 2, panel.top * 0.32))
         draw_panel(surface, assets, panel)
         job = self.job
         small = max(11, round(h / 40))

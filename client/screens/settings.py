@@ -15,7 +15,7 @@ import pygame
 from client.i18n import N_
 from client.settings import ANIMATION_SPEEDS, LANGUAGES, NAME_MAX, clean_name
 from client.ui.pointer import Input, Key
-from client.ui.render import GOLD, SOFT, draw_button, draw_panel, draw_text, fit_px
+from client.ui.render import SOFT, draw_backdrop, draw_button, draw_panel, draw_text, fit_px
 from client.ui.scene import ButtonScene, Director
 from client.ui.widgets import Button, Row, cycle, draw_stepper, step_at
 
@@ -174,19 +174,12 @@ class SettingsScene(ButtonScene):
         return math.inf  # only input changes it
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
+        w = surface.get_width()
         tr = self.app.tr
-        surface.blit(self.assets.felt((w, h)), (0, 0))
         panel, _, px = self._geometry()
         title_px = round(min(panel.top * 0.4, w * 0.08))
-        draw_text(
-            surface,
-            self.assets,
-            tr("settings.title"),
-            title_px,
-            (w / 2, panel.top * 0.5),
-            bold=True,
-            colour=GOLD,
+        draw_backdrop(
+            surface, self.assets, tr("settings.title"), title_px, (w / 2, panel.top * 0.5)
         )
         draw_panel(surface, self.assets, panel, 150)
         rects = self._row_rects()

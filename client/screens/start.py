@@ -13,7 +13,7 @@ import pygame
 from client.i18n import N_
 from client.screens.choices import ai_names, chosen_rules, levels, rule_rows
 from client.ui.pointer import Input, Key
-from client.ui.render import GOLD, SOFT, draw_panel, draw_text, ellipsize, fit_px
+from client.ui.render import GOLD, SOFT, draw_backdrop, draw_panel, draw_text, ellipsize, fit_px
 from client.ui.scene import ButtonScene, Director
 from client.ui.widgets import Button, Row, cycle, draw_stepper, step_at
 from engine import Rules
@@ -229,19 +229,11 @@ class StartScene(ButtonScene):
         return math.inf  # only input changes it
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        surface.blit(self.assets.felt((w, h)), (0, 0))
+        w = surface.get_width()
         title_px = round(min(self.title_h * 0.5, w * 0.1))
         tr = self.app.tr
-        draw_text(
-            surface,
-            self.assets,
-            tr("menu.title"),
-            title_px,
-            (w / 2, self.top + self.title_h * 0.42),
-            bold=True,
-            colour=GOLD,
-        )
+        at = (w / 2, self.top + self.title_h * 0.42)
+        draw_backdrop(surface, self.assets, tr("menu.title"), title_px, at)
         draw_text(
             surface,
             self.assets,

@@ -11,7 +11,7 @@ from client.screens.choices import levels
 from client.stats import Tally
 from client.ui.assets import Assets
 from client.ui.pointer import Input, Key
-from client.ui.render import GOLD, draw_panel, draw_text, ellipsize, fit_px
+from client.ui.render import GOLD, draw_backdrop, draw_panel, draw_text, ellipsize, fit_px
 from client.ui.scene import ButtonScene, Director
 from client.ui.widgets import Button
 
@@ -74,15 +74,12 @@ class StatsScene(ButtonScene):
     # --- drawing --------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
+        w = surface.get_width()
         tr = self.app.tr
-        surface.blit(self.assets.felt((w, h)), (0, 0))
         panel = self.panel()
         title = tr("stats.title")
         title_px = fit_px(self.assets, title, round(min(panel.top * 0.45, w * 0.08)), w - 32, True)
-        draw_text(
-            surface, self.assets, title, title_px, (w / 2, panel.top * 0.5), bold=True, colour=GOLD
-        )
+        draw_backdrop(surface, self.assets, title, title_px, (w / 2, panel.top * 0.5))
         draw_panel(surface, self.assets, panel, 150)
         rows = self.rows()
         line = panel.h / (len(rows) + 1.6)

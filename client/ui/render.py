@@ -104,6 +104,14 @@ def rounded_box(
     surface.blit(assets.box(rect.size, fill, radius, border), rect)
 
 
+def draw_backdrop(
+    surface: pygame.Surface, assets: Assets, title: str, px: int, at: tuple[float, float]
+) -> None:
+    """A screen's background: the felt, and its title in bold gold centred at ``at``."""
+    surface.blit(assets.felt(surface.get_size()), (0, 0))
+    draw_text(surface, assets, title, px, at, bold=True, colour=GOLD)
+
+
 def draw_panel(
     surface: pygame.Surface,
     assets: Assets,

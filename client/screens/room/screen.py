@@ -52,6 +52,7 @@ from client.ui.render import (
     MIN_PX,
     SOFT,
     button_px,
+    draw_backdrop,
     draw_button,
     draw_panel,
     draw_text,
@@ -494,13 +495,11 @@ class RoomScene(ButtonScene):
     # --- drawing --------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        surface.blit(self.assets.felt((w, h)), (0, 0))
+        w = surface.get_width()
         room = self.room
         head = self.header()
         title = ellipsize(self.assets, self._title(), head.title_px, w - 32, True)  # a long name
-        at = (w / 2, head.title_y)
-        draw_text(surface, self.assets, title, head.title_px, at, bold=True, colour=GOLD)
+        draw_backdrop(surface, self.assets, title, head.title_px, (w / 2, head.title_y))
         for i, line in enumerate(head.lines):  # the rules
             at = (w / 2, head.first + i * self._line_h(head.summary_px))
             line_px = fit_px(self.assets, line, head.summary_px, w - 32)
