@@ -21,6 +21,7 @@ import argparse
 import asyncio
 import contextlib
 import itertools
+import math
 import random
 import secrets
 import sys
@@ -165,11 +166,9 @@ class Check:
 
 
 BURST = 60  # new connections one address may open at once (section 13)
-REFILL = 3.5  # seconds until that count has recovered (20 a second)
-# Connections opened beyond the burst: the host's count refills while it accepts them (one
-# a 50 ms), so a host slow to accept (a busy machine) has let 20 more in after a second;
-# the last one opened is beyond that too, and the reserve (32 slots) holds all of them.
-BEYOND = 21
+REFILL = 3.5  # seconds until that count has recovered
+RATE = 20  # new connections a second that count refills by
+RESERVE = 32  # connections beyond the count the host keeps (its newest) for a seat's token
 
 
 class Peer:
@@ -774,7 +773,14 @@ class Suite:
         ones beyond come in the reserve, where a hello without a token is told busy; once
         the burst is over, a new player gets in again (section 13)."""
         await asyncio.sleep(REFILL)  # this address's count of new connections recovers
-        strangers = [await Peer.open(self.host, self.port) for _ in range(BURST + BEYOND)]
+        # the count refills while they are opened (a busy machine opens them slowly): open
+        # as many more as it has refilled by, so the last one is beyond it too
+        loop = asyncio.get_running_loop()
+        started, strangers = loop.time(), list[Peer]()
+        while len(strangers) < min(
+            BURST + 2 + math.ceil((loop.time() - started) * RATE), BURST + RESERVE
+        ):
+            strangers.append(await Peer.open(self.host, self.port))
         try:
             beyond = strangers[-1]
             beyond.send(Hello(PROTOCOL_VERSION, "Beyond", self.password))
