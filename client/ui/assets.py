@@ -49,7 +49,8 @@ def native_stderr_captured() -> Iterator[io.BytesIO]:
     instead of the terminal, until the block ends. For the short calls that start SDL's
     display and audio: it hides every thread's stderr meanwhile."""
     captured = io.BytesIO()
-    sys.stderr.flush()
+    if sys.stderr is not None:  # None under pythonw and in a windowed app on Windows
+        sys.stderr.flush()
     try:
         saved = os.dup(2)
     except OSError:  # no stderr at all (e.g. pythonw on Windows): nothing reaches a terminal
