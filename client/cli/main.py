@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import io
 import os
 import sys
 from collections.abc import Sequence
@@ -45,7 +46,23 @@ def _version() -> str:
         return "(unknown: not installed)"
 
 
+def sturdy_stdio() -> None:
+    """Output that can never stop the program. Under pythonw or a windowed app on Windows
+    there are no standard streams (None): they go to the null device. Piped or redirected
+    on Windows they use the ANSI code page with strict errors, where the first "♣" of a
+    card, or a table's name outside the code page, raised UnicodeEncodeError (``durak
+    demo`` died, ``durak host`` skipped a save): characters the stream cannot encode are
+    written as "?" instead."""
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
+        if stream is None:
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115
+        elif isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+            stream.reconfigure(errors="replace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    sturdy_stdio()
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] in ("-h", "--help"):
         print(_usage())
