@@ -197,10 +197,10 @@ class Door(Generic[K]):
 def raise_file_limit(wanted: int = WANTED_FILES) -> int | None:
     """Raise the soft limit on open files towards ``wanted`` (never above the hard limit)
     and return the soft limit now in force; None where the OS has no such limit (Windows)."""
-    try:
-        import resource
-    except ImportError:
+    if sys.platform == "win32":
         return None
+    import resource
+
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
     if soft != resource.RLIM_INFINITY and soft < target:

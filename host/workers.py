@@ -90,7 +90,7 @@ class Decided:
 
 def worker_niceness() -> int | None:
     """A worker's POSIX niceness: ``NICE`` below this process's (None: not on this OS)."""
-    if not hasattr(os, "getpriority"):
+    if sys.platform == "win32":
         return None
     return int(os.getpriority(os.PRIO_PROCESS, 0)) + NICE
 
