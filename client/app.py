@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from client.i18n import Translator, translator
 from client.net.gamefile import GameRecorder, GameStore, default_games_dir
 from client.net.session import GameOver, Session
-from client.settings import Settings, default_path
+from client.settings import Settings, Unreadable, default_path
 from client.stats import Stats
 from engine import Card, Rules
 
@@ -153,7 +153,12 @@ class App:
         self.settings = settings
         self.settings_path = settings_path
         self.stats_path = None if settings_path is None else settings_path.with_name("stats.json")
-        self.stats = Stats() if self.stats_path is None else Stats.load(self.stats_path)
+        self.stats = Stats()
+        if self.stats_path is not None:
+            try:
+                self.stats = Stats.load(self.stats_path)
+            except Unreadable:  # left alone, not overwritten by this session's counts
+                self.stats_path = None
         self.session_factory = session_factory
         self.games = GameStore(games if games is not None else default_games_dir())
         pygame.display.init()
@@ -380,8 +385,13 @@ def run(args: argparse.Namespace, first: tuple[str, dict[str, Any]] | None = Non
     if args.watch and args.invite is None:
         print("durak: --watch needs the table: durak durak://HOST:PORT --watch", file=sys.stderr)
         return 2
-    path = Path(os.environ["DURAK_SETTINGS"]) if "DURAK_SETTINGS" in os.environ else default_path()
-    settings = Settings.load(path)
+    found = Path(os.environ["DURAK_SETTINGS"]) if "DURAK_SETTINGS" in os.environ else default_path()
+    path: Path | None = found
+    try:
+        settings = Settings.load(found)
+    except Unreadable as exc:  # held by another program: left alone, not overwritten
+        print(f"durak: {exc}; playing with the defaults, saving nothing", file=sys.stderr)
+        settings, path = Settings(), None
     if args.bind is not None:
         settings.lan_bind = args.bind
     size = None

@@ -1,10 +1,17 @@
 """The choices a player makes once and finds again: name, language, game setup, animation
 speed, hints, sound, full screen.
 
-Stored as JSON in the user's config folder (``platformdirs``); a missing or outdated file
-gives the defaults for what it lacks, and unknown or wrongly typed keys are ignored. A file
-that is not JSON at all is moved aside (``settings.json.broken``) before the defaults are
-used, and every save replaces the file in one step, so a crash never leaves half a file.
+Stored as JSON in the user's config folder (``platformdirs``, the folder ``durak`` as for
+the saves and kept games); a missing or outdated file gives the defaults for what it lacks,
+and unknown or wrongly typed keys are ignored. A file that is not JSON at all is moved aside
+(``settings.json.broken``) before the defaults are used, and every save replaces the file
+in one step, so a crash never leaves half a file.
+
+A file that is there but cannot be read, or replaced, for a moment is no broken file: on
+Windows a virus scanner, an indexer or a backup tool holds files open for a while. Reading
+and replacing are tried again for up to about half a second; a file that still cannot be
+read raises ``Unreadable``, and its owner then plays with the defaults and saves nothing,
+so the player's file is found as it was next time.
 """
 
 from __future__ import annotations
@@ -12,9 +19,12 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shutil
+import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from engine import Rules, RulesError
 
@@ -23,6 +33,7 @@ __all__ = [
     "LANGUAGES",
     "NAME_MAX",
     "Settings",
+    "Unreadable",
     "clean_name",
     "default_path",
     "read_json",
@@ -33,12 +44,29 @@ __all__ = [
 ANIMATION_SPEEDS: dict[str, float] = {"slow": 0.6, "normal": 1.0, "fast": 1.8}
 LANGUAGES: tuple[str, ...] = ("en", "de", "nl", "ru")  # the catalogues of ``client.i18n``
 NAME_MAX = 16  # characters of a player's name
+TRIES = 6  # reads or replaces of a file held by another program, RETRY_S apart
+RETRY_S = 0.1
+T = TypeVar("T")
+OLD_FOLDER = "lan-durak"  # the config folder's name before it was "durak" (0.1.0)
+
+
+class Unreadable(OSError):
+    """A file that is there but could not be read (held by another program, no access)."""
 
 
 def default_path() -> Path:
+    """The settings file in the user's config folder. The first time, the settings and
+    statistics of the folder's older name are copied over (the old files stay)."""
     from platformdirs import user_config_dir
 
-    return Path(user_config_dir("lan-durak", appauthor=False)) / "settings.json"
+    folder = Path(user_config_dir("durak", appauthor=False))
+    old = Path(user_config_dir(OLD_FOLDER, appauthor=False))
+    for name in ("settings.json", "stats.json"):
+        if (old / name).is_file() and not (folder / name).exists():
+            with contextlib.suppress(OSError):
+                folder.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(old / name, folder / name)
+    return folder / "settings.json"
 
 
 @dataclass
@@ -107,14 +135,34 @@ def clean_name(name: str) -> str:
     return " ".join(printable.split())[:NAME_MAX].rstrip()
 
 
+def _retried(step: Callable[[], T]) -> T:
+    """``step()``, tried again while it fails for a moment (a file held by another
+    program); FileNotFoundError is an answer, not a moment."""
+    for _ in range(TRIES - 1):
+        try:
+            return step()
+        except FileNotFoundError:
+            raise
+        except OSError:
+            time.sleep(RETRY_S)
+    return step()
+
+
 def read_json(path: Path) -> dict[str, Any] | None:
     """The JSON object in ``path``; None when there is none. A file that is not a JSON
-    object is kept for a look (``NAME.broken``), out of the way of the next save."""
+    object is kept for a look (``NAME.broken``), out of the way of the next save; one that
+    cannot be read raises ``Unreadable`` and is left as it is."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        text = _retried(lambda: path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return None
-    except (OSError, ValueError):
+    except UnicodeDecodeError:
+        text = ""
+    except OSError as exc:
+        raise Unreadable(f"{path} cannot be read ({exc.strerror or exc})") from exc
+    try:
+        data = json.loads(text)
+    except ValueError:
         data = None
     if isinstance(data, dict):
         return data
@@ -130,6 +178,6 @@ def write_json(path: Path, data: object) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         partial = path.with_name(path.name + ".tmp")
         partial.write_text(json.dumps(data, indent=2), encoding="utf-8")
-        os.replace(partial, path)
+        _retried(lambda: os.replace(partial, path))
     except OSError:
         pass

@@ -18,7 +18,7 @@ from client.cli.progress import Progress
 from client.i18n import translator
 from client.net.gamefile import GameFile, GameFileError
 from client.review import action_text, decisions, verdict_text
-from client.settings import Settings, default_path
+from client.settings import Settings, Unreadable, default_path
 from engine.ai.coach import review
 
 
@@ -37,7 +37,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"durak review: {exc}", file=sys.stderr)
         return 2
     path = Path(os.environ["DURAK_SETTINGS"]) if "DURAK_SETTINGS" in os.environ else default_path()
-    tr = translator(Settings.load(path).language)
+    try:
+        language = Settings.load(path).language
+    except Unreadable:
+        language = Settings().language
+    tr = translator(language)
     seat = game.seat if args.seat is None else args.seat
     print(f"{game.names[seat]} · {game.ended} · {len(moves)} decisions")
     bar = Progress(len(moves), "reviewing")
