@@ -7,10 +7,19 @@ steps a choice back or on) and ``Key``. A real touch also produces mouse events 
 ``touch=True``: those are dropped, so a tap is seen once. Finger positions arrive
 normalised (0..1) and are scaled by the window size. Only one pointer is followed at a
 time (the first one down).
+
+A mouse wheel's notch is one step. A trackpad (or a wheel that scrolls smoothly) sends a
+stream of fractions of a notch for one swipe, momentum included, each rounded to a whole
+``y`` by SDL: stepped per event, one swipe moved a choice several values at once. Such a
+stream (events with a fractional ``precise_y``, at most ``GESTURE_GAP`` seconds apart) is
+one gesture, which steps once, when a whole notch has added up.
 """
 
 from __future__ import annotations
 
+import sys
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -19,6 +28,7 @@ import pygame
 __all__ = ["MOUSE", "InputMapper", "Key", "Pointer"]
 
 MOUSE = -1  # the pointer id of the mouse; fingers use their finger_id
+GESTURE_GAP = 0.3  # seconds without a smooth scroll event that end a swipe
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,10 +60,20 @@ Input = Pointer | Key
 class InputMapper:
     """Maps pygame events to ``Pointer`` and ``Key`` events for one window."""
 
-    def __init__(self, size: tuple[int, int]) -> None:
+    def __init__(
+        self,
+        size: tuple[int, int],
+        clock: Callable[[], float] = time.monotonic,
+        platform: str = sys.platform,
+    ) -> None:
         self.size = size
+        self.clock = clock
+        self.platform = platform
         self.active: int | None = None  # the pointer currently held down
         self.mouse: tuple[float, float] = (0.0, 0.0)  # where the mouse was last seen
+        self.swipe = 0.0  # notches a smooth scroll gesture has added up (0 once it stepped)
+        self.swiped = False  # the gesture under way has stepped
+        self.swipe_at = -GESTURE_GAP  # when its last event came
 
     def map(self, event: pygame.event.Event) -> Input | None:
         etype = event.type
@@ -67,10 +87,10 @@ class InputMapper:
                 return None
             return self._pointer(etype, MOUSE, event.pos)
         if etype == pygame.MOUSEWHEEL:
-            if getattr(event, "touch", False) or not event.y:
+            if getattr(event, "touch", False):
                 return None
-            turn = -event.y if getattr(event, "flipped", False) else event.y
-            return Pointer("step", self.mouse, MOUSE, 1 if turn > 0 else -1)
+            turn = self._turn(event)
+            return None if not turn else Pointer("step", self.mouse, MOUSE, turn)
         if etype in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):
             w, h = self.size
             pos = (event.x * w, event.y * h)
@@ -83,6 +103,36 @@ class InputMapper:
         if etype == pygame.KEYDOWN:
             return Key(event.key, event.mod, getattr(event, "unicode", ""))
         return None
+
+    def is_fullscreen_key(self, event: pygame.event.Event) -> bool:
+        """F11, and on macOS (where F11 shows the desktop) its convention, Cmd+Ctrl+F."""
+        if event.type != pygame.KEYDOWN:
+            return False
+        if event.key == pygame.K_F11:
+            return True
+        mod = int(getattr(event, "mod", 0))
+        chord = bool(mod & pygame.KMOD_META) and bool(mod & pygame.KMOD_CTRL)
+        return self.platform == "darwin" and event.key == pygame.K_f and chord
+
+    def _turn(self, event: pygame.event.Event) -> int:
+        """The step (-1, 0 or +1) a wheel event makes: a notch's at once, a smooth
+        gesture's once per gesture."""
+        amount = float(getattr(event, "precise_y", event.y))
+        if getattr(event, "flipped", False):
+            amount = -amount
+        if amount.is_integer():  # a notch (or none)
+            return (amount > 0) - (amount < 0)
+        now = self.clock()
+        if now - self.swipe_at > GESTURE_GAP:
+            self.swipe, self.swiped = 0.0, False
+        self.swipe_at = now
+        if self.swiped:
+            return 0
+        self.swipe += amount
+        if abs(self.swipe) < 1.0:
+            return 0
+        self.swiped = True
+        return 1 if self.swipe > 0 else -1
 
     def _pointer(self, kind: int, pointer: int, pos: tuple[float, float]) -> Pointer | None:
         pos = (float(pos[0]), float(pos[1]))

@@ -95,3 +95,51 @@ def test_keys_pass_through() -> None:
 @pytest.mark.parametrize("kind", [pygame.KEYUP, pygame.WINDOWFOCUSLOST, pygame.MOUSEWHEEL])
 def test_other_events_map_to_nothing(kind: int) -> None:
     assert InputMapper((100, 100)).map(pygame.event.Event(kind, key=0, x=0, y=0)) is None
+
+
+def _swipe(mapper: InputMapper, now: list[float], amounts: list[float]) -> list[int]:
+    """The steps a stream of smooth scroll events 50 ms apart makes."""
+    steps = []
+    for amount in amounts:
+        now[0] += 0.05
+        event = pygame.event.Event(
+            pygame.MOUSEWHEEL, x=0, y=round(amount), precise_y=amount, flipped=False
+        )
+        mapped = mapper.map(event)
+        steps.append(0 if mapped is None else mapped.step)
+    return steps
+
+
+def test_a_trackpad_swipe_steps_once_and_the_next_swipe_again() -> None:
+    now = [0.0]
+    mapper = InputMapper((800, 600), clock=lambda: now[0])
+    swipe = [0.4, 0.7, 1.6, 2.2, 1.4, 0.9, 0.5, 0.2]  # a swipe and its momentum
+    assert _swipe(mapper, now, swipe) == [0, 1, 0, 0, 0, 0, 0, 0]
+    now[0] += 0.5  # the finger rests, then swipes the other way
+    assert [s for s in _swipe(mapper, now, [-0.6, -1.3, -0.8]) if s] == [-1]
+
+
+def test_notches_of_a_wheel_each_step_however_fast() -> None:
+    now = [0.0]
+    mapper = InputMapper((800, 600), clock=lambda: now[0])
+    assert _swipe(mapper, now, [1.0, 1.0, 1.0, -1.0]) == [1, 1, 1, -1]
+
+
+@pytest.mark.parametrize(
+    ("platform", "key", "mod", "full"),
+    [
+        ("win32", pygame.K_F11, 0, True),
+        ("linux", pygame.K_F11, 0, True),
+        ("linux", pygame.K_f, pygame.KMOD_LMETA | pygame.KMOD_LCTRL, False),
+        ("darwin", pygame.K_f, pygame.KMOD_LMETA | pygame.KMOD_LCTRL, True),
+        ("darwin", pygame.K_f, pygame.KMOD_RMETA | pygame.KMOD_LCTRL, True),
+        ("darwin", pygame.K_f, pygame.KMOD_LMETA, False),
+        ("darwin", pygame.K_f, 0, False),
+    ],
+)
+def test_full_screen_is_f11_and_cmd_ctrl_f_on_macos(
+    platform: str, key: int, mod: int, full: bool
+) -> None:
+    mapper = InputMapper((800, 600), platform=platform)
+    event = pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="")
+    assert mapper.is_fullscreen_key(event) is full
