@@ -45,6 +45,30 @@ SessionFactory = Callable[[Rules, Settings], Session]
 HEADLESS_DRIVERS = ("offscreen", "dummy")
 
 
+def crisp_on_windows() -> None:
+    """Before SDL's display starts: on Windows a program that does not declare itself DPI
+    aware is drawn at 96 dpi and stretched by the system, blurry at 125-200 % scaling. The
+    window lays itself out from its size in pixels, so it can take the real pixels (SDL's
+    per-monitor hint; an environment that sets the hint itself keeps its choice)."""
+    if sys.platform == "win32":
+        os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+
+
+def _why_headless(driver: str) -> str:
+    """Why SDL fell back to ``driver`` (a headless one): the display it was told of could
+    not be reached, or it was told of none."""
+    if sys.platform in ("win32", "darwin"):
+        return "no desktop session"
+    named = [
+        f"{name}={os.environ[name]!r}"
+        for name in ("DISPLAY", "WAYLAND_DISPLAY")
+        if os.environ.get(name)
+    ]
+    if not named:
+        return "neither DISPLAY nor WAYLAND_DISPLAY is set"
+    return f"the display {' / '.join(named)} could not be opened"
+
+
 def display_problem() -> str | None:
     """Why the window cannot be shown, or None: SDL found no display at all, or only one of
     the headless drivers that nobody asked for in SDL_VIDEODRIVER."""
@@ -52,6 +76,7 @@ def display_problem() -> str | None:
 
     from client.ui.assets import native_stderr_captured
 
+    crisp_on_windows()
     with native_stderr_captured() as noise:  # e.g. Wayland's "XDG_RUNTIME_DIR is invalid"
         try:
             pygame.display.init()
@@ -61,10 +86,7 @@ def display_problem() -> str | None:
     asked = {name.strip().lower() for name in os.environ.get("SDL_VIDEODRIVER", "").split(",")}
     if driver in HEADLESS_DRIVERS and driver not in asked:
         pygame.display.quit()
-        unset = sys.platform not in ("win32", "darwin") and not (
-            os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
-        )
-        why = "neither DISPLAY nor WAYLAND_DISPLAY is set" if unset else "no desktop session"
+        why = _why_headless(driver)
         return f"no display to open the window on ({why}; SDL's {driver!r} driver shows nothing)"
     if noise.getvalue():  # a display after all: what SDL said may matter
         os.write(2, noise.getvalue())
@@ -161,6 +183,7 @@ class App:
                 self.stats_path = None
         self.session_factory = session_factory
         self.games = GameStore(games if games is not None else default_games_dir())
+        crisp_on_windows()
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("Durak")
@@ -288,7 +311,7 @@ class App:
             elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 if self.size != self.mapper.size:
                     self._resized()
-            elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            elif self.mapper.is_fullscreen_key(event):
                 self.toggle_fullscreen()
             elif self.stack:
                 mapped = self.mapper.map(event)

@@ -70,6 +70,21 @@ def test_window_without_a_display_says_so_and_fails(tmp_path: Path) -> None:
     assert not (tmp_path / "settings.json").exists()  # no window ran
 
 
+@pytest.mark.skipif(
+    not sys.platform.startswith("linux") or Path("/dev/dri").exists(),
+    reason="only Linux can be left without a display (and with /dev/dri SDL may take the console)",
+)
+def test_a_display_that_cannot_be_reached_is_named(tmp_path: Path) -> None:
+    hidden = ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")
+    env = {k: v for k, v in os.environ.items() if k not in hidden}
+    result = _durak(
+        tmp_path, {**env, "DISPLAY": ":97", "SDL_AUDIODRIVER": "dummy"}, "--frames", "3"
+    )
+    assert result.returncode == 1
+    assert "the display DISPLAY=':97' could not be opened" in result.stderr
+    assert "desktop session" not in result.stderr.splitlines()[0]
+
+
 @pytest.mark.parametrize(
     "audio",
     [
