@@ -62,6 +62,13 @@ def sturdy_stdio() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if getattr(sys, "frozen", False):
+        # The standalone app: an AI worker process (started with ``spawn``) is the app
+        # itself, run with multiprocessing's arguments. This runs the worker and exits;
+        # without it the worker would open a window of its own, and its workers theirs.
+        import multiprocessing
+
+        multiprocessing.freeze_support()
     sturdy_stdio()
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] in ("-h", "--help"):

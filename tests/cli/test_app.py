@@ -1,0 +1,141 @@
+"""The standalone app (packaging/build_app.py) runs where there is no Python: built once,
+moved to another folder and run with nothing on PATH, it prints its version, opens the
+window, hosts a table whose Hard AI players think in worker processes of the app itself,
+plays it with ``durak bot`` over loopback, and reviews a kept game.
+
+The workers are the trap: a program frozen by PyInstaller starts a ``spawn`` worker as
+itself, with multiprocessing's arguments; unless ``multiprocessing.freeze_support()`` runs
+first, each worker runs ``durak`` instead (``durak play: error: unrecognized arguments:
+--multiprocessing-fork``), the host replaces it again and again, and the game never ends.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from kept import kept
+
+pytest.importorskip("PyInstaller", reason="the standalone app needs the app extra")
+pytestmark = pytest.mark.slow
+
+ROOT = Path(__file__).resolve().parents[2]
+EXE = ".exe" if sys.platform == "win32" else ""
+# what a program needs of the environment on Windows; nothing else comes along
+KEPT_ENV = ("SYSTEMROOT", "WINDIR", "TEMP", "TMP", "LOCALAPPDATA", "APPDATA")
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The app's folder, built and then moved elsewhere, as onto a USB stick."""
+    built = tmp_path_factory.mktemp("dist")
+    command = [sys.executable, str(ROOT / "packaging" / "build_app.py"), "--no-zip"]
+    command += ["--dist", str(built), "--work", str(tmp_path_factory.mktemp("work"))]
+    subprocess.run(command, check=True, capture_output=True, timeout=900)
+    (folder,) = built.iterdir()
+    moved = tmp_path_factory.mktemp("usb") / folder.name
+    shutil.move(folder, moved)
+    return moved
+
+
+@pytest.fixture
+def env(tmp_path: Path) -> dict[str, str]:
+    """No venv, no Python on PATH, a home of its own, no display or sound card."""
+    empty = tmp_path / "bin"
+    empty.mkdir()
+    assert shutil.which("python3", path=str(empty)) is None
+    return {
+        **{name: os.environ[name] for name in KEPT_ENV if name in os.environ},
+        "PATH": str(empty),
+        "HOME": str(tmp_path),
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "DURAK_SETTINGS": str(tmp_path / "config" / "settings.json"),
+    }
+
+
+def _run(
+    app: Path, env: dict[str, str], *argv: str, timeout: float = 120
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(app / f"durak{EXE}"), *argv],
+        cwd=env["HOME"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+
+
+def test_the_app_holds_the_game_its_files_and_licences(app: Path) -> None:
+    assert (app / f"durak{EXE}").is_file()
+    for licence in ("LICENSE", "LICENSE-DejaVu.txt", "README.txt"):
+        assert (app / licence).is_file(), licence
+    assets = next(app.rglob("lan_durak_assets"))
+    for part in ("fonts/DejaVuSans.ttf", "fonts/DejaVuSans-Bold.ttf", "sounds/turn.wav"):
+        assert (assets / part).is_file(), part
+    assert not list(app.rglob("make_sounds.py"))
+    if sys.platform == "win32":
+        assert (app / "Durak.exe").is_file()  # the window, with no console
+
+
+def test_the_app_prints_its_version_and_opens_the_window(app: Path, env: dict[str, str]) -> None:
+    version = _run(app, env, "--version")
+    assert (version.returncode, version.stdout) == (0, "durak 0.1.0\n")
+    window = _run(app, env, "--frames", "5")
+    assert (window.returncode, window.stderr) == (0, "")
+    assert Path(env["DURAK_SETTINGS"]).is_file()  # the window ran and closed normally
+
+
+@pytest.fixture
+def table(app: Path, env: dict[str, str]) -> Iterator[int]:
+    """``durak host`` of the app on loopback, two Hard AI players in its last seats: its port."""
+    options = ["--no-announce", "--no-save", "--seats", "3", "--ai", "hard,hard", "--autostart"]
+    host = subprocess.Popen(
+        [str(app / f"durak{EXE}"), "host", "--bind", "127.0.0.1", "--port", "0", *options],
+        cwd=env["HOME"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        assert host.stdout is not None
+        for line in host.stdout:
+            found = re.search(r"listening on 127\.0\.0\.1:(\d+)", line)
+            if found:
+                yield int(found.group(1))
+                break
+        else:
+            pytest.fail("the app's host never listened")
+    finally:
+        host.terminate()
+        host.wait(timeout=30)
+
+
+def test_the_apps_host_and_bot_play_a_game_with_hard_workers(
+    app: Path, env: dict[str, str], table: int
+) -> None:
+    bot = _run(
+        app, env, "bot", "--connect", f"127.0.0.1:{table}", "--level", "normal", "--games", "1",
+        "--no-reconnect", timeout=300,
+    )  # fmt: skip
+    assert bot.returncode == 0, bot.stdout + bot.stderr
+    assert "deal verified" in bot.stdout
+    assert re.search(r"^1 games: ", bot.stdout, re.MULTILINE)
+
+
+def test_the_app_reviews_a_kept_game(app: Path, env: dict[str, str], tmp_path: Path) -> None:
+    path = kept(tmp_path, with_log=True)
+    review = _run(app, env, "review", str(path), timeout=300)
+    assert review.returncode == 0, review.stderr
+    lines = review.stdout.splitlines()
+    assert lines[0].startswith("Ann · ") and "decisions" in lines[0]
+    assert len(lines) > 3
