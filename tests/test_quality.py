@@ -188,3 +188,17 @@ def test_no_package_has_an_import_cycle(package: str) -> None:
 
     for module in sorted(graph):
         visit(module, [])
+
+
+def test_the_ci_workflow_is_a_valid_workflow() -> None:
+    """The OS-matrix workflow cannot run here: its syntax is checked against the schema of
+    such files, which check-jsonschema carries (no download)."""
+    workflows = sorted((ROOT / ".github" / "workflows").glob("*.yml"))
+    assert workflows
+    result = _run(
+        _tool("check-jsonschema"),
+        "--builtin-schema",
+        "vendor.github-workflows",
+        *map(str, workflows),
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
