@@ -23,8 +23,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import logging
 import socket
+import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -165,19 +167,47 @@ def address_of(peer: object) -> str:
     return address.removeprefix("::ffff:") if "." in address else address
 
 
+# accept() errors that mean the machine is out of something, worth a pause; any other is
+# one connection's (a client that reset before it was taken: WinError 64 on Windows)
+EXHAUSTED = {
+    code
+    for name in ("EMFILE", "ENFILE", "ENOBUFS", "ENOMEM", "WSAEMFILE", "WSAENOBUFS")
+    if (code := getattr(errno, name, None)) is not None
+}
+
+
 def listening_socket(bind: str, port: int) -> socket.socket:
     """A listening TCP socket on ``bind`` (``""``: every interface, IPv6 too where the OS
-    has dual-stack sockets)."""
+    has dual-stack sockets). The port is this table's alone: on Windows another program
+    may bind a port in use with SO_REUSEADDR and take the players' connections (their
+    passwords and tokens) unless the listener holds it with SO_EXCLUSIVEADDRUSE; elsewhere
+    SO_REUSEADDR lets a restarted host take its port back at once and refuses a second
+    listener."""
     if not bind:
-        if socket.has_dualstack_ipv6():
-            return socket.create_server(
-                ("", port), family=socket.AF_INET6, backlog=BACKLOG, dualstack_ipv6=True
-            )
-        return socket.create_server(("", port), backlog=BACKLOG)
+        dual = socket.has_dualstack_ipv6()
+        family = socket.AF_INET6 if dual else socket.AF_INET
+        return _listen(family, ("", port), dual)
     family, _, _, _, address = socket.getaddrinfo(
         bind, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
     )[0]
-    return socket.create_server(address[:2], family=family, backlog=BACKLOG)
+    return _listen(family, (str(address[0]), int(address[1])), False)
+
+
+def _listen(family: int, address: tuple[str, int], dualstack: bool) -> socket.socket:
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        if sys.platform == "win32":
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_EXCLUSIVEADDRUSE, 1)
+        else:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if dualstack:
+            sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+        sock.bind(address)
+        sock.listen(BACKLOG)
+    except BaseException:
+        sock.close()
+        raise
+    return sock
 
 
 def refuse(conn: socket.socket, code: str, text: str) -> None:
@@ -305,9 +335,10 @@ class Host:
         while True:
             try:
                 conn, peer = await loop.sock_accept(listener)
-            except OSError as exc:  # (the door keeps headroom below the file limit)
-                log.warning("cannot accept a connection: %s", exc)
-                await asyncio.sleep(0.1)
+            except OSError as exc:
+                if exc.errno in EXHAUSTED:  # (the door keeps headroom below the file limit)
+                    log.warning("cannot accept a connection: %s", exc)
+                    await asyncio.sleep(0.1)
                 continue
             admit = None if self._stopped.is_set() else self.door.arrive(conn, address_of(peer))
             if admit is None:
