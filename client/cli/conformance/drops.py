@@ -104,6 +104,7 @@ async def turn_timer(s: Session, players: list[Player]) -> None:
 
 
 async def stand_in_and_away_at_the_end(games: Games, anna: Peer, boris: Peer) -> None:
+    """At a table of six (every card dealt) under hold_ms 0, Boris drops for good."""
     s = games.session
     await anna.ask(lambda r: SetRules(r, Rules(players=6)))  # 36 cards: all dealt
     for index in range(3, 6):

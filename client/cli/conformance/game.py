@@ -48,6 +48,8 @@ class Games:
         self.contributions_checked = False  # the refusals of bad contributions (once)
 
     async def start_game(self, players: list[Player]) -> None:
+        """Our other seats ready, Anna (the owner) starts: the commitment, every seat's
+        contribution (the bad ones once), the room playing and the first update."""
         anna = players[0].peer
         for p in players[1:]:
             await p.peer.ask(lambda r: Ready(r, True))
@@ -156,6 +158,8 @@ class Games:
                 return
 
     async def game_end(self, players: list[Player]) -> None:
+        """The room back in the lobby: every seat verifies the deal, the series counts the
+        game, the result places every seat."""
         anna = players[0].peer
         await settle(anna, lambda r: r.status == "lobby")
         room, ended = anna.room, players[0].ended
@@ -207,6 +211,7 @@ async def game(games: Games, anna: Peer, boris: Peer, wanda: Peer) -> None:
 
 
 async def in_game_refusals(s: Session, players: list[Player]) -> None:
+    """What the room refuses while the game is played, and a newcomer's welcome then."""
     anna = players[0].peer
     await s.refusal(anna, "ready during a game", lambda r: Ready(r, True), "game_running")
     await s.refusal(

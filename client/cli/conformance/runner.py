@@ -52,7 +52,7 @@ class Section:
 
 
 class Suite:
-    """The checks, run in order against one host. ``results`` holds each outcome."""
+    """The checks, run in order against one host; ``run`` returns each outcome."""
 
     def __init__(
         self,
@@ -67,10 +67,6 @@ class Suite:
         self.session = Session(host, port, password, self.record)
         self.games = Games(self.session)
         self.timeouts = timeouts  # also wait out the 10 s handshake timeout
-
-    @property
-    def results(self) -> list[Check]:
-        return self.record.results
 
     async def run(self) -> list[Check]:
         """Every check in order; ``OSError`` if the host cannot be reached at all."""
