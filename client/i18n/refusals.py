@@ -4,10 +4,11 @@ player's language.
 The host answers a refused request with ``Rejected(code, text)``: ``text`` is its own
 English. The code is an engine reason (``engine.Reason``: a card or move the rules do not
 allow, looked up as ``reason.<code>``) or one of the host's own, about the room and the
-game around the rules (``REFUSAL_KEYS``). A session that ends says ``Closed(text, code)``
-(``closed_text``): the Join and room screens word it as ``CLOSED_KEYS`` does, the table
-in fewer words (``TABLE_CLOSED_KEYS``). A code this window does not know (a newer host)
-shows the host's own words. The room screen and the table scene both say it this way.
+game around the rules (``protocol.Refusal``, each worded by ``REFUSAL_KEYS``). A session
+that ends says ``Closed(text, code)`` (``closed_text``): the Join and room screens word it
+as ``CLOSED_KEYS`` does, the table in fewer words (``TABLE_CLOSED_KEYS``). A code this
+window does not know (a newer host) shows the host's own words. The room screen and the
+table scene both say it this way.
 """
 
 from __future__ import annotations
@@ -16,25 +17,26 @@ from collections.abc import Mapping
 
 from client.i18n import N_, Translator
 from engine import Reason
+from protocol import Refusal
 
 __all__ = ["CLOSED_KEYS", "REFUSAL_KEYS", "TABLE_CLOSED_KEYS", "closed_text", "refusal_text"]
 
-# the host's own refusal codes (``host.lobby.REFUSALS`` and every ``_reject``)
-REFUSAL_KEYS = {
-    "not_owner": N_("room.not_owner"),
-    "game_running": N_("room.game_running"),
-    "no_game": N_("room.no_game"),
-    "seats_empty": N_("room.seats_empty"),
-    "seat_taken": N_("room.seat_taken"),
-    "no_such_seat": N_("room.no_such_seat"),
-    "unknown_level": N_("room.unknown_level"),
-    "bad_rules": N_("room.bad_rules"),
-    "not_ready": N_("room.not_ready"),
-    "bad_contribution": N_("room.bad_contribution"),
-    "contributed": N_("room.contributed"),
-    "no_commitment": N_("room.no_commitment"),
-    "watching": N_("room.watching"),
-    "no_open_seat": N_("room.no_open_seat"),
+# the host's own refusal codes (``protocol.Refusal``): a key for every one
+REFUSAL_KEYS: dict[str, str] = {
+    Refusal.NOT_OWNER: N_("room.not_owner"),
+    Refusal.GAME_RUNNING: N_("room.game_running"),
+    Refusal.NO_GAME: N_("room.no_game"),
+    Refusal.SEATS_EMPTY: N_("room.seats_empty"),
+    Refusal.SEAT_TAKEN: N_("room.seat_taken"),
+    Refusal.NO_SUCH_SEAT: N_("room.no_such_seat"),
+    Refusal.UNKNOWN_LEVEL: N_("room.unknown_level"),
+    Refusal.BAD_RULES: N_("room.bad_rules"),
+    Refusal.NOT_READY: N_("room.not_ready"),
+    Refusal.BAD_CONTRIBUTION: N_("room.bad_contribution"),
+    Refusal.CONTRIBUTED: N_("room.contributed"),
+    Refusal.NO_COMMITMENT: N_("room.no_commitment"),
+    Refusal.WATCHING: N_("room.watching"),
+    Refusal.NO_OPEN_SEAT: N_("room.no_open_seat"),
 }
 _REASON_CODES = frozenset(reason.value for reason in Reason)
 # why a session ended or a table would not seat us (``Closed.code``)

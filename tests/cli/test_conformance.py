@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from client.cli.bot import play_bot
-from client.cli.conformance import Check, ClientCheck, Suite
+from client.cli.conformance import Check, ClientCheck, Suite, handshake
 from client.net.client import NetClient
 from host import Host, HostConfig
 from host.table import Table
@@ -131,10 +131,10 @@ def test_a_host_that_deals_from_a_seed_of_its_own_is_caught(
         host.table, "new_game", lambda rules, seed, previous: new_game(rules, seed ^ 1, previous)
     )
 
-    async def no_burst(self: Suite, anna: object) -> None:  # (not what this test is about)
+    async def no_burst(session: object, anna: object) -> None:  # (not what this test is about)
         return None
 
-    monkeypatch.setattr(Suite, "busy", no_burst)
+    monkeypatch.setattr(handshake, "busy", no_burst)
     config = HostConfig(bind="127.0.0.1", port=0, announce=False, save_dir=None)
     results = asyncio.run(_suite_against(config))
     failed = [r for r in results if not r.passed]

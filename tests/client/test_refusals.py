@@ -21,7 +21,7 @@ from client.screens.table.screen import TableScene
 from client.settings import Settings
 from engine import Reason, Rules, new_game
 from host.lobby import REFUSALS
-from protocol import DEAL_PROBLEMS
+from protocol import DEAL_PROBLEMS, Refusal
 
 HOST = Path(__file__).resolve().parents[2] / "host"
 
@@ -49,6 +49,13 @@ def test_the_scan_finds_the_hosts_refusals() -> None:
     codes = host_refusal_codes()
     assert {"not_owner", "seats_empty", "no_such_seat", "bad_rules"} <= codes
     assert not codes & {reason.value for reason in Reason}  # those are the engine's
+
+
+def test_every_code_the_host_refuses_with_is_a_refusal_the_window_words() -> None:
+    """The codes written out in host/ are all ``protocol.Refusal``'s, and the window has
+    a key for each of those and for nothing else."""
+    assert host_refusal_codes() == {refusal.value for refusal in Refusal}
+    assert set(REFUSAL_KEYS) == set(Refusal)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import queue
 import threading
 import time
@@ -23,7 +24,7 @@ from client.i18n import LANGUAGES
 from client.net.client import HostClosed, NetClient
 from client.net.gamefile import GameFile
 from client.net.remote import NetSession
-from client.net.session import RoomChanged, Seated
+from client.net.session import WATCHING, RoomChanged, Seated
 from client.screens.room import screen as room_screen
 from client.screens.room.screen import RoomScene
 from client.screens.table.screen import TableScene
@@ -32,8 +33,8 @@ from client.ui import render
 from client.ui import scene as scene_module
 from client.ui.render import button_px
 from engine import Rules, Series
-from host import HostConfig, run_in_thread
-from protocol import Room, SeatInfo
+from host import HostConfig, lobby, run_in_thread
+from protocol import Room, SeatInfo, Start
 
 pytestmark = pytest.mark.usefixtures("headless")
 FRAMES = 3000  # a bound against hanging (x 0.01 s), not a timing assertion
@@ -314,11 +315,12 @@ def test_the_owner_ends_a_lan_game_as_a_draw(tmp_path: Path) -> None:
 
 
 class Sitting:
-    """A session already seated at seat 0 of ``room`` (no network)."""
+    """A session already seated at ``seat`` of ``room`` (no network; ``WATCHING``: a
+    watcher's)."""
 
-    def __init__(self, room: Room) -> None:
+    def __init__(self, room: Room, seat: int = 0) -> None:
         self.inbox: queue.Queue[object] = queue.Queue()
-        self.inbox.put(Seated(0, tuple(s.name for s in room.seats), room.rules))
+        self.inbox.put(Seated(seat, tuple(s.name for s in room.seats), room.rules))
         self.inbox.put(RoomChanged(room))
 
     def close(self) -> None:
@@ -415,3 +417,41 @@ def test_the_room_fits_the_window(
 
 def overlaps(rects: list[pygame.Rect]) -> list[tuple[pygame.Rect, pygame.Rect]]:
     return [(a, b) for i, a in enumerate(rects) for b in rects[i + 1 :] if a.colliderect(b)]
+
+
+def test_the_room_screen_and_the_host_lobby_agree() -> None:
+    """The same rooms shown to the screen and asked of the host's lobby: the owner's Start
+    is lit exactly when the host would start, the screen names the players the host's
+    start waits for, "fill the seats" exactly when the host would say seats_empty, and a
+    watcher's Take seat is lit exactly when the host would seat them."""
+    app = App(Settings(), None, size=(800, 600), sound=False)
+    kinds = (
+        SeatInfo("human", "Anna", None, True),
+        SeatInfo("human", "Boris", None, True, ready=True),
+        SeatInfo("ai", "", "easy", ready=True),
+        SeatInfo("empty"),
+    )
+    checked = 0
+    for seats in itertools.product(kinds, repeat=3):
+        for owner, status in itertools.product((0, 1, None), ("lobby", "playing")):
+            room = Room("T", status, owner, seats, Rules(players=3), False, False, Series.new(3), 0)
+            for seat in (0, 1, 2, WATCHING):
+                scene = RoomScene(app, Sitting(room, seat))  # type: ignore[arg-type]
+                app.push(scene)
+                app.step(0.02)
+                lit = {b.name: b.enabled for b in scene.buttons()}
+                host_start = lobby.check(room, seat, Start(1))
+                assert lit.get("start", False) == (scene.owner and host_start is None)
+                assert scene.can_start() == (host_start is None)
+                assert scene.waiting() == lobby.waiting(room)
+                if owner is not None and status == "lobby":
+                    seats_empty = lobby.check(room, owner, Start(1)) == "seats_empty"
+                    assert scene.full() == (not seats_empty)
+                open_seat = any(s.kind == "empty" for s in seats)  # the host's ``_sit``
+                sit = seat == WATCHING and status == "lobby" and open_seat
+                assert lit.get("sit", False) == scene.can_sit() == sit
+                scene.handed = True  # (leave the session to the next room)
+                app.pop()
+                checked += 1
+    app.close()
+    assert checked == 4**3 * 6 * 4

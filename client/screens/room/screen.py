@@ -64,7 +64,7 @@ from client.ui.render import (
 )
 from client.ui.scene import ButtonScene, Director
 from client.ui.widgets import Button
-from protocol import Room, SeatInfo
+from protocol import Room, SeatInfo, all_seated, sit_refusal, start_refusal, waiting_for
 
 __all__ = ["RoomScene", "RoomSession"]
 
@@ -185,33 +185,21 @@ class RoomScene(ButtonScene):
         return room is not None and 0 <= self.seat < len(room.seats) and room.seats[self.seat].ready
 
     def can_sit(self) -> bool:
-        """A watcher may take a seat: one is open and the room is in its lobby."""
-        room = self.room
-        return (
-            self.watching
-            and room is not None
-            and room.status == "lobby"
-            and any(s.kind == "empty" for s in room.seats)
-        )
+        """A watcher may take a seat: the host would seat us (``protocol.sit_refusal``)."""
+        return self.watching and self.room is not None and sit_refusal(self.room) is None
 
     def full(self) -> bool:
         """Every seat is taken."""
-        return self.room is not None and all(s.kind != "empty" for s in self.room.seats)
+        return self.room is not None and all_seated(self.room)
 
     def waiting(self) -> list[int]:
         """The players the owner's start waits for: every other human not ready."""
-        room = self.room
-        if room is None:
-            return []
-        return [
-            i
-            for i, s in enumerate(room.seats)
-            if s.kind == "human" and i != room.owner and not s.ready
-        ]
+        return [] if self.room is None else waiting_for(self.room)
 
     def can_start(self) -> bool:
-        """Every seat is taken and every other player is ready: the game can start."""
-        return self.full() and not self.waiting()
+        """The host would start the game at our word (``protocol.start_refusal``): we own
+        the room, every seat is taken and every other player is ready."""
+        return self.room is not None and start_refusal(self.room, self.seat) is None
 
     def update(self, dt: float) -> None:
         if self.handed:  # back from the game: the table is left too

@@ -1,0 +1,100 @@
+"""The room's rules (``protocol.room_rules``) and their refusal codes: docs/protocol.md
+section 6 lists exactly the codes of ``Refusal`` (and of the engine's ``Reason``), the
+wire values are the strings the document names, and the questions a room screen asks
+(may we start? may we sit?) are answered as the command checks answer them."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from pathlib import Path
+
+from engine import Reason, Rules, Series
+from protocol import (
+    HEADER_SIZE,
+    HOST_MESSAGES,
+    Refusal,
+    Rejected,
+    Room,
+    SeatInfo,
+    Start,
+    all_seated,
+    decode_payload,
+    encode,
+    room_refusal,
+    sit_refusal,
+    start_refusal,
+    waiting_for,
+)
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
+
+
+def section(number: int) -> str:
+    text = DOC.read_text(encoding="utf-8")
+    start = text.index(f"\n## {number}. ")
+    return text[start : text.index("\n## ", start + 1)]
+
+
+def test_section_6_lists_every_refusal_code_of_the_host_and_no_other() -> None:
+    rows = re.findall(r"^\| `([a-z_]+)` \|", section(6), re.MULTILINE)
+    assert len(rows) == len(set(rows))
+    assert set(rows) == {refusal.value for refusal in Refusal}
+
+
+def test_section_6_lists_every_reason_code_of_the_engine_and_no_other() -> None:
+    text = section(6)
+    prose = text[text.index("reason codes:") : text.index("The same codes appear in")]
+    assert set(re.findall(r"`([a-z_]+)`", prose)) == {reason.value for reason in Reason}
+
+
+def test_a_refusal_goes_on_the_wire_as_its_code_and_has_an_english_text() -> None:
+    for refusal in Refusal:
+        wire = encode(Rejected(7, refusal, refusal.text))[HEADER_SIZE:]
+        got = decode_payload(wire, HOST_MESSAGES)
+        assert isinstance(got, Rejected)
+        assert got.reason == refusal.value and type(got.reason) is str
+        assert refusal.text.endswith(".") and refusal.text[0].isupper()
+    assert not {r.value for r in Refusal} & {r.value for r in Reason}
+
+
+HUMAN = SeatInfo("human", "Anna", None, True)
+READY = SeatInfo("human", "Boris", None, True, ready=True)
+AI = SeatInfo("ai", "Easy", "easy", True, ready=True)
+EMPTY = SeatInfo("empty")
+
+
+def rooms() -> list[Room]:
+    """Every room of 2 or 3 seats of those kinds, each seat the owner (or none), in the
+    lobby and playing."""
+    found = []
+    for n in (2, 3):
+        for seats in itertools.product((HUMAN, READY, AI, EMPTY), repeat=n):
+            for owner, status in itertools.product((*range(n), None), ("lobby", "playing")):
+                series = Series.new(n)
+                found.append(
+                    Room("T", status, owner, seats, Rules(players=n), False, False, series, 0)
+                )
+    return found
+
+
+def test_what_a_start_and_a_sit_wait_for() -> None:
+    """Against the rules as docs/protocol.md sections 4, 6 and 16 state them, every room."""
+    for room in rooms():
+        full = all(s.kind != "empty" for s in room.seats)
+        unready = [i for i, s in enumerate(room.seats) if s == HUMAN and i != room.owner]
+        assert all_seated(room) == full
+        assert waiting_for(room) == unready
+        for seat in range(len(room.seats)):
+            expected = (
+                Refusal.NOT_OWNER if seat != room.owner
+                else Refusal.GAME_RUNNING if room.status == "playing"
+                else Refusal.SEATS_EMPTY if not full
+                else Refusal.NOT_READY if unready
+                else None
+            )  # fmt: skip
+            assert start_refusal(room, seat) == expected
+            assert room_refusal(room, seat, Start(1), lambda _: True) == expected
+        playing = room.status == "playing"
+        expected = Refusal.GAME_RUNNING if playing else Refusal.NO_OPEN_SEAT if full else None
+        assert sit_refusal(room) == expected
