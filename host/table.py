@@ -53,9 +53,7 @@ import itertools
 import logging
 import math
 import random
-import time
 from collections.abc import Awaitable, Callable, Sequence
-from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Protocol
@@ -135,6 +133,7 @@ from .credentials import Password, new_token, token_matches
 from .journal import DiskWriter, action_record, header_record, load_table, table_record
 from .outbox import Outbox
 from .save import SavedSeat, TableSave, save_file
+from .scheduler import Handle, Scheduler
 from .workers import Workers
 
 __all__ = [
@@ -325,18 +324,19 @@ class Table:
         self,
         config: HostConfig,
         *,
-        executor: Executor,
+        scheduler: Scheduler,
         on_room: Callable[[Room], None] | None = None,
         workers: Workers | None = None,
+        door_room: int | None = None,
     ) -> None:
         self.config = config
         self.workers = workers
-        self.clock: Callable[[], float] = time.monotonic  # emotes' and passwords' clock
+        self.scheduler = scheduler  # the timers and the AI players' executor
+        self.clock: Callable[[], float] = scheduler.now  # emotes' and passwords' clock
         self.throttle = PasswordThrottle(lambda: self.clock())
         self._emoted: dict[int | Link, float] = {}  # seat or watcher -> when it last emoted
-        self.executor = executor
         self.on_room = on_room
-        self.disk: DiskWriter | None = None  # set by the host once it knows the save file
+        self.disk: DiskWriter | None = None  # given to ``run`` once the host knows its file
         self.outbox = Outbox()
         self._journaled: int | None = None  # the game the journal is for
         self._journal_key: tuple[object, ...] = ()  # the table as the journal last said it
@@ -384,11 +384,11 @@ class Table:
         self.password = Password.of(config.password) if config.password else None
         self.idle = config.idle
         self.watchers = config.watchers  # how many may watch (the room's option)
-        self.door_room: int | None = None  # watchers the host's door has room for (None: any)
+        self.door_room = door_room  # watchers the host's door has room for (None: any)
         self.audience: dict[Link, str] = {}  # the watchers' connections and names
         self.marks = itertools.count(1)  # the idle watches' marks, table-wide
-        self._timers: set[asyncio.TimerHandle] = set()
-        self._turn: asyncio.TimerHandle | None = None
+        self._timers: set[Handle] = set()
+        self._turn: Handle | None = None
         if config.resume:
             if config.save_dir is None:
                 raise ValueError("resume needs save_dir")
@@ -488,21 +488,27 @@ class Table:
             self._turn.cancel()
             self._turn = None
 
-    def _later(self, delay: float, item: Item) -> asyncio.TimerHandle:
-        loop = asyncio.get_running_loop()
-        handle: asyncio.TimerHandle
+    def _later(self, delay: float, item: Item) -> Handle:
+        handle: Handle
 
         def fire() -> None:
             self._timers.discard(handle)
             self.queue.put_nowait(item)
 
-        handle = loop.call_later(delay, fire)
+        handle = self.scheduler.later(delay, fire)
         self._timers.add(handle)
         return handle
 
     # --- the task -----------------------------------------------------------------------
 
-    async def run(self) -> None:
+    def stop_thinking(self) -> None:
+        """The host is stopping: no AI is asked to think again."""
+        self.stopping = True
+
+    async def run(self, disk: DiskWriter | None = None) -> None:
+        """The table's task: handle what is queued until ``Stop``. With ``disk`` the table
+        is saved (``host.journal``); an autostart table with every seat taken starts."""
+        self.disk = disk
         self._save()
         if self.state is not None and self.log is not None and self.state.result is not None:
             self._game_over(self.log, self.state)  # resumed after its last action
@@ -513,6 +519,7 @@ class Table:
             if self.state is not None:
                 self._think()
                 self._arm_turn()
+        self._maybe_autostart()  # (an all-AI table starts at once)
         while True:
             item = await self.queue.get()
             if isinstance(item, Stop):
@@ -1195,7 +1202,6 @@ class Table:
         state = self.state
         if state is None or self.stopping:
             return
-        loop = asyncio.get_running_loop()
         defender_busy = bool(state.legal_actions(state.defender))
         for index, slot in self.bots.items():
             if slot.thinking or not state.legal_actions(index):
@@ -1204,28 +1210,25 @@ class Table:
                 continue  # throw-ins wait for the defender, the order the bots play for
             history = self.history[index]
             view = observe(state, index)
+            job = next(self.jobs)
             try:
-                future = loop.run_in_executor(
-                    self.executor, _decide, slot.bot, history[slot.seen :], view
+                self.scheduler.run(
+                    partial(_decide, slot.bot, history[slot.seen :], view),
+                    partial(self._thought_done, index, self.game, job),
                 )
             except RuntimeError as exc:  # the executor is shut down: the host is going
                 log.info("AI seats stop thinking: %s", exc)
                 self.stopping = True
                 return
             slot.seen = len(history)
-            slot.thinking, slot.seq = True, self.seq
-            slot.job = next(self.jobs)
-            future.add_done_callback(partial(self._thought_done, index, self.game, slot.job))
+            slot.thinking, slot.seq, slot.job = True, self.seq, job
 
     def _thought_done(
-        self, index: int, game: int, job: int, future: asyncio.Future[Action]
+        self, index: int, game: int, job: int, action: Action | None, error: BaseException | None
     ) -> None:
-        if future.cancelled():
-            return
-        error = future.exception()
         if error is not None:
             log.error("AI seat %d failed to decide: %r", index, error)
-        self.queue.put_nowait(Thought(index, game, job, None if error else future.result()))
+        self.queue.put_nowait(Thought(index, game, job, None if error else action))
 
     def _thought(self, thought: Thought) -> None:
         slot = self.bots.get(thought.seat)

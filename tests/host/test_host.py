@@ -27,6 +27,7 @@ from client.net.client import HostClosed, NetClient
 from engine import Rules, SeatView
 from engine.ai import LEVELS, PARAMETERS, RandomBot
 from host import Host, HostConfig, Table, run_in_thread
+from host.scheduler import LoopScheduler
 from protocol import (
     PROTOCOL_VERSION,
     Ack,
@@ -331,7 +332,9 @@ async def test_a_stop_mid_game_asks_no_ai_to_think(caplog: pytest.LogCaptureFixt
     caplog.set_level(logging.INFO)
     host = Host(replace(LOCAL, seats=4, ai=("normal",) * 4, autostart=True, seed=5))
     host.executor.shutdown()
-    host.executor = host.table.executor = counting = CountingExecutor(host.table)
+    scheduler = host.table.scheduler
+    assert isinstance(scheduler, LoopScheduler)
+    host.executor = scheduler.executor = counting = CountingExecutor(host.table)
     await host.start()
     while host.table.seq < 12:  # mid-game: AI seats are thinking
         await asyncio.sleep(0.001)

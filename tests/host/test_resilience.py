@@ -20,6 +20,7 @@ from typing import Any
 
 import msgpack
 import pytest
+from harness import ManualScheduler
 from test_host import expect, replays, serving
 
 from client.cli.bot import play_bot
@@ -305,7 +306,7 @@ def _cards(text: str) -> list[Card]:
 def _bout_table(kinds: tuple[str, ...]) -> Table:
     """A 3-seat table (no executor is used: no seat is AI-played) at a stacked deal where
     seat 0 leads 6s at seat 1; seat 2 could only throw in its sixes."""
-    table = Table(HostConfig(seats=3, announce=False), executor=None)  # type: ignore[arg-type]
+    table = Table(HostConfig(seats=3, announce=False), scheduler=ManualScheduler())
     hands = [_cards("6s 7c 8c 9c Tc Jc"), _cards("Ks Qd Jd Td 9d 8d"), _cards("6c 6d Qc Kc Ac 7s")]
     state = GameState.from_deal(Rules(players=3), hands, _cards("7d Ah"))
     table.seats = [Seat(kind, f"P{i}", "random" if kind == "ai" else None, f"{i:032}")

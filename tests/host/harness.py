@@ -1,0 +1,182 @@
+"""A socket-free host for tests, in the manner of h11's ``ConnectionPair``.
+
+``Harness(config)`` makes a real ``Table`` whose links are ``FakeLink``s (each keeps what
+the table sent it) and whose scheduler is a ``ManualScheduler``: a clock that moves only
+when the test says (``advance``) and an executor that runs an AI's thinking inline, its
+answer queued for the table as the real executor's would be. A test feeds a message
+(``send``), lets the table handle everything that follows (``settle``: the AI players'
+answers, what they lead to), moves the clock (timers fire in the order they fall due) and
+reads what each link was sent. Nothing waits on real time and no socket is opened.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from host import HostConfig
+from host.table import Gone, Incoming, Table
+from protocol import PROTOCOL_VERSION, Ack, Hello, Message, Rejected, RoomUpdate
+
+__all__ = ["FakeLink", "Harness", "ManualScheduler"]
+
+M = TypeVar("M")
+
+
+class FakeLink:
+    """A client connection that keeps every message the table sends it."""
+
+    def __init__(self, name: str = "", address: str = "127.0.0.1") -> None:
+        self.name = name
+        self.seat: int | None = None
+        self.watching = False
+        self.address = address
+        self.sent: list[Message] = []
+        self.closed: str | None = None  # the goodbye's code, once the table closed it
+        self.closed_text = ""
+        self.released = 0  # messages the table has handled (it releases each one)
+
+    def send(self, message: Message) -> None:
+        if self.closed is None:  # (a closed session drops what comes after its goodbye)
+            self.sent.append(message)
+
+    def close(self, code: str, text: str) -> None:
+        self.closed, self.closed_text = code, text
+
+    def release(self) -> None:
+        self.released += 1
+
+    def of(self, kind: type[M]) -> list[M]:
+        """Every message of ``kind`` sent so far, in order."""
+        return [m for m in self.sent if isinstance(m, kind)]
+
+    def last(self, kind: type[M] | Any) -> Any:
+        """The latest message of ``kind`` (a class or a union of them)."""
+        return next(m for m in reversed(self.sent) if isinstance(m, kind))
+
+    @property
+    def room(self) -> Any:
+        """The room as this link heard it last."""
+        return self.last(RoomUpdate).room
+
+
+class _Timer:
+    def __init__(self, callback: Callable[[], None]) -> None:
+        self.callback = callback
+        self.cancelled = False
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+class ManualScheduler:
+    """A clock that stands still until ``advance``, and an inline executor whose answers
+    wait in ``answers`` until ``deliver`` (as the loop would run the callbacks later)."""
+
+    def __init__(self) -> None:
+        self.clock = 0.0
+        self._timers: list[tuple[float, int, _Timer]] = []
+        self._order = itertools.count()
+        self.answers: list[Callable[[], None]] = []
+        self.refuse = False  # the executor is shut down: ``run`` raises RuntimeError
+        self.jobs = 0  # how many jobs were run
+
+    def now(self) -> float:
+        return self.clock
+
+    def later(self, delay: float, callback: Callable[[], None]) -> _Timer:
+        timer = _Timer(callback)
+        heapq.heappush(self._timers, (self.clock + max(0.0, delay), next(self._order), timer))
+        return timer
+
+    def run(
+        self, job: Callable[[], Any], done: Callable[[Any, BaseException | None], None]
+    ) -> None:
+        if self.refuse:
+            raise RuntimeError("cannot schedule new futures after shutdown")
+        self.jobs += 1
+        try:
+            result, error = job(), None
+        except Exception as exc:
+            result, error = None, exc
+        self.answers.append(lambda: done(result, error))
+
+    def deliver(self) -> bool:
+        """Hand back every answer waiting; False if there was none."""
+        answers, self.answers = self.answers, []
+        for answer in answers:
+            answer()
+        return bool(answers)
+
+    def pending(self) -> list[float]:
+        """When the timers still running fall due."""
+        return sorted(due for due, _, t in self._timers if not t.cancelled)
+
+    def next_due(self, until: float) -> _Timer | None:
+        """Move the clock to the first timer due by ``until`` and take it (None: none)."""
+        while self._timers and self._timers[0][0] <= until:
+            due, _, timer = heapq.heappop(self._timers)
+            if not timer.cancelled:
+                self.clock = max(self.clock, due)
+                return timer
+        return None
+
+
+class Harness:
+    """A table, its fake links and its manual time. Every ``send`` settles the table."""
+
+    def __init__(self, config: HostConfig, **table: Any) -> None:
+        self.scheduler = ManualScheduler()
+        self.table = Table(config, scheduler=self.scheduler, **table)
+
+    def settle(self, limit: int = 100_000) -> None:
+        """Handle what is queued and every AI answer it leads to, until the table is idle."""
+        queue = self.table.queue
+        for _ in range(limit):
+            if queue.empty() and not self.scheduler.deliver():
+                return
+            while not queue.empty():
+                self.table.handle(queue.get_nowait())
+        raise AssertionError("the table never settles")
+
+    def handle(self, item: Any) -> None:
+        self.table.handle(item)
+        self.settle()
+
+    def send(self, link: FakeLink, message: Message, password_ok: bool | None = None) -> None:
+        self.table.handle(Incoming(link, message, password_ok))
+        link.release()
+        self.settle()
+
+    def ask(self, link: FakeLink, message: Message) -> Any:
+        """Send a command; the table's answer to it (its ack or rejection)."""
+        self.send(link, message)
+        return link.last(Ack | Rejected)
+
+    def join(
+        self,
+        name: str,
+        password: str | None = None,
+        token: str | None = None,
+        role: str = "play",
+        address: str = "127.0.0.1",
+    ) -> FakeLink:
+        """A new connection that says hello (it may be refused: see ``closed``)."""
+        link = FakeLink(name, address)
+        self.send(link, Hello(PROTOCOL_VERSION, name, password, token, role))
+        return link
+
+    def gone(self, link: FakeLink) -> None:
+        """The connection closed (or was cut)."""
+        self.handle(Gone(link))
+
+    def advance(self, seconds: float) -> None:
+        """Let ``seconds`` pass: each timer that falls due meanwhile fires, in order, and
+        the table settles after each."""
+        until = self.scheduler.clock + seconds
+        while (timer := self.scheduler.next_due(until)) is not None:
+            timer.callback()
+            self.settle()
+        self.scheduler.clock = until
