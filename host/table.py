@@ -54,33 +54,20 @@ import logging
 import math
 import random
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import partial
-from typing import Protocol
 
 from engine import (
     Action,
-    Attack,
-    Card,
     Event,
     GameLog,
     GameState,
-    Pass,
-    Phase,
     Rules,
-    SeatView,
     Series,
-    Suit,
-    Take,
-    new_game,
-    observe,
-    observe_public,
-    trim,
 )
 from engine.ai import Bot, make_bot
 from protocol import (
     MAX_MS,
-    MAX_REVEAL,
     MAX_SILENCE_MS,
     MAX_WATCHERS,
     MIN_SILENCE_MS,
@@ -88,7 +75,6 @@ from protocol import (
     SECRET_BYTES,
     Ack,
     Act,
-    Commit,
     Contribute,
     DealSecret,
     Draw,
@@ -103,7 +89,6 @@ from protocol import (
     Ready,
     Rejected,
     Replace,
-    Reveal,
     Room,
     RoomUpdate,
     SeatInfo,
@@ -111,18 +96,11 @@ from protocol import (
     SetRules,
     SetSeat,
     Sit,
-    Snapshot,
     Start,
     UnplayableRules,
-    Update,
     WatcherEmoted,
     Watching,
-    WatchSnapshot,
-    WatchUpdate,
     Welcome,
-    commitment,
-    deal_context,
-    is_value,
 )
 from protocol.messages import MAX_NAME
 
@@ -130,6 +108,9 @@ from . import lobby
 from .admission import PasswordThrottle
 from .config import HostConfig
 from .credentials import Password, new_token, token_matches
+from .deal import Deal, waits
+from .game import BotSlot, Game, default_move
+from .items import DealDue, Gone, Held, Idle, Incoming, Item, Link, Stop, Thought, TurnUp
 from .journal import DiskWriter, action_record, header_record, load_table, table_record
 from .outbox import Outbox
 from .save import SavedSeat, TableSave, save_file
@@ -153,97 +134,6 @@ __all__ = [
 log = logging.getLogger("durak.host")
 
 
-class Link(Protocol):
-    """A client connection as the table sees it."""
-
-    seat: int | None
-    watching: bool  # a watcher's connection (seat None)
-    address: str  # the peer's address (the password throttle counts per address)
-
-    def send(self, message: Message) -> None: ...
-    def close(self, code: str, text: str) -> None: ...
-    def release(self) -> None: ...
-
-
-@dataclass(frozen=True, slots=True)
-class Incoming:
-    link: Link
-    message: Message
-    password_ok: bool | None = None  # a hello's password, checked off the loop (see below)
-
-
-@dataclass(frozen=True, slots=True)
-class Gone:
-    link: Link
-
-
-@dataclass(frozen=True, slots=True)
-class Thought:
-    seat: int
-    game: int
-    job: int
-    action: Action | None
-
-
-@dataclass(frozen=True, slots=True)
-class Held:
-    """A dropped player's hold ran out (if they are still away, a stand-in takes over)."""
-
-    seat: int
-    game: int
-    away: int  # the seat's ``away`` count when the hold began
-
-
-@dataclass(frozen=True, slots=True)
-class TurnUp:
-    """The turn timer ran out (if nothing happened since ``seq``)."""
-
-    game: int
-    seq: int
-
-
-@dataclass(frozen=True, slots=True)
-class Idle:
-    """A player's idle time in the lobby ran out (if the watch ``mark`` still runs)."""
-
-    seat: int
-    mark: int
-
-
-@dataclass(frozen=True, slots=True)
-class DealDue:
-    """The wait for the contributions to the deal of ``game`` is over: deal."""
-
-    game: int
-
-
-@dataclass(frozen=True, slots=True)
-class Stop:
-    pass
-
-
-Item = Incoming | Gone | Thought | Held | TurnUp | Idle | DealDue | Stop
-
-
-@dataclass(slots=True)
-class Pending:
-    """A deal committed to and waiting for the players' contributions."""
-
-    game: int
-    deal: DealSecret  # the secret and the seats' kinds (no contributions yet)
-    waiting: frozenset[int]  # the seats that were sent the commitment
-    values: dict[int, bytes] = field(default_factory=dict)  # seat -> its contribution
-    deferred: list[Item] = field(default_factory=list)  # what came meanwhile, for after
-
-
-def _waits(item: Item) -> bool:
-    """Whether ``item`` waits until a pending deal is dealt (it could change the seats or
-    the rules the commitment binds): all but contributions, pings, emotes and the deal."""
-    if isinstance(item, Incoming):
-        return not isinstance(item.message, Contribute | Ping | Emote)
-    return isinstance(item, Gone | Held | Idle)
-
-
 @dataclass(slots=True)
 class Seat:
     kind: str = "empty"  # empty | human | ai
@@ -255,50 +145,6 @@ class Seat:
     ready: bool = False  # the player's ready mark (lobby only; cleared as a game starts)
     for_game: bool = False  # an AI playing a player's seat to the game's end (then empty)
     idle_mark: int = 0  # the idle watch running for the seat (0: none)
-
-
-@dataclass(slots=True)
-class BotSlot:
-    bot: Bot
-    seen: int = 0  # how many of the seat's events the bot has been told
-    thinking: bool = False
-    job: int = 0  # the table-wide number of the job it was last given (see ``Table.jobs``)
-    seq: int = -1  # the table's seq when it was last asked
-
-
-def _decide(bot: Bot, events: Sequence[Event], view: SeatView) -> Action:
-    """Runs in the executor: tell the bot what it missed, then let it choose."""
-    for event in events:
-        bot.see(event)
-    return bot.decide(view)
-
-
-def _lowest_first(card: Card, trump: Suit) -> tuple[bool, int, int]:
-    """Non-trumps before trumps, then by rank, then clubs, diamonds, hearts, spades."""
-    return (card.suit == trump, card.rank, card.suit)
-
-
-def default_move(state: GameState, seat: int) -> Action | None:
-    """The turn timer's move: the defender takes, the attacker who must lead leads its
-    lowest card (the lowest non-trump, else the lowest trump; of one rank, the first suit
-    in the order clubs, diamonds, hearts, spades), anyone else passes.
-
-    None: the game is not waiting on the seat (nothing to do, or only cards it may throw
-    in while the defender still has to beat); the timer never plays a card for it."""
-    legal = state.legal_actions(seat)
-    if not legal:
-        return None
-    if seat == state.defender and Take() in legal:
-        return Take()
-    if state.phase is Phase.LEAD and seat == state.attacker:
-        leads = [a for a in legal if isinstance(a, Attack) and len(a.cards) == 1]
-        if leads:
-            trump = state.trump
-            return min(leads, key=lambda a: _lowest_first(a.cards[0], trump))
-        return None
-    if Pass() in legal:
-        return Pass()
-    return None
 
 
 def unique_name(name: str, taken: set[str]) -> str:
@@ -362,15 +208,11 @@ class Table:
         self.seeds = (
             random.Random(config.seed) if config.seed is not None else random.SystemRandom()
         )
-        self.game = 0
-        self.seq = 0
-        self.state: GameState | None = None
-        self.log: GameLog | None = None
+        self.game = 0  # the number of the game in play (or of the last one)
         self.logs: list[GameLog] = []  # every finished game, for replays and tests
-        self.pending: Pending | None = None  # a deal waiting for contributions
-        self.deal: DealSecret | None = None  # the game in play's secret, revealed at its end
-        self.history: list[list[Event]] = []
-        self.bots: dict[int, BotSlot] = {}
+        self._seq = 0  # the last game's seq, once it is over
+        self.pending: Deal | None = None  # a deal waiting for contributions
+        self.play: Game | None = None  # the game in play
         # One counter for every AI job of the table: an answer is taken only from the job
         # that is current for its seat's current bot (never from an earlier stand-in's).
         self.jobs = itertools.count(1)
@@ -388,7 +230,6 @@ class Table:
         self.audience: dict[Link, str] = {}  # the watchers' connections and names
         self.marks = itertools.count(1)  # the idle watches' marks, table-wide
         self._timers: set[Handle] = set()
-        self._turn: Handle | None = None
         if config.resume:
             if config.save_dir is None:
                 raise ValueError("resume needs save_dir")
@@ -410,23 +251,17 @@ class Table:
         game_log = saved.current
         if game_log is None:
             return
-        self.deal = saved.deal
-        state = game_log.start()
-        self.history = [[trim(e, i) for e in state.opening] for i in range(len(self.seats))]
-        for seat_index, action in game_log.actions:
-            events = state.apply(seat_index, action)
-            for i in range(len(self.seats)):
-                self.history[i].extend(trim(e, i) for e in events)
-        self.state, self.log, self.seq = state, game_log, len(game_log.actions)
-        self.bots = self._new_bots()
+        players = len(self.seats)
+        self.play = Game.resumed(self.game, game_log, saved.deal, players, self.seeds, self._bot)
+        self.play.add_bots(self._ai_levels())
 
     def saved(self, game: bool = True) -> TableSave:
         """The table as it is saved (every seat, the series and, with ``game``, the game in
         play with every action so far)."""
-        current = None
-        if self.log is not None and game:
+        current, play = None, self.play
+        if play is not None and game:
             current = GameLog(
-                self.log.rules, self.log.seed, self.log.previous, list(self.log.actions)
+                play.log.rules, play.log.seed, play.log.previous, list(play.log.actions)
             )
         return TableSave(
             name=self.name,
@@ -437,7 +272,7 @@ class Table:
             game=self.game,
             current=current,
             last=self.logs[-1] if self.logs else None,
-            deal=self.deal if current is not None else None,
+            deal=play.deal if play is not None and current is not None else None,
             hold=self.hold,
             turn_timer=self.turn_timer,
             silence=self.silence,
@@ -454,7 +289,7 @@ class Table:
         disk = self.disk
         if disk is None:
             return
-        if self.state is None:
+        if self.play is None:
             number = disk.save(self.saved())
             if self._journaled is not None:  # the game is in the save: compact the journal
                 number, self._journaled = disk.end(), None
@@ -484,9 +319,8 @@ class Table:
         for handle in self._timers:
             handle.cancel()
         self._timers.clear()
-        if self._turn is not None:
-            self._turn.cancel()
-            self._turn = None
+        if self.play is not None:
+            self.play.turn = None
 
     def _later(self, delay: float, item: Item) -> Handle:
         handle: Handle
@@ -510,15 +344,15 @@ class Table:
         is saved (``host.journal``); an autostart table with every seat taken starts."""
         self.disk = disk
         self._save()
-        if self.state is not None and self.log is not None and self.state.result is not None:
-            self._game_over(self.log, self.state)  # resumed after its last action
+        if self.play is not None and self.play.over:
+            self._game_over(self.play)  # resumed after its last action
         else:  # resumed: every player is away until they return
             for index, seat in enumerate(self.seats):
                 if seat.kind == "human" and seat.link is None:
                     self._hold(index)
-            if self.state is not None:
+            if self.play is not None:
                 self._think()
-                self._arm_turn()
+                self._arm_turn(self.play)
         self._maybe_autostart()  # (an all-AI table starts at once)
         while True:
             item = await self.queue.get()
@@ -536,7 +370,7 @@ class Table:
             self.outbox.release(sends, self._durable())
 
     def handle(self, item: Item) -> None:
-        if self.pending is not None and _waits(item):
+        if self.pending is not None and waits(item):
             self.pending.deferred.append(item)
         elif isinstance(item, Incoming):
             self._message(item.link, item.message, item.password_ok)
@@ -551,13 +385,35 @@ class Table:
         elif isinstance(item, Idle):
             self._idle_up(item)
         elif isinstance(item, DealDue) and self.pending and self.pending.game == item.game:
-            self._deal()
+            self._deal(self.pending)
 
     # --- the room -----------------------------------------------------------------------
 
     @property
     def playing(self) -> bool:
-        return self.state is not None
+        return self.play is not None
+
+    # (read-only views of the phases, for the host's tests and tools)
+    @property
+    def state(self) -> GameState | None:
+        return None if self.play is None else self.play.state
+
+    @property
+    def log(self) -> GameLog | None:
+        return None if self.play is None else self.play.log
+
+    @property
+    def seq(self) -> int:
+        """The game in play's (or the last game's) count of actions."""
+        return self._seq if self.play is None else self.play.seq
+
+    @property
+    def bots(self) -> dict[int, BotSlot]:
+        return {} if self.play is None else self.play.bots
+
+    @property
+    def deal(self) -> DealSecret | None:
+        return None if self.play is None else self.play.deal
 
     def _status(self, index: int) -> str:
         seat = self.seats[index]
@@ -565,7 +421,7 @@ class Table:
             return seat.kind
         if seat.link is not None:
             return "connected"
-        return "stand_in" if index in self.bots else "away"
+        return "stand_in" if self.play is not None and index in self.play.bots else "away"
 
     def room(self) -> Room:
         seats = tuple(
@@ -679,8 +535,8 @@ class Table:
         self.audience[link] = unique_name(hello.name, taken)
         link.watching = True
         link.send(Watching(PROTOCOL_VERSION, self.room()))
-        if self.state is not None:
-            link.send(WatchSnapshot(self.game, self.seq, observe_public(self.state)))
+        if self.play is not None:
+            link.send(self.play.watch_snapshot())
         self._room_changed()
 
     def _watcher_message(self, link: Link, message: Message) -> None:
@@ -807,11 +663,12 @@ class Table:
         seat = self.seats[index]
         seat.link = link
         link.seat = index
-        self.bots.pop(index, None)  # a returning player takes over from the stand-in
+        if self.play is not None:
+            self.play.bots.pop(index, None)  # a returning player takes over from the stand-in
         self._fix_owner()
         link.send(Welcome(PROTOCOL_VERSION, index, token, self.room()))
-        if self.state is not None:
-            link.send(Snapshot(self.game, self.seq, observe(self.state, index)))
+        if self.play is not None:
+            link.send(self.play.snapshot(index))
         self._room_changed()
         self._maybe_autostart()
 
@@ -824,7 +681,7 @@ class Table:
             return
         seat = self.seats[index]
         seat.link = None
-        if self.state is None:
+        if self.play is None:
             self.seats[index] = Seat()
         else:
             self._hold(index)
@@ -838,7 +695,7 @@ class Table:
         seat.away += 1
         if self.hold > 0:
             self._later(self.hold, Held(index, self.game, seat.away))
-        elif self.state is None:
+        elif self.play is None:
             self._vacate(index)
         else:
             self._stand_in(index)
@@ -860,46 +717,45 @@ class Table:
             or held.seat in self.bots
         ):
             return
-        if self.state is None:  # a resumed lobby: the player did not come back
+        if self.play is None:  # a resumed lobby: the player did not come back
             self._vacate(held.seat)
             return
         self._stand_in(held.seat)
         self._room_changed()
 
     def _stand_in(self, index: int) -> None:
-        bot = self._bot(self.config.stand_in, index, self.seeds.getrandbits(32))
-        self.bots[index] = BotSlot(bot)
+        assert self.play is not None  # (a stand-in plays only in a game)
+        self.play.add_bots({index: self.config.stand_in})
         self._think()
 
     # --- the turn timer -----------------------------------------------------------------
 
-    def _arm_turn(self) -> None:
-        if self._turn is not None:
-            self._turn.cancel()
-            self._timers.discard(self._turn)
-            self._turn = None
-        if self.turn_timer is not None and self.state is not None:
-            self._turn = self._later(self.turn_timer, TurnUp(self.game, self.seq))
+    def _arm_turn(self, play: Game) -> None:
+        """(Re)start the turn timer of the game in play (the room's option)."""
+        self._stop_turn(play)
+        if self.turn_timer is not None:
+            play.turn = self._later(self.turn_timer, TurnUp(play.number, play.seq))
+
+    def _stop_turn(self, play: Game) -> None:
+        if play.turn is not None:
+            play.turn.cancel()
+            self._timers.discard(play.turn)
+            play.turn = None
 
     def _turn_up(self, turn: TurnUp) -> None:
         """Time is up: every human seat (not played by an AI) the game was waiting on gets
         its default move, the defender first. A seat that could only throw in while cards
         are unbeaten was not waited on and is left alone."""
-        state = self.state
-        if state is None or turn.game != self.game or turn.seq != self.seq:
+        play = self.play
+        if play is None or turn.game != play.number or turn.seq != play.seq:
             return
-        due = [
-            i
-            for i, s in enumerate(self.seats)
-            if s.kind == "human" and i not in self.bots and default_move(state, i) is not None
-        ]
-        due.sort(key=lambda i: i != state.defender)
-        for index in due:
-            if self.state is not state or state.result is not None:
+        humans = [i for i, s in enumerate(self.seats) if s.kind == "human"]
+        for index in play.timed_out(humans):
+            if self.play is not play or play.over:
                 return
-            action = default_move(state, index)  # (again: the moves before may change it)
+            action = default_move(play.state, index)  # (again: the moves before may change it)
             if action is not None:
-                self._apply(index, action)
+                self._apply(play, index, action)
 
     def _reject(self, link: Link, ref: int, code: str, text: str | None = None) -> None:
         link.send(Rejected(ref, code, text or lobby.REFUSALS[code]))
@@ -974,9 +830,9 @@ class Table:
             self.seats[index] = self._ai_seat(self.config.stand_in, for_game=True)
         else:
             self.seats[index] = Seat()
-        if self.playing:
-            self.bots.pop(index, None)
-            self.bots.update(self._new_bots(only=index))
+        if self.play is not None:
+            self.play.bots.pop(index, None)
+            self.play.add_bots({i: lv for i, lv in self._ai_levels().items() if i == index})
             self._think()
         if link is not None:
             link.close(code, text)
@@ -984,12 +840,10 @@ class Table:
 
     def _draw(self) -> None:
         """The owner ends the game as a draw: an update with its end to everyone."""
-        state, game_log = self.state, self.log
-        assert state is not None and game_log is not None
-        events = state.declare_draw()
-        self.seq += 1
-        self._tell(events)
-        self._game_over(game_log, state, drawn=True)
+        play = self.play
+        assert play is not None  # (``lobby.check``: a draw only while a game is played)
+        self._tell(play, play.draw())
+        self._game_over(play, drawn=True)
 
     def _watch_idle(self) -> None:
         """Start the idle watch of every player who sits unready in the lobby (not the
@@ -1031,7 +885,7 @@ class Table:
         ):
             self._start_game()
 
-    # --- the game -----------------------------------------------------------------------
+    # --- the game ---------------------------------------------------------------------
 
     def _start_game(self) -> None:
         """Commit to the next deal: every connected player is sent the commitment to a
@@ -1039,72 +893,55 @@ class Table:
         (at once when nobody is asked)."""
         game = self.game + 1
         kinds = tuple(s.kind for s in self.seats)
-        deal = DealSecret(self.seeds.randbytes(SECRET_BYTES), kinds, ())
-        commit = commitment(deal.secret, deal_context(game, self.rules, kinds))
+        secret = self.seeds.randbytes(SECRET_BYTES)
         waiting = frozenset(
             i for i, s in enumerate(self.seats) if s.kind == "human" and s.link is not None
         )
-        self.pending = Pending(game, deal, waiting)
         wait = max(0.0, self.config.fair_wait)
+        self.pending = pending = Deal.committed(game, secret, kinds, self.rules, waiting, wait)
         for index in sorted(waiting):
             link = self.seats[index].link
             assert link is not None
-            link.send(Commit(game, commit, min(round(wait * 1000), MAX_MS)))
+            link.send(pending.commit)
         if not waiting or wait == 0:
-            self._deal()
+            self._deal(pending)
         else:
             self._later(wait, DealDue(game))
 
     def _contribute(self, link: Link, message: Contribute) -> None:
-        """A player's contribution to the pending deal: taken once per seat, if it is 32
-        bytes as 64 hex digits; the deal follows as soon as every seat asked has sent one."""
-        pending, index = self.pending, link.seat
-        if pending is None or message.game != pending.game or index not in pending.waiting:
-            self._reject(link, message.ref, "no_commitment")
-        elif not is_value(message.value):
-            self._reject(link, message.ref, "bad_contribution")
-        elif index in pending.values:
-            self._reject(link, message.ref, "contributed")
-        else:
-            assert isinstance(message.value, str)
-            pending.values[index] = bytes.fromhex(message.value)
-            link.send(Ack(message.ref, None))
-            if pending.waiting <= pending.values.keys():
-                self._deal()
+        """A player's contribution to the pending deal; the deal follows as soon as every
+        seat asked has sent one."""
+        pending = self.pending
+        reason = "no_commitment" if pending is None else pending.contribute(link.seat, message)
+        if reason is not None:
+            self._reject(link, message.ref, reason)
+            return
+        link.send(Ack(message.ref, None))
+        assert pending is not None
+        if pending.complete:
+            self._deal(pending)
 
-    def _deal(self) -> None:
+    def _deal(self, pending: Deal) -> None:
         """Deal the pending game from the seed its secret and contributions give, then
         handle what waited for the deal."""
-        pending = self.pending
-        assert pending is not None
         self.pending = None
-        self.deal = replace(pending.deal, contributions=tuple(sorted(pending.values.items())))
-        rules, previous = self.rules, self.series.last
-        seed = self.deal.seed(pending.game, rules)
-        state = new_game(rules, seed, previous)
-        self.state = state
-        self.log = GameLog(rules, seed, previous)
-        self.game = pending.game
-        self.seq = 0
-        self.history = [[] for _ in self.seats]
+        number, previous = pending.game, self.series.last
+        play = Game.dealt(number, self.rules, pending.dealt(), previous, self.seeds, self._bot)
+        self.play, self.game = play, number
         for seat in self.seats:  # after this game, everyone says again if they want another
             seat.away, seat.ready = 0, False
-        self.bots = self._new_bots()
+        play.add_bots(self._ai_levels())
         self._room_changed(durable=True)
-        self._tell(state.opening)
+        self._tell(play, play.state.opening)
         self._think()
-        self._arm_turn()
+        self._arm_turn(play)
         for item in pending.deferred:
             self.handle(item)
 
-    def _new_bots(self, only: int | None = None) -> dict[int, BotSlot]:
-        """A bot for every AI seat (or seat ``only``), each with its own seed from the
-        table's seeds (so a bot never learns the shuffle's). A bot that takes a seat in the
-        middle of a game is told the seat's events so far when it first thinks."""
+    def _ai_levels(self) -> dict[int, str]:
+        """The AI seats' levels, by seat."""
         return {
-            i: BotSlot(self._bot(s.level, i, self.seeds.getrandbits(32)))
-            for i, s in enumerate(self.seats)
-            if s.kind == "ai" and s.level is not None and only in (None, i)
+            i: s.level for i, s in enumerate(self.seats) if s.kind == "ai" and s.level is not None
         }
 
     def _bot(self, level: str, seat: int, seed: int) -> Bot:
@@ -1113,56 +950,55 @@ class Table:
             return self.workers.bot(level, seat, self.rules, seed)
         return make_bot(level, seat, self.rules, seed)
 
-    def _tell(self, events: Sequence[Event]) -> None:
-        state = self.state
-        assert state is not None
-        for index, seat in enumerate(self.seats):
-            trimmed = tuple(trim(e, index) for e in events)
-            self.history[index].extend(trimmed)
-            if seat.link is not None:
-                seat.link.send(Update(self.game, self.seq, trimmed, observe(state, index)))
-        if self.audience:
-            public = tuple(trim(e, None) for e in events)
-            update = WatchUpdate(self.game, self.seq, public, observe_public(state))
-            for link in self.audience:
-                link.send(update)
+    def _tell(self, play: Game, events: Sequence[Event]) -> None:
+        connected = {i for i, s in enumerate(self.seats) if s.link is not None}
+        told = play.tell(events, connected, bool(self.audience))
+        for index, update in told.updates:
+            link = self.seats[index].link
+            assert link is not None
+            link.send(update)
+        if told.watch is not None:
+            for watcher in self.audience:
+                watcher.send(told.watch)
 
     def _act(self, link: Link, act: Act) -> None:
-        state, index = self.state, link.seat
+        play, index = self.play, link.seat
         assert index is not None
-        if state is None:
+        if play is None:
             self._reject(link, act.ref, "no_game")
             return
-        reason = state.check(index, act.action)
+        reason = play.state.check(index, act.action)
         if reason is not None:
             link.send(Rejected(act.ref, reason.value, reason.text))
             return
-        self._apply(index, act.action, ack=(link, act.ref))
+        self._apply(play, index, act.action, ack=(link, act.ref))
 
-    def _apply(self, index: int, action: Action, ack: tuple[Link, int] | None = None) -> None:
-        state, game_log = self.state, self.log
-        assert state is not None and game_log is not None
-        events = state.apply(index, action)
-        game_log.actions.append((index, action))
+    def _apply(
+        self, play: Game, index: int, action: Action, ack: tuple[Link, int] | None = None
+    ) -> None:
+        events = play.apply(index, action)
         if self.disk is not None:
             self._wait = self.disk.append(action_record(index, action))
-        self.seq += 1
         if ack is not None:
-            ack[0].send(Ack(ack[1], self.seq))
-        self._tell(events)
-        if state.result is not None:
-            self._game_over(game_log, state)
+            ack[0].send(Ack(ack[1], play.seq))
+        self._tell(play, events)
+        if play.over:
+            self._game_over(play)
         else:
             self._think()
-            self._arm_turn()
+            self._arm_turn(play)
 
-    def _game_over(self, game_log: GameLog, state: GameState, drawn: bool = False) -> None:
-        assert state.result is not None
-        self._reveal(game_log, drawn)
-        self.series = self.series.record(state.result)
-        self.logs.append(game_log)
-        self.state, self.log, self.bots, self.deal = None, None, {}, None
-        self._arm_turn()
+    def _game_over(self, play: Game, drawn: bool = False) -> None:
+        result = play.state.result
+        assert result is not None
+        for part in play.reveal(drawn):
+            for seat in self.seats:
+                if seat.link is not None:
+                    seat.link.send(part)
+        self.series = self.series.record(result)
+        self.logs.append(play.log)
+        self._stop_turn(play)
+        self.play, self._seq = None, play.seq
         for index, seat in enumerate(self.seats):
             if (seat.kind == "human" and seat.link is None) or seat.for_game:
                 self.seats[index] = Seat()
@@ -1170,58 +1006,22 @@ class Table:
         self._room_changed(durable=True)
         self._maybe_autostart()
 
-    def _reveal(self, game_log: GameLog, drawn: bool) -> None:
-        """The game is over: tell every player its secret, the contributions, the seed and
-        every action (``MAX_REVEAL`` actions a message), so each can check the deal."""
-        deal = self.deal
-        if deal is None:  # (a game resumed from a save of before the fair deal)
-            return
-        values = tuple((seat, value.hex()) for seat, value in deal.contributions)
-        actions = game_log.actions
-        starts = range(0, max(len(actions), 1), MAX_REVEAL)
-        parts = [
-            Reveal(
-                self.game,
-                deal.secret.hex(),
-                values,
-                game_log.seed,
-                start,
-                tuple(actions[start : start + MAX_REVEAL]),
-                drawn,
-                start == starts[-1],
-            )
-            for start in starts
-        ]
-        for seat in self.seats:
-            if seat.link is not None:
-                for part in parts:
-                    seat.link.send(part)
-
     def _think(self) -> None:
         """Ask every AI-played seat that has something to do and is not thinking yet."""
-        state = self.state
-        if state is None or self.stopping:
+        play = self.play
+        if play is None or self.stopping:
             return
-        defender_busy = bool(state.legal_actions(state.defender))
-        for index, slot in self.bots.items():
-            if slot.thinking or not state.legal_actions(index):
-                continue
-            if defender_busy and index != state.defender:
-                continue  # throw-ins wait for the defender, the order the bots play for
-            history = self.history[index]
-            view = observe(state, index)
+        for index in play.due():
             job = next(self.jobs)
             try:
                 self.scheduler.run(
-                    partial(_decide, slot.bot, history[slot.seen :], view),
-                    partial(self._thought_done, index, self.game, job),
+                    play.job(index), partial(self._thought_done, index, play.number, job)
                 )
             except RuntimeError as exc:  # the executor is shut down: the host is going
                 log.info("AI seats stop thinking: %s", exc)
                 self.stopping = True
                 return
-            slot.seen = len(history)
-            slot.thinking, slot.seq, slot.job = True, self.seq, job
+            play.asked(index, job)
 
     def _thought_done(
         self, index: int, game: int, job: int, action: Action | None, error: BaseException | None
@@ -1231,19 +1031,13 @@ class Table:
         self.queue.put_nowait(Thought(index, game, job, None if error else action))
 
     def _thought(self, thought: Thought) -> None:
-        slot = self.bots.get(thought.seat)
-        if slot is None or thought.game != self.game or thought.job != slot.job:
+        play = self.play
+        if play is None:
             return
-        slot.thinking = False
-        state = self.state
-        assert state is not None
-        action = thought.action
-        if action is None or state.check(thought.seat, action) is not None:
-            legal = state.legal_actions(thought.seat)
-            if slot.seq != self.seq or not legal:
-                self._think()  # stale: ask again on the current view
-                return
-            # The bot failed or chose something illegal on a current view: play a legal action.
+        answer = play.answer(thought)
+        if answer.failed:
             self.errors += 1
-            action = legal[self.seeds.randrange(len(legal))]
-        self._apply(thought.seat, action)
+        if answer.again:
+            self._think()
+        elif answer.action is not None:
+            self._apply(play, thought.seat, answer.action)

@@ -20,7 +20,7 @@ from typing import Any
 
 import msgpack
 import pytest
-from harness import ManualScheduler
+from harness import FakeLink, Harness
 from test_host import expect, replays, serving
 
 from client.cli.bot import play_bot
@@ -42,12 +42,15 @@ from engine import (
     new_game,
     observe,
 )
+from engine.ai import Bot, make_bot
 from host import HostConfig
+from host.game import Game
 from host.save import SavedSeat, SaveError, TableSave, encode, save_file
-from host.table import Seat, Table, TurnUp, default_move
+from host.table import Incoming, Seat, TurnUp, default_move
 from protocol import (
     PROTOCOL_VERSION,
     Ack,
+    Act,
     Hello,
     Ping,
     Pong,
@@ -303,22 +306,28 @@ def _cards(text: str) -> list[Card]:
     return [Card.parse(word) for word in text.split()]
 
 
-def _bout_table(kinds: tuple[str, ...]) -> Table:
-    """A 3-seat table (no executor is used: no seat is AI-played) at a stacked deal where
-    seat 0 leads 6s at seat 1; seat 2 could only throw in its sixes."""
-    table = Table(HostConfig(seats=3, announce=False), scheduler=ManualScheduler())
+def _bout_table(kinds: tuple[str, ...]) -> tuple[Harness, FakeLink]:
+    """A 3-seat table at a stacked deal where seat 0 (a human, on the link returned) leads
+    6s at seat 1; seat 2 could only throw in its sixes."""
+    pair = Harness(HostConfig(seats=3, announce=False))
+    table, first = pair.table, FakeLink("P0")
     hands = [_cards("6s 7c 8c 9c Tc Jc"), _cards("Ks Qd Jd Td 9d 8d"), _cards("6c 6d Qc Kc Ac 7s")]
     state = GameState.from_deal(Rules(players=3), hands, _cards("7d Ah"))
     table.seats = [Seat(kind, f"P{i}", "random" if kind == "ai" else None, f"{i:032}")
                    for i, kind in enumerate(kinds)]  # fmt: skip
-    table.state, table.log, table.game = state, GameLog(state.rules, 0), 1
-    table.history = [[], [], []]
+    table.seats[0].link, first.seat = first, 0
+    def bot(level: str, seat: int, seed: int) -> Bot:
+        return make_bot(level, seat, state.rules, seed)
+
+    play = Game(1, state, GameLog(state.rules, 0), None, table.seeds, bot, [[], [], []])
+    play.add_bots({i: "random" for i, kind in enumerate(kinds) if kind == "ai"})
+    table.play, table.game = play, 1
     assert state.phase is Phase.LEAD and state.attacker == 0 and state.defender == 1
-    return table
+    return pair, first
 
 
 def test_the_default_move_never_throws_in() -> None:
-    state = _bout_table(("human",) * 3).state
+    state = _bout_table(("human",) * 3)[0].table.state
     assert state is not None
     state.apply(0, Attack.of("6s"))
     assert any(isinstance(a, ThrowIn) for a in state.legal_actions(2))  # it could throw in...
@@ -329,24 +338,27 @@ def test_the_default_move_never_throws_in() -> None:
     assert default_move(state, 2) == Pass() and default_move(state, 0) == Pass()
 
 
-async def test_the_turn_timer_plays_only_for_seats_the_game_waits_on() -> None:
+def test_the_turn_timer_plays_only_for_seats_the_game_waits_on() -> None:
     # The defender is an AI still thinking: the timer does nothing (it used to throw in for
     # the human who could only add cards).
-    table = _bout_table(("human", "ai", "human"))
-    table._apply(0, Attack.of("6s"))
-    table._turn_up(TurnUp(table.game, table.seq))
+    pair, first = _bout_table(("human", "ai", "human"))
+    table = pair.table  # (handled without settling: the AI's answer stays on its way)
+    table.handle(Incoming(first, Act(1, Attack.of("6s"))))
+    assert table.bots[1].thinking
+    table.handle(TurnUp(table.game, table.seq))
     assert table.log is not None and table.log.actions == [(0, Attack.of("6s"))]
     # All humans: the defender takes; the others were not waited on, so the next time-out
     # passes for them (never a throw-in), and then the next attacker leads its lowest card.
-    table = _bout_table(("human",) * 3)
-    table._apply(0, Attack.of("6s"))
-    table._turn_up(TurnUp(table.game, table.seq))
+    pair, first = _bout_table(("human",) * 3)
+    table = pair.table
+    pair.send(first, Act(1, Attack.of("6s")))
+    pair.handle(TurnUp(table.game, table.seq))
     assert table.log is not None and table.log.actions[1:] == [(1, Take())]
-    table._turn_up(TurnUp(table.game, table.seq))
+    pair.handle(TurnUp(table.game, table.seq))
     assert table.log.actions[2:] == [(0, Pass()), (2, Pass())]
     state = table.state
     assert state is not None and state.phase is Phase.LEAD and state.attacker == 2
-    table._turn_up(TurnUp(table.game, table.seq))
+    pair.handle(TurnUp(table.game, table.seq))
     (seat, lead), *rest = table.log.actions[4:]
     assert seat == 2 and not rest and isinstance(lead, Attack) and len(lead.cards) == 1
     assert lead.cards[0].rank == 6 and lead.cards[0].suit != state.trump
