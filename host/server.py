@@ -401,7 +401,7 @@ class Host:
                     # (a slow password check waits here, not the table; none for an address
                     # the throttle holds back: its hello is refused before the password)
                     if isinstance(message, Hello) and not self.table.throttle.wait(session.address):
-                        checked = await self.table.check_password(message.password)
+                        checked = await self.table.gate.check(message.password)
                     await session.credit.acquire()
                     session.waiting += 1
                     queue.put_nowait(Incoming(session, message, checked))

@@ -1,9 +1,9 @@
 """The table: one task owns the game and the lobby; everything reaches it through one queue.
 
 Clients' messages, their departures and the AI players' decisions are queued as they
-arrive and handled one at a time, so there are no locks. AI players think in an executor
-(off the event loop); a decision that arrives after the game moved on is applied if it is
-still legal and otherwise thrown away and asked again.
+arrive and handled one at a time, so there are no locks. AI players think off the table's
+task (the scheduler's executor); a decision that arrives after the game moved on is
+applied if it is still legal and otherwise thrown away and asked again.
 
 In the lobby each player sets a ready mark; the owner's start waits until every other
 human is ready (AI seats always are). Every mark is cleared as a game starts, so a
@@ -18,9 +18,7 @@ may react too, and take a seat that is open in the lobby (``sit``). Anything els
 for is refused (``watching``); one who drops out is simply gone. A lower limit sends nobody
 away: it holds back newcomers.
 
-A hello without a token learns of a running game or a full table before its password is
-looked at, and wrong passwords are throttled per address (``host.admission``), so no answer
-tells a right password from a wrong one except a seat.
+Who may come in (the password, its throttle) is ``host.entry``'s to say.
 
 A human who drops out mid-game is ``away``: the seat waits ``config.hold`` seconds for
 them, then a stand-in AI plays it until they return with their token. The optional turn
@@ -37,13 +35,11 @@ restarted host would not know. The event loop never waits for the disk itself.
 With ``workers`` (``host.workers``) the AI seats' bots live and think in worker
 processes, and the executor's threads only wait for their answers.
 
-A fair deal (docs/protocol.md section 15): a start first sends every connected player the
-commitment to a fresh secret and waits (``config.fair_wait``) for their contributions; the
-seed comes from the secret and the contributions. Whatever else arrives meanwhile (a
-command, a newcomer, a departure) is handled right after the deal, so the seats and rules
-the commitment binds cannot change under it. The secret and the contributions are kept
-(and saved with the game) until its end, when every player is sent them, the seed and
-every action.
+The table is in one of three phases: the lobby (no game), the fair deal waiting for the
+players' contributions (``host.deal``: what else arrives meanwhile waits for the deal) and
+the game in play (``host.game``). Each phase's object owns its state and returns what to
+send; the table owns the seats, the connections, the queue and the ``Scheduler``
+(``host.scheduler``: its timers and its AI jobs), and sends what the phases return.
 """
 
 from __future__ import annotations
@@ -51,10 +47,9 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
-import math
 import random
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import partial
 
 from engine import (
@@ -91,7 +86,6 @@ from protocol import (
     Replace,
     Room,
     RoomUpdate,
-    SeatInfo,
     SetOptions,
     SetRules,
     SetSeat,
@@ -102,17 +96,18 @@ from protocol import (
     Watching,
     Welcome,
 )
-from protocol.messages import MAX_NAME
 
 from . import lobby
 from .admission import PasswordThrottle
 from .config import HostConfig
 from .credentials import Password, new_token, token_matches
 from .deal import Deal, waits
+from .entry import WRONG, Gate
 from .game import BotSlot, Game, default_move
 from .items import DealDue, Gone, Held, Idle, Incoming, Item, Link, Stop, Thought, TurnUp
 from .journal import DiskWriter, action_record, header_record, load_table, table_record
 from .outbox import Outbox
+from .room_state import Seat, first_empty, human_names, seat_infos, unique_name
 from .save import SavedSeat, TableSave, save_file
 from .scheduler import Handle, Scheduler
 from .workers import Workers
@@ -124,42 +119,16 @@ __all__ = [
     "Idle",
     "Incoming",
     "Link",
+    "Seat",
     "Stop",
     "Table",
     "Thought",
     "TurnUp",
     "default_move",
+    "unique_name",
 ]
 
 log = logging.getLogger("durak.host")
-
-
-@dataclass(slots=True)
-class Seat:
-    kind: str = "empty"  # empty | human | ai
-    name: str = ""
-    level: str | None = None
-    token_hash: str | None = None  # the player's token is never kept (host.credentials)
-    link: Link | None = None
-    away: int = 0  # how many times the player dropped out (tells old holds from new ones)
-    ready: bool = False  # the player's ready mark (lobby only; cleared as a game starts)
-    for_game: bool = False  # an AI playing a player's seat to the game's end (then empty)
-    idle_mark: int = 0  # the idle watch running for the seat (0: none)
-
-
-def unique_name(name: str, taken: set[str]) -> str:
-    """``name``, or ``name 2``, ``name 3`` ... where another player at the table has it:
-    two bots both called "Normal bot" must not read as one player."""
-    if name not in taken:
-        return name
-    n = 2
-    while (found := f"{name[: MAX_NAME - len(str(n)) - 1]} {n}") in taken:
-        n += 1
-    return found
-
-
-def _ai_name(level: str) -> str:
-    return level.partition(":")[0].capitalize()
 
 
 EMOTE_GAP = 2.0  # seconds: a seat's emotes closer together than this are dropped
@@ -179,7 +148,6 @@ class Table:
         self.workers = workers
         self.scheduler = scheduler  # the timers and the AI players' executor
         self.clock: Callable[[], float] = scheduler.now  # emotes' and passwords' clock
-        self.throttle = PasswordThrottle(lambda: self.clock())
         self._emoted: dict[int | Link, float] = {}  # seat or watcher -> when it last emoted
         self.on_room = on_room
         self.disk: DiskWriter | None = None  # given to ``run`` once the host knows its file
@@ -202,7 +170,7 @@ class Table:
         first_ai = config.seats - len(config.ai)
         for offset, level in enumerate(config.ai):
             make_bot(level, first_ai + offset, self.rules, 0)  # ValueError for a bad level
-            self.seats[first_ai + offset] = Seat("ai", _ai_name(level), level)
+            self.seats[first_ai + offset] = Seat.ai(level)
         self.owner: int | None = None
         self.series = Series.new(config.seats)
         self.seeds = (
@@ -223,7 +191,8 @@ class Table:
         self.hold = max(0.0, config.hold)  # the room's options (the owner may change them)
         self.turn_timer = config.turn_timer
         self.silence = config.silence
-        self.password = Password.of(config.password) if config.password else None
+        password = Password.of(config.password) if config.password else None
+        self.gate = Gate(password, lambda: self.clock())  # the password, the throttle
         self.idle = config.idle
         self.watchers = config.watchers  # how many may watch (the room's option)
         self.door_room = door_room  # watchers the host's door has room for (None: any)
@@ -242,7 +211,7 @@ class Table:
         self.name, self.rules, self.owner = saved.name, saved.rules, saved.owner
         self.seats = [Seat(s.kind, s.name, s.level, s.token_hash) for s in saved.seats]
         if saved.password is not None and self.config.password is None:
-            self.password = Password.from_text(saved.password)  # --resume keeps it
+            self.gate.password = Password.from_text(saved.password)  # --resume keeps it
         self.series, self.game = saved.series, saved.game
         self.hold, self.turn_timer, self.silence = saved.hold, saved.turn_timer, saved.silence
         self.idle, self.watchers = saved.idle, saved.watchers
@@ -278,7 +247,7 @@ class Table:
             silence=self.silence,
             idle=self.idle,
             watchers=self.watchers,
-            password=None if self.password is None else self.password.text,
+            password=None if self.gate.password is None else self.gate.password.text,
         )
 
     def _save(self, durable: bool = False) -> None:
@@ -390,6 +359,10 @@ class Table:
     # --- the room -----------------------------------------------------------------------
 
     @property
+    def throttle(self) -> PasswordThrottle:
+        return self.gate.throttle
+
+    @property
     def playing(self) -> bool:
         return self.play is not None
 
@@ -415,26 +388,8 @@ class Table:
     def deal(self) -> DealSecret | None:
         return None if self.play is None else self.play.deal
 
-    def _status(self, index: int) -> str:
-        seat = self.seats[index]
-        if seat.kind != "human":
-            return seat.kind
-        if seat.link is not None:
-            return "connected"
-        return "stand_in" if self.play is not None and index in self.play.bots else "away"
-
     def room(self) -> Room:
-        seats = tuple(
-            SeatInfo(
-                s.kind,
-                s.name,
-                s.level,
-                s.kind == "ai" or (s.kind == "human" and s.link is not None),
-                self._status(i),
-                s.kind == "ai" or (s.kind == "human" and s.ready),
-            )
-            for i, s in enumerate(self.seats)
-        )
+        seats = seat_infos(self.seats, self.bots)
         turn, idle = self.turn_timer, self.idle
         return Room(
             name=self.name,
@@ -442,7 +397,7 @@ class Table:
             owner=self.owner,
             seats=seats,
             rules=self.rules,
-            password=self.password is not None,
+            password=self.gate.password is not None,
             autostart=self.config.autostart,
             series=self.series,
             game=self.game,
@@ -531,7 +486,7 @@ class Table:
             return
         if not self._password_checked(link, hello, password_ok):
             return
-        taken = {s.name for s in self.seats if s.kind == "human"} | set(self.audience.values())
+        taken = human_names(self.seats) | set(self.audience.values())
         self.audience[link] = unique_name(hello.name, taken)
         link.watching = True
         link.send(Watching(PROTOCOL_VERSION, self.room()))
@@ -561,7 +516,7 @@ class Table:
         if self.playing:
             self._reject(link, sit.ref, "game_running")
             return
-        index = next((i for i, s in enumerate(self.seats) if s.kind == "empty"), None)
+        index = first_empty(self.seats)
         if index is None:
             self._reject(link, sit.ref, "no_open_seat")
             return
@@ -575,23 +530,6 @@ class Table:
         if self.audience.pop(link, None) is not None:
             self._emoted.pop(link, None)
             self._room_changed()
-
-    async def check_password(self, attempt: str | None) -> bool | None:
-        """A hello's password checked in a worker thread when that is slow (against the
-        saved hash of a resumed table: scrypt); None when the table checks it itself."""
-        password = self.password
-        if password is None or password.plain is not None:
-            return None
-        return await asyncio.get_running_loop().run_in_executor(None, password.check, attempt or "")
-
-    def _password_right(self, hello: Hello, checked: bool | None) -> bool:
-        """Whether a hello carries the table's password (``checked``: the answer worked out
-        off the loop, where the check is slow)."""
-        if self.password is None:
-            return True
-        if checked is not None:
-            return checked
-        return self.password.check(hello.password or "")
 
     def _hello(self, link: Link, hello: Hello, password_ok: bool | None = None) -> None:
         """Seat a returning player (by token) or a new one. Without a token, a running game
@@ -611,8 +549,8 @@ class Table:
             if index is None:
                 link.close("bad_token", "That token holds no seat at this table.")
                 return
-            if not self._password_right(hello, password_ok):
-                link.close("bad_password", "The password is wrong.")
+            if not self.gate.right(hello.password, password_ok):
+                link.close(WRONG.code, WRONG.text)
                 return
             seat = self.seats[index]
             if seat.link is not None:
@@ -621,7 +559,7 @@ class Table:
             if self.playing:
                 link.close("game_in_progress", "A game is being played; join when it ends.")
                 return
-            index = next((i for i, s in enumerate(self.seats) if s.kind == "empty"), None)
+            index = first_empty(self.seats)
             if index is None:
                 link.close("table_full", "Every seat is taken.")
                 return
@@ -631,28 +569,17 @@ class Table:
         self._welcome(link, index, token)
 
     def _password_checked(self, link: Link, hello: Hello, password_ok: bool | None) -> bool:
-        """A newcomer's password (throttled per address): False once ``link`` is told why
-        it is not let in."""
-        if self.password is None:
-            return True
-        wait = self.throttle.wait(link.address)
-        if wait > 0:
-            text = f"Too many wrong passwords: try again in {math.ceil(wait)} s."
-            link.close("throttled", text)
-            return False
-        if not self._password_right(hello, password_ok):
-            if hello.password is not None:  # (none at all is no guess: it asks)
-                self.throttle.failed(link.address)
-            link.close("bad_password", "The password is wrong.")
-            return False
-        self.throttle.succeeded(link.address)
-        return True
+        """A newcomer's password: False once ``link`` is told why it is not let in."""
+        refusal = self.gate.newcomer(link.address, hello.password, password_ok)
+        if refusal is not None:
+            link.close(refusal.code, refusal.text)
+        return refusal is None
 
     def _new_player(self, index: int, name: str) -> str:
         """A newcomer sits down at the empty seat ``index``: their token, saved first."""
         seat = self.seats[index]
         token, seat.token_hash = new_token()
-        taken = {s.name for s in self.seats if s.kind == "human"}
+        taken = human_names(self.seats)
         seat.kind, seat.name = "human", unique_name(name, taken)
         seat.ready = False  # a new player says for themselves when they are ready
         self._save(durable=True)  # a token must not be handed out and then forgotten
@@ -784,7 +711,7 @@ class Table:
                 self._set_rules(message.rules)
             elif isinstance(message, SetSeat):
                 level = message.ai
-                self.seats[message.seat] = Seat() if level is None else self._ai_seat(level)
+                self.seats[message.seat] = Seat() if level is None else Seat.ai(level)
             elif isinstance(message, Leave) or message.seat == link.seat:
                 level = message.ai if isinstance(message, Replace) else None
                 self._free(link.seat, "left", "You left the table.", level)
@@ -816,18 +743,15 @@ class Table:
                 seat.ready = False
         self.rules = rules
 
-    def _ai_seat(self, level: str, for_game: bool = False) -> Seat:
-        return Seat("ai", _ai_name(level), level, for_game=for_game)
-
     def _free(self, index: int, code: str, text: str, level: str | None = None) -> None:
         """Whoever sits at ``index`` goes (a player is told why, and their token is gone
         with the seat). An AI of ``level`` takes the seat; without one the seat is empty in
         the lobby, and in a game the stand-in AI plays it to the game's end."""
         link = self.seats[index].link
         if level is not None:
-            self.seats[index] = self._ai_seat(level)
+            self.seats[index] = Seat.ai(level)
         elif self.playing:
-            self.seats[index] = self._ai_seat(self.config.stand_in, for_game=True)
+            self.seats[index] = Seat.ai(self.config.stand_in, for_game=True)
         else:
             self.seats[index] = Seat()
         if self.play is not None:

@@ -316,6 +316,7 @@ def _bout_table(kinds: tuple[str, ...]) -> tuple[Harness, FakeLink]:
     table.seats = [Seat(kind, f"P{i}", "random" if kind == "ai" else None, f"{i:032}")
                    for i, kind in enumerate(kinds)]  # fmt: skip
     table.seats[0].link, first.seat = first, 0
+
     def bot(level: str, seat: int, seed: int) -> Bot:
         return make_bot(level, seat, state.rules, seed)
 
