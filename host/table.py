@@ -48,7 +48,7 @@ import asyncio
 import itertools
 import logging
 import random
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import replace
 from functools import partial
 
@@ -308,10 +308,14 @@ class Table:
         """The host is stopping: no AI is asked to think again."""
         self.stopping = True
 
-    async def run(self, disk: DiskWriter | None = None) -> None:
-        """The table's task: handle what is queued until ``Stop``. With ``disk`` the table
-        is saved (``host.journal``); an autostart table with every seat taken starts."""
+    def run(self, disk: DiskWriter | None = None) -> Coroutine[None, None, None]:
+        """The table's task, to be run: it handles what is queued until ``Stop``. With
+        ``disk`` (from now on) the table is saved (``host.journal``); an autostart table
+        with every seat taken starts."""
         self.disk = disk
+        return self._run()
+
+    async def _run(self) -> None:
         self._save()
         if self.play is not None and self.play.over:
             self._game_over(self.play)  # resumed after its last action

@@ -16,9 +16,21 @@ import itertools
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from engine import Action, GameEnded, GameResult, SeatView
 from host import HostConfig
 from host.table import Gone, Incoming, Table
-from protocol import PROTOCOL_VERSION, Ack, Hello, Message, Rejected, RoomUpdate
+from protocol import (
+    PROTOCOL_VERSION,
+    Ack,
+    Act,
+    Hello,
+    Message,
+    Rejected,
+    RoomUpdate,
+    Snapshot,
+    Update,
+    Welcome,
+)
 
 __all__ = ["FakeLink", "Harness", "ManualScheduler"]
 
@@ -37,6 +49,9 @@ class FakeLink:
         self.closed: str | None = None  # the goodbye's code, once the table closed it
         self.closed_text = ""
         self.released = 0  # messages the table has handled (it releases each one)
+        self.gone = False  # the table was told the connection is gone
+        self.refs = itertools.count(1000)
+        self.played = 0  # the game results ``Harness.play_game`` has given for this link
 
     def send(self, message: Message) -> None:
         if self.closed is None:  # (a closed session drops what comes after its goodbye)
@@ -60,6 +75,21 @@ class FakeLink:
     def room(self) -> Any:
         """The room as this link heard it last."""
         return self.last(RoomUpdate).room
+
+    @property
+    def token(self) -> str:
+        """The seat's token its welcome gave."""
+        return str(self.last(Welcome).token)
+
+    @property
+    def view(self) -> SeatView | None:
+        """The game as this link saw it last (None: no game yet)."""
+        message = next((m for m in reversed(self.sent) if isinstance(m, Update | Snapshot)), None)
+        return None if message is None else message.view
+
+    def results(self) -> list[GameResult]:
+        """The result of every game this link saw end."""
+        return [e.result for m in self.of(Update) for e in m.events if isinstance(e, GameEnded)]
 
 
 class _Timer:
@@ -130,11 +160,17 @@ class Harness:
     def __init__(self, config: HostConfig, **table: Any) -> None:
         self.scheduler = ManualScheduler()
         self.table = Table(config, scheduler=self.scheduler, **table)
+        self.links: list[FakeLink] = []
 
     def settle(self, limit: int = 100_000) -> None:
-        """Handle what is queued and every AI answer it leads to, until the table is idle."""
+        """Handle what is queued and every AI answer it leads to, until the table is idle.
+        A connection the table closed is then gone (as the host's reader reports it)."""
         queue = self.table.queue
         for _ in range(limit):
+            for link in self.links:
+                if link.closed is not None and not link.gone:
+                    link.gone = True
+                    queue.put_nowait(Gone(link))
             if queue.empty() and not self.scheduler.deliver():
                 return
             while not queue.empty():
@@ -165,12 +201,48 @@ class Harness:
     ) -> FakeLink:
         """A new connection that says hello (it may be refused: see ``closed``)."""
         link = FakeLink(name, address)
+        self.links.append(link)
         self.send(link, Hello(PROTOCOL_VERSION, name, password, token, role))
         return link
 
     def gone(self, link: FakeLink) -> None:
         """The connection closed (or was cut)."""
+        link.gone = True
         self.handle(Gone(link))
+
+    def command(self, link: FakeLink, make: Callable[[int], Message]) -> Any:
+        """Send the command ``make`` builds with a fresh ref; the table's answer to it."""
+        ref = next(link.refs)
+        self.send(link, make(ref))
+        return next(
+            m for m in reversed(link.sent) if isinstance(m, Ack | Rejected) and m.ref == ref
+        )
+
+    def play_game(
+        self, links: list[FakeLink], policy: Callable[[SeatView], Action] | None = None
+    ) -> list[GameResult]:
+        """Each of ``links`` plays (``policy``, the first legal action by default) until
+        it sees a game end (the next result it was not given yet, as a client reading its
+        messages in order would); each one's result. A game that waits on nobody of them
+        lets the clock run (a hold, a turn timer)."""
+        choose = policy or (lambda view: view.legal[0])
+        for _ in range(100_000):
+            done = [len(link.results()) > link.played or link.closed for link in links]
+            if all(done):
+                open_links = [link for link in links if not link.closed]
+                for link in open_links:
+                    link.played += 1
+                return [link.results()[link.played - 1] for link in open_links]
+            for link, finished in zip(links, done, strict=True):
+                view = link.view
+                if not finished and view is not None and view.legal:
+                    self.send(link, Act(next(link.refs), choose(view)))
+                    break
+            else:
+                if not self.scheduler.pending():
+                    raise AssertionError("the game waits on nobody and no timer runs")
+                self.advance(self.scheduler.pending()[0] - self.scheduler.clock)
+        raise AssertionError("the game never ends")
 
     def advance(self, seconds: float) -> None:
         """Let ``seconds`` pass: each timer that falls due meanwhile fires, in order, and
