@@ -11,8 +11,9 @@ connections, the queue and the scheduler and applies what the game returns.
 
 from __future__ import annotations
 
+import logging
 import random
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -38,12 +39,29 @@ from engine import (
 from engine.ai import Bot
 from protocol import MAX_REVEAL, DealSecret, Reveal, Snapshot, Update, WatchSnapshot, WatchUpdate
 
-from .items import Thought
-from .scheduler import Handle
+from .items import Thought, TurnUp
+from .scheduler import Handle, Scheduler
 
-__all__ = ["Answer", "BotSlot", "Game", "Told", "decide", "default_move"]
+__all__ = ["Answer", "BotSlot", "Game", "Resources", "Told", "decide", "default_move"]
+
+log = logging.getLogger("durak.host")
 
 MakeBot = Callable[[str, int, int], Bot]  # level, seat, seed -> a bot for the seat
+
+
+@dataclass(frozen=True, slots=True)
+class Resources:
+    """What a game uses of its table's: the table's seeds (the bots' seeds, the random
+    fallback), its bots' maker, its scheduler (the turn timer, the AI players' jobs), its
+    queue (``post``: where a job's answer and the timer's end go) and its job numbers (one
+    counter for every AI job of the table: an answer is taken only from the job that is
+    current for its seat's current bot, never from an earlier stand-in's)."""
+
+    seeds: random.Random
+    make_bot: MakeBot
+    scheduler: Scheduler
+    post: Callable[[Thought | TurnUp], None]
+    jobs: Iterator[int]
 
 
 @dataclass(slots=True)
@@ -118,8 +136,7 @@ class Game:
     state: GameState
     log: GameLog
     deal: DealSecret | None  # the secret and contributions, None for a game saved before
-    seeds: random.Random  # the table's seeds: the bots' seeds and the random fallback
-    make_bot: MakeBot
+    uses: Resources
     history: list[list[Event]]  # every seat's events so far, trimmed for it
     seq: int = 0
     bots: dict[int, BotSlot] = field(default_factory=dict)
@@ -132,8 +149,7 @@ class Game:
         rules: Rules,
         deal: DealSecret,
         previous: GameResult | None,
-        seeds: random.Random,
-        make_bot: MakeBot,
+        uses: Resources,
     ) -> Game:
         """A new game, dealt from the seed ``deal`` gives (``previous``: the last result,
         which may decide who leads); its opening events are in ``state.opening``."""
@@ -141,7 +157,7 @@ class Game:
         state = new_game(rules, seed, previous)
         history: list[list[Event]] = [[] for _ in range(rules.players)]
         game_log = GameLog(rules, seed, previous)
-        return cls(number, state, game_log, deal, seeds, make_bot, history)
+        return cls(number, state, game_log, deal, uses, history)
 
     @classmethod
     def resumed(
@@ -150,8 +166,7 @@ class Game:
         game_log: GameLog,
         deal: DealSecret | None,
         players: int,
-        seeds: random.Random,
-        make_bot: MakeBot,
+        uses: Resources,
     ) -> Game:
         """A saved game, replayed to where its log ends."""
         state = game_log.start()
@@ -160,7 +175,7 @@ class Game:
             events = state.apply(seat_index, action)
             for i in range(players):
                 history[i].extend(trim(e, i) for e in events)
-        game = cls(number, state, game_log, deal, seeds, make_bot, history)
+        game = cls(number, state, game_log, deal, uses, history)
         game.seq = len(game_log.actions)
         return game
 
@@ -173,7 +188,8 @@ class Game:
         the table's seeds (so a bot never learns the shuffle's). A bot that takes a seat
         in the middle of a game is told the seat's events so far when it first thinks."""
         for index, level in levels.items():
-            self.bots[index] = BotSlot(self.make_bot(level, index, self.seeds.getrandbits(32)))
+            seed = self.uses.seeds.getrandbits(32)
+            self.bots[index] = BotSlot(self.uses.make_bot(level, index, seed))
 
     def apply(self, index: int, action: Action) -> Sequence[Event]:
         """Play a legal ``action`` of seat ``index``: its events (``seq`` counts it)."""
@@ -234,9 +250,43 @@ class Game:
             for start in starts
         )
 
-    # --- the AI players -----------------------------------------------------------------
+    # --- the AI players and the turn timer -----------------------------------------------
 
-    def due(self) -> list[int]:
+    def think(self) -> bool:
+        """Ask every AI-played seat that has something to do and is not thinking yet (its
+        answer is posted as a ``Thought``). False: the executor refuses work (the host is
+        going), and the seats were not asked."""
+        for index in self._due():
+            job = next(self.uses.jobs)
+            try:
+                self.uses.scheduler.run(self._job(index), partial(self._thought, index, job))
+            except RuntimeError as exc:  # the executor is shut down: the host is going
+                log.info("AI seats stop thinking: %s", exc)
+                return False
+            self._asked(index, job)
+        return True
+
+    def _thought(
+        self, index: int, job: int, action: Action | None, error: BaseException | None
+    ) -> None:
+        if error is not None:
+            log.error("AI seat %d failed to decide: %r", index, error)
+        self.uses.post(Thought(index, self.number, job, None if error else action))
+
+    def arm_turn(self, seconds: float | None) -> None:
+        """(Re)start the turn timer (None: the room has none): ``TurnUp`` is posted."""
+        self.stop_turn()
+        if seconds is not None:
+            self.turn = self.uses.scheduler.later(
+                seconds, partial(self.uses.post, TurnUp(self.number, self.seq))
+            )
+
+    def stop_turn(self) -> None:
+        if self.turn is not None:
+            self.turn.cancel()
+            self.turn = None
+
+    def _due(self) -> list[int]:
         """The AI-played seats to ask now: not thinking yet and with something to do
         (throw-ins wait for the defender, the order the bots play for)."""
         state = self.state
@@ -249,14 +299,14 @@ class Game:
             and not (defender_busy and index != state.defender)
         ]
 
-    def job(self, index: int) -> Callable[[], Action]:
+    def _job(self, index: int) -> Callable[[], Action]:
         """Seat ``index``'s thinking, to run off the table's task."""
         slot = self.bots[index]
         return partial(
             decide, slot.bot, self.history[index][slot.seen :], observe(self.state, index)
         )
 
-    def asked(self, index: int, job: int) -> None:
+    def _asked(self, index: int, job: int) -> None:
         """Seat ``index``'s bot was given job number ``job``."""
         slot = self.bots[index]
         slot.seen = len(self.history[index])
@@ -274,7 +324,7 @@ class Game:
         legal = state.legal_actions(thought.seat)
         if slot.seq != self.seq or not legal:
             return Answer(again=True)  # stale: ask again on the current view
-        return Answer(legal[self.seeds.randrange(len(legal))], failed=True)
+        return Answer(legal[self.uses.seeds.randrange(len(legal))], failed=True)
 
     def timed_out(self, humans: Iterable[int]) -> list[int]:
         """The human seats (not played by an AI) the game waits on, the defender first."""

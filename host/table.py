@@ -10,15 +10,8 @@ human is ready (AI seats always are). Every mark is cleared as a game starts, so
 rematch needs everyone ready again, and when the rules change; otherwise a mark goes with
 its player (one who leaves takes it along, a newcomer is not ready, the others keep theirs).
 
-Watchers (a hello with the role "watch") need no seat: up to the room's ``watchers`` (and
-never more than the host's door leaves room for beside the seats, ``door_room``) watch the
-table in its lobby, in a game or when it is full. They are shown the room, the game as
-``observe_public`` gives it (``watch_snapshot``, ``watch_update``) and every reaction; they
-may react too, and take a seat that is open in the lobby (``sit``). Anything else they ask
-for is refused (``watching``); one who drops out is simply gone. A lower limit sends nobody
-away: it holds back newcomers.
-
-Who may come in (the password, its throttle) is ``host.entry``'s to say.
+Watchers and the gap between reactions are ``host.audience``'s; who may come in (the
+password, its throttle) is ``host.entry``'s to say.
 
 A human who drops out mid-game is ``away``: the seat waits ``config.hold`` seconds for
 them, then a stand-in AI plays it until they return with their token. The optional turn
@@ -50,7 +43,6 @@ import logging
 import random
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import replace
-from functools import partial
 
 from engine import (
     Action,
@@ -99,11 +91,12 @@ from protocol import (
 
 from . import lobby
 from .admission import PasswordThrottle
+from .audience import Audience
 from .config import HostConfig
 from .credentials import Password, new_token, token_matches
 from .deal import Deal, waits
 from .entry import WRONG, Gate
-from .game import BotSlot, Game, default_move
+from .game import BotSlot, Game, Resources, default_move
 from .items import DealDue, Gone, Held, Idle, Incoming, Item, Link, Stop, Thought, TurnUp
 from .journal import DiskWriter, action_record, header_record, load_table, table_record
 from .outbox import Outbox
@@ -131,9 +124,6 @@ __all__ = [
 log = logging.getLogger("durak.host")
 
 
-EMOTE_GAP = 2.0  # seconds: a seat's emotes closer together than this are dropped
-
-
 class Table:
     def __init__(
         self,
@@ -148,7 +138,6 @@ class Table:
         self.workers = workers
         self.scheduler = scheduler  # the timers and the AI players' executor
         self.clock: Callable[[], float] = scheduler.now  # emotes' and passwords' clock
-        self._emoted: dict[int | Link, float] = {}  # seat or watcher -> when it last emoted
         self.on_room = on_room
         self.disk: DiskWriter | None = None  # given to ``run`` once the host knows its file
         self.outbox = Outbox()
@@ -184,6 +173,7 @@ class Table:
         # One counter for every AI job of the table: an answer is taken only from the job
         # that is current for its seat's current bot (never from an earlier stand-in's).
         self.jobs = itertools.count(1)
+        self.uses = Resources(self.seeds, self._bot, scheduler, self.queue.put_nowait, self.jobs)
         self.errors = 0  # unexpected exceptions while handling an item (should stay 0)
         # The host is stopping (or its AI executor refuses work, as it does once the process
         # is exiting): no AI is asked to think any more.
@@ -196,7 +186,7 @@ class Table:
         self.idle = config.idle
         self.watchers = config.watchers  # how many may watch (the room's option)
         self.door_room = door_room  # watchers the host's door has room for (None: any)
-        self.audience: dict[Link, str] = {}  # the watchers' connections and names
+        self.audience = Audience(lambda: self.clock())  # the watchers, the emotes' gap
         self.marks = itertools.count(1)  # the idle watches' marks, table-wide
         self._timers: set[Handle] = set()
         if config.resume:
@@ -221,7 +211,7 @@ class Table:
         if game_log is None:
             return
         players = len(self.seats)
-        self.play = Game.resumed(self.game, game_log, saved.deal, players, self.seeds, self._bot)
+        self.play = Game.resumed(self.game, game_log, saved.deal, players, self.uses)
         self.play.add_bots(self._ai_levels())
 
     def saved(self, game: bool = True) -> TableSave:
@@ -289,7 +279,7 @@ class Table:
             handle.cancel()
         self._timers.clear()
         if self.play is not None:
-            self.play.turn = None
+            self.play.stop_turn()
 
     def _later(self, delay: float, item: Item) -> Handle:
         handle: Handle
@@ -325,7 +315,7 @@ class Table:
                     self._hold(index)
             if self.play is not None:
                 self._think()
-                self._arm_turn(self.play)
+                self.play.arm_turn(self.turn_timer)
         self._maybe_autostart()  # (an all-AI table starts at once)
         while True:
             item = await self.queue.get()
@@ -410,7 +400,7 @@ class Table:
             silence_ms=min(max(round(self.silence * 1000), MIN_SILENCE_MS), MAX_SILENCE_MS),
             idle_ms=None if idle is None else min(max(round(idle * 1000), 1), MAX_MS),
             watchers=self.watchers,
-            watching=tuple(self.audience.values()),
+            watching=tuple(self.audience.names.values()),
         )
 
     def _room_changed(self, durable: bool = False) -> None:
@@ -462,18 +452,9 @@ class Table:
             self._contribute(link, message)
 
     def _emote(self, index: int, code: str) -> None:
-        """Relay a seat's reaction to every seat and watcher; more than one per
-        ``EMOTE_GAP`` seconds from a seat is dropped without a word."""
-        if self._emote_due(index):
+        """Relay a seat's reaction to every seat and watcher (see ``host.audience``)."""
+        if self.audience.emote_due(index):
             self._broadcast(Emoted(index, code))
-
-    def _emote_due(self, sender: int | Link) -> bool:
-        now = self.clock()
-        last = self._emoted.get(sender)
-        if last is not None and now - last < EMOTE_GAP:
-            return False
-        self._emoted[sender] = now
-        return True
 
     # --- watchers -----------------------------------------------------------------------
 
@@ -481,18 +462,13 @@ class Table:
         """Let a watcher in (the limit and the password first), in the lobby, in a game or
         at a full table: the room, and the game so far as anyone may see it."""
         limit = self.watchers if self.door_room is None else min(self.watchers, self.door_room)
-        if hello.token is not None:
-            link.close("bad_token", "A watcher has no seat token.")
-            return
-        if len(self.audience) >= limit:
-            text = "This table takes no watchers." if limit == 0 else "Enough people watch already."
-            link.close("watchers_full", text)
+        refusal = self.audience.refusal(hello, limit)
+        if refusal is not None:
+            link.close(refusal.code, refusal.text)
             return
         if not self._password_checked(link, hello, password_ok):
             return
-        taken = human_names(self.seats) | set(self.audience.values())
-        self.audience[link] = unique_name(hello.name, taken)
-        link.watching = True
+        self.audience.add(link, hello.name, human_names(self.seats))
         link.send(Watching(PROTOCOL_VERSION, self.room()))
         if self.play is not None:
             link.send(self.play.watch_snapshot())
@@ -502,8 +478,8 @@ class Table:
         """What a watcher may send: reactions, pings, a seat, leaving; anything else is
         refused with ``watching`` and changes nothing."""
         if isinstance(message, Emote):
-            if self._emote_due(link):
-                self._broadcast(WatcherEmoted(self.audience[link], message.code))
+            if self.audience.emote_due(link):
+                self._broadcast(WatcherEmoted(self.audience.names[link], message.code))
         elif isinstance(message, Ping):
             link.send(Pong(message.ref))
         elif isinstance(message, Sit):
@@ -524,15 +500,14 @@ class Table:
         if index is None:
             self._reject(link, sit.ref, "no_open_seat")
             return
-        name = self.audience.pop(link)
-        self._emoted.pop(link, None)
+        name = self.audience.remove(link)
+        assert name is not None
         link.watching = False
         link.send(Ack(sit.ref, None))
         self._welcome(link, index, self._new_player(index, name))
 
     def _unwatch(self, link: Link) -> None:
-        if self.audience.pop(link, None) is not None:
-            self._emoted.pop(link, None)
+        if self.audience.remove(link) is not None:
             self._room_changed()
 
     def _hello(self, link: Link, hello: Hello, password_ok: bool | None = None) -> None:
@@ -660,18 +635,6 @@ class Table:
         self._think()
 
     # --- the turn timer -----------------------------------------------------------------
-
-    def _arm_turn(self, play: Game) -> None:
-        """(Re)start the turn timer of the game in play (the room's option)."""
-        self._stop_turn(play)
-        if self.turn_timer is not None:
-            play.turn = self._later(self.turn_timer, TurnUp(play.number, play.seq))
-
-    def _stop_turn(self, play: Game) -> None:
-        if play.turn is not None:
-            play.turn.cancel()
-            self._timers.discard(play.turn)
-            play.turn = None
 
     def _turn_up(self, turn: TurnUp) -> None:
         """Time is up: every human seat (not played by an AI) the game was waiting on gets
@@ -854,7 +817,7 @@ class Table:
         handle what waited for the deal."""
         self.pending = None
         number, previous = pending.game, self.series.last
-        play = Game.dealt(number, self.rules, pending.dealt(), previous, self.seeds, self._bot)
+        play = Game.dealt(number, self.rules, pending.dealt(), previous, self.uses)
         self.play, self.game = play, number
         for seat in self.seats:  # after this game, everyone says again if they want another
             seat.away, seat.ready = 0, False
@@ -862,7 +825,7 @@ class Table:
         self._room_changed(durable=True)
         self._tell(play, play.state.opening)
         self._think()
-        self._arm_turn(play)
+        play.arm_turn(self.turn_timer)
         for item in pending.deferred:
             self.handle(item)
 
@@ -914,7 +877,7 @@ class Table:
             self._game_over(play)
         else:
             self._think()
-            self._arm_turn(play)
+            play.arm_turn(self.turn_timer)
 
     def _game_over(self, play: Game, drawn: bool = False) -> None:
         result = play.state.result
@@ -925,7 +888,7 @@ class Table:
                     seat.link.send(part)
         self.series = self.series.record(result)
         self.logs.append(play.log)
-        self._stop_turn(play)
+        play.stop_turn()
         self.play, self._seq = None, play.seq
         for index, seat in enumerate(self.seats):
             if (seat.kind == "human" and seat.link is None) or seat.for_game:
@@ -935,28 +898,10 @@ class Table:
         self._maybe_autostart()
 
     def _think(self) -> None:
-        """Ask every AI-played seat that has something to do and is not thinking yet."""
+        """Ask the AI-played seats that have something to do (none once the host stops)."""
         play = self.play
-        if play is None or self.stopping:
-            return
-        for index in play.due():
-            job = next(self.jobs)
-            try:
-                self.scheduler.run(
-                    play.job(index), partial(self._thought_done, index, play.number, job)
-                )
-            except RuntimeError as exc:  # the executor is shut down: the host is going
-                log.info("AI seats stop thinking: %s", exc)
-                self.stopping = True
-                return
-            play.asked(index, job)
-
-    def _thought_done(
-        self, index: int, game: int, job: int, action: Action | None, error: BaseException | None
-    ) -> None:
-        if error is not None:
-            log.error("AI seat %d failed to decide: %r", index, error)
-        self.queue.put_nowait(Thought(index, game, job, None if error else action))
+        if play is not None and not self.stopping and not play.think():
+            self.stopping = True
 
     def _thought(self, thought: Thought) -> None:
         play = self.play

@@ -255,7 +255,7 @@ def check_table(table: Table) -> None:
     for index, seat in enumerate(table.seats):
         if seat.link is not None:
             assert seat.kind == "human" and seat.link.seat == index
-    for link, name in table.audience.items():
+    for link, name in table.audience.names.items():
         assert link.watching and link.seat is None and name
     state = table.state
     if state is None:

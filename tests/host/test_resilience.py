@@ -40,7 +40,6 @@ from engine import (
     new_game,
     observe,
 )
-from engine.ai import Bot, make_bot
 from host import HostConfig
 from host.game import Game
 from host.save import SavedSeat, SaveError, TableSave, encode, save_file
@@ -268,10 +267,7 @@ def _bout_table(kinds: tuple[str, ...]) -> tuple[Harness, FakeLink]:
                    for i, kind in enumerate(kinds)]  # fmt: skip
     table.seats[0].link, first.seat = first, 0
 
-    def bot(level: str, seat: int, seed: int) -> Bot:
-        return make_bot(level, seat, state.rules, seed)
-
-    play = Game(1, state, GameLog(state.rules, 0), None, table.seeds, bot, [[], [], []])
+    play = Game(1, state, GameLog(state.rules, 0), None, table.uses, [[], [], []])
     play.add_bots({i: "random" for i, kind in enumerate(kinds) if kind == "ai"})
     table.play, table.game = play, 1
     assert state.phase is Phase.LEAD and state.attacker == 0 and state.defender == 1
