@@ -8,13 +8,15 @@ import asyncio
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import replace
+from pathlib import Path
 
 from client.net.client import NetClient
 from host import Host, HostConfig, Table
 
-__all__ = ["LOCAL", "expect", "replays", "serving"]
+__all__ = ["LOCAL", "ROOT", "expect", "replays", "serving"]
 
 LOCAL = HostConfig(bind="127.0.0.1", port=0, announce=False)
+ROOT = Path(__file__).resolve().parents[2]  # the source tree (``durak host`` runs there)
 
 
 @asynccontextmanager
