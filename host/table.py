@@ -305,7 +305,10 @@ class Table:
         self.disk = disk
         return self._run()
 
-    async def _run(self) -> None:
+    def open(self) -> None:
+        """The table opens (its task calls this first): saved as it is; a resumed table's
+        players are away until they return, its game goes on; an autostart table with
+        every seat taken (all AI) starts its first game."""
         self._save()
         if self.play is not None and self.play.over:
             self._game_over(self.play)  # resumed after its last action
@@ -316,7 +319,10 @@ class Table:
             if self.play is not None:
                 self._think()
                 self.play.arm_turn(self.turn_timer)
-        self._maybe_autostart()  # (an all-AI table starts at once)
+        self._maybe_autostart()
+
+    async def _run(self) -> None:
+        self.open()
         while True:
             item = await self.queue.get()
             if isinstance(item, Stop):

@@ -1,8 +1,8 @@
-"""The host: games of 2-6 seats from lobby to result, the owner's commands, the ready
-marks, every AI level and the emotes on the socket-free harness (tests/host/harness.py);
-end to end on real sockets (127.0.0.1, port 0, no announcement): ``durak bot`` clients'
-games, an all-AI table, reconnecting, refusals, AI thinking off the loop, a clean shutdown,
-the in-thread host and the ``durak host`` / ``durak bot`` commands."""
+"""The host: games of 2-6 seats from lobby to result, an all-AI table, the owner's
+commands, the ready marks, every AI level and the emotes on the socket-free harness
+(tests/host/harness.py); end to end on real sockets (127.0.0.1, port 0, no announcement):
+``durak bot`` clients' games, reconnecting, refusals, AI thinking off the loop, a clean
+shutdown, the in-thread host and the ``durak host`` / ``durak bot`` commands."""
 
 from __future__ import annotations
 
@@ -112,11 +112,12 @@ def test_autostart_runs_headless_tables() -> None:
     replays(pair.table)
 
 
-async def test_an_all_ai_table_plays_its_games() -> None:
-    async with serving(seats=3, ai=("random",) * 3, autostart=True, max_games=4) as host:
-        while len(host.table.logs) < 4:
-            await asyncio.sleep(0.01)
-        replays(host.table)
+def test_an_all_ai_table_plays_its_games() -> None:
+    pair = Harness(replace(LOCAL, seats=3, ai=("random",) * 3, autostart=True, max_games=4))
+    pair.table.open()  # (as the host's table task does first)
+    pair.settle()
+    assert len(pair.table.logs) == 4 and not pair.table.playing  # and no fifth game
+    replays(pair.table)
 
 
 def test_the_owner_sets_rules_and_seats_and_starts() -> None:
