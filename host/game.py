@@ -5,8 +5,11 @@ its ``seq``, every seat's events so far (a bot that takes a seat mid-game, or a 
 player, catches up from them), the deal's secret (revealed at the end), the AI players'
 bots and the turn timer. It never sends anything itself: ``tell`` returns the update for
 each connected seat and the watchers', ``reveal`` the end's reveal messages, and an AI's
-answer becomes an ``Answer`` for the table to play. The table (``host.table``) owns the
-connections, the queue and the scheduler and applies what the game returns.
+answer becomes an ``Answer`` for the table to play. Its AI jobs and its turn timer run
+through the table's scheduler (``Resources``, given when it is made) and post what comes
+of them (``Thought``, ``TurnUp``) to the table's queue, so the game never waits and is
+never entered from outside the table's task. The table (``host.table``) owns the
+connections and the queue and applies what the game returns.
 """
 
 from __future__ import annotations

@@ -23,9 +23,11 @@ from protocol import (
     PROTOCOL_VERSION,
     Ack,
     Act,
+    Connection,
     Hello,
     Message,
     Rejected,
+    Role,
     RoomUpdate,
     Snapshot,
     Update,
@@ -38,10 +40,15 @@ M = TypeVar("M")
 
 
 class FakeLink:
-    """A client connection that keeps every message the table sends it."""
+    """A client connection that keeps every message the table sends it, as a client would
+    read it: each goes through the host's end of a ``protocol.Connection`` (what a host may
+    send) and the client's (the bytes decode, in an order a client accepts), so a message
+    that could not cross the wire fails the test. ``wire=False``: kept as sent (for a
+    table a test has set up by hand, whose players were never welcomed)."""
 
-    def __init__(self, name: str = "", address: str = "127.0.0.1") -> None:
+    def __init__(self, name: str = "", address: str = "127.0.0.1", wire: bool = True) -> None:
         self.name = name
+        self.wire = (Connection(Role.HOST), Connection(Role.CLIENT)) if wire else None
         self.seat: int | None = None
         self.watching = False
         self.address = address
@@ -54,8 +61,14 @@ class FakeLink:
         self.played = 0  # the game results ``Harness.play_game`` has given for this link
 
     def send(self, message: Message) -> None:
-        if self.closed is None:  # (a closed session drops what comes after its goodbye)
-            self.sent.append(message)
+        if self.closed is not None:  # (a closed session drops what comes after its goodbye)
+            return
+        if self.wire is not None:
+            host, client = self.wire
+            client.receive_data(host.send(message))
+            read = client.next_message()
+            assert read == message, f"{message!r} reads as {read!r}"
+        self.sent.append(message)
 
     def close(self, code: str, text: str) -> None:
         self.closed, self.closed_text = code, text

@@ -260,7 +260,7 @@ def _bout_table(kinds: tuple[str, ...]) -> tuple[Harness, FakeLink]:
     """A 3-seat table at a stacked deal where seat 0 (a human, on the link returned) leads
     6s at seat 1; seat 2 could only throw in its sixes."""
     pair = Harness(HostConfig(seats=3, announce=False))
-    table, first = pair.table, FakeLink("P0")
+    table, first = pair.table, FakeLink("P0", wire=False)
     hands = [_cards("6s 7c 8c 9c Tc Jc"), _cards("Ks Qd Jd Td 9d 8d"), _cards("6c 6d Qc Kc Ac 7s")]
     state = GameState.from_deal(Rules(players=3), hands, _cards("7d Ah"))
     table.seats = [Seat(kind, f"P{i}", "random" if kind == "ai" else None, f"{i:032}")
