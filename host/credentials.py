@@ -5,7 +5,7 @@ A password is saved as a salted scrypt hash (``scrypt$N$r$p$salt$digest``, hex),
 ``durak host --resume`` keeps a password table closed without the password being on disk.
 While the host knows the password itself (it was given on the command line) a ``hello``
 is checked against it; a table resumed without ``--password`` checks each attempt against
-the hash (in a worker thread: ``Table.check_password``, so scrypt never holds up the event
+the hash (in a worker thread: ``host.entry.Gate.check``, so scrypt never holds up the event
 loop). Either way right and wrong attempts take the same time.
 
 A seat token is 128 random bits, so a plain SHA-256 of it is enough to keep it from being

@@ -56,6 +56,7 @@ from .config import HostConfig
 from .journal import DiskWriter, check_folder
 from .outbox import Outbox
 from .save import save_file
+from .scheduler import LoopScheduler
 from .table import Gone, Incoming, Stop, Table
 from .workers import Workers
 
@@ -244,16 +245,6 @@ class Host:
         self.workers = Workers(config.ai_workers) if config.ai_processes else None
         self.save_path: Path | None = None  # known once the port is (see _start)
         self.save_problem: str | None = None  # why the table is not saved, if it is not
-        try:
-            self.table = Table(
-                config, executor=self.executor, on_room=self._room_changed, workers=self.workers
-            )
-        except BaseException:
-            self.executor.shutdown()
-            if self.workers is not None:
-                self.workers.close()
-            raise
-        self.sessions: set[Session] = set()
         self.file_limit = raise_file_limit()
         sizes = slots_for(config.max_connections, self.file_limit, open_files(), config.seats)
         self.door: Door[socket.socket] = Door(
@@ -264,8 +255,21 @@ class Host:
                 hello_timeout=config.handshake_timeout,
             )
         )
-        # Watchers take the door's slots like players, but always leave one for every seat.
-        self.table.door_room = max(0, self.door.limits.limit - config.seats)
+        try:
+            self.table = Table(
+                config,
+                scheduler=LoopScheduler(self.executor),
+                on_room=self._room_changed,
+                workers=self.workers,
+                # Watchers take the door's slots like players, but always leave one a seat.
+                door_room=max(0, self.door.limits.limit - config.seats),
+            )
+        except BaseException:
+            self.executor.shutdown()
+            if self.workers is not None:
+                self.workers.close()
+            raise
+        self.sessions: set[Session] = set()
         self._entering: dict[socket.socket, Session | None] = {}  # not None once set up
         self.tasks: set[asyncio.Task[None]] = set()
         self.announcer: Announcer | None = None
@@ -293,23 +297,24 @@ class Host:
         self._listener.setblocking(False)
         self.port = self._listener.getsockname()[1]
         self._accepting = asyncio.create_task(self._accept(self._listener), name="durak-door")
+        disk = None
         if self.config.save_dir is not None:  # (on any free port: the one it got)
             self.save_path = save_file(self.config.save_dir, self.port)
             loop = asyncio.get_running_loop()
             problem = await loop.run_in_executor(None, check_folder, self.save_path.parent)
             if problem is None:
-                self.table.disk = DiskWriter(self.save_path, loop)
+                disk = DiskWriter(self.save_path, loop)
                 if not self.config.resume:  # a new table: an old game's journal must go
-                    self.table.disk.end()
+                    disk.end()
             else:
                 self.save_problem = problem
                 log.warning("the table will not be saved: %s", problem)
-        self._table_task = asyncio.create_task(self.table.run(), name="durak-table")
+        # (an all-AI table starts its first game as soon as its task runs)
+        self._table_task = asyncio.create_task(self.table.run(disk), name="durak-table")
         self._watch_task = asyncio.create_task(self._watch(), name="durak-heartbeat")
         if self.config.announce:
             self.announcer = Announcer(self.config.bind, self.port, self.config.name)
             await self.announcer.start(txt_properties(self.table.room()))
-        self.table._maybe_autostart()  # an all-AI table starts at once
 
     async def _watch(self) -> None:
         """Check every seated or watching connection's heartbeat a few times per ``silence``
@@ -427,7 +432,7 @@ class Host:
                     # (a slow password check waits here, not the table; none for an address
                     # the throttle holds back: its hello is refused before the password)
                     if isinstance(message, Hello) and not self.table.throttle.wait(session.address):
-                        checked = await self.table.check_password(message.password)
+                        checked = await self.table.gate.check(message.password)
                     await session.credit.acquire()
                     session.waiting += 1
                     queue.put_nowait(Incoming(session, message, checked))
@@ -456,7 +461,7 @@ class Host:
         self._stopped.set()
         # No AI starts a new thought from here on: what is still queued for the table is
         # handled without one, and the executor is shut down once the table has stopped.
-        self.table.stopping = True
+        self.table.stop_thinking()
         if self._accepting is not None:
             self._accepting.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -1,26 +1,17 @@
 """The table: one task owns the game and the lobby; everything reaches it through one queue.
 
 Clients' messages, their departures and the AI players' decisions are queued as they
-arrive and handled one at a time, so there are no locks. AI players think in an executor
-(off the event loop); a decision that arrives after the game moved on is applied if it is
-still legal and otherwise thrown away and asked again.
+arrive and handled one at a time, so there are no locks. AI players think off the table's
+task (the scheduler's executor); a decision that arrives after the game moved on is
+applied if it is still legal and otherwise thrown away and asked again.
 
 In the lobby each player sets a ready mark; the owner's start waits until every other
 human is ready (AI seats always are). Every mark is cleared as a game starts, so a
 rematch needs everyone ready again, and when the rules change; otherwise a mark goes with
 its player (one who leaves takes it along, a newcomer is not ready, the others keep theirs).
 
-Watchers (a hello with the role "watch") need no seat: up to the room's ``watchers`` (and
-never more than the host's door leaves room for beside the seats, ``door_room``) watch the
-table in its lobby, in a game or when it is full. They are shown the room, the game as
-``observe_public`` gives it (``watch_snapshot``, ``watch_update``) and every reaction; they
-may react too, and take a seat that is open in the lobby (``sit``). Anything else they ask
-for is refused (``watching``); one who drops out is simply gone. A lower limit sends nobody
-away: it holds back newcomers.
-
-A hello without a token learns of a running game or a full table before its password is
-looked at, and wrong passwords are throttled per address (``host.admission``), so no answer
-tells a right password from a wrong one except a seat.
+Watchers and the gap between reactions are ``host.audience``'s; who may come in (the
+password, its throttle) is ``host.entry``'s to say.
 
 A human who drops out mid-game is ``away``: the seat waits ``config.hold`` seconds for
 them, then a stand-in AI plays it until they return with their token. The optional turn
@@ -37,13 +28,11 @@ restarted host would not know. The event loop never waits for the disk itself.
 With ``workers`` (``host.workers``) the AI seats' bots live and think in worker
 processes, and the executor's threads only wait for their answers.
 
-A fair deal (docs/protocol.md section 15): a start first sends every connected player the
-commitment to a fresh secret and waits (``config.fair_wait``) for their contributions; the
-seed comes from the secret and the contributions. Whatever else arrives meanwhile (a
-command, a newcomer, a departure) is handled right after the deal, so the seats and rules
-the commitment binds cannot change under it. The secret and the contributions are kept
-(and saved with the game) until its end, when every player is sent them, the seed and
-every action.
+The table is in one of three phases: the lobby (no game), the fair deal waiting for the
+players' contributions (``host.deal``: what else arrives meanwhile waits for the deal) and
+the game in play (``host.game``). Each phase's object owns its state and returns what to
+send; the table owns the seats, the connections, the queue and the ``Scheduler``
+(``host.scheduler``: its timers and its AI jobs), and sends what the phases return.
 """
 
 from __future__ import annotations
@@ -51,38 +40,21 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
-import math
 import random
-import time
-from collections.abc import Awaitable, Callable, Sequence
-from concurrent.futures import Executor
-from dataclasses import dataclass, field, replace
-from functools import partial
-from typing import Protocol
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from dataclasses import replace
 
 from engine import (
     Action,
-    Attack,
-    Card,
     Event,
     GameLog,
     GameState,
-    Pass,
-    Phase,
     Rules,
-    SeatView,
     Series,
-    Suit,
-    Take,
-    new_game,
-    observe,
-    observe_public,
-    trim,
 )
 from engine.ai import Bot, make_bot
 from protocol import (
     MAX_MS,
-    MAX_REVEAL,
     MAX_SILENCE_MS,
     MAX_WATCHERS,
     MIN_SILENCE_MS,
@@ -90,7 +62,6 @@ from protocol import (
     SECRET_BYTES,
     Ack,
     Act,
-    Commit,
     Contribute,
     DealSecret,
     Draw,
@@ -105,36 +76,33 @@ from protocol import (
     Ready,
     Rejected,
     Replace,
-    Reveal,
     Room,
     RoomUpdate,
-    SeatInfo,
     SetOptions,
     SetRules,
     SetSeat,
     Sit,
-    Snapshot,
     Start,
     UnplayableRules,
-    Update,
     WatcherEmoted,
     Watching,
-    WatchSnapshot,
-    WatchUpdate,
     Welcome,
-    commitment,
-    deal_context,
-    is_value,
 )
-from protocol.messages import MAX_NAME
 
 from . import lobby
 from .admission import PasswordThrottle
+from .audience import Audience
 from .config import HostConfig
 from .credentials import Password, new_token, token_matches
+from .deal import Deal, waits
+from .entry import WRONG, Gate
+from .game import BotSlot, Game, Resources, default_move
+from .items import DealDue, Gone, Held, Idle, Incoming, Item, Link, Stop, Thought, TurnUp
 from .journal import DiskWriter, action_record, header_record, load_table, table_record
 from .outbox import Outbox
+from .room_state import Seat, first_empty, human_names, seat_infos, unique_name
 from .save import SavedSeat, TableSave, save_file
+from .scheduler import Handle, Scheduler
 from .workers import Workers
 
 __all__ = [
@@ -144,180 +112,16 @@ __all__ = [
     "Idle",
     "Incoming",
     "Link",
+    "Seat",
     "Stop",
     "Table",
     "Thought",
     "TurnUp",
     "default_move",
+    "unique_name",
 ]
 
 log = logging.getLogger("durak.host")
-
-
-class Link(Protocol):
-    """A client connection as the table sees it."""
-
-    seat: int | None
-    watching: bool  # a watcher's connection (seat None)
-    address: str  # the peer's address (the password throttle counts per address)
-
-    def send(self, message: Message) -> None: ...
-    def close(self, code: str, text: str) -> None: ...
-    def release(self) -> None: ...
-
-
-@dataclass(frozen=True, slots=True)
-class Incoming:
-    link: Link
-    message: Message
-    password_ok: bool | None = None  # a hello's password, checked off the loop (see below)
-
-
-@dataclass(frozen=True, slots=True)
-class Gone:
-    link: Link
-
-
-@dataclass(frozen=True, slots=True)
-class Thought:
-    seat: int
-    game: int
-    job: int
-    action: Action | None
-
-
-@dataclass(frozen=True, slots=True)
-class Held:
-    """A dropped player's hold ran out (if they are still away, a stand-in takes over)."""
-
-    seat: int
-    game: int
-    away: int  # the seat's ``away`` count when the hold began
-
-
-@dataclass(frozen=True, slots=True)
-class TurnUp:
-    """The turn timer ran out (if nothing happened since ``seq``)."""
-
-    game: int
-    seq: int
-
-
-@dataclass(frozen=True, slots=True)
-class Idle:
-    """A player's idle time in the lobby ran out (if the watch ``mark`` still runs)."""
-
-    seat: int
-    mark: int
-
-
-@dataclass(frozen=True, slots=True)
-class DealDue:
-    """The wait for the contributions to the deal of ``game`` is over: deal."""
-
-    game: int
-
-
-@dataclass(frozen=True, slots=True)
-class Stop:
-    pass
-
-
-Item = Incoming | Gone | Thought | Held | TurnUp | Idle | DealDue | Stop
-
-
-@dataclass(slots=True)
-class Pending:
-    """A deal committed to and waiting for the players' contributions."""
-
-    game: int
-    deal: DealSecret  # the secret and the seats' kinds (no contributions yet)
-    waiting: frozenset[int]  # the seats that were sent the commitment
-    values: dict[int, bytes] = field(default_factory=dict)  # seat -> its contribution
-    deferred: list[Item] = field(default_factory=list)  # what came meanwhile, for after
-
-
-def _waits(item: Item) -> bool:
-    """Whether ``item`` waits until a pending deal is dealt (it could change the seats or
-    the rules the commitment binds): all but contributions, pings, emotes and the deal."""
-    if isinstance(item, Incoming):
-        return not isinstance(item.message, Contribute | Ping | Emote)
-    return isinstance(item, Gone | Held | Idle)
-
-
-@dataclass(slots=True)
-class Seat:
-    kind: str = "empty"  # empty | human | ai
-    name: str = ""
-    level: str | None = None
-    token_hash: str | None = None  # the player's token is never kept (host.credentials)
-    link: Link | None = None
-    away: int = 0  # how many times the player dropped out (tells old holds from new ones)
-    ready: bool = False  # the player's ready mark (lobby only; cleared as a game starts)
-    for_game: bool = False  # an AI playing a player's seat to the game's end (then empty)
-    idle_mark: int = 0  # the idle watch running for the seat (0: none)
-
-
-@dataclass(slots=True)
-class BotSlot:
-    bot: Bot
-    seen: int = 0  # how many of the seat's events the bot has been told
-    thinking: bool = False
-    job: int = 0  # the table-wide number of the job it was last given (see ``Table.jobs``)
-    seq: int = -1  # the table's seq when it was last asked
-
-
-def _decide(bot: Bot, events: Sequence[Event], view: SeatView) -> Action:
-    """Runs in the executor: tell the bot what it missed, then let it choose."""
-    for event in events:
-        bot.see(event)
-    return bot.decide(view)
-
-
-def _lowest_first(card: Card, trump: Suit) -> tuple[bool, int, int]:
-    """Non-trumps before trumps, then by rank, then clubs, diamonds, hearts, spades."""
-    return (card.suit == trump, card.rank, card.suit)
-
-
-def default_move(state: GameState, seat: int) -> Action | None:
-    """The turn timer's move: the defender takes, the attacker who must lead leads its
-    lowest card (the lowest non-trump, else the lowest trump; of one rank, the first suit
-    in the order clubs, diamonds, hearts, spades), anyone else passes.
-
-    None: the game is not waiting on the seat (nothing to do, or only cards it may throw
-    in while the defender still has to beat); the timer never plays a card for it."""
-    legal = state.legal_actions(seat)
-    if not legal:
-        return None
-    if seat == state.defender and Take() in legal:
-        return Take()
-    if state.phase is Phase.LEAD and seat == state.attacker:
-        leads = [a for a in legal if isinstance(a, Attack) and len(a.cards) == 1]
-        if leads:
-            trump = state.trump
-            return min(leads, key=lambda a: _lowest_first(a.cards[0], trump))
-        return None
-    if Pass() in legal:
-        return Pass()
-    return None
-
-
-def unique_name(name: str, taken: set[str]) -> str:
-    """``name``, or ``name 2``, ``name 3`` ... where another player at the table has it:
-    two bots both called "Normal bot" must not read as one player."""
-    if name not in taken:
-        return name
-    n = 2
-    while (found := f"{name[: MAX_NAME - len(str(n)) - 1]} {n}") in taken:
-        n += 1
-    return found
-
-
-def _ai_name(level: str) -> str:
-    return level.partition(":")[0].capitalize()
-
-
-EMOTE_GAP = 2.0  # seconds: a seat's emotes closer together than this are dropped
 
 
 class Table:
@@ -325,18 +129,17 @@ class Table:
         self,
         config: HostConfig,
         *,
-        executor: Executor,
+        scheduler: Scheduler,
         on_room: Callable[[Room], None] | None = None,
         workers: Workers | None = None,
+        door_room: int | None = None,
     ) -> None:
         self.config = config
         self.workers = workers
-        self.clock: Callable[[], float] = time.monotonic  # emotes' and passwords' clock
-        self.throttle = PasswordThrottle(lambda: self.clock())
-        self._emoted: dict[int | Link, float] = {}  # seat or watcher -> when it last emoted
-        self.executor = executor
+        self.scheduler = scheduler  # the timers and the AI players' executor
+        self.clock: Callable[[], float] = scheduler.now  # emotes' and passwords' clock
         self.on_room = on_room
-        self.disk: DiskWriter | None = None  # set by the host once it knows the save file
+        self.disk: DiskWriter | None = None  # given to ``run`` once the host knows its file
         self.outbox = Outbox()
         self._journaled: int | None = None  # the game the journal is for
         self._journal_key: tuple[object, ...] = ()  # the table as the journal last said it
@@ -356,24 +159,21 @@ class Table:
         first_ai = config.seats - len(config.ai)
         for offset, level in enumerate(config.ai):
             make_bot(level, first_ai + offset, self.rules, 0)  # ValueError for a bad level
-            self.seats[first_ai + offset] = Seat("ai", _ai_name(level), level)
+            self.seats[first_ai + offset] = Seat.ai(level)
         self.owner: int | None = None
         self.series = Series.new(config.seats)
         self.seeds = (
             random.Random(config.seed) if config.seed is not None else random.SystemRandom()
         )
-        self.game = 0
-        self.seq = 0
-        self.state: GameState | None = None
-        self.log: GameLog | None = None
+        self.game = 0  # the number of the game in play (or of the last one)
         self.logs: list[GameLog] = []  # every finished game, for replays and tests
-        self.pending: Pending | None = None  # a deal waiting for contributions
-        self.deal: DealSecret | None = None  # the game in play's secret, revealed at its end
-        self.history: list[list[Event]] = []
-        self.bots: dict[int, BotSlot] = {}
+        self._seq = 0  # the last game's seq, once it is over
+        self.pending: Deal | None = None  # a deal waiting for contributions
+        self.play: Game | None = None  # the game in play
         # One counter for every AI job of the table: an answer is taken only from the job
         # that is current for its seat's current bot (never from an earlier stand-in's).
         self.jobs = itertools.count(1)
+        self.uses = Resources(self.seeds, self._bot, scheduler, self.queue.put_nowait, self.jobs)
         self.errors = 0  # unexpected exceptions while handling an item (should stay 0)
         # The host is stopping (or its AI executor refuses work, as it does once the process
         # is exiting): no AI is asked to think any more.
@@ -381,14 +181,14 @@ class Table:
         self.hold = max(0.0, config.hold)  # the room's options (the owner may change them)
         self.turn_timer = config.turn_timer
         self.silence = config.silence
-        self.password = Password.of(config.password) if config.password else None
+        password = Password.of(config.password) if config.password else None
+        self.gate = Gate(password, lambda: self.clock())  # the password, the throttle
         self.idle = config.idle
         self.watchers = config.watchers  # how many may watch (the room's option)
-        self.door_room: int | None = None  # watchers the host's door has room for (None: any)
-        self.audience: dict[Link, str] = {}  # the watchers' connections and names
+        self.door_room = door_room  # watchers the host's door has room for (None: any)
+        self.audience = Audience(lambda: self.clock())  # the watchers, the emotes' gap
         self.marks = itertools.count(1)  # the idle watches' marks, table-wide
-        self._timers: set[asyncio.TimerHandle] = set()
-        self._turn: asyncio.TimerHandle | None = None
+        self._timers: set[Handle] = set()
         if config.resume:
             if config.save_dir is None:
                 raise ValueError("resume needs save_dir")
@@ -401,7 +201,7 @@ class Table:
         self.name, self.rules, self.owner = saved.name, saved.rules, saved.owner
         self.seats = [Seat(s.kind, s.name, s.level, s.token_hash) for s in saved.seats]
         if saved.password is not None and self.config.password is None:
-            self.password = Password.from_text(saved.password)  # --resume keeps it
+            self.gate.password = Password.from_text(saved.password)  # --resume keeps it
         self.series, self.game = saved.series, saved.game
         self.hold, self.turn_timer, self.silence = saved.hold, saved.turn_timer, saved.silence
         self.idle, self.watchers = saved.idle, saved.watchers
@@ -410,23 +210,17 @@ class Table:
         game_log = saved.current
         if game_log is None:
             return
-        self.deal = saved.deal
-        state = game_log.start()
-        self.history = [[trim(e, i) for e in state.opening] for i in range(len(self.seats))]
-        for seat_index, action in game_log.actions:
-            events = state.apply(seat_index, action)
-            for i in range(len(self.seats)):
-                self.history[i].extend(trim(e, i) for e in events)
-        self.state, self.log, self.seq = state, game_log, len(game_log.actions)
-        self.bots = self._new_bots()
+        players = len(self.seats)
+        self.play = Game.resumed(self.game, game_log, saved.deal, players, self.uses)
+        self.play.add_bots(self._ai_levels())
 
     def saved(self, game: bool = True) -> TableSave:
         """The table as it is saved (every seat, the series and, with ``game``, the game in
         play with every action so far)."""
-        current = None
-        if self.log is not None and game:
+        current, play = None, self.play
+        if play is not None and game:
             current = GameLog(
-                self.log.rules, self.log.seed, self.log.previous, list(self.log.actions)
+                play.log.rules, play.log.seed, play.log.previous, list(play.log.actions)
             )
         return TableSave(
             name=self.name,
@@ -437,13 +231,13 @@ class Table:
             game=self.game,
             current=current,
             last=self.logs[-1] if self.logs else None,
-            deal=self.deal if current is not None else None,
+            deal=play.deal if play is not None and current is not None else None,
             hold=self.hold,
             turn_timer=self.turn_timer,
             silence=self.silence,
             idle=self.idle,
             watchers=self.watchers,
-            password=None if self.password is None else self.password.text,
+            password=None if self.gate.password is None else self.gate.password.text,
         )
 
     def _save(self, durable: bool = False) -> None:
@@ -454,7 +248,7 @@ class Table:
         disk = self.disk
         if disk is None:
             return
-        if self.state is None:
+        if self.play is None:
             number = disk.save(self.saved())
             if self._journaled is not None:  # the game is in the save: compact the journal
                 number, self._journaled = disk.end(), None
@@ -484,35 +278,51 @@ class Table:
         for handle in self._timers:
             handle.cancel()
         self._timers.clear()
-        if self._turn is not None:
-            self._turn.cancel()
-            self._turn = None
+        if self.play is not None:
+            self.play.stop_turn()
 
-    def _later(self, delay: float, item: Item) -> asyncio.TimerHandle:
-        loop = asyncio.get_running_loop()
-        handle: asyncio.TimerHandle
+    def _later(self, delay: float, item: Item) -> Handle:
+        handle: Handle
 
         def fire() -> None:
             self._timers.discard(handle)
             self.queue.put_nowait(item)
 
-        handle = loop.call_later(delay, fire)
+        handle = self.scheduler.later(delay, fire)
         self._timers.add(handle)
         return handle
 
     # --- the task -----------------------------------------------------------------------
 
-    async def run(self) -> None:
+    def stop_thinking(self) -> None:
+        """The host is stopping: no AI is asked to think again."""
+        self.stopping = True
+
+    def run(self, disk: DiskWriter | None = None) -> Coroutine[None, None, None]:
+        """The table's task, to be run: it handles what is queued until ``Stop``. With
+        ``disk`` (from now on) the table is saved (``host.journal``); an autostart table
+        with every seat taken starts."""
+        self.disk = disk
+        return self._run()
+
+    def open(self) -> None:
+        """The table opens (its task calls this first): saved as it is; a resumed table's
+        players are away until they return, its game goes on; an autostart table with
+        every seat taken (all AI) starts its first game."""
         self._save()
-        if self.state is not None and self.log is not None and self.state.result is not None:
-            self._game_over(self.log, self.state)  # resumed after its last action
+        if self.play is not None and self.play.over:
+            self._game_over(self.play)  # resumed after its last action
         else:  # resumed: every player is away until they return
             for index, seat in enumerate(self.seats):
                 if seat.kind == "human" and seat.link is None:
                     self._hold(index)
-            if self.state is not None:
+            if self.play is not None:
                 self._think()
-                self._arm_turn()
+                self.play.arm_turn(self.turn_timer)
+        self._maybe_autostart()
+
+    async def _run(self) -> None:
+        self.open()
         while True:
             item = await self.queue.get()
             if isinstance(item, Stop):
@@ -529,7 +339,7 @@ class Table:
             self.outbox.release(sends, self._durable())
 
     def handle(self, item: Item) -> None:
-        if self.pending is not None and _waits(item):
+        if self.pending is not None and waits(item):
             self.pending.deferred.append(item)
         elif isinstance(item, Incoming):
             self._message(item.link, item.message, item.password_ok)
@@ -544,34 +354,42 @@ class Table:
         elif isinstance(item, Idle):
             self._idle_up(item)
         elif isinstance(item, DealDue) and self.pending and self.pending.game == item.game:
-            self._deal()
+            self._deal(self.pending)
 
     # --- the room -----------------------------------------------------------------------
 
     @property
-    def playing(self) -> bool:
-        return self.state is not None
+    def throttle(self) -> PasswordThrottle:
+        return self.gate.throttle
 
-    def _status(self, index: int) -> str:
-        seat = self.seats[index]
-        if seat.kind != "human":
-            return seat.kind
-        if seat.link is not None:
-            return "connected"
-        return "stand_in" if index in self.bots else "away"
+    @property
+    def playing(self) -> bool:
+        return self.play is not None
+
+    # (read-only views of the phases, for the host's tests and tools)
+    @property
+    def state(self) -> GameState | None:
+        return None if self.play is None else self.play.state
+
+    @property
+    def log(self) -> GameLog | None:
+        return None if self.play is None else self.play.log
+
+    @property
+    def seq(self) -> int:
+        """The game in play's (or the last game's) count of actions."""
+        return self._seq if self.play is None else self.play.seq
+
+    @property
+    def bots(self) -> dict[int, BotSlot]:
+        return {} if self.play is None else self.play.bots
+
+    @property
+    def deal(self) -> DealSecret | None:
+        return None if self.play is None else self.play.deal
 
     def room(self) -> Room:
-        seats = tuple(
-            SeatInfo(
-                s.kind,
-                s.name,
-                s.level,
-                s.kind == "ai" or (s.kind == "human" and s.link is not None),
-                self._status(i),
-                s.kind == "ai" or (s.kind == "human" and s.ready),
-            )
-            for i, s in enumerate(self.seats)
-        )
+        seats = seat_infos(self.seats, self.bots)
         turn, idle = self.turn_timer, self.idle
         return Room(
             name=self.name,
@@ -579,7 +397,7 @@ class Table:
             owner=self.owner,
             seats=seats,
             rules=self.rules,
-            password=self.password is not None,
+            password=self.gate.password is not None,
             autostart=self.config.autostart,
             series=self.series,
             game=self.game,
@@ -588,7 +406,7 @@ class Table:
             silence_ms=min(max(round(self.silence * 1000), MIN_SILENCE_MS), MAX_SILENCE_MS),
             idle_ms=None if idle is None else min(max(round(idle * 1000), 1), MAX_MS),
             watchers=self.watchers,
-            watching=tuple(self.audience.values()),
+            watching=tuple(self.audience.names.values()),
         )
 
     def _room_changed(self, durable: bool = False) -> None:
@@ -640,18 +458,9 @@ class Table:
             self._contribute(link, message)
 
     def _emote(self, index: int, code: str) -> None:
-        """Relay a seat's reaction to every seat and watcher; more than one per
-        ``EMOTE_GAP`` seconds from a seat is dropped without a word."""
-        if self._emote_due(index):
+        """Relay a seat's reaction to every seat and watcher (see ``host.audience``)."""
+        if self.audience.emote_due(index):
             self._broadcast(Emoted(index, code))
-
-    def _emote_due(self, sender: int | Link) -> bool:
-        now = self.clock()
-        last = self._emoted.get(sender)
-        if last is not None and now - last < EMOTE_GAP:
-            return False
-        self._emoted[sender] = now
-        return True
 
     # --- watchers -----------------------------------------------------------------------
 
@@ -659,29 +468,24 @@ class Table:
         """Let a watcher in (the limit and the password first), in the lobby, in a game or
         at a full table: the room, and the game so far as anyone may see it."""
         limit = self.watchers if self.door_room is None else min(self.watchers, self.door_room)
-        if hello.token is not None:
-            link.close("bad_token", "A watcher has no seat token.")
-            return
-        if len(self.audience) >= limit:
-            text = "This table takes no watchers." if limit == 0 else "Enough people watch already."
-            link.close("watchers_full", text)
+        refusal = self.audience.refusal(hello, limit)
+        if refusal is not None:
+            link.close(refusal.code, refusal.text)
             return
         if not self._password_checked(link, hello, password_ok):
             return
-        taken = {s.name for s in self.seats if s.kind == "human"} | set(self.audience.values())
-        self.audience[link] = unique_name(hello.name, taken)
-        link.watching = True
+        self.audience.add(link, hello.name, human_names(self.seats))
         link.send(Watching(PROTOCOL_VERSION, self.room()))
-        if self.state is not None:
-            link.send(WatchSnapshot(self.game, self.seq, observe_public(self.state)))
+        if self.play is not None:
+            link.send(self.play.watch_snapshot())
         self._room_changed()
 
     def _watcher_message(self, link: Link, message: Message) -> None:
         """What a watcher may send: reactions, pings, a seat, leaving; anything else is
         refused with ``watching`` and changes nothing."""
         if isinstance(message, Emote):
-            if self._emote_due(link):
-                self._broadcast(WatcherEmoted(self.audience[link], message.code))
+            if self.audience.emote_due(link):
+                self._broadcast(WatcherEmoted(self.audience.names[link], message.code))
         elif isinstance(message, Ping):
             link.send(Pong(message.ref))
         elif isinstance(message, Sit):
@@ -698,37 +502,19 @@ class Table:
         if self.playing:
             self._reject(link, sit.ref, "game_running")
             return
-        index = next((i for i, s in enumerate(self.seats) if s.kind == "empty"), None)
+        index = first_empty(self.seats)
         if index is None:
             self._reject(link, sit.ref, "no_open_seat")
             return
-        name = self.audience.pop(link)
-        self._emoted.pop(link, None)
+        name = self.audience.remove(link)
+        assert name is not None
         link.watching = False
         link.send(Ack(sit.ref, None))
         self._welcome(link, index, self._new_player(index, name))
 
     def _unwatch(self, link: Link) -> None:
-        if self.audience.pop(link, None) is not None:
-            self._emoted.pop(link, None)
+        if self.audience.remove(link) is not None:
             self._room_changed()
-
-    async def check_password(self, attempt: str | None) -> bool | None:
-        """A hello's password checked in a worker thread when that is slow (against the
-        saved hash of a resumed table: scrypt); None when the table checks it itself."""
-        password = self.password
-        if password is None or password.plain is not None:
-            return None
-        return await asyncio.get_running_loop().run_in_executor(None, password.check, attempt or "")
-
-    def _password_right(self, hello: Hello, checked: bool | None) -> bool:
-        """Whether a hello carries the table's password (``checked``: the answer worked out
-        off the loop, where the check is slow)."""
-        if self.password is None:
-            return True
-        if checked is not None:
-            return checked
-        return self.password.check(hello.password or "")
 
     def _hello(self, link: Link, hello: Hello, password_ok: bool | None = None) -> None:
         """Seat a returning player (by token) or a new one. Without a token, a running game
@@ -748,8 +534,8 @@ class Table:
             if index is None:
                 link.close("bad_token", "That token holds no seat at this table.")
                 return
-            if not self._password_right(hello, password_ok):
-                link.close("bad_password", "The password is wrong.")
+            if not self.gate.right(hello.password, password_ok):
+                link.close(WRONG.code, WRONG.text)
                 return
             seat = self.seats[index]
             if seat.link is not None:
@@ -758,7 +544,7 @@ class Table:
             if self.playing:
                 link.close("game_in_progress", "A game is being played; join when it ends.")
                 return
-            index = next((i for i, s in enumerate(self.seats) if s.kind == "empty"), None)
+            index = first_empty(self.seats)
             if index is None:
                 link.close("table_full", "Every seat is taken.")
                 return
@@ -768,28 +554,17 @@ class Table:
         self._welcome(link, index, token)
 
     def _password_checked(self, link: Link, hello: Hello, password_ok: bool | None) -> bool:
-        """A newcomer's password (throttled per address): False once ``link`` is told why
-        it is not let in."""
-        if self.password is None:
-            return True
-        wait = self.throttle.wait(link.address)
-        if wait > 0:
-            text = f"Too many wrong passwords: try again in {math.ceil(wait)} s."
-            link.close("throttled", text)
-            return False
-        if not self._password_right(hello, password_ok):
-            if hello.password is not None:  # (none at all is no guess: it asks)
-                self.throttle.failed(link.address)
-            link.close("bad_password", "The password is wrong.")
-            return False
-        self.throttle.succeeded(link.address)
-        return True
+        """A newcomer's password: False once ``link`` is told why it is not let in."""
+        refusal = self.gate.newcomer(link.address, hello.password, password_ok)
+        if refusal is not None:
+            link.close(refusal.code, refusal.text)
+        return refusal is None
 
     def _new_player(self, index: int, name: str) -> str:
         """A newcomer sits down at the empty seat ``index``: their token, saved first."""
         seat = self.seats[index]
         token, seat.token_hash = new_token()
-        taken = {s.name for s in self.seats if s.kind == "human"}
+        taken = human_names(self.seats)
         seat.kind, seat.name = "human", unique_name(name, taken)
         seat.ready = False  # a new player says for themselves when they are ready
         self._save(durable=True)  # a token must not be handed out and then forgotten
@@ -800,11 +575,12 @@ class Table:
         seat = self.seats[index]
         seat.link = link
         link.seat = index
-        self.bots.pop(index, None)  # a returning player takes over from the stand-in
+        if self.play is not None:
+            self.play.bots.pop(index, None)  # a returning player takes over from the stand-in
         self._fix_owner()
         link.send(Welcome(PROTOCOL_VERSION, index, token, self.room()))
-        if self.state is not None:
-            link.send(Snapshot(self.game, self.seq, observe(self.state, index)))
+        if self.play is not None:
+            link.send(self.play.snapshot(index))
         self._room_changed()
         self._maybe_autostart()
 
@@ -817,7 +593,7 @@ class Table:
             return
         seat = self.seats[index]
         seat.link = None
-        if self.state is None:
+        if self.play is None:
             self.seats[index] = Seat()
         else:
             self._hold(index)
@@ -831,7 +607,7 @@ class Table:
         seat.away += 1
         if self.hold > 0:
             self._later(self.hold, Held(index, self.game, seat.away))
-        elif self.state is None:
+        elif self.play is None:
             self._vacate(index)
         else:
             self._stand_in(index)
@@ -853,46 +629,33 @@ class Table:
             or held.seat in self.bots
         ):
             return
-        if self.state is None:  # a resumed lobby: the player did not come back
+        if self.play is None:  # a resumed lobby: the player did not come back
             self._vacate(held.seat)
             return
         self._stand_in(held.seat)
         self._room_changed()
 
     def _stand_in(self, index: int) -> None:
-        bot = self._bot(self.config.stand_in, index, self.seeds.getrandbits(32))
-        self.bots[index] = BotSlot(bot)
+        assert self.play is not None  # (a stand-in plays only in a game)
+        self.play.add_bots({index: self.config.stand_in})
         self._think()
 
     # --- the turn timer -----------------------------------------------------------------
-
-    def _arm_turn(self) -> None:
-        if self._turn is not None:
-            self._turn.cancel()
-            self._timers.discard(self._turn)
-            self._turn = None
-        if self.turn_timer is not None and self.state is not None:
-            self._turn = self._later(self.turn_timer, TurnUp(self.game, self.seq))
 
     def _turn_up(self, turn: TurnUp) -> None:
         """Time is up: every human seat (not played by an AI) the game was waiting on gets
         its default move, the defender first. A seat that could only throw in while cards
         are unbeaten was not waited on and is left alone."""
-        state = self.state
-        if state is None or turn.game != self.game or turn.seq != self.seq:
+        play = self.play
+        if play is None or turn.game != play.number or turn.seq != play.seq:
             return
-        due = [
-            i
-            for i, s in enumerate(self.seats)
-            if s.kind == "human" and i not in self.bots and default_move(state, i) is not None
-        ]
-        due.sort(key=lambda i: i != state.defender)
-        for index in due:
-            if self.state is not state or state.result is not None:
+        humans = [i for i, s in enumerate(self.seats) if s.kind == "human"]
+        for index in play.timed_out(humans):
+            if self.play is not play or play.over:
                 return
-            action = default_move(state, index)  # (again: the moves before may change it)
+            action = default_move(play.state, index)  # (again: the moves before may change it)
             if action is not None:
-                self._apply(index, action)
+                self._apply(play, index, action)
 
     def _reject(self, link: Link, ref: int, code: str, text: str | None = None) -> None:
         link.send(Rejected(ref, code, text or lobby.REFUSALS[code]))
@@ -921,7 +684,7 @@ class Table:
                 self._set_rules(message.rules)
             elif isinstance(message, SetSeat):
                 level = message.ai
-                self.seats[message.seat] = Seat() if level is None else self._ai_seat(level)
+                self.seats[message.seat] = Seat() if level is None else Seat.ai(level)
             elif isinstance(message, Leave) or message.seat == link.seat:
                 level = message.ai if isinstance(message, Replace) else None
                 self._free(link.seat, "left", "You left the table.", level)
@@ -953,23 +716,20 @@ class Table:
                 seat.ready = False
         self.rules = rules
 
-    def _ai_seat(self, level: str, for_game: bool = False) -> Seat:
-        return Seat("ai", _ai_name(level), level, for_game=for_game)
-
     def _free(self, index: int, code: str, text: str, level: str | None = None) -> None:
         """Whoever sits at ``index`` goes (a player is told why, and their token is gone
         with the seat). An AI of ``level`` takes the seat; without one the seat is empty in
         the lobby, and in a game the stand-in AI plays it to the game's end."""
         link = self.seats[index].link
         if level is not None:
-            self.seats[index] = self._ai_seat(level)
+            self.seats[index] = Seat.ai(level)
         elif self.playing:
-            self.seats[index] = self._ai_seat(self.config.stand_in, for_game=True)
+            self.seats[index] = Seat.ai(self.config.stand_in, for_game=True)
         else:
             self.seats[index] = Seat()
-        if self.playing:
-            self.bots.pop(index, None)
-            self.bots.update(self._new_bots(only=index))
+        if self.play is not None:
+            self.play.bots.pop(index, None)
+            self.play.add_bots({i: lv for i, lv in self._ai_levels().items() if i == index})
             self._think()
         if link is not None:
             link.close(code, text)
@@ -977,12 +737,10 @@ class Table:
 
     def _draw(self) -> None:
         """The owner ends the game as a draw: an update with its end to everyone."""
-        state, game_log = self.state, self.log
-        assert state is not None and game_log is not None
-        events = state.declare_draw()
-        self.seq += 1
-        self._tell(events)
-        self._game_over(game_log, state, drawn=True)
+        play = self.play
+        assert play is not None  # (``lobby.check``: a draw only while a game is played)
+        self._tell(play, play.draw())
+        self._game_over(play, drawn=True)
 
     def _watch_idle(self) -> None:
         """Start the idle watch of every player who sits unready in the lobby (not the
@@ -1024,7 +782,7 @@ class Table:
         ):
             self._start_game()
 
-    # --- the game -----------------------------------------------------------------------
+    # --- the game ---------------------------------------------------------------------
 
     def _start_game(self) -> None:
         """Commit to the next deal: every connected player is sent the commitment to a
@@ -1032,72 +790,55 @@ class Table:
         (at once when nobody is asked)."""
         game = self.game + 1
         kinds = tuple(s.kind for s in self.seats)
-        deal = DealSecret(self.seeds.randbytes(SECRET_BYTES), kinds, ())
-        commit = commitment(deal.secret, deal_context(game, self.rules, kinds))
+        secret = self.seeds.randbytes(SECRET_BYTES)
         waiting = frozenset(
             i for i, s in enumerate(self.seats) if s.kind == "human" and s.link is not None
         )
-        self.pending = Pending(game, deal, waiting)
         wait = max(0.0, self.config.fair_wait)
+        self.pending = pending = Deal.committed(game, secret, kinds, self.rules, waiting, wait)
         for index in sorted(waiting):
             link = self.seats[index].link
             assert link is not None
-            link.send(Commit(game, commit, min(round(wait * 1000), MAX_MS)))
+            link.send(pending.commit)
         if not waiting or wait == 0:
-            self._deal()
+            self._deal(pending)
         else:
             self._later(wait, DealDue(game))
 
     def _contribute(self, link: Link, message: Contribute) -> None:
-        """A player's contribution to the pending deal: taken once per seat, if it is 32
-        bytes as 64 hex digits; the deal follows as soon as every seat asked has sent one."""
-        pending, index = self.pending, link.seat
-        if pending is None or message.game != pending.game or index not in pending.waiting:
-            self._reject(link, message.ref, "no_commitment")
-        elif not is_value(message.value):
-            self._reject(link, message.ref, "bad_contribution")
-        elif index in pending.values:
-            self._reject(link, message.ref, "contributed")
-        else:
-            assert isinstance(message.value, str)
-            pending.values[index] = bytes.fromhex(message.value)
-            link.send(Ack(message.ref, None))
-            if pending.waiting <= pending.values.keys():
-                self._deal()
+        """A player's contribution to the pending deal; the deal follows as soon as every
+        seat asked has sent one."""
+        pending = self.pending
+        reason = "no_commitment" if pending is None else pending.contribute(link.seat, message)
+        if reason is not None:
+            self._reject(link, message.ref, reason)
+            return
+        link.send(Ack(message.ref, None))
+        assert pending is not None
+        if pending.complete:
+            self._deal(pending)
 
-    def _deal(self) -> None:
+    def _deal(self, pending: Deal) -> None:
         """Deal the pending game from the seed its secret and contributions give, then
         handle what waited for the deal."""
-        pending = self.pending
-        assert pending is not None
         self.pending = None
-        self.deal = replace(pending.deal, contributions=tuple(sorted(pending.values.items())))
-        rules, previous = self.rules, self.series.last
-        seed = self.deal.seed(pending.game, rules)
-        state = new_game(rules, seed, previous)
-        self.state = state
-        self.log = GameLog(rules, seed, previous)
-        self.game = pending.game
-        self.seq = 0
-        self.history = [[] for _ in self.seats]
+        number, previous = pending.game, self.series.last
+        play = Game.dealt(number, self.rules, pending.dealt(), previous, self.uses)
+        self.play, self.game = play, number
         for seat in self.seats:  # after this game, everyone says again if they want another
             seat.away, seat.ready = 0, False
-        self.bots = self._new_bots()
+        play.add_bots(self._ai_levels())
         self._room_changed(durable=True)
-        self._tell(state.opening)
+        self._tell(play, play.state.opening)
         self._think()
-        self._arm_turn()
+        play.arm_turn(self.turn_timer)
         for item in pending.deferred:
             self.handle(item)
 
-    def _new_bots(self, only: int | None = None) -> dict[int, BotSlot]:
-        """A bot for every AI seat (or seat ``only``), each with its own seed from the
-        table's seeds (so a bot never learns the shuffle's). A bot that takes a seat in the
-        middle of a game is told the seat's events so far when it first thinks."""
+    def _ai_levels(self) -> dict[int, str]:
+        """The AI seats' levels, by seat."""
         return {
-            i: BotSlot(self._bot(s.level, i, self.seeds.getrandbits(32)))
-            for i, s in enumerate(self.seats)
-            if s.kind == "ai" and s.level is not None and only in (None, i)
+            i: s.level for i, s in enumerate(self.seats) if s.kind == "ai" and s.level is not None
         }
 
     def _bot(self, level: str, seat: int, seed: int) -> Bot:
@@ -1106,56 +847,55 @@ class Table:
             return self.workers.bot(level, seat, self.rules, seed)
         return make_bot(level, seat, self.rules, seed)
 
-    def _tell(self, events: Sequence[Event]) -> None:
-        state = self.state
-        assert state is not None
-        for index, seat in enumerate(self.seats):
-            trimmed = tuple(trim(e, index) for e in events)
-            self.history[index].extend(trimmed)
-            if seat.link is not None:
-                seat.link.send(Update(self.game, self.seq, trimmed, observe(state, index)))
-        if self.audience:
-            public = tuple(trim(e, None) for e in events)
-            update = WatchUpdate(self.game, self.seq, public, observe_public(state))
-            for link in self.audience:
-                link.send(update)
+    def _tell(self, play: Game, events: Sequence[Event]) -> None:
+        connected = {i for i, s in enumerate(self.seats) if s.link is not None}
+        told = play.tell(events, connected, bool(self.audience))
+        for index, update in told.updates:
+            link = self.seats[index].link
+            assert link is not None
+            link.send(update)
+        if told.watch is not None:
+            for watcher in self.audience:
+                watcher.send(told.watch)
 
     def _act(self, link: Link, act: Act) -> None:
-        state, index = self.state, link.seat
+        play, index = self.play, link.seat
         assert index is not None
-        if state is None:
+        if play is None:
             self._reject(link, act.ref, "no_game")
             return
-        reason = state.check(index, act.action)
+        reason = play.state.check(index, act.action)
         if reason is not None:
             link.send(Rejected(act.ref, reason.value, reason.text))
             return
-        self._apply(index, act.action, ack=(link, act.ref))
+        self._apply(play, index, act.action, ack=(link, act.ref))
 
-    def _apply(self, index: int, action: Action, ack: tuple[Link, int] | None = None) -> None:
-        state, game_log = self.state, self.log
-        assert state is not None and game_log is not None
-        events = state.apply(index, action)
-        game_log.actions.append((index, action))
+    def _apply(
+        self, play: Game, index: int, action: Action, ack: tuple[Link, int] | None = None
+    ) -> None:
+        events = play.apply(index, action)
         if self.disk is not None:
             self._wait = self.disk.append(action_record(index, action))
-        self.seq += 1
         if ack is not None:
-            ack[0].send(Ack(ack[1], self.seq))
-        self._tell(events)
-        if state.result is not None:
-            self._game_over(game_log, state)
+            ack[0].send(Ack(ack[1], play.seq))
+        self._tell(play, events)
+        if play.over:
+            self._game_over(play)
         else:
             self._think()
-            self._arm_turn()
+            play.arm_turn(self.turn_timer)
 
-    def _game_over(self, game_log: GameLog, state: GameState, drawn: bool = False) -> None:
-        assert state.result is not None
-        self._reveal(game_log, drawn)
-        self.series = self.series.record(state.result)
-        self.logs.append(game_log)
-        self.state, self.log, self.bots, self.deal = None, None, {}, None
-        self._arm_turn()
+    def _game_over(self, play: Game, drawn: bool = False) -> None:
+        result = play.state.result
+        assert result is not None
+        for part in play.reveal(drawn):
+            for seat in self.seats:
+                if seat.link is not None:
+                    seat.link.send(part)
+        self.series = self.series.record(result)
+        self.logs.append(play.log)
+        play.stop_turn()
+        self.play, self._seq = None, play.seq
         for index, seat in enumerate(self.seats):
             if (seat.kind == "human" and seat.link is None) or seat.for_game:
                 self.seats[index] = Seat()
@@ -1163,84 +903,20 @@ class Table:
         self._room_changed(durable=True)
         self._maybe_autostart()
 
-    def _reveal(self, game_log: GameLog, drawn: bool) -> None:
-        """The game is over: tell every player its secret, the contributions, the seed and
-        every action (``MAX_REVEAL`` actions a message), so each can check the deal."""
-        deal = self.deal
-        if deal is None:  # (a game resumed from a save of before the fair deal)
-            return
-        values = tuple((seat, value.hex()) for seat, value in deal.contributions)
-        actions = game_log.actions
-        starts = range(0, max(len(actions), 1), MAX_REVEAL)
-        parts = [
-            Reveal(
-                self.game,
-                deal.secret.hex(),
-                values,
-                game_log.seed,
-                start,
-                tuple(actions[start : start + MAX_REVEAL]),
-                drawn,
-                start == starts[-1],
-            )
-            for start in starts
-        ]
-        for seat in self.seats:
-            if seat.link is not None:
-                for part in parts:
-                    seat.link.send(part)
-
     def _think(self) -> None:
-        """Ask every AI-played seat that has something to do and is not thinking yet."""
-        state = self.state
-        if state is None or self.stopping:
-            return
-        loop = asyncio.get_running_loop()
-        defender_busy = bool(state.legal_actions(state.defender))
-        for index, slot in self.bots.items():
-            if slot.thinking or not state.legal_actions(index):
-                continue
-            if defender_busy and index != state.defender:
-                continue  # throw-ins wait for the defender, the order the bots play for
-            history = self.history[index]
-            view = observe(state, index)
-            try:
-                future = loop.run_in_executor(
-                    self.executor, _decide, slot.bot, history[slot.seen :], view
-                )
-            except RuntimeError as exc:  # the executor is shut down: the host is going
-                log.info("AI seats stop thinking: %s", exc)
-                self.stopping = True
-                return
-            slot.seen = len(history)
-            slot.thinking, slot.seq = True, self.seq
-            slot.job = next(self.jobs)
-            future.add_done_callback(partial(self._thought_done, index, self.game, slot.job))
-
-    def _thought_done(
-        self, index: int, game: int, job: int, future: asyncio.Future[Action]
-    ) -> None:
-        if future.cancelled():
-            return
-        error = future.exception()
-        if error is not None:
-            log.error("AI seat %d failed to decide: %r", index, error)
-        self.queue.put_nowait(Thought(index, game, job, None if error else future.result()))
+        """Ask the AI-played seats that have something to do (none once the host stops)."""
+        play = self.play
+        if play is not None and not self.stopping and not play.think():
+            self.stopping = True
 
     def _thought(self, thought: Thought) -> None:
-        slot = self.bots.get(thought.seat)
-        if slot is None or thought.game != self.game or thought.job != slot.job:
+        play = self.play
+        if play is None:
             return
-        slot.thinking = False
-        state = self.state
-        assert state is not None
-        action = thought.action
-        if action is None or state.check(thought.seat, action) is not None:
-            legal = state.legal_actions(thought.seat)
-            if slot.seq != self.seq or not legal:
-                self._think()  # stale: ask again on the current view
-                return
-            # The bot failed or chose something illegal on a current view: play a legal action.
+        answer = play.answer(thought)
+        if answer.failed:
             self.errors += 1
-            action = legal[self.seeds.randrange(len(legal))]
-        self._apply(thought.seat, action)
+        if answer.again:
+            self._think()
+        elif answer.action is not None:
+            self._apply(play, thought.seat, answer.action)

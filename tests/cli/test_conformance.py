@@ -124,11 +124,11 @@ def test_a_host_that_deals_from_a_seed_of_its_own_is_caught(
 ) -> None:
     """A host that commits, takes the contributions and reveals them honestly, but deals
     from another seed, fails the check that every seat verifies the deal, and only it."""
-    import host.table
+    import host.game
     from engine import new_game
 
     monkeypatch.setattr(
-        host.table, "new_game", lambda rules, seed, previous: new_game(rules, seed ^ 1, previous)
+        host.game, "new_game", lambda rules, seed, previous: new_game(rules, seed ^ 1, previous)
     )
 
     async def no_burst(session: object, anna: object) -> None:  # (not what this test is about)

@@ -2,7 +2,8 @@
 deal, contributes, and verifies the deal the host reveals at the end; the secret and the
 others' contributions are never sent before that; malformed contributions are refused and
 change nothing; a player who does not answer is not waited for longer than ``fair_wait``;
-and a host restarted mid-game still reveals the deal it committed to."""
+and a host restarted mid-game still reveals the deal it committed to. On the socket-free
+harness: what arrives while the deal waits is handled after it."""
 
 from __future__ import annotations
 
@@ -11,10 +12,12 @@ import random
 from pathlib import Path
 from typing import Any
 
-from test_host import expect, serving
+from harness import Harness
+from live import expect, serving
 
 from client.cli.bot import play_bot
 from client.net.client import NetClient
+from host import HostConfig
 from host.journal import journal_file, load_table
 from host.save import save_file
 from protocol import (
@@ -22,10 +25,13 @@ from protocol import (
     Commit,
     Contribute,
     DealCheck,
+    Leave,
+    Ready,
     Rejected,
     Reveal,
     RoomUpdate,
     Snapshot,
+    Start,
     Update,
 )
 
@@ -194,3 +200,31 @@ async def test_a_resumed_host_reveals_the_deal_it_committed_to(tmp_path: Path) -
                 verdict = back.witness.verdict(message.game)
         assert verdict.ok, verdict
         await back.close()
+
+
+def test_what_arrives_while_the_deal_waits_is_handled_after_it() -> None:
+    """On the harness: a newcomer and a departure that arrive while the deal waits for
+    contributions change neither the seats nor the rules the commitment binds; they are
+    handled once the game is dealt (``fair_wait`` later, Boris never answering)."""
+    pair = Harness(HostConfig(seats=2, fair_wait=5, announce=False))
+    anna, boris = pair.join("Anna"), pair.join("Boris")
+    pair.command(boris, lambda ref: Ready(ref, True))
+    pair.command(anna, lambda ref: Start(ref))
+    commit = anna.last(Commit)
+    assert commit.game == 1 and commit.wait_ms == 5000 and boris.last(Commit) == commit
+    assert pair.table.pending is not None and not pair.table.playing
+    good = "1f" * 32
+    assert pair.command(anna, lambda ref: Contribute(ref, 1, good)).seq is None  # an ack
+    cleo = pair.join("Cleo")  # both wait for the deal
+    pair.send(boris, Leave(99))
+    assert Ack(99, None) not in boris.sent  # (its answer comes after the deal)
+    assert cleo.closed is None and boris.closed is None and pair.table.seats[1].kind == "human"
+    pair.advance(4.9)
+    assert not pair.table.playing
+    pair.advance(0.1)  # the wait is over: the deal, then what waited for it
+    deal = pair.table.deal
+    assert deal is not None and deal.contributions == ((0, bytes.fromhex(good)),)
+    assert cleo.closed == "game_in_progress"  # not "table_full": she came in a game
+    assert Ack(99, None) in boris.sent and boris.closed == "left"
+    assert pair.table.seats[1].kind == "ai"  # an AI plays his seat to the game's end
+    assert anna.of(Update)

@@ -11,7 +11,9 @@ log replays to the same state."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from concurrent.futures import Executor, Future
+from functools import partial
 from typing import Any
 
 import msgpack
@@ -34,6 +36,7 @@ from engine import (
     observe,
 )
 from host import HostConfig
+from host.scheduler import LoopScheduler
 from host.table import Gone, Incoming, Table, Thought
 from protocol import (
     CLIENT_MESSAGES,
@@ -252,7 +255,7 @@ def check_table(table: Table) -> None:
     for index, seat in enumerate(table.seats):
         if seat.link is not None:
             assert seat.kind == "human" and seat.link.seat == index
-    for link, name in table.audience.items():
+    for link, name in table.audience.names.items():
         assert link.watching and link.seat is None and name
     state = table.state
     if state is None:
@@ -274,13 +277,24 @@ def check_table(table: Table) -> None:
 class FakeTimer:
     """A timer the example fires itself (a ``tick`` step): real time plays no part."""
 
-    def __init__(self, item: Any, pending: list[FakeTimer]) -> None:
-        self.item = item
+    def __init__(self, callback: Callable[[], None], pending: list[FakeTimer]) -> None:
+        self.callback = callback
         self.cancelled = False
         pending.append(self)
 
     def cancel(self) -> None:
         self.cancelled = True
+
+
+class TickScheduler(LoopScheduler):
+    """The loop's executor, but timers that wait for the example's ``tick``."""
+
+    def __init__(self, executor: Executor) -> None:
+        super().__init__(executor)
+        self.timers: list[FakeTimer] = []
+
+    def later(self, delay: float, callback: Callable[[], None]) -> FakeTimer:
+        return FakeTimer(callback, self.timers)
 
 
 async def settle(table: Table) -> None:
@@ -306,9 +320,9 @@ async def drive(data: st.DataObject, password: str | None) -> None:
         hold=hold,
         turn_timer=turn,
     )
-    table = Table(config, executor=EXECUTOR)
-    timers: list[FakeTimer] = []
-    table._later = lambda delay, item: FakeTimer(item, timers)  # type: ignore[method-assign,assignment,return-value]
+    scheduler = TickScheduler(EXECUTOR)
+    table = Table(config, scheduler=scheduler)
+    timers = scheduler.timers
     links: list[FakeLink] = []
     marks: dict[int, int] = {}
     try:
@@ -327,7 +341,8 @@ async def drive(data: st.DataObject, password: str | None) -> None:
                 before = (table.seq, len(table.bots))
                 for timer in due:
                     if not timer.cancelled:
-                        table.handle(timer.item)
+                        timer.callback()
+                        table.handle(table.queue.get_nowait())
                 if (table.seq, len(table.bots)) != before:
                     event("a timer moved the game on")
             elif step == "hello" or not live:
@@ -419,7 +434,9 @@ def test_the_host_refuses_what_it_should_in_a_known_sequence() -> None:
     """A sanity check of the fake-link driver itself: a refused token, a replaced seat."""
 
     async def body() -> None:
-        table = Table(HostConfig(seats=2, announce=False, fair_wait=0), executor=EXECUTOR)
+        table = Table(
+            HostConfig(seats=2, announce=False, fair_wait=0), scheduler=LoopScheduler(EXECUTOR)
+        )
         anna, thief, again = FakeLink(0), FakeLink(1), FakeLink(2)
         table.handle(Incoming(anna, Hello(PROTOCOL_VERSION, "Anna")))
         token = welcomed(anna)
@@ -445,6 +462,8 @@ class HeldExecutor(Executor):
 
     def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
         future: Future[Any] = Future()
+        if isinstance(fn, partial):  # (the table's job: ``_decide`` and its arguments)
+            fn, args = fn.func, fn.args + args
         self.jobs.append((future, fn, args))
         return future
 
@@ -474,7 +493,7 @@ def test_a_late_answer_of_an_old_stand_in_is_not_taken_for_the_new_ones() -> Non
             config = HostConfig(
                 seats=2, ai=("random",), announce=False, hold=0.0, seed=seed, fair_wait=0
             )
-            table = Table(config, executor=executor)
+            table = Table(config, scheduler=LoopScheduler(executor))
             anna = FakeLink(0)
             table.handle(Incoming(anna, Hello(PROTOCOL_VERSION, "Anna")))
             table.handle(Incoming(anna, Start(1)))
@@ -516,7 +535,7 @@ def test_ai_seats_wait_while_the_defender_has_to_answer() -> None:
             config = HostConfig(
                 seats=3, ai=("random", "random"), announce=False, seed=seed, fair_wait=0
             )
-            table = Table(config, executor=executor)
+            table = Table(config, scheduler=LoopScheduler(executor))
             anna = FakeLink(0)
             table.handle(Incoming(anna, Hello(PROTOCOL_VERSION, "Anna")))
             table.handle(Incoming(anna, Start(1)))
@@ -554,7 +573,7 @@ def test_host_ais_never_get_the_shuffle_seed(monkeypatch: pytest.MonkeyPatch) ->
 
         monkeypatch.setattr(host.table, "make_bot", spy)
         config = HostConfig(seats=3, ai=("random",) * 3, announce=False, seed=11, fair_wait=0)
-        table = Table(config, executor=HeldExecutor())
+        table = Table(config, scheduler=LoopScheduler(HeldExecutor()))
         given.clear()
         table._start_game()
         assert table.log is not None and table.state is not None
@@ -572,7 +591,9 @@ def test_host_ais_never_get_the_shuffle_seed(monkeypatch: pytest.MonkeyPatch) ->
 
 def test_rules_that_cannot_be_played_are_refused_and_the_owner_keeps_the_seat() -> None:
     async def body() -> None:
-        table = Table(HostConfig(seats=3, announce=False, fair_wait=0), executor=EXECUTOR)
+        table = Table(
+            HostConfig(seats=3, announce=False, fair_wait=0), scheduler=LoopScheduler(EXECUTOR)
+        )
         owner, guest = FakeLink(0), FakeLink(1)
         table.handle(Incoming(owner, Hello(PROTOCOL_VERSION, "Olga")))
         table.handle(Incoming(guest, Hello(PROTOCOL_VERSION, "Gleb")))

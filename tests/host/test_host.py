@@ -1,6 +1,8 @@
-"""The host on real sockets (127.0.0.1, port 0, no announcement): games of 2-6 seats from
-lobby to result, the owner's commands, reconnecting, refusals, AI thinking off the loop,
-a clean shutdown, the in-thread host and the ``durak host`` / ``durak bot`` commands."""
+"""The host: games of 2-6 seats from lobby to result, an all-AI table, the owner's
+commands, the ready marks, every AI level and the emotes on the socket-free harness
+(tests/host/harness.py); end to end on real sockets (127.0.0.1, port 0, no announcement):
+``durak bot`` clients' games, reconnecting, refusals, AI thinking off the loop, a clean
+shutdown, the in-thread host and the ``durak host`` / ``durak bot`` commands."""
 
 from __future__ import annotations
 
@@ -8,25 +10,28 @@ import asyncio
 import contextlib
 import logging
 import os
+import random
 import signal
 import socket
 import subprocess
 import sys
 import threading
-from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import msgpack
 import pytest
+from harness import FakeLink, Harness
+from live import LOCAL, expect, replays, serving
 
 from client.cli.bot import play_bot
 from client.net.client import HostClosed, NetClient
 from engine import Rules, SeatView
 from engine.ai import LEVELS, PARAMETERS, RandomBot
 from host import Host, HostConfig, Table, run_in_thread
+from host.scheduler import LoopScheduler
 from protocol import (
     PROTOCOL_VERSION,
     Ack,
@@ -34,160 +39,153 @@ from protocol import (
     Emoted,
     Hello,
     Pong,
+    Ready,
     Rejected,
     RoomUpdate,
     SetRules,
+    SetSeat,
     Snapshot,
+    Start,
     UnplayableRules,
     Update,
+    Welcome,
     encode,
     frame,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
-LOCAL = HostConfig(bind="127.0.0.1", port=0, announce=False)
 
 
-@asynccontextmanager
-async def serving(**options: object) -> AsyncIterator[Host]:
-    """A host on 127.0.0.1; on leaving, stopped, and checked to have had no internal error."""
-    host = Host(replace(LOCAL, **options))  # type: ignore[arg-type]
-    await host.start()
-    try:
-        yield host
-    finally:
-        await host.stop()
-        assert host.table.errors == 0
-        assert not host.sessions and not host.tasks
-
-
-async def expect(client: NetClient, kind: type, where: Callable[[object], bool] = bool) -> object:
-    """The next message of ``kind`` satisfying ``where`` (others are skipped)."""
-    while True:
-        message = await asyncio.wait_for(client.receive(), 30)
-        if isinstance(message, kind) and where(message):
-            return message
-
-
-def replays(host: Host) -> None:
-    """Every finished game replays from its log to the result the series recorded."""
-    for game_log in host.table.logs:
-        state = game_log.replay()
-        assert state.is_over and state.result is not None
+def rematches(pair: Harness, links: list[FakeLink], games: int, seed: int) -> list[list[Any]]:
+    """``links`` play ``games`` games: the owner starts each once the others are ready (as
+    ``durak bot`` does); every link's results."""
+    rng = random.Random(seed)
+    for _ in range(games):
+        owner = next(link for link in links if link.seat == pair.table.owner)
+        for link in links:
+            if link is not owner:
+                assert isinstance(pair.command(link, lambda ref: Ready(ref, True)), Ack)
+        assert isinstance(pair.command(owner, lambda ref: Start(ref)), Ack)
+        pair.play_game(links, lambda view: rng.choice(view.legal))
+    return [link.results() for link in links]
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
-async def test_games_from_lobby_to_result(seats: int) -> None:
-    """Bot clients join; the first owns the room and starts each game (no autostart)."""
+def test_games_from_lobby_to_result(seats: int) -> None:
+    """Players join; the first owns the room and starts each game (no autostart)."""
     humans = max(1, seats // 2)
     ai = ("random",) * (seats - humans)
-    async with serving(seats=seats, ai=ai, seed=seats) as host:
+    pair = Harness(replace(LOCAL, seats=seats, ai=ai, seed=seats))
+    links = [pair.join(f"Bot {i}") for i in range(humans)]
+    results = rematches(pair, links, 3, seats)
+    for seat, (link, seen) in enumerate(zip(links, results, strict=True)):
+        assert link.seat == seat and len(seen) == 3
+        assert all(len(r.places) == seats for r in seen)
+    assert pair.table.game == 3
+    assert pair.table.series.games == 3  # the series is kept across rematches
+    assert results[1:] == [results[0]] * (humans - 1)
+    replays(pair.table)
+
+
+async def test_bot_clients_play_games_over_sockets() -> None:
+    """End to end: ``durak bot`` clients join; the first owns the room and starts each game."""
+    async with serving(seats=3, ai=("random",), seed=3) as host:
         reports = await asyncio.wait_for(
             asyncio.gather(
-                *(play_bot("127.0.0.1", host.port, "random", 3, seed=i) for i in range(humans))
+                *(play_bot("127.0.0.1", host.port, "random", 2, seed=i) for i in range(2))
             ),
             60,
         )
         for seat, report in enumerate(reports):
-            assert report.seat == seat and len(report.results) == 3
-            assert all(len(r.places) == seats for r in report.results)
-        assert host.table.game == 3
-        assert host.table.series.games == 3  # the series is kept across rematches
-        assert [r.results for r in reports[1:]] == [reports[0].results] * (humans - 1)
-        replays(host)
+            assert report.seat == seat and len(report.results) == 2
+        assert host.table.series.games == 2 and reports[0].results == reports[1].results
+        replays(host.table)
 
 
-async def test_autostart_runs_headless_tables() -> None:
-    async with serving(seats=4, ai=("random", "random"), autostart=True, seed=3) as host:
-        reports = await asyncio.gather(
-            *(play_bot("127.0.0.1", host.port, "random", 5, seed=i) for i in range(2))
-        )
-        assert all(len(r.results) == 5 for r in reports)
-        replays(host)
+def test_autostart_runs_headless_tables() -> None:
+    pair = Harness(replace(LOCAL, seats=4, ai=("random", "random"), autostart=True, seed=3))
+    links = [pair.join(f"Bot {i}") for i in range(2)]
+    rng = random.Random(3)
+    for _ in range(5):
+        pair.play_game(links, lambda view: rng.choice(view.legal))
+    assert all(len(link.results()) == 5 for link in links)
+    replays(pair.table)
 
 
-async def test_an_all_ai_table_plays_its_games() -> None:
-    async with serving(seats=3, ai=("random",) * 3, autostart=True, max_games=4) as host:
-        while len(host.table.logs) < 4:
-            await asyncio.sleep(0.01)
-        replays(host)
+def test_an_all_ai_table_plays_its_games() -> None:
+    pair = Harness(replace(LOCAL, seats=3, ai=("random",) * 3, autostart=True, max_games=4))
+    pair.table.open()  # (as the host's table task does first)
+    pair.settle()
+    assert len(pair.table.logs) == 4 and not pair.table.playing  # and no fifth game
+    replays(pair.table)
 
 
-async def test_the_owner_sets_rules_and_seats_and_starts() -> None:
-    async with serving(seats=2) as host:
-        owner = await NetClient.connect("127.0.0.1", host.port, "Olga")
-        guest = await NetClient.connect("127.0.0.1", host.port, "Gleb")
-        assert owner.welcome is not None and owner.welcome.room.owner == 0
-        ref = guest.start()
-        rejected = await expect(guest, Rejected)
-        assert rejected == Rejected(ref, "not_owner", rejected.text)  # type: ignore[attr-defined]
+def test_the_owner_sets_rules_and_seats_and_starts() -> None:
+    pair = Harness(replace(LOCAL, seats=2))
+    owner, guest = pair.join("Olga"), pair.join("Gleb")
+    assert owner.last(Welcome).room.owner == 0
+    rejected = pair.command(guest, lambda ref: Start(ref))
+    assert rejected == Rejected(rejected.ref, "not_owner", rejected.text)
 
-        rules = Rules(players=3, deck_size=52, transfer=True)
-        ref = owner.set_rules(rules)
-        assert await expect(owner, Ack) == Ack(ref, None)
-        room = await expect(guest, RoomUpdate, lambda m: m.room.rules == rules)  # type: ignore[attr-defined]
-        assert [s.kind for s in room.room.seats] == ["human", "human", "empty"]  # type: ignore[attr-defined]
+    rules = Rules(players=3, deck_size=52, transfer=True)
+    answer = pair.command(owner, lambda ref: SetRules(ref, rules))
+    assert isinstance(answer, Ack) and answer.seq is None
+    room = guest.room
+    assert room.rules == rules and [s.kind for s in room.seats] == ["human", "human", "empty"]
 
-        # Rules that cannot be dealt (24 cards, 6 players) are refused, not a protocol error:
-        # the owner keeps the seat and the room its rules.
-        options = {**rules.to_dict(), "players": 6, "deck_size": 24}
-        owner.send(SetRules(40, UnplayableRules(tuple(options.items()), "(the host says why)")))
-        rejected = await expect(owner, Rejected)
-        assert (rejected.ref, rejected.reason) == (40, "bad_rules")  # type: ignore[attr-defined]
-        assert host.table.rules == rules and len(host.table.seats) == 3
+    # Rules that cannot be dealt (24 cards, 6 players) are refused, not a protocol error:
+    # the owner keeps the seat and the room its rules.
+    options = {**rules.to_dict(), "players": 6, "deck_size": 24}
+    pair.send(owner, SetRules(40, UnplayableRules(tuple(options.items()), "(the host says why)")))
+    rejected = owner.last(Rejected)
+    assert (rejected.ref, rejected.reason) == (40, "bad_rules") and owner.closed is None
+    assert pair.table.rules == rules and len(pair.table.seats) == 3
 
-        ref = owner.start()
-        assert (await expect(owner, Rejected)).reason == "seats_empty"  # type: ignore[attr-defined]
-        ref = owner.set_seat(2, "no-such-level")
-        assert (await expect(owner, Rejected)).reason == "unknown_level"  # type: ignore[attr-defined]
-        ref = owner.set_seat(1, "random")
-        assert (await expect(owner, Rejected)).reason == "seat_taken"  # type: ignore[attr-defined]
-        ref = owner.set_seat(2, "random")
-        assert await expect(owner, Ack) == Ack(ref, None)
-        ref = guest.ready()
-        assert await expect(guest, Ack) == Ack(ref, None)
+    assert pair.command(owner, lambda ref: Start(ref)).reason == "seats_empty"
+    assert (
+        pair.command(owner, lambda ref: SetSeat(ref, 2, "no-such-level")).reason == "unknown_level"
+    )
+    assert pair.command(owner, lambda ref: SetSeat(ref, 1, "random")).reason == "seat_taken"
+    assert isinstance(pair.command(owner, lambda ref: SetSeat(ref, 2, "random")), Ack)
+    assert isinstance(pair.command(guest, lambda ref: Ready(ref, True)), Ack)
 
-        ref = owner.start()
-        assert await expect(owner, Ack) == Ack(ref, None)
-        update = await expect(guest, Update)
-        assert update.seq == 0 and update.view.rules == rules  # type: ignore[attr-defined]
-        owner.set_rules(Rules(players=3))
-        assert (await expect(owner, Rejected)).reason == "game_running"  # type: ignore[attr-defined]
-        await owner.close()
-        await guest.close()
+    assert isinstance(pair.command(owner, lambda ref: Start(ref)), Ack)
+    pair.advance(pair.table.config.fair_wait)  # (nobody contributes: the deal is the seed's)
+    update = guest.of(Update)[0]
+    assert update.seq == 0 and update.view.rules == rules
+    refused = pair.command(owner, lambda ref: SetRules(ref, Rules(players=3)))
+    assert refused.reason == "game_running"
 
 
-async def test_the_start_waits_for_the_other_players_ready_marks() -> None:
-    async with serving(seats=3, ai=("random",)) as host:
-        owner = await NetClient.connect("127.0.0.1", host.port, "Olga")
-        guest = await NetClient.connect("127.0.0.1", host.port, "Gleb")
-        ref = owner.start()
-        rejected = await expect(owner, Rejected)
-        assert rejected == Rejected(ref, "not_ready", "Every other player must be ready first.")
-        ref = guest.ready()
-        assert await expect(guest, Ack) == Ack(ref, None)
-        room = await expect(owner, RoomUpdate, lambda m: m.room.seats[1].ready)  # type: ignore[attr-defined]
-        assert [s.ready for s in room.room.seats] == [False, True, True]  # type: ignore[attr-defined]
-        ref = owner.start()
-        assert await expect(owner, Ack) == Ack(ref, None)
-        await expect(guest, Update)
-        ref = guest.ready(False)
-        rejected = await expect(guest, Rejected)
-        assert (rejected.ref, rejected.reason) == (ref, "game_running")  # type: ignore[attr-defined]
-        await owner.close()
-        await guest.close()
+def test_the_start_waits_for_the_other_players_ready_marks() -> None:
+    pair = Harness(replace(LOCAL, seats=3, ai=("random",)))
+    owner, guest = pair.join("Olga"), pair.join("Gleb")
+    rejected = pair.command(owner, lambda ref: Start(ref))
+    assert rejected == Rejected(
+        rejected.ref, "not_ready", "Every other player must be ready first."
+    )
+    assert isinstance(pair.command(guest, lambda ref: Ready(ref, True)), Ack)
+    assert [s.ready for s in owner.room.seats] == [False, True, True]
+    assert isinstance(pair.command(owner, lambda ref: Start(ref)), Ack)
+    pair.advance(pair.table.config.fair_wait)
+    assert guest.of(Update)
+    rejected = pair.command(guest, lambda ref: Ready(ref, False))
+    assert rejected.reason == "game_running"
 
 
 @pytest.mark.parametrize("level", sorted(LEVELS))
-async def test_every_ai_level_plays_a_game_at_the_host(level: str) -> None:
+def test_every_ai_level_plays_a_game_at_the_host(level: str) -> None:
     """Each level of ``engine.ai.LEVELS`` (levels added later appear here by themselves)."""
     spec = f"{level}:0.02" if level in PARAMETERS else level  # (hard's: a time budget)
-    async with serving(seats=2, ai=(spec,), autostart=True, max_games=1, seed=2) as host:
-        report = await asyncio.wait_for(play_bot("127.0.0.1", host.port, "random", 1), 120)
-        assert len(report.results) == 1
-        room = report.room
-        assert room is not None and room.seats[1].kind == "ai" and room.seats[1].level == spec
-        replays(host)
+    config = replace(LOCAL, seats=2, ai=(spec,), autostart=True, max_games=1, seed=2)
+    pair = Harness(config, workers=None)
+    player = pair.join("Bot")
+    rng = random.Random(1)
+    assert len(pair.play_game([player], lambda view: rng.choice(view.legal))) == 1
+    room = player.room
+    assert room.seats[1].kind == "ai" and room.seats[1].level == spec
+    assert pair.table.errors == 0
+    replays(pair.table)
 
 
 async def test_a_dropped_player_returns_with_the_token(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -331,7 +329,9 @@ async def test_a_stop_mid_game_asks_no_ai_to_think(caplog: pytest.LogCaptureFixt
     caplog.set_level(logging.INFO)
     host = Host(replace(LOCAL, seats=4, ai=("normal",) * 4, autostart=True, seed=5))
     host.executor.shutdown()
-    host.executor = host.table.executor = counting = CountingExecutor(host.table)
+    scheduler = host.table.scheduler
+    assert isinstance(scheduler, LoopScheduler)
+    host.executor = scheduler.executor = counting = CountingExecutor(host.table)
     await host.start()
     while host.table.seq < 12:  # mid-game: AI seats are thinking
         await asyncio.sleep(0.001)
@@ -469,17 +469,14 @@ async def test_a_client_that_does_not_read_is_dropped_and_the_table_goes_on() ->
             await writer.wait_closed()
 
 
-async def test_leaving_the_lobby_frees_the_seat_and_passes_the_room_on() -> None:
-    async with serving(seats=3) as host:
-        first = await NetClient.connect("127.0.0.1", host.port, "Olga")
-        second = await NetClient.connect("127.0.0.1", host.port, "Gleb")
-        await first.close()
-        room = await expect(second, RoomUpdate, lambda m: m.room.seats[0].kind == "empty")  # type: ignore[attr-defined]
-        assert room.room.owner == second.seat == 1  # type: ignore[attr-defined]
-        third = await NetClient.connect("127.0.0.1", host.port, "Vera")
-        assert third.seat == 0 and third.welcome is not None and third.welcome.room.owner == 1
-        await second.close()
-        await third.close()
+def test_leaving_the_lobby_frees_the_seat_and_passes_the_room_on() -> None:
+    pair = Harness(replace(LOCAL, seats=3))
+    first, second = pair.join("Olga"), pair.join("Gleb")
+    pair.gone(first)
+    room = second.room
+    assert room.seats[0].kind == "empty" and room.owner == second.seat == 1
+    third = pair.join("Vera")
+    assert third.seat == 0 and third.last(Welcome).room.owner == 1
 
 
 async def test_a_port_in_use_is_an_error_and_leaves_nothing_behind() -> None:
@@ -490,36 +487,26 @@ async def test_a_port_in_use_is_an_error_and_leaves_nothing_behind() -> None:
         assert not other.tasks and other._table_task is None
 
 
-async def _until_pong(client: NetClient) -> list[Emoted]:
-    """The emotes the host relays to ``client`` before it answers a ping sent now."""
-    ref = client.ping()
-    seen: list[Emoted] = []
-    while True:
-        message = await asyncio.wait_for(client.receive(), 30)
-        if isinstance(message, Emoted):
-            seen.append(message)
-        elif isinstance(message, Pong) and message.ref == ref:
-            return seen
+def test_an_emote_is_relayed_to_every_seat_and_a_flood_is_dropped() -> None:
+    pair = Harness(replace(LOCAL, seats=3))  # (its clock stands still unless advanced)
+    anna, gleb = pair.join("Anna"), pair.join("Gleb")
+    read = {anna: len(anna.sent), gleb: len(gleb.sent)}
 
+    def emotes(link: FakeLink) -> list[Emoted]:
+        """The emotes relayed to ``link`` since it last looked."""
+        new, read[link] = link.sent[read[link] :], len(link.sent)
+        return [m for m in new if isinstance(m, Emoted)]
 
-async def test_an_emote_is_relayed_to_every_seat_and_a_flood_is_dropped() -> None:
-    async with serving(seats=3) as host:
-        now = [100.0]
-        host.table.clock = lambda: now[0]  # the table's clock stands still: no timing
-        anna = await NetClient.connect("127.0.0.1", host.port, "Anna")
-        gleb = await NetClient.connect("127.0.0.1", host.port, "Gleb")
-        for code in ("nice", "oops", "ha", "hurry", "nice"):  # a flood within the gap
-            anna.send(Emote(code))
-        assert await _until_pong(anna) == [Emoted(0, "nice")]
-        assert await _until_pong(gleb) == [Emoted(0, "nice")]
-        gleb.send(Emote("well_played"))  # another seat has a gap of its own
-        assert await _until_pong(gleb) == [Emoted(1, "well_played")]
-        now[0] += 2.5  # and once the gap has passed, Anna may react again
-        anna.send(Emote("ha"))
-        assert await _until_pong(anna) == [Emoted(1, "well_played"), Emoted(0, "ha")]
-        assert await _until_pong(gleb) == [Emoted(0, "ha")]
-        await anna.close()
-        await gleb.close()
+    for code in ("nice", "oops", "ha", "hurry", "nice"):  # a flood within the gap
+        pair.send(anna, Emote(code))
+    assert emotes(anna) == [Emoted(0, "nice")]
+    assert emotes(gleb) == [Emoted(0, "nice")]
+    pair.send(gleb, Emote("well_played"))  # another seat has a gap of its own
+    assert emotes(gleb) == [Emoted(1, "well_played")]
+    pair.advance(2.5)  # and once the gap has passed, Anna may react again
+    pair.send(anna, Emote("ha"))
+    assert emotes(anna) == [Emoted(1, "well_played"), Emoted(0, "ha")]
+    assert emotes(gleb) == [Emoted(0, "ha")]
 
 
 def test_a_password_comes_from_the_option_or_the_environment_and_must_be_sendable() -> None:

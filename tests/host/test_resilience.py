@@ -20,7 +20,8 @@ from typing import Any
 
 import msgpack
 import pytest
-from test_host import expect, replays, serving
+from harness import FakeLink, Harness
+from live import expect, replays, serving
 
 from client.cli.bot import play_bot
 from client.cli.main import main as durak
@@ -28,13 +29,11 @@ from client.net.client import Backoff, HostClosed, NetClient
 from engine import (
     Attack,
     Card,
-    GameEnded,
     GameLog,
     GameState,
     Pass,
     Phase,
     Rules,
-    SeatView,
     Series,
     Take,
     ThrowIn,
@@ -42,18 +41,22 @@ from engine import (
     observe,
 )
 from host import HostConfig
+from host.game import Game
 from host.save import SavedSeat, SaveError, TableSave, encode, save_file
-from host.table import Seat, Table, TurnUp, default_move
+from host.table import Incoming, Seat, TurnUp, default_move
 from protocol import (
     PROTOCOL_VERSION,
     Ack,
+    Act,
     Hello,
     Ping,
     Pong,
+    Ready,
     Rejected,
     RoomUpdate,
+    SetOptions,
     Snapshot,
-    Update,
+    Start,
     Welcome,
 )
 from protocol import (
@@ -64,95 +67,46 @@ ROOT = Path(__file__).resolve().parents[2]
 FAST = Backoff(first=0.05, longest=0.3, give_up=60)
 
 
-class Player:
-    """A client that plays a random legal action whenever it may (while ``go`` is set) and
-    records the seat statuses it is shown."""
-
-    def __init__(self, client: NetClient, seed: int, snapshot: Snapshot | None = None) -> None:
-        self.client = client
-        self.rng = random.Random(seed)
-        self.go = True
-        self.view: SeatView | None = None if snapshot is None else snapshot.view
-        self.inflight: int | None = None
-        self.statuses: list[tuple[str, ...]] = []
-        self.results = 0
-        self.view_seq = -1
-        self.task = asyncio.create_task(self.run())
-
-    async def run(self) -> None:
-        self.act()  # (a player back in a game may be the one it waits for)
-        with contextlib.suppress(HostClosed):
-            while True:
-                message = await self.client.receive()
-                if isinstance(message, RoomUpdate):
-                    self.statuses.append(tuple(s.status for s in message.room.seats))
-                elif isinstance(message, Update | Snapshot):
-                    self.view, self.view_seq, self.inflight = message.view, message.seq, None
-                    if isinstance(message, Update):
-                        self.results += sum(isinstance(e, GameEnded) for e in message.events)
-                elif isinstance(message, Rejected) and message.ref == self.inflight:
-                    self.inflight = None  # (the view it chose from was overtaken: choose again)
-                self.act()
-
-    def act(self) -> None:
-        view = self.view
-        if self.go and view is not None and view.legal and self.inflight is None:
-            self.inflight = self.client.act(self.rng.choice(view.legal))
-
-    def resume(self) -> None:
-        self.go = True
-        self.act()
-
-    def saw(self, seat: int, status: str) -> bool:
-        return any(s[seat] == status for s in self.statuses)
-
-    async def stop(self) -> None:
-        self.task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await self.task
-        await self.client.close()
-
-
 async def until(check: Callable[[], bool], seconds: float = 30) -> None:
     async with asyncio.timeout(seconds):
         while not check():
             await asyncio.sleep(0.005)
 
 
-async def test_a_dropped_seat_is_held_then_stood_in_for_then_taken_back() -> None:
-    async with serving(seats=3, ai=("random",), hold=0.3, seed=11) as host:
-        anna = Player(await NetClient.connect("127.0.0.1", host.port, "Anna"), 1)
-        boris = Player(await NetClient.connect("127.0.0.1", host.port, "Boris"), 2)
-        token = anna.client.token
-        boris.client.ready()
-        await until(lambda: host.table.seats[1].ready)
-        anna.client.start()
-        await until(lambda: host.table.playing and host.table.seq >= 4)
-        anna.task.cancel()  # Anna's laptop sleeps mid-bout: the connection just breaks
-        anna.client._writer.transport.abort()
-        await until(lambda: boris.saw(0, "away"))
-        boris.go = False  # the game waits for Boris from now on, so it cannot end meanwhile
-        await until(lambda: boris.saw(0, "stand_in"))
-        await until(lambda: host.table.state is not None and 0 in host.table.bots)
-        back = await NetClient.connect("127.0.0.1", host.port, "Anna", token=token)
-        assert back.seat == 0 and back.welcome is not None
-        assert back.welcome.room.seats[0].status == "connected"
-        snapshot = await expect(back, Snapshot)
-        assert isinstance(snapshot, Snapshot)
-        game_log = host.table.log
-        assert game_log is not None
-        at_snapshot = GameLog(
-            game_log.rules, game_log.seed, game_log.previous, game_log.actions[: snapshot.seq]
-        ).replay()
-        assert snapshot.view.hand == at_snapshot.hand(0)  # the right hand, as it was then
-        await until(lambda: boris.saw(0, "connected") and boris.statuses[-1][0] == "connected")
-        anna = Player(back, 3, snapshot)
-        boris.resume()
-        await until(lambda: not host.table.playing, 60)
-        assert host.table.series.games == 1
-        replays(host)
-        await anna.stop()
-        await boris.stop()
+def test_a_dropped_seat_is_held_then_stood_in_for_then_taken_back() -> None:
+    pair = Harness(HostConfig(seats=3, ai=("random",), hold=0.3, seed=11, announce=False))
+    table, rng = pair.table, random.Random(1)
+
+    def statuses(link: FakeLink) -> list[tuple[str, ...]]:
+        return [tuple(s.status for s in m.room.seats) for m in link.of(RoomUpdate)]
+
+    anna, boris = pair.join("Anna"), pair.join("Boris")
+    token = anna.token
+    pair.command(boris, lambda ref: Ready(ref, True))
+    assert table.seats[1].ready
+    pair.command(anna, lambda ref: Start(ref))
+    pair.advance(table.config.fair_wait)  # (nobody contributes: the deal is the seed's)
+    while table.seq < 4:  # both play random legal actions for a while
+        link = next(k for k in (anna, boris) if k.view is not None and k.view.legal)
+        pair.send(link, Act(next(link.refs), rng.choice(link.view.legal)))  # type: ignore[union-attr]
+    pair.gone(anna)  # Anna's laptop sleeps mid-bout: the connection just breaks
+    assert statuses(boris)[-1][0] == "away"
+    pair.advance(0.3)  # Boris waits from now on, so the game cannot end meanwhile
+    assert statuses(boris)[-1][0] == "stand_in"
+    assert table.state is not None and 0 in table.bots
+    back = pair.join("Anna", token=token)
+    assert back.seat == 0 and back.last(Welcome).room.seats[0].status == "connected"
+    snapshot = back.last(Snapshot)
+    game_log = table.log
+    assert game_log is not None
+    at_snapshot = GameLog(
+        game_log.rules, game_log.seed, game_log.previous, game_log.actions[: snapshot.seq]
+    ).replay()
+    assert snapshot.view.hand == at_snapshot.hand(0)  # the right hand, as it was then
+    assert statuses(boris)[-1][0] == "connected"
+    pair.play_game([back, boris], lambda view: rng.choice(view.legal))
+    assert not table.playing and table.series.games == 1
+    replays(table)
 
 
 @pytest.mark.slow
@@ -302,22 +256,26 @@ def _cards(text: str) -> list[Card]:
     return [Card.parse(word) for word in text.split()]
 
 
-def _bout_table(kinds: tuple[str, ...]) -> Table:
-    """A 3-seat table (no executor is used: no seat is AI-played) at a stacked deal where
-    seat 0 leads 6s at seat 1; seat 2 could only throw in its sixes."""
-    table = Table(HostConfig(seats=3, announce=False), executor=None)  # type: ignore[arg-type]
+def _bout_table(kinds: tuple[str, ...]) -> tuple[Harness, FakeLink]:
+    """A 3-seat table at a stacked deal where seat 0 (a human, on the link returned) leads
+    6s at seat 1; seat 2 could only throw in its sixes."""
+    pair = Harness(HostConfig(seats=3, announce=False))
+    table, first = pair.table, FakeLink("P0", wire=False)
     hands = [_cards("6s 7c 8c 9c Tc Jc"), _cards("Ks Qd Jd Td 9d 8d"), _cards("6c 6d Qc Kc Ac 7s")]
     state = GameState.from_deal(Rules(players=3), hands, _cards("7d Ah"))
     table.seats = [Seat(kind, f"P{i}", "random" if kind == "ai" else None, f"{i:032}")
                    for i, kind in enumerate(kinds)]  # fmt: skip
-    table.state, table.log, table.game = state, GameLog(state.rules, 0), 1
-    table.history = [[], [], []]
+    table.seats[0].link, first.seat = first, 0
+
+    play = Game(1, state, GameLog(state.rules, 0), None, table.uses, [[], [], []])
+    play.add_bots({i: "random" for i, kind in enumerate(kinds) if kind == "ai"})
+    table.play, table.game = play, 1
     assert state.phase is Phase.LEAD and state.attacker == 0 and state.defender == 1
-    return table
+    return pair, first
 
 
 def test_the_default_move_never_throws_in() -> None:
-    state = _bout_table(("human",) * 3).state
+    state = _bout_table(("human",) * 3)[0].table.state
     assert state is not None
     state.apply(0, Attack.of("6s"))
     assert any(isinstance(a, ThrowIn) for a in state.legal_actions(2))  # it could throw in...
@@ -328,37 +286,42 @@ def test_the_default_move_never_throws_in() -> None:
     assert default_move(state, 2) == Pass() and default_move(state, 0) == Pass()
 
 
-async def test_the_turn_timer_plays_only_for_seats_the_game_waits_on() -> None:
+def test_the_turn_timer_plays_only_for_seats_the_game_waits_on() -> None:
     # The defender is an AI still thinking: the timer does nothing (it used to throw in for
     # the human who could only add cards).
-    table = _bout_table(("human", "ai", "human"))
-    table._apply(0, Attack.of("6s"))
-    table._turn_up(TurnUp(table.game, table.seq))
+    pair, first = _bout_table(("human", "ai", "human"))
+    table = pair.table  # (handled without settling: the AI's answer stays on its way)
+    table.handle(Incoming(first, Act(1, Attack.of("6s"))))
+    assert table.bots[1].thinking
+    table.handle(TurnUp(table.game, table.seq))
     assert table.log is not None and table.log.actions == [(0, Attack.of("6s"))]
     # All humans: the defender takes; the others were not waited on, so the next time-out
     # passes for them (never a throw-in), and then the next attacker leads its lowest card.
-    table = _bout_table(("human",) * 3)
-    table._apply(0, Attack.of("6s"))
-    table._turn_up(TurnUp(table.game, table.seq))
+    pair, first = _bout_table(("human",) * 3)
+    table = pair.table
+    pair.send(first, Act(1, Attack.of("6s")))
+    pair.handle(TurnUp(table.game, table.seq))
     assert table.log is not None and table.log.actions[1:] == [(1, Take())]
-    table._turn_up(TurnUp(table.game, table.seq))
+    pair.handle(TurnUp(table.game, table.seq))
     assert table.log.actions[2:] == [(0, Pass()), (2, Pass())]
     state = table.state
     assert state is not None and state.phase is Phase.LEAD and state.attacker == 2
-    table._turn_up(TurnUp(table.game, table.seq))
+    pair.handle(TurnUp(table.game, table.seq))
     (seat, lead), *rest = table.log.actions[4:]
     assert seat == 2 and not rest and isinstance(lead, Attack) and len(lead.cards) == 1
     assert lead.cards[0].rank == 6 and lead.cards[0].suit != state.trump
     assert not any(isinstance(a, ThrowIn) for _, a in table.log.actions)
 
 
-async def test_the_turn_timer_plays_for_a_player_who_does_not_act() -> None:
-    async with serving(seats=2, ai=("random",), turn_timer=0.02, seed=3) as host:
-        idle = await NetClient.connect("127.0.0.1", host.port, "Idle")
-        idle.start()  # and then never acts: the timer plays every one of its turns
-        await until(lambda: host.table.series.games == 1, 60)
-        replays(host)
-        await idle.close()
+def test_the_turn_timer_plays_for_a_player_who_does_not_act() -> None:
+    pair = Harness(HostConfig(seats=2, ai=("random",), turn_timer=0.02, seed=3, announce=False))
+    idle = pair.join("Idle")
+    pair.command(idle, lambda ref: Start(ref))  # and then never acts: the timer plays for it
+    while pair.table.series.games < 1:
+        assert pair.scheduler.pending(), "the game waits for the idle player for ever"
+        pair.advance(pair.scheduler.pending()[0] - pair.scheduler.clock)
+    assert idle.results() and pair.table.errors == 0
+    replays(pair.table)
 
 
 async def raw_replies(port: int, data: bytes) -> list[dict[str, Any]]:
@@ -411,29 +374,23 @@ async def test_silence_at_the_door_floods_and_crowds_are_turned_away() -> None:
         await player.close()
 
 
-async def test_the_owner_sets_the_hold_and_the_turn_timer() -> None:
-    async with serving(seats=2, hold=60) as host:
-        owner = await NetClient.connect("127.0.0.1", host.port, "Olga")
-        guest = await NetClient.connect("127.0.0.1", host.port, "Gleb")
-        assert owner.welcome is not None and owner.welcome.room.hold_ms == 60000
-        ref = guest.set_options(1, None)
-        assert await expect(guest, Rejected, lambda m: m.ref == ref) == Rejected(
-            ref, "not_owner", "Only the owner of the room can do that."
-        )
-        ref = owner.set_options(0.5, 20)
-        await expect(owner, Ack, lambda m: m.ref == ref)
-        room = await expect(guest, RoomUpdate, lambda m: m.room.turn_ms == 20000)
-        assert isinstance(room, RoomUpdate) and room.room.hold_ms == 500
-        assert host.table.hold == 0.5 and host.table.turn_timer == 20
-        guest.ready()
-        await until(lambda: host.table.seats[1].ready)
-        owner.start()
-        await until(lambda: host.table.playing)
-        ref = owner.set_options(1, None)
-        rejected = await expect(owner, Rejected, lambda m: m.ref == ref)
-        assert isinstance(rejected, Rejected) and rejected.reason == "game_running"
-        await owner.close()
-        await guest.close()
+def test_the_owner_sets_the_hold_and_the_turn_timer() -> None:
+    pair = Harness(HostConfig(seats=2, hold=60, announce=False))
+    owner, guest = pair.join("Olga"), pair.join("Gleb")
+    assert owner.last(Welcome).room.hold_ms == 60000
+    refused = pair.command(guest, lambda ref: SetOptions(ref, 1000, None))
+    assert refused == Rejected(refused.ref, "not_owner", "Only the owner of the room can do that.")
+    assert isinstance(pair.command(owner, lambda ref: SetOptions(ref, 500, 20000)), Ack)
+    room = guest.room
+    assert room.turn_ms == 20000 and room.hold_ms == 500
+    assert pair.table.hold == 0.5 and pair.table.turn_timer == 20
+    pair.command(guest, lambda ref: Ready(ref, True))
+    assert pair.table.seats[1].ready
+    pair.command(owner, lambda ref: Start(ref))
+    pair.advance(pair.table.config.fair_wait)
+    assert pair.table.playing
+    rejected = pair.command(owner, lambda ref: SetOptions(ref, 1000, None))
+    assert isinstance(rejected, Rejected) and rejected.reason == "game_running"
 
 
 async def test_a_peer_that_stays_after_its_goodbye_is_cut_off() -> None:

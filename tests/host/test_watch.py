@@ -1,34 +1,47 @@
-"""Watchers on real sockets (127.0.0.1): a table is watched in its lobby, full and in a
-game; the room's limit and the host's door bound the watchers; a watcher's game action
-and room commands are refused and change nothing; its reactions reach the seats; it can
-take a seat that opens in the lobby; when it drops it is simply gone."""
+"""Watchers, on the socket-free harness: a table is watched in its lobby, full and in a
+game; the room's limit bounds the watchers; a watcher's game action and room commands are
+refused and change nothing; its reactions reach the seats; it can take a seat that opens
+in the lobby; when it drops it is simply gone. On real sockets (127.0.0.1): the host's
+door bounds them too, ``durak host --watchers``, ``durak bot --watch`` and a watcher that
+answers nothing."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import random
 import signal
 import subprocess
 import sys
 
 import pytest
-from test_host import ROOT, expect, serving
+from harness import Harness
+from live import ROOT, expect, serving
 
 from client.cli import bot
-from client.cli.bot import BotPlayer
 from client.net.client import HostClosed, NetClient
 from engine import Take
 from host import Host, HostConfig, run_in_thread
 from protocol import (
     PROTOCOL_VERSION,
     Ack,
+    Act,
     Connection,
+    Draw,
+    Emote,
     Emoted,
     Heartbeat,
     Hello,
+    Kick,
+    Leave,
+    Ready,
     Rejected,
     Role,
     RoomUpdate,
+    SetOptions,
+    SetSeat,
+    Sit,
+    Start,
     WatcherEmoted,
     Watching,
     WatchSnapshot,
@@ -46,74 +59,47 @@ async def player(host: Host, name: str) -> NetClient:
     return await NetClient.connect("127.0.0.1", host.port, name)
 
 
-async def until(check: object, seconds: float = 30) -> None:
-    """Wait (bounded) until ``check()`` is true."""
-    async with asyncio.timeout(seconds):
-        while not check():  # type: ignore[operator]
-            await asyncio.sleep(0.005)
+def test_a_table_is_watched_in_its_lobby_when_full_and_in_a_game() -> None:
+    pair = Harness(HostConfig(seats=2, ai=("random",), seed=5, announce=False, fair_wait=0))
+    lobby = pair.join("Wanda", role="watch")
+    assert lobby.watching and not lobby.of(Welcome)
+    room = lobby.last(Watching).room
+    assert room.status == "lobby" and room.watching == ("Wanda",) and room.watchers == 8
+    anna = pair.join("Anna")  # the table is full now
+    full = pair.join("Wanda", role="watch")  # the same name is told apart
+    assert full.last(Watching).room.watching == ("Wanda", "Wanda 2")
+    assert all(s.kind != "empty" for s in full.last(Watching).room.seats)
+    assert len(anna.room.watching) == 2
+    pair.command(anna, lambda ref: Start(ref))
+    first = lobby.of(WatchUpdate)[0]
+    assert first.seq == 0
+    assert all(getattr(e, "cards", None) is None for e in first.events if hasattr(e, "count"))
+    late = pair.join("Late", role="watch")
+    snapshot = late.last(WatchSnapshot)
+    assert snapshot.game == 1 and sum(snapshot.view.hand_sizes) > 0
+    rng = random.Random(1)
+    [result] = pair.play_game([anna], lambda view: rng.choice(view.legal))
+    for client in (lobby, full, late):  # each watched the game to its end
+        ended = client.last(WatchUpdate)
+        assert ended.view.result == result
 
 
-def waits_for_anna(host: Host) -> bool:
-    """The game waits for seat 0 alone (its AI opponent has nothing to think about)."""
-    state = host.table.state
-    return (
-        state is not None
-        and bool(state.legal_actions(0))
-        and not any(slot.thinking for slot in host.table.bots.values())
-    )
-
-
-async def test_a_table_is_watched_in_its_lobby_when_full_and_in_a_game() -> None:
-    async with serving(seats=2, ai=("random",), seed=5) as host:
-        lobby = await watcher(host)
-        assert lobby.watching is not None and lobby.welcome is None
-        room = lobby.watching.room
-        assert room.status == "lobby" and room.watching == ("Wanda",) and room.watchers == 8
-        anna = await player(host, "Anna")  # the table is full now
-        full = await watcher(host, "Wanda")  # the same name is told apart
-        assert full.watching is not None
-        assert full.watching.room.watching == ("Wanda", "Wanda 2")
-        assert all(s.kind != "empty" for s in full.watching.room.seats)
-        seen = await expect(anna, RoomUpdate, lambda m: len(m.room.watching) == 2)  # type: ignore[attr-defined]
-        assert seen is not None
-        anna.start()
-        first = await expect(lobby, WatchUpdate)
-        assert isinstance(first, WatchUpdate) and first.seq == 0
-        assert all(getattr(e, "cards", None) is None for e in first.events if hasattr(e, "count"))
-        late = await watcher(host, "Late")
-        snapshot = await expect(late, WatchSnapshot)
-        assert isinstance(snapshot, WatchSnapshot) and snapshot.game == 1
-        assert sum(snapshot.view.hand_sizes) > 0
-        report = await asyncio.wait_for(BotPlayer(anna, "random", 1, seed=1).play(), 60)
-        assert len(report.results) == 1
-        for client in (lobby, full, late):  # each watched the game to its end
-            ended = await expect(client, WatchUpdate, lambda m: m.view.result is not None)  # type: ignore[attr-defined]
-            assert isinstance(ended, WatchUpdate) and ended.view.result == report.results[0]
-            await client.close()
-        await anna.close()
-
-
-async def test_the_room_limits_watchers_and_the_ninth_is_refused() -> None:
-    async with serving(seats=2) as host:
-        eight = [await watcher(host, f"W{i}") for i in range(8)]
-        with pytest.raises(HostClosed) as info:
-            await watcher(host, "Ninth")
-        assert info.value.code == "watchers_full"
-        assert len(host.table.audience) == 8
-        anna = await player(host, "Anna")  # the watchers never keep a player out
-        assert anna.seat == 0
-        await eight[0].close()
-        await until(lambda: len(host.table.audience) == 7)  # gone at once: no hold
-        ninth = await watcher(host, "Ninth")  # a place came free
-        assert ninth.watching is not None
-        ref = anna.set_options(0, None, watchers=0)  # the owner's option: nobody more
-        await expect(anna, Ack, lambda m: m.ref == ref)  # type: ignore[attr-defined]
-        with pytest.raises(HostClosed) as info:
-            await watcher(host, "Tenth")
-        assert info.value.code == "watchers_full" and "no watchers" in info.value.text
-        assert len(host.table.audience) == 8  # a lower limit sends nobody away
-        for client in (*eight[1:], ninth, anna):
-            await client.close()
+def test_the_room_limits_watchers_and_the_ninth_is_refused() -> None:
+    pair = Harness(HostConfig(seats=2, announce=False))
+    eight = [pair.join(f"W{i}", role="watch") for i in range(8)]
+    ninth = pair.join("Ninth", role="watch")
+    assert ninth.closed == "watchers_full"
+    assert len(pair.table.audience) == 8
+    anna = pair.join("Anna")  # the watchers never keep a player out
+    assert anna.seat == 0
+    pair.gone(eight[0])
+    assert len(pair.table.audience) == 7  # gone at once: no hold
+    ninth = pair.join("Ninth", role="watch")  # a place came free
+    assert ninth.watching and ninth.closed is None
+    assert isinstance(pair.command(anna, lambda ref: SetOptions(ref, 0, None, watchers=0)), Ack)
+    tenth = pair.join("Tenth", role="watch")  # the owner's option: nobody more
+    assert tenth.closed == "watchers_full" and "no watchers" in tenth.closed_text
+    assert len(pair.table.audience) == 8  # a lower limit sends nobody away
 
 
 async def test_watchers_take_the_doors_slots_but_leave_one_for_every_seat() -> None:
@@ -128,82 +114,68 @@ async def test_watchers_take_the_doors_slots_but_leave_one_for_every_seat() -> N
             await client.close()
 
 
-async def test_a_watcher_is_refused_every_action_and_changes_nothing() -> None:
-    async with serving(seats=2, ai=("random",), seed=9) as host:
-        anna = await player(host, "Anna")
-        wanda = await watcher(host)
-        refs = [wanda.start(), wanda.ready(), wanda.set_seat(1, None), wanda.kick(0)]
-        for ref in refs:
-            refused = await expect(wanda, Rejected, lambda m, r=ref: m.ref == r)  # type: ignore[attr-defined]
-            assert isinstance(refused, Rejected) and refused.reason == "watching"
-        assert host.table.state is None and host.table.seats[1].kind == "ai"
-        anna.start()
-        await expect(wanda, WatchUpdate)
-        await until(lambda: waits_for_anna(host))  # nothing moves until Anna does
-        assert host.table.log is not None
-        before, seq = list(host.table.log.actions), host.table.seq
-        for ref in (wanda.act(Take()), wanda.draw(), wanda.kick(0)):
-            refused = await expect(wanda, Rejected, lambda m, r=ref: m.ref == r)  # type: ignore[attr-defined]
-            assert isinstance(refused, Rejected) and refused.reason == "watching"
-        assert host.table.seq == seq and host.table.log.actions == before
-        assert host.table.state is not None and host.table.state.result is None
-        wanda.emote("ha")  # a reaction is what a watcher may send
-        cheer = await expect(anna, WatcherEmoted)
-        assert cheer == WatcherEmoted("Wanda", "ha")
-        anna.emote("nice")
-        back = await expect(wanda, Emoted)
-        assert back == Emoted(0, "nice")
-        await wanda.close()
-        await anna.close()
+def test_a_watcher_is_refused_every_action_and_changes_nothing() -> None:
+    pair = Harness(HostConfig(seats=2, ai=("random",), seed=9, announce=False, fair_wait=0))
+    table = pair.table
+    anna = pair.join("Anna")
+    wanda = pair.join("Wanda", role="watch")
+    for make in (Start, lambda ref: Ready(ref, True), lambda ref: SetSeat(ref, 1, None),
+                 lambda ref: Kick(ref, 0)):  # fmt: skip
+        refused = pair.command(wanda, make)
+        assert isinstance(refused, Rejected) and refused.reason == "watching"
+    assert table.state is None and table.seats[1].kind == "ai"
+    pair.command(anna, lambda ref: Start(ref))
+    assert wanda.of(WatchUpdate)
+    assert anna.view is not None and anna.view.legal  # the game waits for Anna alone
+    assert table.log is not None
+    before, seq = list(table.log.actions), table.seq
+    for make in (lambda ref: Act(ref, Take()), Draw, lambda ref: Kick(ref, 0)):
+        refused = pair.command(wanda, make)
+        assert isinstance(refused, Rejected) and refused.reason == "watching"
+    assert table.seq == seq and table.log.actions == before
+    assert table.state is not None and table.state.result is None
+    pair.send(wanda, Emote("ha"))  # a reaction is what a watcher may send
+    assert anna.last(WatcherEmoted) == WatcherEmoted("Wanda", "ha")
+    pair.send(anna, Emote("nice"))
+    assert wanda.last(Emoted) == Emoted(0, "nice")
 
 
-async def test_a_watcher_takes_a_seat_that_opens_in_the_lobby() -> None:
-    async with serving(seats=2) as host:
-        anna, boris = await player(host, "Anna"), await player(host, "Boris")
-        wanda = await watcher(host)
-        ref = wanda.sit()
-        refused = await expect(wanda, Rejected, lambda m: m.ref == ref)  # type: ignore[attr-defined]
-        assert isinstance(refused, Rejected) and refused.reason == "no_open_seat"
-        boris.leave()
-        await until(lambda: host.table.seats[1].kind == "empty")
-        ref = wanda.sit()
-        await expect(wanda, Ack, lambda m: m.ref == ref)  # type: ignore[attr-defined]
-        welcome = await expect(wanda, Welcome)
-        assert isinstance(welcome, Welcome) and welcome.seat == 1
-        assert wanda.seat == 1 and wanda.watching is None
-        room = welcome.room
-        assert room.seats[1].name == "Wanda" and room.watching == ()
-        await wanda.close()  # a player now: the seat's token brings her back
-        await until(lambda: host.table.seats[1].kind == "empty")
-        again = await NetClient.connect("127.0.0.1", host.port, "Wanda")
-        assert again.seat == 1
-        ref = again.ready()
-        await expect(again, Ack, lambda m: m.ref == ref)  # type: ignore[attr-defined]
-        await again.close()
-        await anna.close()
+def test_a_watcher_takes_a_seat_that_opens_in_the_lobby() -> None:
+    pair = Harness(HostConfig(seats=2, announce=False))
+    anna, boris = pair.join("Anna"), pair.join("Boris")
+    wanda = pair.join("Wanda", role="watch")
+    refused = pair.command(wanda, Sit)
+    assert isinstance(refused, Rejected) and refused.reason == "no_open_seat"
+    pair.command(boris, Leave)
+    assert pair.table.seats[1].kind == "empty"
+    assert isinstance(pair.command(wanda, Sit), Ack)
+    welcome = wanda.last(Welcome)
+    assert welcome.seat == 1 and wanda.seat == 1 and not wanda.watching
+    room = welcome.room
+    assert room.seats[1].name == "Wanda" and room.watching == ()
+    pair.gone(wanda)  # a player now: her seat in the lobby is free again
+    assert pair.table.seats[1].kind == "empty"
+    again = pair.join("Wanda")
+    assert again.seat == 1
+    assert isinstance(pair.command(again, lambda ref: Ready(ref, True)), Ack)
+    assert anna.closed is None
 
 
-async def test_a_seat_cannot_be_taken_during_a_game() -> None:
-    async with serving(seats=2, ai=("random",), seed=2) as host:
-        anna = await player(host, "Anna")
-        wanda = await watcher(host)
-        anna.start()
-        await expect(wanda, WatchUpdate)
-        ref = wanda.sit()
-        refused = await expect(wanda, Rejected, lambda m: m.ref == ref)  # type: ignore[attr-defined]
-        assert isinstance(refused, Rejected) and refused.reason == "game_running"
-        await wanda.close()
-        await anna.close()
+def test_a_seat_cannot_be_taken_during_a_game() -> None:
+    pair = Harness(HostConfig(seats=2, ai=("random",), seed=2, announce=False, fair_wait=0))
+    anna = pair.join("Anna")
+    wanda = pair.join("Wanda", role="watch")
+    pair.command(anna, lambda ref: Start(ref))
+    assert wanda.of(WatchUpdate)
+    refused = pair.command(wanda, Sit)
+    assert isinstance(refused, Rejected) and refused.reason == "game_running"
 
 
-async def test_a_watchers_password_is_the_tables() -> None:
-    async with serving(seats=2, password="secret") as host:
-        with pytest.raises(HostClosed) as info:
-            await watcher(host, password="wrong")
-        assert info.value.code == "bad_password"
-        wanda = await watcher(host, password="secret")
-        assert wanda.watching is not None and wanda.watching.room.password
-        await wanda.close()
+def test_a_watchers_password_is_the_tables() -> None:
+    pair = Harness(HostConfig(seats=2, password="secret", announce=False))
+    assert pair.join("Wanda", password="wrong", role="watch").closed == "bad_password"
+    wanda = pair.join("Wanda", password="secret", role="watch")
+    assert wanda.watching and wanda.last(Watching).room.password
 
 
 def test_durak_host_watchers_sets_the_limit() -> None:

@@ -1,0 +1,76 @@
+"""The table's watchers and the gap between anyone's reactions.
+
+Watchers (a hello with the role "watch") need no seat: up to the room's ``watchers`` (and
+never more than the host's door leaves room for beside the seats, ``door_room``) watch the
+table in its lobby, in a game or when it is full. They are shown the room, the game as
+``observe_public`` gives it (``watch_snapshot``, ``watch_update``) and every reaction; they
+may react too, and take a seat that is open in the lobby (``sit``). Anything else they ask
+for is refused (``watching``); one who drops out is simply gone. A lower limit sends nobody
+away: it holds back newcomers.
+
+Reactions (``emote``) from one seat or watcher closer together than ``EMOTE_GAP`` seconds
+are dropped without a word, so nobody can flood the table with them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from protocol import Hello
+
+from .entry import Refusal
+from .items import Link
+from .room_state import unique_name
+
+__all__ = ["EMOTE_GAP", "Audience"]
+
+EMOTE_GAP = 2.0  # seconds: a seat's emotes closer together than this are dropped
+
+
+class Audience:
+    """The watchers' connections and names, and when each seat or watcher last reacted."""
+
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self.clock = clock
+        self.names: dict[Link, str] = {}  # the watchers' connections and names
+        self._emoted: dict[int | Link, float] = {}  # seat or watcher -> when it last emoted
+
+    def __contains__(self, link: object) -> bool:
+        return link in self.names
+
+    def __iter__(self) -> Iterator[Link]:
+        return iter(self.names)
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def refusal(self, hello: Hello, limit: int) -> Refusal | None:
+        """Why a watcher's hello is refused before its password is looked at, if it is."""
+        if hello.token is not None:
+            return Refusal("bad_token", "A watcher has no seat token.")
+        if len(self.names) >= limit:
+            text = "This table takes no watchers." if limit == 0 else "Enough people watch already."
+            return Refusal("watchers_full", text)
+        return None
+
+    def add(self, link: Link, name: str, taken: set[str]) -> None:
+        """``link`` watches, under ``name`` or a number beside it (``taken``: the players')."""
+        self.names[link] = unique_name(name, taken | set(self.names.values()))
+        link.watching = True
+
+    def remove(self, link: Link) -> str | None:
+        """``link`` no longer watches (it left, or it sat down): its name, if it watched.
+        (Its connection stays a watcher's until it sits: its goodbye lingers like one.)"""
+        name = self.names.pop(link, None)
+        if name is not None:
+            self._emoted.pop(link, None)
+        return name
+
+    def emote_due(self, sender: int | Link) -> bool:
+        """Whether a reaction of ``sender`` (a seat or a watcher) goes out now."""
+        now = self.clock()
+        last = self._emoted.get(sender)
+        if last is not None and now - last < EMOTE_GAP:
+            return False
+        self._emoted[sender] = now
+        return True

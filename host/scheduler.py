@@ -1,0 +1,71 @@
+"""Time and work off the table's task, behind one small interface.
+
+The table sets timers (a dropped player's hold, the turn timer, the lobby's idle watch,
+the fair deal's wait) and hands its AI players' thinking to an executor. It asks a
+``Scheduler`` for both instead of reaching for the running loop, so a test can drive it
+without sockets or real time: a manual clock and an inline executor (tests/host/harness.py)
+in place of ``LoopScheduler``, which adapts asyncio. Either way a job's answer comes back
+through the callback it was given, which queues it for the table; it is never handled
+inside the call that started it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor
+from typing import Protocol, TypeVar
+
+__all__ = ["Handle", "LoopScheduler", "Scheduler"]
+
+T = TypeVar("T")
+
+
+class Handle(Protocol):
+    """A timer that may still be called off."""
+
+    def cancel(self) -> None: ...
+
+
+class Scheduler(Protocol):
+    def now(self) -> float:
+        """Seconds on a monotonic clock (the emotes' gap, the password throttle)."""
+        ...
+
+    def later(self, delay: float, callback: Callable[[], None]) -> Handle:
+        """Call ``callback`` once ``delay`` seconds have passed (unless cancelled)."""
+        ...
+
+    def run(
+        self, job: Callable[[], T], done: Callable[[T | None, BaseException | None], None]
+    ) -> None:
+        """Run ``job`` off the table's task; ``done(result, error)`` follows when it ends.
+        ``RuntimeError`` at once when no more work is taken (the host is going)."""
+        ...
+
+
+class LoopScheduler:
+    """The running asyncio loop's timers and ``executor`` (for the host)."""
+
+    def __init__(self, executor: Executor) -> None:
+        self.executor = executor
+
+    def now(self) -> float:
+        return time.monotonic()
+
+    def later(self, delay: float, callback: Callable[[], None]) -> Handle:
+        return asyncio.get_running_loop().call_later(delay, callback)
+
+    def run(
+        self, job: Callable[[], T], done: Callable[[T | None, BaseException | None], None]
+    ) -> None:
+        future = asyncio.get_running_loop().run_in_executor(self.executor, job)
+
+        def finished(future: asyncio.Future[T]) -> None:
+            if future.cancelled():
+                return
+            error = future.exception()
+            done(None if error else future.result(), error)
+
+        future.add_done_callback(finished)
