@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 import msgpack
-from test_host import replays, serving
+from live import replays, serving
 
 from client.cli.bot import play_bot
 from client.net.client import HostClosed, NetClient

@@ -17,7 +17,7 @@ from typing import Any
 
 import msgpack
 import pytest
-from test_host import expect, serving
+from live import expect, serving
 
 from client.net.client import HostClosed, NetClient
 from host import Host

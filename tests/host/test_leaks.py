@@ -18,7 +18,7 @@ from collections import defaultdict
 from typing import Any
 
 import pytest
-from test_host import serving
+from live import serving
 
 from client.cli.bot import play_bot, watch_bot
 from engine import (

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from test_host import serving
+from live import serving
 
 from client.net.client import NetClient
 from host.server import listening_socket

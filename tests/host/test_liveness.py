@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from test_host import expect, serving
+from live import expect, serving
 
 from client.net.client import Backoff, NetClient
 from client.net.remote import NetSession

@@ -9,7 +9,7 @@ import asyncio
 import socket
 
 import pytest
-from test_host import serving
+from live import serving
 from zeroconf.asyncio import AsyncServiceInfo
 
 from client.cli.list_tables import list_tables
