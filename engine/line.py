@@ -6,10 +6,11 @@ of the class that keeps a position, and that class can print itself through the 
 with no import circle.
 
 ``Line.problem`` checks what a position can be, as far as the position itself shows it:
-every card of the deck exactly once, hands and seats that exist, a table no fuller than the
-bout allows, defences that beat their attack, no more cards to beat than the defender holds,
-nobody out while the stock lasts, six cards in every hand when a bout is to start with a
-stock, and so on. It does not check that some line of play leads there from a deal.
+every card of the deck exactly once, a table no fuller than the bout allows, defences that
+beat their attack, no more cards to beat than the defender holds, nobody out while the stock
+lasts, six cards in every hand when a bout is to start with a stock, and so on (the
+notation's reader has checked that the hands and seats exist). It does not check that some
+game leads there from a deal.
 """
 
 from __future__ import annotations

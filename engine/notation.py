@@ -75,7 +75,7 @@ seat 2 with the nine of diamonds::
 
 Reading checks what a position can be, as far as the position itself shows it (every card
 of the deck exactly once, a bout that fits together...: ``Line.problem``), not that some
-line of play leads there from a deal.
+game leads there from a deal.
 """
 
 from __future__ import annotations
