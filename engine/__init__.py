@@ -5,8 +5,10 @@ The public surface: cards and rules; ``new_game`` and ``GameState`` (``legal_act
 engine (``observe_public`` for a watcher's), with ``trim`` for per-seat events; game logs;
 the series tally.
 
-A position reads and writes as one line of text (``GameState.to_text``/``from_text``, the
-notation of ``engine.notation``). Every game ends: a repeated position
+A ``Position`` (the cards' places and the bout, which legality and the notation read) reads
+and writes as one line of text (``to_text``/``from_text``, the notation of
+``engine.notation``) and prints as code that rebuilds it; a ``GameState`` is a position in
+play, whose line adds its history. Every game ends: a repeated position
 (``REPETITION_LIMIT``), the move cap (``MAX_MOVES``) or ``GameState.declare_draw`` ends it
 as a draw (see ``engine.state``).
 """
@@ -36,6 +38,7 @@ from .events import (
 from .log import GameLog, GameLogError
 from .notation import PositionError
 from .phase import Phase
+from .position import Position
 from .reasons import IllegalAction, Reason
 from .rules import HAND_SIZE, Rules, RulesError
 from .rules import ThrowIn as ThrowInRule
@@ -70,6 +73,7 @@ __all__ = [
     "Passed",
     "Phase",
     "PickedUp",
+    "Position",
     "PositionError",
     "PublicView",
     "Reason",

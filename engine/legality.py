@@ -6,13 +6,14 @@ compare them over every card and target), and ``card_reason`` explains why a car
 hand cannot be played right now (the client's hint for a dimmed card).
 
 Every rule used here depends only on the acting seat's own hand and public information,
-so the answers can be sent to that seat without leaking anything.
+so the answers can be sent to that seat without leaking anything. And only on the position
+(``engine.position``), never on the play's history: ``engine.state`` builds on this module.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .actions import (
     BEATS,
@@ -34,10 +35,8 @@ from .actions import (
 )
 from .cards import CARDS, SAME_RANK, SUIT_MASKS, Card, beaters_mask, bits
 from .phase import Phase
+from .position import Position
 from .reasons import Reason
-
-if TYPE_CHECKING:
-    from .state import GameState
 
 __all__ = ["CHECKS", "beat_reason", "card_reason", "check", "legal_actions"]
 
@@ -53,7 +52,7 @@ def beat_reason(card: Card, target: Card, trump: int) -> Reason | None:
     return None if card.suit == trump else Reason.WRONG_SUIT
 
 
-def _limit_reason(state: GameState) -> Reason:
+def _limit_reason(state: Position) -> Reason:
     if state.defender_start < state.bout_max:
         return Reason.DEFENDER_HAND_LIMIT
     return Reason.TABLE_FULL
@@ -62,7 +61,7 @@ def _limit_reason(state: GameState) -> Reason:
 _LEAD, _OPEN, _OVER = Phase.LEAD, Phase.OPEN, Phase.OVER
 
 
-def check(state: GameState, seat: int, action: Action) -> Reason | None:
+def check(state: Position, seat: int, action: Action) -> Reason | None:
     """Why ``seat`` may not do ``action`` now, or None if it may."""
     if state.phase is _OVER:
         return Reason.GAME_OVER
@@ -76,7 +75,7 @@ def check(state: GameState, seat: int, action: Action) -> Reason | None:
     return checker(state, seat, action)
 
 
-def _check_attack(state: GameState, seat: int, action: Attack) -> Reason | None:
+def _check_attack(state: Position, seat: int, action: Attack) -> Reason | None:
     if seat != state.attacker:
         return Reason.NOT_ATTACKER if seat == state.defender else Reason.NOT_YOUR_TURN
     if state.phase is _OPEN:
@@ -91,7 +90,7 @@ def _check_attack(state: GameState, seat: int, action: Attack) -> Reason | None:
     return None
 
 
-def _defending(state: GameState, seat: int) -> Reason | None:
+def _defending(state: Position, seat: int) -> Reason | None:
     """What every defence (beat, take, transfer) needs first."""
     if seat != state.defender:
         return Reason.NOT_DEFENDER
@@ -102,7 +101,7 @@ def _defending(state: GameState, seat: int) -> Reason | None:
     return None
 
 
-def _check_beat(state: GameState, seat: int, action: Beat) -> Reason | None:
+def _check_beat(state: Position, seat: int, action: Beat) -> Reason | None:
     reason = _defending(state, seat)
     if reason is not None:
         return reason
@@ -120,14 +119,14 @@ def _check_beat(state: GameState, seat: int, action: Beat) -> Reason | None:
     return beat_reason(card, target, state.trump)
 
 
-def _check_take(state: GameState, seat: int, action: Take) -> Reason | None:
+def _check_take(state: Position, seat: int, action: Take) -> Reason | None:
     reason = _defending(state, seat)
     if reason is None and -1 not in state.defences:
         return Reason.ALREADY_BEATEN
     return reason
 
 
-def _check_transfer(state: GameState, seat: int, action: Transfer | ShowTrump) -> Reason | None:
+def _check_transfer(state: Position, seat: int, action: Transfer | ShowTrump) -> Reason | None:
     shown = type(action) is ShowTrump
     rules = state.rules
     if seat == state.defender and not (rules.transfer and (rules.transfer_show_trump or not shown)):
@@ -155,7 +154,7 @@ def _check_transfer(state: GameState, seat: int, action: Transfer | ShowTrump) -
     return None
 
 
-def _adding(state: GameState, seat: int) -> Reason | None:
+def _adding(state: Position, seat: int) -> Reason | None:
     """What throwing in and passing need first."""
     if seat == state.defender:
         return Reason.NOT_ATTACKER
@@ -166,7 +165,7 @@ def _adding(state: GameState, seat: int) -> Reason | None:
     return None
 
 
-def _check_pass(state: GameState, seat: int, action: Pass) -> Reason | None:
+def _check_pass(state: Position, seat: int, action: Pass) -> Reason | None:
     reason = _adding(state, seat)
     if reason is not None:
         return reason
@@ -177,7 +176,7 @@ def _check_pass(state: GameState, seat: int, action: Pass) -> Reason | None:
     return None
 
 
-def _check_throw_in(state: GameState, seat: int, action: ThrowIn) -> Reason | None:
+def _check_throw_in(state: Position, seat: int, action: ThrowIn) -> Reason | None:
     reason = _adding(state, seat)
     if reason is not None:
         return reason
@@ -192,7 +191,7 @@ def _check_throw_in(state: GameState, seat: int, action: ThrowIn) -> Reason | No
 
 
 # The checker of each kind of action (``check`` calls it after its seat tests).
-CHECKS: dict[type, Callable[[GameState, int, Any], Reason | None]] = {
+CHECKS: dict[type, Callable[[Position, int, Any], Reason | None]] = {
     Attack: _check_attack,
     Beat: _check_beat,
     Take: _check_take,
@@ -203,13 +202,13 @@ CHECKS: dict[type, Callable[[GameState, int, Any], Reason | None]] = {
 }
 
 
-def _next_hand_size(state: GameState, seat: int) -> int:
+def _next_hand_size(state: Position, seat: int) -> int:
     """How many cards the player a transfer would go to holds (0: there is nobody)."""
     target = state.next_in_play(seat)
     return 0 if target is None else state.hands[target].bit_count()
 
 
-def legal_actions(state: GameState, seat: int) -> list[Action]:
+def legal_actions(state: Position, seat: int) -> list[Action]:
     """Every action ``check`` allows ``seat`` right now (shared, interned values)."""
     # The attacker and the defender are always in the game, and ``throwers`` holds only
     # seats in the game: no other test of the seat is needed.
@@ -279,7 +278,7 @@ def _group_leads(group: int, limit: int) -> tuple[Attack, ...]:
 _GROUP_LEADS: dict[int, tuple[Attack, ...]] = {}
 
 
-def _add_transfers(state: GameState, seat: int, actions: list[Action]) -> None:
+def _add_transfers(state: Position, seat: int, actions: list[Action]) -> None:
     """The defender's transfers, and shown trumps, before any card is beaten."""
     hand = state.hands[seat]
     attacks = state.attacks
@@ -297,7 +296,7 @@ _BEATS_OF = tuple(tuple(BEATS[card][target] for card in range(52)) for target in
 _BEATERS = tuple(tuple(beaters_mask(trump, target) for target in range(52)) for trump in range(4))
 
 
-def card_reason(state: GameState, seat: int, card: Card) -> Reason | None:
+def card_reason(state: Position, seat: int, card: Card) -> Reason | None:
     """Why ``card`` in ``seat``'s hand cannot be played now (None if some move plays it)."""
     candidates: list[Action]
     if not state.is_open or seat != state.defender:

@@ -1,6 +1,11 @@
-"""A whole position on one line of text, as FEN is for chess: ``GameState.to_text()`` writes
-it, ``GameState.from_text()`` reads it back exactly and refuses a malformed or impossible
-position with a ``PositionError`` that says what is wrong.
+"""A whole position on one line of text, as FEN is for chess: ``Position.to_text()`` writes
+it, ``Position.from_text()`` reads it back exactly and refuses a malformed or impossible
+position with a ``PositionError`` that says what is wrong. A game's line
+(``GameState.to_text()``) is its position's followed by its history, ``moves`` and ``seen``.
+
+This module reads and writes a ``Line`` (``engine.line``), the fields as plain values, not
+the classes that keep a position: ``Position`` builds on it, so it may not know ``Position``
+back (and the engine has no import circle, not even one only for type checking).
 
 The line is a list of ``name=value`` fields separated by spaces, always written in this
 order (and read in any order; each field exactly once). Cards are written as in
@@ -42,14 +47,15 @@ list. Seats are numbers from 0, clockwise.
     Each seat's place, with commas: 0 while in the game.
 ``result``
     ``-`` while the game goes on, then ``draw`` or the Durak's seat.
-``moves``
+``moves`` (a game's line only)
     How many actions were played.
-``seen``
+``seen`` (a game's line only)
     The positions bouts started from since the last discard or draw from the stock (the
     rule that ends a game on a repetition counts them): each ``attacker:cap:hands``, the
     hands as in ``hands`` without ``*``, separated by ``;``.
 
-Two examples (each one line, broken here at its spaces). A two-player game as
+Two examples of a game's line (each one line, broken here at its spaces; the position's
+line is the same without ``moves`` and ``seen``). A two-player game as
 ``new_game(Rules(), 1)`` deals it: clubs are trump, and seat 1 leads because it showed the
 lowest trump, the ten of clubs, which everyone now knows it holds::
 
@@ -67,29 +73,28 @@ seat 2 with the nine of diamonds::
     cap=5 held=6 taking=no passed=- shown=- throwers=0,1 places=0,0,0 result=- moves=2
     seen=0:5:TcJdAdKhAh9s/JcAc9dKdThTs/KcQdJsQsKsAs
 
-Reading checks what a position can be, as far as the position itself shows it: every card
-of the deck exactly once, hands and seats that exist, a table no fuller than the bout
-allows, defences that beat their attack, no more cards to beat than the defender holds,
-nobody out while the stock lasts, six cards in every hand when a bout is to start with a
-stock, and so on. It does not check that some line of play leads there from a deal.
+Reading checks what a position can be, as far as the position itself shows it (every card
+of the deck exactly once, a bout that fits together...: ``Line.problem``), not that some
+game leads there from a deal.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, TypeVar
 
-from .cards import CARDS, SAME_RANK, Card, beaters_mask, cards_of, deck_mask
+from .cards import CARDS, Card, cards_of
 from .events import GameResult
+from .line import History, Line
 from .phase import Phase
-from .rules import HAND_SIZE, Rules, RulesError, ThrowIn
+from .rules import Rules, RulesError, ThrowIn
 
-if TYPE_CHECKING:
-    from .state import GameState
-
-__all__ = ["PositionError", "read_position", "write_position"]
-
-State = TypeVar("State", bound="GameState")
+__all__ = [
+    "PositionError",
+    "read_game",
+    "read_position",
+    "write_game",
+    "write_position",
+]
 
 FIELDS = (
     "rules",
@@ -111,9 +116,8 @@ FIELDS = (
     "throwers",
     "places",
     "result",
-    "moves",
-    "seen",
 )
+GAME_FIELDS = (*FIELDS, "moves", "seen")  # a game's line: its position, then its history
 
 _OPTIONS = {  # the rules options that differ from the defaults: their word, their field
     "neighbours": "throw_in",
@@ -135,44 +139,47 @@ class PositionError(ValueError):
 # --- writing ----------------------------------------------------------------------------
 
 
-def write_position(state: GameState) -> str:
-    n = state.players
+def write_position(line: Line) -> str:
+    """The position's line: the fields of ``FIELDS``, in that order."""
+    n = line.players
     table = ",".join(
         str(CARDS[a]) + (f":{CARDS[d]}" if d >= 0 else "")
-        for a, d in zip(state.attacks, state.defences, strict=True)
+        for a, d in zip(line.attacks, line.defences, strict=True)
     )
-    if state.result is None:
+    if line.result is None:
         result = "-"
     else:
-        result = "draw" if state.result.durak is None else str(state.result.durak)
+        result = "draw" if line.result.durak is None else str(line.result.durak)
     fields = {
-        "rules": _rules_text(state.rules),
-        "hands": "/".join(_hand_text(state.hands[s], state.known[s]) for s in range(n)),
-        "stock": _cards_text(CARDS[i] for i in reversed(state.stock)),
-        "trump": str(CARDS[state.trump_card]),
+        "rules": _rules_text(line.rules),
+        "hands": "/".join(_hand_text(line.hands[s], line.known[s]) for s in range(n)),
+        "stock": _cards_text(CARDS[i] for i in reversed(line.stock)),
+        "trump": str(CARDS[line.trump_card]),
         "table": table or "-",
-        "discard": _cards_text(cards_of(state.discard)),
-        "attacker": str(state.attacker),
-        "defender": str(state.defender),
-        "leader": str(state.leader),
-        "dealer": str(state.dealer),
-        "phase": state.phase.value,
-        "cap": str(state.bout_max),
-        "held": str(state.defender_start),
-        "taking": "yes" if state.taking else "no",
-        "passed": _seats_text(state.passed, n),
-        "shown": _seats_text(state.shown, n),
-        "throwers": _seats_text(state.throwers, n),
-        "places": ",".join(map(str, state.places)),
+        "discard": _cards_text(cards_of(line.discard)),
+        "attacker": str(line.attacker),
+        "defender": str(line.defender),
+        "leader": str(line.leader),
+        "dealer": str(line.dealer),
+        "phase": line.phase.value,
+        "cap": str(line.bout_max),
+        "held": str(line.defender_start),
+        "taking": "yes" if line.taking else "no",
+        "passed": _seats_text(line.passed, n),
+        "shown": _seats_text(line.shown, n),
+        "throwers": _seats_text(line.throwers, n),
+        "places": ",".join(map(str, line.places)),
         "result": result,
-        "moves": str(state.moves),
-        "seen": ";".join(
-            f"{a}:{cap}:" + "/".join(_hand_text(h, 0) for h in hands)
-            for a, cap, *hands in state.seen
-        )
-        or "-",
     }
     return " ".join(f"{name}={fields[name]}" for name in FIELDS)
+
+
+def write_game(line: Line, history: History) -> str:
+    """A game's line: its position's, then ``moves`` and ``seen``."""
+    seen = ";".join(
+        f"{a}:{cap}:" + "/".join(_hand_text(h, 0) for h in hands) for a, cap, *hands in history.seen
+    )
+    return f"{write_position(line)} moves={history.moves} seen={seen or '-'}"
 
 
 def _rules_text(rules: Rules) -> str:
@@ -199,14 +206,27 @@ def _seats_text(mask: int, players: int) -> str:
 # --- reading ----------------------------------------------------------------------------
 
 
-def read_position(cls: type[State], text: str) -> State:
-    """Parse and check a position; ``PositionError`` for anything wrong."""
+def read_position(text: str) -> Line:
+    """Parse and check a position's line (``FIELDS``); ``PositionError`` for anything wrong."""
+    line, _ = _read(text, FIELDS)
+    _check(line)
+    return line
+
+
+def read_game(text: str) -> tuple[Line, History]:
+    """Parse and check a game's line (``GAME_FIELDS``); ``PositionError`` for anything wrong."""
+    line, reader = _read(text, GAME_FIELDS)
+    history = History(reader.number("moves", 0, 10**9), reader.seen(line.players))
+    _check(line)
+    return line, history
+
+
+def _read(text: str, names: tuple[str, ...]) -> tuple[Line, _Reader]:
     if not isinstance(text, str):
         raise PositionError("a position is a line of text")
     if len(text) > _MAX_TEXT:
         raise PositionError(f"a position is at most {_MAX_TEXT} characters long")
-    fields = _fields(text)
-    reader = _Reader(fields)
+    reader = _Reader(_fields(text, names))
     rules = reader.rules()
     n = rules.players
     hands, known = reader.hands(n)
@@ -217,15 +237,15 @@ def read_position(cls: type[State], text: str) -> State:
     phase = reader.phase()
     places = reader.numbers("places", n, 0, n)
     result = reader.result(n, places)
-    state = cls(
+    line = Line(
         rules,
-        hands=hands,
-        known=known,
-        stock=[c.index for c in reversed(stock)],
+        hands=tuple(hands),
+        known=tuple(known),
+        stock=tuple(c.index for c in reversed(stock)),
         trump_card=trump.index,
         discard=sum(c.bit for c in discard),
-        attacks=[c.index for c in attacks],
-        defences=[-1 if d is None else d.index for d in defences],
+        attacks=tuple(c.index for c in attacks),
+        defences=tuple(-1 if d is None else d.index for d in defences),
         attacker=reader.number("attacker", 0, n - 1),
         defender=reader.number("defender", 0, n - 1),
         leader=reader.number("leader", 0, n - 1),
@@ -237,29 +257,30 @@ def read_position(cls: type[State], text: str) -> State:
         passed=reader.seats("passed", n),
         shown=reader.seats("shown", n),
         throwers=reader.seats("throwers", n),
-        places=places,
+        places=tuple(places),
         result=result,
-        moves=reader.number("moves", 0, 10**9),
-        seen=reader.seen(n),
     )
-    problem = _impossible(state, stock, discard)
+    return line, reader
+
+
+def _check(line: Line) -> None:
+    problem = line.problem()
     if problem is not None:
         raise PositionError(f"impossible position: {problem}")
-    return state
 
 
-def _fields(text: str) -> dict[str, str]:
+def _fields(text: str, names: tuple[str, ...]) -> dict[str, str]:
     fields: dict[str, str] = {}
     for word in text.split():
         name, equals, value = word.partition("=")
         if not equals:
             raise PositionError(f"not a name=value field: {_quote(word)}")
-        if name not in FIELDS:
+        if name not in names:
             raise PositionError(f"unknown field {_quote(name)}")
         if name in fields:
             raise PositionError(f"field {name!r} is given twice")
         fields[name] = value
-    missing = [name for name in FIELDS if name not in fields]
+    missing = [name for name in names if name not in fields]
     if missing:
         raise PositionError(f"missing field(s): {', '.join(missing)}")
     return fields
@@ -430,140 +451,3 @@ class _Reader:
             masks = [sum(c.bit for c, _ in self._card_list("seen", h)) for h in hands]
             seen.append((attacker, cap, *masks))
         return tuple(seen)
-
-
-# --- what cannot be -----------------------------------------------------------------------
-
-
-def _impossible(state: GameState, stock: list[Card], discard: list[Card]) -> str | None:
-    """Why ``state`` cannot occur in a game, or None."""
-    for check in (_cards_problem, _bout_problem, _seats_problem, _end_problem):
-        problem = check(state, stock, discard)
-        if problem is not None:
-            return problem
-    return None
-
-
-def _cards_problem(state: GameState, stock: list[Card], discard: list[Card]) -> str | None:
-    """Every card of the deck exactly once; the trump card where it must be."""
-    places: dict[Card, list[str]] = {}
-    for seat, hand in enumerate(state.hands):
-        for card in cards_of(hand):
-            places.setdefault(card, []).append(f"seat {seat}'s hand")
-    for name, cards in (
-        ("the stock", stock),
-        ("the table", [CARDS[i] for i in state.attacks + state.defences if i >= 0]),
-        ("the discard", discard),
-    ):
-        for card in cards:
-            places.setdefault(card, []).append(name)
-    deck = deck_mask(state.rules.deck_size)
-    for card, where in places.items():
-        if not deck & card.bit:
-            return f"{card} is not in the {state.rules.deck_size}-card deck"
-        if len(where) > 1:
-            return f"{card} is in two places ({' and '.join(where)})"
-    missing = cards_of(deck & ~sum(card.bit for card in places))
-    if missing:
-        return f"{' '.join(map(str, missing))} of the {state.rules.deck_size}-card deck is nowhere"
-    trump = CARDS[state.trump_card]
-    if not deck & trump.bit:
-        return f"the trump card {trump} is not in the deck"
-    if stock and stock[-1] != trump:
-        return f"the trump card {trump} is not the stock's last card"
-    if len(stock) > state.rules.deck_size - HAND_SIZE * state.players:
-        return "the stock holds more cards than are left after the deal"
-    return None
-
-
-def _bout_problem(state: GameState, stock: list[Card], discard: list[Card]) -> str | None:
-    """The table and the bout's state fit together (at the end they are left as they
-    were when the game ended)."""
-    if state.phase is Phase.OVER:
-        return None
-    rules = state.rules
-    if state.bout_max == 5 and not rules.first_bout_five:
-        return "a cap of 5 needs the first-bout-five rule"
-    if len(state.attacks) > state.limit:
-        return f"{len(state.attacks)} attack cards, more than the bout allows ({state.limit})"
-    trump = state.trump
-    for attack, defence in zip(state.attacks, state.defences, strict=True):
-        if defence >= 0 and not beaters_mask(trump, attack) >> defence & 1:
-            return f"{CARDS[defence]} does not beat {CARDS[attack]}"
-    if state.attacks:
-        first = state.attacks[0]
-        ranks = SAME_RANK[first]
-        for index in state.attacks + state.defences:
-            if index >= 0:
-                ranks |= SAME_RANK[index]
-        if any(not ranks >> a & 1 for a in state.attacks):
-            return "an attack card of a rank that is not on the table"
-    unbeaten = state.defences.count(-1)
-    phase = state.phase
-    if phase is Phase.LEAD and (state.attacks or state.taking or state.passed or state.shown):
-        return "a bout waiting for its lead has nothing on the table, no take, no pass"
-    if phase is Phase.OPEN and not state.attacks:
-        return "an open bout has cards on the table"
-    if state.taking and not unbeaten:
-        return "the defender takes with nothing left to beat"
-    if not state.taking and unbeaten > state.hands[state.defender].bit_count():
-        return "more cards to beat than the defender holds"
-    if state.shown and not rules.transfer_show_trump:
-        return "a trump shown without the show-trump rule"
-    if state.passed & ~state.throwers:
-        return "a seat passed that may not add cards"
-    if state.throwers >> state.defender & 1:
-        return "the defender cannot add cards to their own bout"
-    if phase is Phase.LEAD and stock:
-        short = [s for s in range(state.players) if state.hands[s].bit_count() < HAND_SIZE]
-        if short:
-            return f"seat {short[0]} holds fewer than {HAND_SIZE} cards with a stock to draw"
-    return None
-
-
-def _seats_problem(state: GameState, stock: list[Card], discard: list[Card]) -> str | None:
-    """Who is in, who attacks and defends."""
-    places = state.places
-    if state.phase is Phase.OVER:
-        return None
-    if stock and any(places):
-        return "a player is out while the stock lasts"
-    if state.attacker == state.defender:
-        return "the attacker defends too"
-    if places[state.attacker] or places[state.defender] or places[state.leader]:
-        return "an attacker, defender or leader who is out of the game"
-    if state.leader != state.attacker and (state.phase is Phase.LEAD or not state.rules.transfer):
-        return "the attacker led the bout unless a transfer passed it on"
-    if state.throwers & sum(1 << s for s in range(state.players) if places[s]):
-        return "a seat out of the game may add cards"
-    for seat in range(state.players):
-        if places[seat] and state.hands[seat]:
-            return f"seat {seat} is out but holds cards"
-    if sum(1 for p in places if not p) < 2:
-        return "fewer than two players in a game that goes on"
-    for seat in _between(state.attacker, state.defender, state.players):
-        if not places[seat] and (stock or state.hands[seat]):
-            return f"seat {seat}, between the attacker and the defender, is in play"
-    return None
-
-
-def _between(start: int, end: int, players: int) -> list[int]:
-    return [(start + k) % players for k in range(1, (end - start) % players)]
-
-
-def _end_problem(state: GameState, stock: list[Card], discard: list[Card]) -> str | None:
-    """A result only at the end, and one that fits the places."""
-    over = state.phase is Phase.OVER
-    if over != (state.result is not None):
-        return "the phase is over exactly when there is a result"
-    if not over:
-        return None
-    if not all(state.places):
-        return "a finished game gives every seat a place"
-    assert state.result is not None
-    durak = state.result.durak
-    if durak is not None:
-        holders = [s for s in range(state.players) if state.hands[s]]
-        if holders != [durak] or stock or state.places[durak] != state.players:
-            return "the Durak is the last player holding cards, in the last place"
-    return None

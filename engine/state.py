@@ -1,5 +1,9 @@
 """The game state and the flow of play: setup, bouts, refills, going out, the end.
 
+The position itself (where the cards are, whose turn it is) is ``engine.position``'s, which
+legality and the notation read; this module adds the play: the moves, the repetition
+history and ``apply``.
+
 Choices where RULES.md is silent (also listed in the README):
 
 - Seats are numbered clockwise; the player on a seat's left is the next seat number.
@@ -33,7 +37,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Self, Unpack
 
 from .actions import Action, Attack, Beat, Pass, ShowTrump, Take, ThrowIn, Transfer
 from .cards import CARDS, SAME_RANK, SUIT_MASKS, Card, Suit, cards_of, deck_mask, mask_of
@@ -57,8 +61,10 @@ from .events import (
     WentOut,
 )
 from .legality import CHECKS, card_reason, check, legal_actions
-from .notation import read_position, write_position
+from .line import History
+from .notation import read_game, write_game
 from .phase import Phase
+from .position import Position, PositionArgs
 from .reasons import IllegalAction, Reason
 from .rules import HAND_SIZE, MAX_ATTACKS, MAX_PLAYERS, Rules
 from .rules import ThrowIn as ThrowInRule
@@ -72,159 +78,37 @@ _LEAD, _OPEN, _OVER = Phase.LEAD, Phase.OPEN, Phase.OVER
 _NEIGHBOURS = ThrowInRule.NEIGHBOURS
 
 
-class GameState:
-    """A game in progress. Mutable: ``apply`` changes it in place; ``copy`` is cheap.
+class GameState(Position):
+    """A game in progress: a position (``engine.position``), the actions played so far and
+    the positions its bouts started from. Mutable: ``apply`` changes it in place; ``copy``
+    is cheap.
 
-    Card sets are int bit masks (see ``engine.cards``); the table is two parallel lists of
-    card indices, ``defences[i]`` being -1 while ``attacks[i]`` is unbeaten.
-
-    ``GameState(rules, ...)`` builds any position from its fields (as listed in
-    ``__init__``; unchecked, for code that knows its position is real, such as Hard's
-    samples); ``from_deal`` and ``new_game`` start a game; ``from_text`` reads the one-line
-    notation of ``engine.notation`` and refuses an impossible position.
+    ``GameState(rules, ...)`` builds any position from the fields ``Position`` takes, with
+    no history unless given; ``from_deal`` and ``new_game`` start a game; ``from_text``
+    reads a game's line of ``engine.notation`` and refuses an impossible position.
     """
 
-    __slots__ = (
-        "attacker",
-        "attacks",
-        "bout_max",
-        "dealer",
-        "defences",
-        "defender",
-        "defender_start",
-        "discard",
-        "hands",
-        "is_over",
-        "known",
-        "leader",
-        "limit",
-        "moves",
-        "opening",
-        "passed",
-        "phase",
-        "places",
-        "players",
-        "result",
-        "rules",
-        "seen",
-        "shown",
-        "stock",
-        "table_cards",
-        "table_ranks",
-        "taking",
-        "throwers",
-        "trump",
-        "trump_card",
-    )
+    __slots__ = ("moves", "opening", "seen")
 
-    rules: Rules
-    players: int
-    trump: Suit
-    trump_card: int
-    dealer: int
-    hands: list[int]
-    known: list[int]  # per seat: the cards of its hand everyone knows it holds
-    stock: list[int]  # drawn from the end: the face-up trump card is stock[0]
-    discard: int
-    attacks: list[int]
-    defences: list[int]
-    table_cards: int  # the cards on the table
-    table_ranks: int  # every card of a rank on the table
-    attacker: int
-    defender: int
-    leader: int  # who led the bout (the attacker until a transfer): the first to draw
-    defender_start: int  # the defender's hand size when the bout (or transfer) began
-    bout_max: int
-    limit: int  # the most attack cards this bout may hold: min(bout_max, defender_start)
-    phase: Phase
-    is_over: bool  # phase is OVER, kept as a field: it is read after every action
-    taking: bool
-    passed: int  # seats that passed since the last card went down (a mask)
-    shown: int  # seats that showed a trump to transfer this bout (a mask)
-    throwers: int  # seats that may add cards this bout (a mask)
-    places: list[int]  # 0 while in the game, then the place (1 = first out)
-    result: GameResult | None
     moves: int  # actions applied so far
     # The positions bouts started from since the discard last grew or the stock last
     # shrank (no earlier one can come back): (attacker, bout_max, *hands) each.
     seen: tuple[tuple[int, ...], ...]
     opening: tuple[Event, ...]  # the deal's events (empty for a position built otherwise)
-    copy: Callable[[], GameState]  # an independent copy (made from __slots__ below)
 
     def __init__(
         self,
         rules: Rules,
         *,
-        hands: list[int],
-        stock: list[int],
-        trump_card: int,
-        attacker: int,
-        defender: int,
-        bout_max: int,
-        defender_start: int,
-        known: list[int] | None = None,
-        discard: int = 0,
-        attacks: list[int] | None = None,
-        defences: list[int] | None = None,
-        leader: int | None = None,
-        phase: Phase = _LEAD,
-        taking: bool = False,
-        passed: int = 0,
-        shown: int = 0,
-        throwers: int | None = None,
-        places: list[int] | None = None,
-        result: GameResult | None = None,
-        dealer: int | None = None,
         moves: int = 0,
         seen: tuple[tuple[int, ...], ...] = (),
         opening: tuple[Event, ...] = (),
+        **position: Unpack[PositionArgs],
     ) -> None:
-        """A position from its fields, in the engine's own terms (masks and indices).
-
-        ``stock`` lists the stock's cards from the bottom (the face-up trump card) to the
-        top; ``attacks`` and ``defences`` are the table. Left out: nothing known, an empty
-        discard and table, a bout that waits for its lead, no transfer (the attacker led),
-        everyone in the game, the last seat dealing, no history; ``throwers`` is then who
-        may add under the rules."""
-        n = rules.players
-        self.rules = rules
-        self.players = n
-        self.trump = CARDS[trump_card].suit
-        self.trump_card = trump_card
-        self.dealer = n - 1 if dealer is None else dealer
-        self.hands = hands
-        self.known = [0] * n if known is None else known
-        self.stock = stock
-        self.discard = discard
-        self.attacks = [] if attacks is None else attacks
-        self.defences = [-1] * len(self.attacks) if defences is None else defences
-        cards = ranks = 0
-        for index in self.attacks + self.defences:
-            if index >= 0:
-                cards |= 1 << index
-                ranks |= SAME_RANK[index]
-        self.table_cards = cards
-        self.table_ranks = ranks
-        self.attacker = attacker
-        self.defender = defender
-        self.leader = attacker if leader is None else leader
-        self.defender_start = defender_start
-        self.bout_max = bout_max
-        self.limit = min(bout_max, defender_start)
-        self.phase = phase
-        self.is_over = phase is _OVER
-        self.taking = taking
-        self.passed = passed
-        self.shown = shown
-        self.places = [0] * n if places is None else places
-        self.result = result
+        super().__init__(rules, **position)
         self.moves = moves
         self.seen = seen
         self.opening = opening
-        if throwers is None:
-            self._set_throwers()
-        else:
-            self.throwers = throwers
 
     @classmethod
     def from_deal(
@@ -292,84 +176,26 @@ class GameState:
         return self
 
     @classmethod
-    def from_text(cls, text: str) -> GameState:
-        """The position written by ``to_text`` (see ``engine.notation``); ``PositionError``
-        (a ``ValueError``) names what is malformed or impossible about it."""
-        return read_position(cls, text)
+    def from_text(cls, text: str) -> Self:
+        """The game written by ``to_text``: its position and history (see
+        ``engine.notation``); ``PositionError`` (a ``ValueError``) names what is malformed
+        or impossible about it."""
+        line, history = read_game(text)
+        state = cls.from_line(line)
+        state.moves, state.seen = history.moves, history.seen
+        return state
 
     def to_text(self) -> str:
-        """The whole position on one line of text (see ``engine.notation``)."""
-        return write_position(self)
+        """The whole game on one line of text: its position, then its history (see
+        ``engine.notation``). The deal's events are not part of it."""
+        return write_game(self.to_line(), History(self.moves, self.seen))
 
-    def key(self) -> tuple[object, ...]:
-        """A hashable value equal for two states exactly when the same game goes on from
-        them: the cards' places, the bout, who is out. Not the history (moves, repeated
-        positions), nor what is known about hands, nor the dealer."""
-        return (
-            self.phase,
-            self.attacker,
-            self.defender,
-            self.leader,
-            self.bout_max,
-            self.defender_start,
-            self.taking,
-            self.passed,
-            self.shown,
-            self.throwers,
-            self.discard,
-            self.result,
-            *self.hands,
-            tuple(self.stock),
-            tuple(self.attacks),
-            tuple(self.defences),
-            tuple(self.places),
-        )
-
-    # --- reading the state --------------------------------------------------------------
-
-    @property
-    def is_open(self) -> bool:
-        return self.phase is _OPEN
-
-    @property
-    def stock_size(self) -> int:
-        return len(self.stock)
-
-    def hand(self, seat: int) -> tuple[Card, ...]:
-        return cards_of(self.hands[seat])
-
-    def hand_size(self, seat: int) -> int:
-        return self.hands[seat].bit_count()
-
-    @property
-    def table(self) -> tuple[tuple[Card, Card | None], ...]:
-        return tuple(
-            (CARDS[a], CARDS[d] if d >= 0 else None)
-            for a, d in zip(self.attacks, self.defences, strict=True)
-        )
-
-    def next_active(self, seat: int) -> int:
-        """The next seat clockwise (left) of ``seat`` that is still in the game."""
-        n, places = self.players, self.places
-        other = seat + 1 if seat + 1 < n else 0
-        while places[other]:
-            if other == seat:
-                break
-            other = other + 1 if other + 1 < n else 0
-        return other
-
-    def next_in_play(self, seat: int) -> int | None:
-        """The next seat clockwise of ``seat`` still playing this bout, or None if none is.
-
-        Unlike ``next_active`` this also skips a player who emptied their hand during the
-        bout while the stock is empty: they are out, and leave once the bout is settled.
-        """
-        n, stock = self.players, bool(self.stock)
-        for step in range(1, n):
-            other = (seat + step) % n
-            if not self.places[other] and (stock or self.hands[other]):
-                return other
-        return None
+    def __eq__(self, other: object) -> bool:
+        """The same position and history (whatever the deal's events were)."""
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, GameState)
+        return (self.moves, self.seen, self.to_line()) == (other.moves, other.seen, other.to_line())
 
     # The legality functions are methods as they are (no wrapper: this is the hot path).
     check = check  # why ``seat`` may not do ``action`` now, or None
@@ -497,20 +323,6 @@ class GameState:
         self.table_cards |= bit
         self.table_ranks |= SAME_RANK[card.index]
         self.passed = 0
-
-    def _set_throwers(self) -> None:
-        defender = self.defender
-        if self.rules.throw_in is _NEIGHBOURS:
-            left = self.next_in_play(defender)
-            mask = (1 << self.attacker) | (0 if left is None else 1 << left)
-        elif self.stock or not any(self.places):  # nobody is out while the stock lasts
-            mask = (1 << self.players) - 1
-        else:
-            mask = 0
-            for seat, place in enumerate(self.places):
-                if not place:
-                    mask |= 1 << seat
-        self.throwers = mask & ~(1 << defender)
 
     def _settled(self) -> bool:
         """Is the bout over, everything being beaten (or taken)? Yes once nobody is left
@@ -713,26 +525,6 @@ def _dealer(players: int, previous: GameResult | None) -> int:
     """Who deals: the last seat in a first game, the previous Durak in a series (the last
     seat again after a draw)."""
     return players - 1 if previous is None or previous.durak is None else previous.durak
-
-
-def _define_copy(cls: type[GameState]) -> None:
-    """Give ``cls`` its ``copy``: every slot assigned, lists copied (written out once from
-    ``__slots__``, so a new field cannot be forgotten; a loop over the slots would cost
-    several times as much, and Hard's search copies states millions of times)."""
-    lists = {"attacks", "defences", "hands", "known", "places", "stock"}
-    body = "".join(
-        f"    other.{name} = self.{name}{'[:]' if name in lists else ''}\n"
-        for name in cls.__slots__
-    )
-    scope: dict[str, object] = {"new": object.__new__, "cls": cls}
-    exec(f"def copy(self):\n    other = new(cls)\n{body}    return other\n", scope)
-    copy = scope["copy"]
-    copy.__qualname__ = f"{cls.__qualname__}.copy"  # type: ignore[attr-defined]
-    copy.__doc__ = "An independent copy: applying actions to it leaves this state as it is."
-    cls.copy = copy  # type: ignore[assignment]
-
-
-_define_copy(GameState)
 
 
 def new_game(rules: Rules, seed: int, previous: GameResult | None = None) -> GameState:

@@ -19,9 +19,11 @@ from dataclasses import dataclass
 from .actions import Action
 from .cards import CARDS, Card, Suit, cards_of
 from .events import GameResult
+from .legality import card_reason, legal_actions
+from .phase import Phase
+from .position import Position
 from .reasons import Reason
 from .rules import Rules
-from .state import GameState, Phase
 
 __all__ = ["PublicView", "SeatView", "observe", "observe_public"]
 
@@ -92,7 +94,7 @@ def _seats(mask: int, players: int) -> tuple[int, ...]:
     return tuple(s for s in range(players) if mask >> s & 1)
 
 
-def observe_public(state: GameState) -> PublicView:
+def observe_public(state: Position) -> PublicView:
     """The game as anyone outside the seats may see it (no hand, no legal actions)."""
     n = state.players
     return PublicView(
@@ -117,13 +119,13 @@ def observe_public(state: GameState) -> PublicView:
     )
 
 
-def observe(state: GameState, seat: int) -> SeatView:
+def observe(state: Position, seat: int) -> SeatView:
     n = state.players
     if not 0 <= seat < n:
         raise ValueError(f"no seat {seat} at a {n}-player table")
     hand = state.hand(seat)
     hints = tuple(
-        (card, reason) for card in hand if (reason := state.card_reason(seat, card)) is not None
+        (card, reason) for card in hand if (reason := card_reason(state, seat, card)) is not None
     )
     known = tuple(cards_of(state.known[s]) if s != seat else () for s in range(n))
     return SeatView(
@@ -147,6 +149,6 @@ def observe(state: GameState, seat: int) -> SeatView:
         throwers=_seats(state.throwers, n),
         places=tuple(state.places),
         result=state.result,
-        legal=tuple(state.legal_actions(seat)),
+        legal=tuple(legal_actions(state, seat)),
         hints=hints,
     )

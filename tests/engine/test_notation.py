@@ -19,6 +19,7 @@ from engine import (
     Card,
     GameState,
     Phase,
+    Position,
     PositionError,
     Rules,
     ThrowIn,
@@ -31,9 +32,11 @@ from engine import (
 from engine.ai.determinize import sample_state
 from engine.ai.tactics import Memory
 from engine.cards import deck_mask, mask_of
+from engine.legality import card_reason, legal_actions
 from engine.playout import random_move
 
-FIELDS = [name for name in GameState.__slots__ if name != "opening"]  # the deal's events
+# Every field of a game but the deal's events.
+FIELDS = [name for name in (*Position.__slots__, *GameState.__slots__) if name != "opening"]
 
 
 def assert_same(one: GameState, other: GameState) -> None:
@@ -104,6 +107,71 @@ def test_the_documented_examples_are_what_the_engine_writes() -> None:
     transfer.apply(1, Transfer(Card.parse("9d")))
     assert documented_examples() == [dealt.to_text(), transfer.to_text()]
     assert GameState.from_text(documented_examples()[1]).legal_actions(2)  # seat 2 defends
+
+
+# --- a position apart from the play, and as code -----------------------------------------
+
+
+def position_of(state: GameState) -> Position:
+    return Position.from_line(state.to_line())
+
+
+@examples(25)
+@given(rules=st.sampled_from(ALL_RULES), seed=st.integers(0, 2**32), stop=st.integers(0, 300))
+def test_a_position_and_a_game_print_as_code_that_rebuilds_them(
+    rules: Rules, seed: int, stop: int
+) -> None:
+    game, _ = start_game(rules, seed)
+    rng = random.Random(seed)
+    while not game.is_over and game.moves < stop:
+        game.apply(*random_move(game, rng))
+    position = position_of(game)
+    scope = {"GameState": GameState, "Position": Position}
+    for value in (game, position):
+        back = eval(repr(value), scope)
+        assert type(back) is type(value) and back == value
+        assert back.to_text() == value.to_text()
+    assert repr(position) == f"Position.from_text({position.to_text()!r})"
+    assert game.to_text().startswith(position.to_text() + " moves=")
+    if not game.is_over:  # a game that went on is another value
+        moved = game.copy()
+        moved.apply(*random_move(moved, rng))
+        assert moved != game and position_of(moved) != position
+
+
+def test_equal_games_are_the_same_position_and_history() -> None:
+    game = new_game(Rules(players=3), 5)
+    back = GameState.from_text(game.to_text())
+    assert back == game and back.opening == () != game.opening  # not the deal's events
+    back.moves += 1
+    assert back != game and position_of(back) == position_of(game)
+    assert position_of(game) != game  # a position is not a game in play
+    with pytest.raises(TypeError):
+        hash(game)  # mutable: key() is the hashable value
+
+
+def test_legality_asks_nothing_but_the_position() -> None:
+    rules = Rules(players=4, transfer=True, transfer_show_trump=True)
+    game = new_game(rules, 3)
+    rng = random.Random(3)
+    while not game.is_over:
+        position = position_of(game)
+        for seat in range(rules.players):
+            assert legal_actions(position, seat) == game.legal_actions(seat)
+            for card in game.hand(seat):
+                assert card_reason(position, seat, card) == game.card_reason(seat, card)
+        assert observe(position, 0) == observe(game, 0)
+        game.apply(*random_move(game, rng))
+
+
+def test_a_position_line_and_a_game_line_are_told_apart() -> None:
+    game = GameState.from_text(BASE)
+    line = position_of(game).to_text()
+    assert Position.from_text(line) == position_of(game)
+    with pytest.raises(PositionError, match="unknown field 'moves'"):
+        Position.from_text(BASE)
+    with pytest.raises(PositionError, match=r"missing field.*moves, seen"):
+        GameState.from_text(line)
 
 
 # --- refusals -----------------------------------------------------------------------------

@@ -1,0 +1,386 @@
+"""A position: where every card is and where the bout stands, apart from the play.
+
+``engine.legality`` decides what may be done from a position and ``engine.notation`` reads
+and writes it as one line of text; neither needs more, so both depend on this module and
+nothing above it. The play, ``engine.state.GameState``, is a position that also counts the
+actions and the repeated positions and changes itself in place by ``apply``.
+
+``GameState`` is a subclass rather than a holder of a ``Position``: the legality functions
+and ``apply`` read these fields in every playout of Hard's search, and an inherited slot is
+read exactly as fast as one of the class's own, while ``state.position.hands`` would cost an
+attribute lookup more on every read.
+
+A position prints as code that rebuilds it: ``Position.from_text('rules=36 hands=…')``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NotRequired, Self, TypedDict
+
+from .cards import CARDS, SAME_RANK, Card, Suit, cards_of
+from .events import GameResult
+from .line import Line
+from .notation import read_position, write_position
+from .phase import Phase
+from .rules import Rules
+from .rules import ThrowIn as ThrowInRule
+
+__all__ = ["Position", "PositionArgs"]
+
+_OPEN, _OVER = Phase.OPEN, Phase.OVER
+_NEIGHBOURS = ThrowInRule.NEIGHBOURS
+
+
+class Position:
+    """The cards' places, the bout, who is out. Mutable only by the play that holds it
+    (``GameState.apply``); two positions are equal when their lines are.
+
+    Card sets are int bit masks (see ``engine.cards``); the table is two parallel lists of
+    card indices, ``defences[i]`` being -1 while ``attacks[i]`` is unbeaten.
+
+    ``Position(rules, ...)`` builds any position from its fields (as listed in
+    ``__init__``; unchecked, for code that knows its position is real, such as Hard's
+    samples); ``from_text`` reads the one-line notation of ``engine.notation`` and refuses an
+    impossible position.
+    """
+
+    __slots__ = (
+        "attacker",
+        "attacks",
+        "bout_max",
+        "dealer",
+        "defences",
+        "defender",
+        "defender_start",
+        "discard",
+        "hands",
+        "is_over",
+        "known",
+        "leader",
+        "limit",
+        "passed",
+        "phase",
+        "places",
+        "players",
+        "result",
+        "rules",
+        "shown",
+        "stock",
+        "table_cards",
+        "table_ranks",
+        "taking",
+        "throwers",
+        "trump",
+        "trump_card",
+    )
+
+    rules: Rules
+    players: int
+    trump: Suit
+    trump_card: int
+    dealer: int
+    hands: list[int]
+    known: list[int]  # per seat: the cards of its hand everyone knows it holds
+    stock: list[int]  # drawn from the end: the face-up trump card is stock[0]
+    discard: int
+    attacks: list[int]
+    defences: list[int]
+    table_cards: int  # the cards on the table
+    table_ranks: int  # every card of a rank on the table
+    attacker: int
+    defender: int
+    leader: int  # who led the bout (the attacker until a transfer): the first to draw
+    defender_start: int  # the defender's hand size when the bout (or transfer) began
+    bout_max: int
+    limit: int  # the most attack cards this bout may hold: min(bout_max, defender_start)
+    phase: Phase
+    is_over: bool  # phase is OVER, kept as a field: it is read after every action
+    taking: bool
+    passed: int  # seats that passed since the last card went down (a mask)
+    shown: int  # seats that showed a trump to transfer this bout (a mask)
+    throwers: int  # seats that may add cards this bout (a mask)
+    places: list[int]  # 0 while in the game, then the place (1 = first out)
+    result: GameResult | None
+    copy: Callable[[], Self]  # an independent copy (made from __slots__ below)
+
+    def __init__(
+        self,
+        rules: Rules,
+        *,
+        hands: list[int],
+        stock: list[int],
+        trump_card: int,
+        attacker: int,
+        defender: int,
+        bout_max: int,
+        defender_start: int,
+        known: list[int] | None = None,
+        discard: int = 0,
+        attacks: list[int] | None = None,
+        defences: list[int] | None = None,
+        leader: int | None = None,
+        phase: Phase = Phase.LEAD,
+        taking: bool = False,
+        passed: int = 0,
+        shown: int = 0,
+        throwers: int | None = None,
+        places: list[int] | None = None,
+        result: GameResult | None = None,
+        dealer: int | None = None,
+    ) -> None:
+        """A position from its fields, in the engine's own terms (masks and indices).
+
+        ``stock`` lists the stock's cards from the bottom (the face-up trump card) to the
+        top; ``attacks`` and ``defences`` are the table. Left out: nothing known, an empty
+        discard and table, a bout that waits for its lead, no transfer (the attacker led),
+        everyone in the game, the last seat dealing; ``throwers`` is then who may add under
+        the rules."""
+        n = rules.players
+        self.rules = rules
+        self.players = n
+        self.trump = CARDS[trump_card].suit
+        self.trump_card = trump_card
+        self.dealer = n - 1 if dealer is None else dealer
+        self.hands = hands
+        self.known = [0] * n if known is None else known
+        self.stock = stock
+        self.discard = discard
+        self.attacks = [] if attacks is None else attacks
+        self.defences = [-1] * len(self.attacks) if defences is None else defences
+        cards = ranks = 0
+        for index in self.attacks + self.defences:
+            if index >= 0:
+                cards |= 1 << index
+                ranks |= SAME_RANK[index]
+        self.table_cards = cards
+        self.table_ranks = ranks
+        self.attacker = attacker
+        self.defender = defender
+        self.leader = attacker if leader is None else leader
+        self.defender_start = defender_start
+        self.bout_max = bout_max
+        self.limit = min(bout_max, defender_start)
+        self.phase = phase
+        self.is_over = phase is _OVER
+        self.taking = taking
+        self.passed = passed
+        self.shown = shown
+        self.places = [0] * n if places is None else places
+        self.result = result
+        if throwers is None:
+            self._set_throwers()
+        else:
+            self.throwers = throwers
+
+    def __init_subclass__(cls) -> None:
+        super().__init_subclass__()
+        _define_copy(cls)
+
+    # --- as text and as code ------------------------------------------------------------
+
+    @classmethod
+    def from_line(cls, line: Line) -> Self:
+        """The position of a ``Line`` (unchecked, as the constructor)."""
+        return cls(
+            line.rules,
+            hands=list(line.hands),
+            known=list(line.known),
+            stock=list(line.stock),
+            trump_card=line.trump_card,
+            discard=line.discard,
+            attacks=list(line.attacks),
+            defences=list(line.defences),
+            attacker=line.attacker,
+            defender=line.defender,
+            leader=line.leader,
+            dealer=line.dealer,
+            phase=line.phase,
+            bout_max=line.bout_max,
+            defender_start=line.defender_start,
+            taking=line.taking,
+            passed=line.passed,
+            shown=line.shown,
+            throwers=line.throwers,
+            places=list(line.places),
+            result=line.result,
+        )
+
+    def to_line(self) -> Line:
+        """The fields the notation writes (everything but what they derive from)."""
+        return Line(
+            self.rules,
+            hands=tuple(self.hands),
+            known=tuple(self.known),
+            stock=tuple(self.stock),
+            trump_card=self.trump_card,
+            discard=self.discard,
+            attacks=tuple(self.attacks),
+            defences=tuple(self.defences),
+            attacker=self.attacker,
+            defender=self.defender,
+            leader=self.leader,
+            dealer=self.dealer,
+            phase=self.phase,
+            bout_max=self.bout_max,
+            defender_start=self.defender_start,
+            taking=self.taking,
+            passed=self.passed,
+            shown=self.shown,
+            throwers=self.throwers,
+            places=tuple(self.places),
+            result=self.result,
+        )
+
+    @classmethod
+    def from_text(cls, text: str) -> Self:
+        """The position written by ``to_text`` (see ``engine.notation``); ``PositionError``
+        (a ``ValueError``) names what is malformed or impossible about it."""
+        return cls.from_line(read_position(text))
+
+    def to_text(self) -> str:
+        """The whole position on one line of text (see ``engine.notation``)."""
+        return write_position(self.to_line())
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.from_text({self.to_text()!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, Position)
+        return self.to_line() == other.to_line()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable: ``key()`` is the hashable value
+
+    def key(self) -> tuple[object, ...]:
+        """A hashable value equal for two positions exactly when the same game goes on from
+        them: the cards' places, the bout, who is out. Not what is known about hands, nor
+        the dealer (nor a game's history: its moves and repeated positions)."""
+        return (
+            self.phase,
+            self.attacker,
+            self.defender,
+            self.leader,
+            self.bout_max,
+            self.defender_start,
+            self.taking,
+            self.passed,
+            self.shown,
+            self.throwers,
+            self.discard,
+            self.result,
+            *self.hands,
+            tuple(self.stock),
+            tuple(self.attacks),
+            tuple(self.defences),
+            tuple(self.places),
+        )
+
+    # --- reading the position -----------------------------------------------------------
+
+    @property
+    def is_open(self) -> bool:
+        return self.phase is _OPEN
+
+    @property
+    def stock_size(self) -> int:
+        return len(self.stock)
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        return cards_of(self.hands[seat])
+
+    def hand_size(self, seat: int) -> int:
+        return self.hands[seat].bit_count()
+
+    @property
+    def table(self) -> tuple[tuple[Card, Card | None], ...]:
+        return tuple(
+            (CARDS[a], CARDS[d] if d >= 0 else None)
+            for a, d in zip(self.attacks, self.defences, strict=True)
+        )
+
+    def next_active(self, seat: int) -> int:
+        """The next seat clockwise (left) of ``seat`` that is still in the game."""
+        n, places = self.players, self.places
+        other = seat + 1 if seat + 1 < n else 0
+        while places[other]:
+            if other == seat:
+                break
+            other = other + 1 if other + 1 < n else 0
+        return other
+
+    def next_in_play(self, seat: int) -> int | None:
+        """The next seat clockwise of ``seat`` still playing this bout, or None if none is.
+
+        Unlike ``next_active`` this also skips a player who emptied their hand during the
+        bout while the stock is empty: they are out, and leave once the bout is settled.
+        """
+        n, stock = self.players, bool(self.stock)
+        for step in range(1, n):
+            other = (seat + step) % n
+            if not self.places[other] and (stock or self.hands[other]):
+                return other
+        return None
+
+    def _set_throwers(self) -> None:
+        """Who may add cards to this bout under the rules (for the play as it changes the
+        attacker or defender, too)."""
+        defender = self.defender
+        if self.rules.throw_in is _NEIGHBOURS:
+            left = self.next_in_play(defender)
+            mask = (1 << self.attacker) | (0 if left is None else 1 << left)
+        elif self.stock or not any(self.places):  # nobody is out while the stock lasts
+            mask = (1 << self.players) - 1
+        else:
+            mask = 0
+            for seat, place in enumerate(self.places):
+                if not place:
+                    mask |= 1 << seat
+        self.throwers = mask & ~(1 << defender)
+
+
+class PositionArgs(TypedDict):
+    """``Position``'s keyword arguments, for a subclass's constructor to pass on."""
+
+    hands: list[int]
+    stock: list[int]
+    trump_card: int
+    attacker: int
+    defender: int
+    bout_max: int
+    defender_start: int
+    known: NotRequired[list[int] | None]
+    discard: NotRequired[int]
+    attacks: NotRequired[list[int] | None]
+    defences: NotRequired[list[int] | None]
+    leader: NotRequired[int | None]
+    phase: NotRequired[Phase]
+    taking: NotRequired[bool]
+    passed: NotRequired[int]
+    shown: NotRequired[int]
+    throwers: NotRequired[int | None]
+    places: NotRequired[list[int] | None]
+    result: NotRequired[GameResult | None]
+    dealer: NotRequired[int | None]
+
+
+def _define_copy(cls: type[Position]) -> None:
+    """Give ``cls`` its ``copy``: every slot of the class and its bases assigned, lists
+    copied (written out once from the ``__slots__``, so a new field cannot be forgotten; a
+    loop over the slots would cost several times as much, and Hard's search copies states
+    millions of times)."""
+    lists = {"attacks", "defences", "hands", "known", "places", "stock"}
+    slots = [name for klass in reversed(cls.__mro__) for name in vars(klass).get("__slots__", ())]
+    body = "".join(
+        f"    other.{name} = self.{name}{'[:]' if name in lists else ''}\n" for name in slots
+    )
+    scope: dict[str, object] = {"new": object.__new__, "cls": cls}
+    exec(f"def copy(self):\n    other = new(cls)\n{body}    return other\n", scope)
+    copy = scope["copy"]
+    copy.__qualname__ = f"{cls.__qualname__}.copy"  # type: ignore[attr-defined]
+    copy.__doc__ = "An independent copy: applying actions to it leaves this one as it is."
+    cls.copy = copy  # type: ignore[assignment]
+
+
+_define_copy(Position)
