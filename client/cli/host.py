@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
-import signal
+import threading
+from collections.abc import Callable
 
+from client.cli.console import Console, stop_on_signals
 from client.cli.options import PASSWORD_HELP, add_rules_options, password_option, rules_from_args
 from engine import Rules
 from engine.ai import LEVELS, make_bot
@@ -202,6 +203,8 @@ def run(args: argparse.Namespace) -> int:
     )
     try:
         asyncio.run(serve(config))
+    except KeyboardInterrupt:  # Ctrl-C before the table was up: nothing to close
+        return 130
     except SaveError as exc:
         print(f"durak host: cannot resume: {exc}")
         if saved is not None and saved.exists():
@@ -217,7 +220,8 @@ class RoomLog:
     """Prints what the person running the table wants to see in the terminal: games
     starting and ending, and a player dropping out, stood in for and coming back."""
 
-    def __init__(self) -> None:
+    def __init__(self, say: Callable[[str], None]) -> None:
+        self.say = say
         self.status = "lobby"
         self.seats: tuple[str, ...] = ()
 
@@ -225,13 +229,13 @@ class RoomLog:
         if room.status != self.status:
             self.status = room.status
             verb = "started" if room.status == "playing" else "ended"
-            print(f"durak host: game {room.game} {verb}", flush=True)
+            self.say(f"durak host: game {room.game} {verb}")
         seats = tuple(seat.status for seat in room.seats)
         if room.status == "playing" and len(seats) == len(self.seats):
             for index, (before, now) in enumerate(zip(self.seats, seats, strict=True)):
                 if before != now and room.seats[index].kind == "human":
                     name = room.seats[index].name
-                    print(f"durak host: seat {index} ({name}) {SEAT_NEWS[now]}", flush=True)
+                    self.say(f"durak host: seat {index} ({name}) {SEAT_NEWS[now]}")
         self.seats = seats
 
 
@@ -245,47 +249,61 @@ SEAT_NEWS = {
 
 
 async def serve(config: HostConfig) -> None:
-    """Serve until SIGINT/SIGTERM, then close cleanly (clients told, announcement gone)."""
+    """Serve until SIGINT/SIGTERM (or, on Windows, Ctrl-Break or the console closing), then
+    close cleanly (clients told, announcement gone). What it says goes to the terminal
+    from a thread of its own (``client.cli.console``)."""
+    console = Console()
+    try:
+        await _serve(config, console.say)
+    finally:
+        console.close()
+
+
+async def _serve(config: HostConfig, say: Callable[[str], None]) -> None:
     stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(NotImplementedError, RuntimeError):  # Windows
-            loop.add_signal_handler(sig, stop.set)
+    closed = threading.Event()
+    undo = stop_on_signals(stop, closed)
+    try:
+        await _serve_until(config, say, stop)
+    finally:
+        closed.set()
+        undo()
+
+
+async def _serve_until(config: HostConfig, say: Callable[[str], None], stop: asyncio.Event) -> None:
     host = Host(config)
-    host.watchers.append(RoomLog())
+    host.watchers.append(RoomLog(say))
     await host.start()
     where = f"{config.bind or 'all interfaces'} port {host.port}"
     if not config.announce:
         announced = "not announced"
     else:
         announced = f"announced on {config.bind}" if config.bind else "announced on the LAN"
-    print(f"durak host: table {config.name!r} on {where}, {announced}", flush=True)
+    say(f"durak host: table {config.name!r} on {where}, {announced}")
     if host.save_problem is not None:
-        print(f"durak host: the table will NOT be saved: {host.save_problem}", flush=True)
+        say(f"durak host: the table will NOT be saved: {host.save_problem}")
     elif config.save_dir is not None:
         resumed = ""
         if config.resume:
             table = host.table
             resumed = f", game {table.game} resumed"
             resumed += f" at move {table.seq}" if table.playing else " (in the room)"
-        print(f"durak host: saving the table to {host.save_path}{resumed}", flush=True)
+        say(f"durak host: saving the table to {host.save_path}{resumed}")
     if host.table.torn:
-        print(
+        say(
             f"durak host: the journal ended in a record the crash cut short"
-            f" ({host.table.torn} bytes, never sent to anyone): dropped",
-            flush=True,
+            f" ({host.table.torn} bytes, never sent to anyone): dropped"
         )
     sizes = host.door.limits
     files = "no limit" if host.file_limit is None else f"a limit of {host.file_limit}"
-    print(
+    say(
         f"durak host: {sizes.limit} connections at most, {sizes.reserve} more for returning"
-        f" players ({files} on open files)",
-        flush=True,
+        f" players ({files} on open files)"
     )
-    print(f"durak host: listening on {config.bind or '0.0.0.0'}:{host.port}", flush=True)
+    say(f"durak host: listening on {config.bind or '0.0.0.0'}:{host.port}")
     try:
         await stop.wait()
     finally:
-        print("durak host: closing the table", flush=True)
+        say("durak host: closing the table")
         await host.stop("The host closed the table.")
-        print("durak host: closed", flush=True)
+        say("durak host: closed")
