@@ -232,6 +232,13 @@ TEXTS: dict[str, str] = {
     "join.title": "An einem LAN-Tisch mitspielen",
     "join.found": "Tische in deinem Netzwerk",
     "join.searching": "Suche nach Tischen in deinem Netzwerk…",
+    "join.hint": (
+        "Noch kein Tisch gefunden. Die Firewall des Gastgebers muss den Port des Spiels "
+        "und mDNS (UDP 5353) durchlassen, und ein Gäste-WLAN, das Geräte trennt, "
+        "verhindert die Suche. Gib unten Adresse:Port ein, die der Raum des Gastgebers "
+        "zeigt."
+    ),
+    "join.not_reachable": "nicht erreichbar",
     "join.no_network": "Hier kann nicht gesucht werden: gib unten die Adresse des Tisches ein.",
     "join.seats": "{taken}/{seats} Plätze",
     "join.in_game": "im Spiel · {seats}",

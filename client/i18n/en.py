@@ -236,6 +236,12 @@ TEXTS: dict[str, str] = {
     "join.title": "Join a LAN table",
     "join.found": "Tables on your network",
     "join.searching": "Looking for tables on your network…",
+    "join.hint": (
+        "No table found yet. The host's firewall must let in the game's port and mDNS "
+        "(UDP 5353), and guest Wi-Fi that keeps devices apart blocks the search. Type the "
+        "address:port the host's room shows in the field below."
+    ),
+    "join.not_reachable": "not reachable",
     "join.no_network": "Cannot search the network here: type the table's address below.",
     "join.seats": "{taken}/{seats} seats",
     "join.in_game": "playing · {seats}",

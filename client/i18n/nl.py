@@ -231,6 +231,13 @@ TEXTS: dict[str, str] = {
     "join.title": "Aan een LAN-tafel meedoen",
     "join.found": "Tafels op je netwerk",
     "join.searching": "Zoeken naar tafels op je netwerk…",
+    "join.hint": (
+        "Nog geen tafel gevonden. De firewall van de gastheer moet de poort van het spel "
+        "en mDNS (UDP 5353) doorlaten, en gast-wifi die apparaten van elkaar scheidt "
+        "blokkeert het zoeken. Typ hieronder het adres:poort dat de kamer van de gastheer "
+        "toont."
+    ),
+    "join.not_reachable": "niet bereikbaar",
     "join.no_network": "Hier kan niet gezocht worden: typ hieronder het adres van de tafel.",
     "join.seats": "{taken}/{seats} plaatsen",
     "join.in_game": "bezig · {seats}",

@@ -60,13 +60,15 @@ def free_port() -> int:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("durak://127.0.0.1:5000", ("127.0.0.1", 5000)),
-        ("durak://kitchen.local:41234/", ("kitchen.local", 41234)),
-        ("DURAK://[::1]:7", ("::1", 7)),
-        (" 192.168.1.20:4000 ", ("192.168.1.20", 4000)),
+        ("durak://127.0.0.1:5000", (("127.0.0.1",), 5000)),
+        ("durak://kitchen.local:41234/", (("kitchen.local",), 41234)),
+        ("DURAK://[::1]:7", (("::1",), 7)),
+        (" 192.168.1.20:4000 ", (("192.168.1.20",), 4000)),
+        # A host's link lists each of its LAN addresses: the joiner tries them all.
+        ("durak://10.99.5.1,10.0.0.1:45111", (("10.99.5.1", "10.0.0.1"), 45111)),
     ],
 )
-def test_an_invite_is_parsed(text: str, expected: tuple[str, int]) -> None:
+def test_an_invite_is_parsed(text: str, expected: tuple[tuple[str, ...], int]) -> None:
     assert parse_invite(text) == expected
 
 
@@ -83,6 +85,8 @@ def test_an_invite_is_parsed(text: str, expected: tuple[str, int]) -> None:
         "durak://:5000",
         "durak://a b:5",
         "durak://h:\uff15",
+        "durak://a,:5",
+        "durak://,b:5",
     ],
 )
 def test_a_bad_invite_is_refused(text: str) -> None:
@@ -478,3 +482,66 @@ def test_a_table_whose_game_started_says_so_in_the_list(
         app.step(0.01)
         assert "im Spiel · 2/2 Plätze" in shown
         app.close()
+
+
+class NothingFound(Announced):
+    """A browser that is searching and has found nothing (no network)."""
+
+    def __init__(self) -> None:
+        self.tables = {}
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_an_empty_list_says_it_is_searching_then_what_may_be_wrong(
+    language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At first "searching"; after ``HINT_AFTER`` seconds of nothing, the firewall, guest
+    Wi-Fi and the address field; a table found ends it. The window wakes for the hint."""
+    shown: list[str] = []
+
+    def text_spy(surface, assets, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        shown.append(text)
+        return render.draw_text(surface, assets, text, *args, **kwargs)
+
+    monkeypatch.setattr(join_screen, "draw_text", text_spy)
+    app = App(Settings(language=language), None, size=(1280, 720), sound=False)
+    scene = JoinScene(app, browse=False)
+    scene.browser = NothingFound()  # type: ignore[assignment]
+    app.push(scene)
+    app.step(0.02)
+    assert app.tr("join.searching") in shown
+    assert 0 < scene.next_frame() <= join_screen.HINT_AFTER
+    shown.clear()
+    app.step(join_screen.HINT_AFTER)
+    words = " ".join(shown)
+    hint = app.tr("join.hint")
+    assert app.tr("join.searching") not in shown and all(w in words for w in hint.split())
+    assert scene.next_frame() == float("inf")
+    scene.browser.tables = {ad.name: ad for ad in ADS}  # type: ignore[union-attr]
+    shown.clear()
+    app.step(0.02)
+    assert "Küchentisch" in shown and not any(w in shown for w in hint.split(". "))
+    app.close()
+
+
+def test_a_table_that_answered_nowhere_says_so_and_is_tried_everywhere(
+    tmp_path: Path,
+) -> None:
+    app = make_app(tmp_path)
+    joined: list[tuple[object, int]] = []
+
+    def joiner(
+        address: object, port: int, name: str, password: str | None, ai: object, watch: bool = False
+    ) -> Refused:
+        joined.append((address, port))
+        return Refused("table_full")
+
+    scene = JoinScene(app, joiner=joiner, browse=False)  # type: ignore[arg-type]
+    away = replace(ADS[0], address="10.0.0.1", addresses=("10.0.0.1", "10.99.5.1"))
+    scene.browser = Announced()  # type: ignore[assignment]
+    scene.browser.tables = {away.name: replace(away, reachable=False)}  # type: ignore[union-attr]
+    app.push(scene)
+    assert scene._meta(scene.tables()[0])[1] == app.tr("join.not_reachable")
+    scene.choose(scene.tables()[0])
+    assert joined == [(("10.0.0.1", "10.99.5.1"), away.port)]
+    app.close()

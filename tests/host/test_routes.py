@@ -10,7 +10,9 @@ import asyncio
 import ipaddress
 
 import pytest
+from test_host import serving
 
+from client.net.client import HostClosed, NetClient
 from host.routes import NoAnswer, Unreached, race, rank, tcp_probe
 
 WAIT = 20  # seconds: a safety net against hanging, not a timing assertion
@@ -151,3 +153,30 @@ async def test_the_probe_finds_the_address_that_listens_on_loopback() -> None:
     finally:
         server.close()
         await server.wait_closed()
+
+
+async def test_a_client_joins_past_a_peer_that_is_no_table_once() -> None:
+    """Over loopback: at 127.0.0.2 something that takes the connection and closes it (no
+    Durak host), at 127.0.0.1 the table: the client is seated there, once; and a wrong
+    password is the table's answer, not a reason to try elsewhere."""
+    async with serving(seats=3, password="pw") as host:
+        impostor = await asyncio.start_server(lambda r, w: w.close(), "127.0.0.2", host.port)
+        try:
+            addresses = ["127.0.0.2", "127.0.0.1"]
+            client = await asyncio.wait_for(
+                NetClient.connect(addresses, host.port, "Anna", password="pw"), WAIT
+            )
+            try:
+                assert client.address == "127.0.0.1" and client.welcome is not None
+                taken = [s.name for s in client.welcome.room.seats if s.kind != "empty"]
+                assert taken == ["Anna"]
+            finally:
+                await client.close()
+            with pytest.raises(HostClosed) as refused:
+                await asyncio.wait_for(
+                    NetClient.connect(addresses, host.port, "Boris", password="no"), WAIT
+                )
+            assert refused.value.code == "bad_password" and refused.value.goodbye
+        finally:
+            impostor.close()
+            await impostor.wait_closed()
