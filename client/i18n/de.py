@@ -262,6 +262,8 @@ TEXTS: dict[str, str] = {
     "room.ready": "Alle sind bereit: starte das Spiel.",
     "room.fill_seats": "Besetze die freien Plätze mit Spielern oder dem Computer.",
     "room.invite": "Einladung: {link}",
+    "room.lan": "Andere kommen dazu über {addresses} · Port {port}",
+    "room.no_lan": "Keine LAN-Adresse: nur dieser Computer kann beitreten (Port {port}).",
     "room.copied": "Der Link ist in der Zwischenablage.",
     "room.you": "du",
     "room.away": "Abwesend",

@@ -265,6 +265,8 @@ TEXTS: dict[str, str] = {
     "room.ready": "Everyone is ready: start the game.",
     "room.fill_seats": "Fill the open seats with players or the computer.",
     "room.invite": "Invite: {link}",
+    "room.lan": "Others join at {addresses} · port {port}",
+    "room.no_lan": "No LAN address: only this computer can join (port {port}).",
     "room.copied": "The link is on the clipboard.",
     "room.you": "you",
     "room.away": "Away",

@@ -261,6 +261,8 @@ TEXTS: dict[str, str] = {
     "room.ready": "Iedereen is klaar: start het spel.",
     "room.fill_seats": "Vul de vrije plaatsen met spelers of de computer.",
     "room.invite": "Uitnodiging: {link}",
+    "room.lan": "Anderen doen mee via {addresses} · poort {port}",
+    "room.no_lan": "Geen LAN-adres: alleen deze computer kan meedoen (poort {port}).",
     "room.copied": "De link staat op het klembord.",
     "room.you": "jij",
     "room.away": "Afwezig",

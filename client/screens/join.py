@@ -541,9 +541,10 @@ class JoinScene(ButtonScene):
             y += step
 
     def _draw_row(self, surface: pygame.Surface, rect: pygame.Rect, ad: TableAd) -> None:
-        """A row's box: dimmer for a table in a game or full (joining it is refused)."""
+        """A row's box: dimmer for a table in a game or full (joining it is refused) or
+        that answered at none of its addresses."""
         hover = self.hover is not None and rect.collidepoint(self.hover)
-        open_ = ad.status != "playing" and ad.taken < ad.seats
+        open_ = ad.status != "playing" and ad.taken < ad.seats and ad.reachable is not False
         fill = (40, 96, 64) if hover else (28, 74, 50) if open_ else (22, 52, 38)
         pygame.draw.rect(surface, fill, rect, border_radius=8)
         edge = (90, 150, 110) if open_ else (60, 100, 76)
