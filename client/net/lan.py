@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import threading
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from client.net.session import AI_NAMES, Inbox, Session, drain
@@ -20,15 +21,28 @@ from client.net.session import AI_NAMES, Inbox, Session, drain
 if TYPE_CHECKING:
     from host import TableAd
 
-__all__ = ["SCHEME", "LanBrowser", "invite_link", "net_join", "parse_invite"]
+__all__ = ["SCHEME", "Invite", "LanBrowser", "invite_link", "net_join", "parse_invite"]
 
 SCHEME = "durak"
 
 
-def parse_invite(text: str) -> tuple[tuple[str, ...], int]:
+@dataclass(frozen=True, slots=True)
+class Invite:
+    """Where a table is: its host's addresses (all tried, in this order) and its port;
+    ``link`` is the ``durak://`` text that ``parse_invite`` reads back."""
+
+    hosts: tuple[str, ...]
+    port: int
+
+    @property
+    def link(self) -> str:
+        hosts = ",".join(f"[{h}]" if ":" in h else h for h in self.hosts)
+        return f"{SCHEME}://{hosts}:{self.port}"
+
+
+def parse_invite(text: str) -> Invite:
     """``durak://HOST:PORT``, ``HOST:PORT`` or, as a host's invite link lists every LAN
-    address it has, ``durak://HOST,HOST:PORT``: ``((host, ...), port)``; ``ValueError``
-    if not."""
+    address it has, ``durak://HOST,HOST:PORT``; ``ValueError`` if it is none of them."""
     text = text.strip()
     if "://" in text:
         scheme, _, text = text.partition("://")
@@ -41,7 +55,7 @@ def parse_invite(text: str) -> tuple[tuple[str, ...], int]:
     found = tuple(host.strip().strip("[]") for host in hosts.split(","))
     if not all(found) or any(c.isspace() or c in "/@?#" for host in found for c in host):
         raise ValueError(f"not HOST:PORT: {text!r}")
-    return found, int(port)
+    return Invite(found, int(port))
 
 
 def net_join(
@@ -126,4 +140,4 @@ def invite_link(bind: str, port: int) -> str:
     ``durak://IP,IP:PORT``; a joiner tries them all)."""
     from host import lan_addresses
 
-    return f"{SCHEME}://{','.join(lan_addresses(bind) or ('127.0.0.1',))}:{port}"
+    return Invite(lan_addresses(bind) or ("127.0.0.1",), port).link

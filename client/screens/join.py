@@ -140,11 +140,11 @@ class JoinScene(ButtonScene):
 
     def join_typed(self) -> None:
         try:
-            hosts, port = parse_invite(self.address)
+            where = parse_invite(self.address)
         except ValueError:
             self.error = self.app.tr("join.bad_address")
             return
-        self.join(hosts, port)
+        self.join(where.hosts, where.port)
 
     def join(self, hosts: tuple[str, ...], port: int, password: str | None = None) -> None:
         """Join at the first of ``hosts`` that answers (a table's addresses: all tried)."""

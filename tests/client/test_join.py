@@ -17,7 +17,7 @@ import pytest
 from window import click, open_app, open_from_menu, type_text, until
 
 from client.app import App, add_arguments
-from client.net.lan import invite_link, parse_invite
+from client.net.lan import Invite, invite_link, parse_invite
 from client.net.remote import NetSession
 from client.net.session import Closed, Seated
 from client.screens import join as join_screen
@@ -60,16 +60,17 @@ def free_port() -> int:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("durak://127.0.0.1:5000", (("127.0.0.1",), 5000)),
-        ("durak://kitchen.local:41234/", (("kitchen.local",), 41234)),
-        ("DURAK://[::1]:7", (("::1",), 7)),
-        (" 192.168.1.20:4000 ", (("192.168.1.20",), 4000)),
+        ("durak://127.0.0.1:5000", Invite(("127.0.0.1",), 5000)),
+        ("durak://kitchen.local:41234/", Invite(("kitchen.local",), 41234)),
+        ("DURAK://[::1]:7", Invite(("::1",), 7)),
+        (" 192.168.1.20:4000 ", Invite(("192.168.1.20",), 4000)),
         # A host's link lists each of its LAN addresses: the joiner tries them all.
-        ("durak://10.99.5.1,10.0.0.1:45111", (("10.99.5.1", "10.0.0.1"), 45111)),
+        ("durak://10.99.5.1,10.0.0.1:45111", Invite(("10.99.5.1", "10.0.0.1"), 45111)),
     ],
 )
-def test_an_invite_is_parsed(text: str, expected: tuple[tuple[str, ...], int]) -> None:
+def test_an_invite_is_parsed(text: str, expected: Invite) -> None:
     assert parse_invite(text) == expected
+    assert parse_invite(expected.link) == expected  # the link reads back as itself
 
 
 @pytest.mark.parametrize(
@@ -173,6 +174,15 @@ def test_an_invite_on_the_command_line_goes_straight_to_the_table(
     tmp_path: Path, host: HostHandle
 ) -> None:
     app = make_app(tmp_path, invite=f"durak://127.0.0.1:{host.port}")
+    until(app, lambda: joined(app))
+    app.close()
+
+
+def test_an_invite_naming_several_addresses_joins_at_the_one_that_answers(
+    tmp_path: Path, host: HostHandle
+) -> None:
+    """127.0.0.2 is loopback too, but the host listens on 127.0.0.1 only: refused there."""
+    app = make_app(tmp_path, invite=f"durak://127.0.0.2,127.0.0.1:{host.port}")
     until(app, lambda: joined(app))
     app.close()
 

@@ -11,6 +11,7 @@ their own machines.
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 
 from client.i18n import Translator
@@ -36,15 +37,13 @@ def share_lines(invite: str, note: str, tr: Translator) -> list[tuple[str, Colou
     if not invite:
         return []
     lines = []
-    try:
-        hosts, port = parse_invite(invite)
-    except ValueError:  # (our own link: it always parses)
-        hosts, port = (), 0
-    lan = [host for host in hosts if not _loopback(host)]
-    if lan:
-        lines.append((tr("room.lan", addresses=", ".join(lan), port=port), SOFT))
-    elif hosts:
-        lines.append((tr("room.no_lan", port=port), SOFT))
+    with contextlib.suppress(ValueError):  # (our own link: it always parses)
+        where = parse_invite(invite)
+        lan = [host for host in where.hosts if not _loopback(host)]
+        if lan:
+            lines.append((tr("room.lan", addresses=", ".join(lan), port=where.port), SOFT))
+        else:
+            lines.append((tr("room.no_lan", port=where.port), SOFT))
     lines.append((tr("room.invite", link=invite), GOLD))
     if note:
         lines.append((note, SOFT))
