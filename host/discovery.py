@@ -25,7 +25,7 @@ from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo
 from engine import Rules, RulesError, ThrowInRule
 
 from .announce import RULE_FLAGS, SERVICE_TYPE, make_zeroconf
-from .routes import Unreached, own_networks, rank, tcp_probe
+from .routes import Unreached, own_interfaces, rank, tcp_probe
 
 __all__ = ["TableAd", "TableBrowser", "browse"]
 
@@ -116,10 +116,11 @@ def _rules(properties: dict[bytes, bytes | None], players: int) -> Rules | None:
 
 
 def ad_from_info(
-    info: AsyncServiceInfo, networks: Sequence[ipaddress.IPv4Network] = ()
+    info: AsyncServiceInfo, interfaces: Sequence[ipaddress.IPv4Interface] = ()
 ) -> TableAd | None:
-    """The table an answer describes, its addresses on ``networks`` (ours) first."""
-    addresses = rank(info.parsed_addresses(IPVersion.V4Only), networks)
+    """The table an answer describes, its addresses ranked for a joiner with
+    ``interfaces`` (``routes.rank``)."""
+    addresses = rank(info.parsed_addresses(IPVersion.V4Only), interfaces)
     if not addresses or info.port is None:
         return None
     props = info.properties
@@ -150,7 +151,7 @@ class TableBrowser:
         self.bind = bind
         self.probe = probe
         self.probe_timeout = probe_timeout
-        self.networks = own_networks()
+        self.interfaces = own_interfaces()
         self.tables: dict[str, TableAd] = {}
         self.changes: asyncio.Queue[tuple[str, str, TableAd | None]] = asyncio.Queue()
         self._tasks: set[asyncio.Task[None]] = set()
@@ -182,7 +183,7 @@ class TableBrowser:
         info = AsyncServiceInfo(SERVICE_TYPE, name)
         if not await info.async_request(self._azc.zeroconf, 3000):
             return
-        ad = ad_from_info(info, self.networks)
+        ad = ad_from_info(info, self.interfaces)
         if ad is None:
             return
         if self.probe:

@@ -9,7 +9,9 @@ window's Join list, ``durak list``, ``durak bot``, an invite link) goes through 
 
 - ``rank`` puts the addresses on one of the joiner's own subnets first (the party's LAN,
   when the joiner is on it), the other routed ones next and link-local (169.254/16, an
-  adapter that got no address from DHCP) last, each group in the order announced.
+  adapter that got no address from DHCP) last, each group in the order announced; an
+  address that is the joiner's own (two machines' container bridges are both 172.17.0.1)
+  is left out unless it is all the table has (then the table is on this machine).
 - ``race`` starts an attempt on the first, then one more every ``STAGGER`` seconds, or at
   once when one fails (RFC 8305's happy eyeballs: a dead address costs a quarter of a
   second, not a TCP timeout), and keeps the first that completes the handshake.
@@ -41,7 +43,7 @@ __all__ = [
     "NoAnswer",
     "Unreached",
     "Won",
-    "own_networks",
+    "own_interfaces",
     "race",
     "rank",
     "tcp_probe",
@@ -88,8 +90,8 @@ class Won(Generic[R]):
     result: R
 
 
-def own_networks() -> tuple[ipaddress.IPv4Network, ...]:
-    """The IPv4 subnets of this machine's adapters (loopback's included)."""
+def own_interfaces() -> tuple[ipaddress.IPv4Interface, ...]:
+    """This machine's IPv4 addresses with their subnets (loopback's included)."""
     import ifaddr  # a dependency of zeroconf
 
     found = []
@@ -97,13 +99,20 @@ def own_networks() -> tuple[ipaddress.IPv4Network, ...]:
         for ip in adapter.ips:
             if isinstance(ip.ip, str):
                 with contextlib.suppress(ValueError):
-                    found.append(ipaddress.IPv4Interface(f"{ip.ip}/{ip.network_prefix}").network)
+                    found.append(ipaddress.IPv4Interface(f"{ip.ip}/{ip.network_prefix}"))
     return tuple(found)
 
 
-def rank(addresses: Iterable[str], networks: Sequence[ipaddress.IPv4Network]) -> tuple[str, ...]:
-    """``addresses`` without repeats, the ones on ``networks`` first and link-local ones
-    last (each group in the given order); names and IPv6 addresses go with the routed."""
+def rank(
+    addresses: Iterable[str], interfaces: Sequence[ipaddress.IPv4Interface]
+) -> tuple[str, ...]:
+    """``addresses`` without repeats, the ones on the subnets of ``interfaces`` (ours)
+    first and link-local ones last (each group in the given order); names and IPv6
+    addresses go with the routed. An address of ours (loopback aside) is left out where
+    the table has others: a host's container bridge (172.17.0.1) is often ours too, and
+    there we would reach our own machine, perhaps a table of our own on the same port."""
+    ours = {str(interface.ip) for interface in interfaces if not interface.is_loopback}
+    networks = [interface.network for interface in interfaces]
 
     def group(text: str) -> int:
         try:
@@ -115,7 +124,8 @@ def rank(addresses: Iterable[str], networks: Sequence[ipaddress.IPv4Network]) ->
         return 0 if any(address in network for network in networks) else 1
 
     unique = list(dict.fromkeys(addresses))
-    return tuple(sorted(unique, key=group))  # (sorted is stable)
+    theirs = [address for address in unique if address not in ours] or unique
+    return tuple(sorted(theirs, key=group))  # (sorted is stable)
 
 
 async def race(

@@ -16,7 +16,9 @@ from client.net.client import HostClosed, NetClient
 from host.routes import NoAnswer, Unreached, race, rank, tcp_probe
 
 WAIT = 20  # seconds: a safety net against hanging, not a timing assertion
-LAN = ipaddress.IPv4Network("10.99.5.0/24")
+US = ipaddress.IPv4Interface("10.99.5.2/24")  # the joiner, on the LAN
+BRIDGE = ipaddress.IPv4Interface("172.17.0.1/16")  # its container bridge
+LOOPBACK = ipaddress.IPv4Interface("127.0.0.1/8")
 
 
 class Refused(Exception):
@@ -74,13 +76,21 @@ class Fakes:
 
 def test_own_subnets_come_first_and_link_local_last() -> None:
     announced = ["169.254.7.1", "10.0.0.1", "10.99.5.1", "10.0.0.1", "kitchen.local"]
-    assert rank(announced, [LAN]) == ("10.99.5.1", "10.0.0.1", "kitchen.local", "169.254.7.1")
+    assert rank(announced, [US]) == ("10.99.5.1", "10.0.0.1", "kitchen.local", "169.254.7.1")
     # Off every subnet of ours (a mesh VPN's peer): the announced order, link-local last.
     assert rank(["169.254.7.1", "10.0.0.1", "10.99.5.1"], []) == (
         "10.0.0.1",
         "10.99.5.1",
         "169.254.7.1",
     )
+
+
+def test_an_address_of_our_own_is_tried_only_for_a_table_here() -> None:
+    # The host's container bridge has the address of ours: there we would reach ourselves.
+    assert rank(["172.17.0.1", "10.99.5.1"], [US, BRIDGE, LOOPBACK]) == ("10.99.5.1",)
+    # A table on this machine has only addresses of ours; loopback is never left out.
+    assert rank(["172.17.0.1", "10.99.5.2"], [US, BRIDGE]) == ("172.17.0.1", "10.99.5.2")
+    assert rank(["127.0.0.2", "127.0.0.1"], [LOOPBACK]) == ("127.0.0.2", "127.0.0.1")
 
 
 async def test_an_address_that_hangs_does_not_hold_up_the_next() -> None:

@@ -204,7 +204,7 @@ def test_an_ad_keeps_every_address_its_own_subnets_first() -> None:
         parsed_addresses=["169.254.3.3", "10.0.0.1", "192.168.1.9"],
         properties={"name": "Multi"},
     )
-    ad = ad_from_info(info, [ipaddress.IPv4Network("192.168.1.0/24")])
+    ad = ad_from_info(info, [ipaddress.IPv4Interface("192.168.1.20/24")])
     assert ad is not None and ad.reachable is None
     assert ad.addresses == ("192.168.1.9", "10.0.0.1", "169.254.3.3")
     assert ad.address == "192.168.1.9" and ad.candidates == ad.addresses
