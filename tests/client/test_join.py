@@ -5,8 +5,11 @@ and a clear message for every refusal."""
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
 import queue
 import socket
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import replace
@@ -29,7 +32,7 @@ from client.settings import Settings
 from client.ui import render
 from client.ui import scene as scene_module
 from engine import Rules
-from host import HostConfig, HostHandle, TableAd, run_in_thread
+from host import Announcer, HostConfig, HostHandle, TableAd, run_in_thread
 
 pytestmark = pytest.mark.usefixtures("headless")
 
@@ -117,11 +120,58 @@ def test_a_table_announced_on_loopback_is_listed_and_joined_with_a_tap(tmp_path:
             3,
             True,
         )
+        assert ad.reachable  # (its address answered)
         pygame.image.save(app.screen, str(tmp_path / "join.png"))
         click(app, rect.center)
         until(app, lambda: scene.asking)  # the table wants a password
         assert scene.error == "This table needs a password."
         type_text(app, "pw")
+        until(app, lambda: joined(app))
+        app.close()
+
+
+@contextlib.contextmanager
+def announced(port: int, name: str, addresses: list[str]) -> Iterator[None]:
+    """The table at ``port`` announced on loopback at ``addresses`` (in a thread)."""
+    ready, stop = threading.Event(), threading.Event()
+
+    async def announce() -> None:
+        announcer = Announcer("127.0.0.1", port, name, addresses=addresses)
+        await announcer.start({"name": name, "seats": "1/3", "status": "lobby"})
+        ready.set()
+        try:
+            await asyncio.to_thread(stop.wait)
+        finally:
+            await announcer.close()
+
+    thread = threading.Thread(target=asyncio.run, args=(announce(),), daemon=True)
+    thread.start()
+    try:
+        assert ready.wait(20)  # a bound against hanging, not a timing assertion
+        yield
+    finally:
+        stop.set()
+        thread.join(20)
+
+
+@pytest.mark.slow
+def test_a_table_is_listed_and_joined_at_the_address_that_answers(
+    tmp_path: Path, host: HostHandle
+) -> None:
+    """Announced at 127.0.0.2 (loopback, but nothing listens there) and 127.0.0.1, in
+    whatever order zeroconf answers: the row shows 127.0.0.1, and a tap joins."""
+    with announced(host.port, "Zwei Wege", ["127.0.0.2", "127.0.0.1"]):
+        app = make_app(tmp_path)
+        scene = open_from_menu(app, "join", JoinScene)
+        until(app, lambda: any(ad.port == host.port for _, ad in scene.table_rects()))
+        rect, ad = next((r, ad) for r, ad in scene.table_rects() if ad.port == host.port)
+        assert (ad.address, ad.reachable, set(ad.addresses)) == (
+            "127.0.0.1",
+            True,
+            {"127.0.0.1", "127.0.0.2"},
+        )
+        assert scene._meta(ad)[1] == f"127.0.0.1:{host.port}"
+        click(app, rect.center)
         until(app, lambda: joined(app))
         app.close()
 
