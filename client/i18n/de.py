@@ -248,7 +248,10 @@ TEXTS: dict[str, str] = {
     "join.back": "Zurück",
     "join.connecting": "Verbinde mit dem Tisch…",
     "join.bad_address": "Das ist keine Adresse: gib HOST:PORT oder durak://HOST:PORT ein.",
-    "join.unreachable": "Der Tisch ist nicht erreichbar: läuft der Gastgeber noch?",
+    "join.unreachable": (
+        "Der Tisch ist nicht erreichbar: läuft der Gastgeber noch, und lässt seine "
+        "Firewall den Port des Spiels durch?"
+    ),
     "join.full": "Dieser Tisch ist voll: alle Plätze sind besetzt.",
     "join.password_needed": "Dieser Tisch braucht ein Passwort.",
     "join.bad_password": "Falsches Passwort: versuch es noch einmal.",

@@ -251,7 +251,10 @@ TEXTS: dict[str, str] = {
     "join.back": "Back",
     "join.connecting": "Joining the table…",
     "join.bad_address": "That is not an address: type HOST:PORT or durak://HOST:PORT.",
-    "join.unreachable": "Could not reach the table: is the host still running?",
+    "join.unreachable": (
+        "Could not reach the table: is the host still running, and does its firewall let "
+        "the game's port in?"
+    ),
     "join.full": "This table is full: every seat is taken.",
     "join.password_needed": "This table needs a password.",
     "join.bad_password": "Wrong password: try again.",

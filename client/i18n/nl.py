@@ -247,7 +247,10 @@ TEXTS: dict[str, str] = {
     "join.back": "Terug",
     "join.connecting": "Verbinden met de tafel…",
     "join.bad_address": "Dat is geen adres: typ HOST:POORT of durak://HOST:POORT.",
-    "join.unreachable": "De tafel is niet bereikbaar: draait de gastheer nog?",
+    "join.unreachable": (
+        "De tafel is niet bereikbaar: draait de gastheer nog, en laat zijn firewall de "
+        "poort van het spel door?"
+    ),
     "join.full": "Deze tafel is vol: alle plaatsen zijn bezet.",
     "join.password_needed": "Deze tafel heeft een wachtwoord nodig.",
     "join.bad_password": "Verkeerd wachtwoord: probeer het opnieuw.",

@@ -282,7 +282,8 @@ def test_an_unreachable_host_says_so(tmp_path: Path) -> None:
     scene = open_from_menu(app, "join", JoinScene)
     type_text(app, f"127.0.0.1:{free_port()}")
     until(app, lambda: bool(scene.error))
-    assert scene.error == "Der Tisch ist nicht erreichbar: läuft der Gastgeber noch?"
+    assert scene.error == app.tr("join.unreachable")
+    assert scene.error.startswith("Der Tisch ist nicht erreichbar") and "Firewall" in scene.error
     pygame.image.save(app.screen, str(tmp_path / "unreachable.png"))
     app.close()
 
