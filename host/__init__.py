@@ -5,7 +5,7 @@
 find tables on the LAN. The wire protocol is in ``protocol`` and ``docs/protocol.md``.
 """
 
-from .announce import SERVICE_TYPE, Announcer, txt_properties
+from .announce import SERVICE_TYPE, Announcer, lan_addresses, txt_properties
 from .config import HostConfig
 from .discovery import TableAd, TableBrowser, browse
 from .server import Host
@@ -22,6 +22,7 @@ __all__ = [
     "TableAd",
     "TableBrowser",
     "browse",
+    "lan_addresses",
     "run_in_thread",
     "txt_properties",
 ]

@@ -2,16 +2,41 @@
 
 With a specific ``bind`` address only that interface is used (``--bind 127.0.0.1`` keeps
 everything on this machine); with the default (all interfaces) zeroconf's default
-interfaces are used and every IPv4 address of the machine is announced. The TXT
-properties are updated when the room changes and the service is withdrawn on shutdown,
-awaiting the unregistration fully so that browsers see the table vanish at once.
+interfaces are used. The TXT properties are updated when the room changes and the
+service is withdrawn on shutdown, awaiting the unregistration fully so that browsers see
+the table vanish at once.
+
+Which addresses: ``lan_addresses``, those a LAN peer can use. Loopback never (a peer
+reaching 127.0.0.1 reaches itself), unless it is all there is (a host bound to
+127.0.0.1, as in the tests), so that this machine still finds its own table. Link-local
+(169.254/16) stays: two laptops on a cable without DHCP have nothing else, and the
+joiner tries it last (``routes.rank``).
+
+Not per interface, although a peer on one network can use only that network's address:
+python-zeroconf (0.154) puts every address of a ``ServiceInfo`` in every answer, on every
+interface (``QueryHandler`` answers with ``_dns_addresses`` whatever socket the query came
+on; an upstream change to answer per interface, PR #180, was closed unmerged). The one
+way left is an ``AsyncZeroconf`` per interface, each announcing its own address, and it
+is worse. Measured in network namespaces (a host with 10.0.0.1/16 towards one peer and
+10.99.5.1/24 towards the LAN's player, a browser run 3 times on each side): one instance
+with both addresses was listed on the LAN with both, 3 of 3; an instance per interface
+was listed twice, as "Kitchen" at 10.0.0.1 and "Kitchen-2" at 10.99.5.1, 3 of 3 (each
+instance's wildcard listening socket hears the other interface's queries and answers
+them, and the two probed the same name); with ``IP_MULTICAST_ALL`` turned off on those
+sockets by hand (an internal of the library), the LAN's player saw the table at 10.0.0.1
+only and the other peer saw no address at all. So one instance announces every LAN
+address, and the joiner races them (``routes.race``): a listed table is joined at the
+address that answers.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import secrets
+import socket
+from collections.abc import Sequence
 
 from zeroconf import IPVersion
 from zeroconf.asyncio import AsyncServiceInfo, AsyncZeroconf
@@ -23,6 +48,7 @@ __all__ = [
     "SERVICE_TYPE",
     "Announcer",
     "instance_name",
+    "lan_addresses",
     "make_zeroconf",
     "txt_properties",
 ]
@@ -66,24 +92,56 @@ def make_zeroconf(bind: str) -> AsyncZeroconf:
     return AsyncZeroconf(ip_version=IPVersion.V4Only)
 
 
-def _local_ipv4() -> list[str]:
+def _is_loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:  # a name
+        return address == "localhost"
+
+
+def _route_address() -> str | None:
+    """The address this machine's default route leaves by (no packet is sent)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: only picks the route
+        except OSError:
+            return None
+        return str(probe.getsockname()[0])
+
+
+def lan_addresses(bind: str = "") -> tuple[str, ...]:
+    """The IPv4 addresses a LAN peer can reach a host listening on ``bind`` at: ``bind``
+    itself, or for every interface ("") each adapter's, the default route's first; never
+    loopback, so () for a host only this machine can reach."""
+    if bind and bind not in ("0.0.0.0", "::"):
+        return () if _is_loopback(bind) else (bind,)
     import ifaddr  # a dependency of zeroconf
 
-    found = []
-    for adapter in ifaddr.get_adapters():
-        for ip in adapter.ips:
-            if isinstance(ip.ip, str) and not ip.ip.startswith("127."):
-                found.append(ip.ip)
-    return found or ["127.0.0.1"]
+    found = [
+        ip.ip
+        for adapter in ifaddr.get_adapters()
+        for ip in adapter.ips
+        if isinstance(ip.ip, str) and not ipaddress.IPv4Address(ip.ip).is_loopback
+    ]
+    first = _route_address()
+    return tuple(dict.fromkeys([first, *found] if first in found else found))
 
 
 class Announcer:
-    def __init__(self, bind: str, port: int, name: str) -> None:
+    """The table's announcement, at ``addresses`` (default: ``lan_addresses(bind)``)."""
+
+    def __init__(
+        self, bind: str, port: int, name: str, addresses: Sequence[str] | None = None
+    ) -> None:
         self.bind = bind
         self.port = port
         self.name = f"{instance_name(name)}.{SERVICE_TYPE}"
         self.server = f"durak-{secrets.token_hex(4)}.local."
-        self.addresses = [bind] if bind and bind not in ("0.0.0.0", "::") else _local_ipv4()
+        # Where a LAN peer can reach us, or (only loopback: a test, a host kept to this
+        # machine) loopback itself, so that a browser on this machine still finds it.
+        loopback = bind if bind and _is_loopback(bind) else "127.0.0.1"
+        found = lan_addresses(bind) if addresses is None else addresses
+        self.addresses = list(found) or [loopback]
         self._azc: AsyncZeroconf | None = None
         self._info: AsyncServiceInfo | None = None
         self._wanted: dict[str, str] = {}

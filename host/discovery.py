@@ -4,13 +4,20 @@
 updated, removed) on a queue; ``browse`` collects what is there for a few seconds.
 Handlers are synchronous and only start lookups as tasks, whose references are kept.
 Everything an announcement says is checked: anyone on the LAN can announce.
+
+A table announces an address per adapter of its host, some of which this machine may
+not reach (a VPN, a VM's bridge): an ad keeps them all, ranked (``routes.rank``), and
+with ``probe`` (the default) the browser tries them at once (``routes.tcp_probe``) and
+reports the table at the first that answers, or as not reachable when none does.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from dataclasses import dataclass
+import ipaddress
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from zeroconf import IPVersion, ServiceStateChange, Zeroconf
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo
@@ -18,13 +25,15 @@ from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo
 from engine import Rules, RulesError, ThrowInRule
 
 from .announce import RULE_FLAGS, SERVICE_TYPE, make_zeroconf
+from .routes import Unreached, own_interfaces, rank, tcp_probe
 
 __all__ = ["TableAd", "TableBrowser", "browse"]
 
 
 @dataclass(frozen=True, slots=True)
 class TableAd:
-    """A table as announced: where it is and what its TXT properties say."""
+    """A table as announced: where it is and what its TXT properties say. ``address`` is
+    where it answered (before a probe, the best ranked of ``addresses``)."""
 
     service: str
     name: str
@@ -40,12 +49,24 @@ class TableAd:
     # its own language; None when they are missing or malformed (then only ``rules``, the
     # English summary, is known).
     game_rules: Rules | None = None
+    # Every address the table announced, best first (empty: ``address`` only).
+    addresses: tuple[str, ...] = ()
+    # Whether one of them answered: None until probed.
+    reachable: bool | None = None
+
+    @property
+    def candidates(self) -> tuple[str, ...]:
+        """The addresses to try, the one that answered first."""
+        return tuple(dict.fromkeys((self.address, *self.addresses)))
 
     def line(self) -> str:
         lock = ", password" if self.password else ""
+        tried = self.candidates if self.reachable is False else (self.address,)
+        where = ", ".join(f"{address}:{self.port}" for address in tried)
+        note = "  [not reachable]" if self.reachable is False else ""
         return (
-            f"{self.name}  {self.address}:{self.port}  seats {self.taken}/{self.seats}  "
-            f"{self.status}{lock}  ({self.rules})"
+            f"{self.name}  {where}  seats {self.taken}/{self.seats}  "
+            f"{self.status}{lock}  ({self.rules}){note}"
         )
 
 
@@ -94,8 +115,12 @@ def _rules(properties: dict[bytes, bytes | None], players: int) -> Rules | None:
         return None
 
 
-def ad_from_info(info: AsyncServiceInfo) -> TableAd | None:
-    addresses = info.parsed_addresses(IPVersion.V4Only)
+def ad_from_info(
+    info: AsyncServiceInfo, interfaces: Sequence[ipaddress.IPv4Interface] = ()
+) -> TableAd | None:
+    """The table an answer describes, its addresses ranked for a joiner with
+    ``interfaces`` (``routes.rank``)."""
+    addresses = rank(info.parsed_addresses(IPVersion.V4Only), interfaces)
     if not addresses or info.port is None:
         return None
     props = info.properties
@@ -114,14 +139,19 @@ def ad_from_info(info: AsyncServiceInfo) -> TableAd | None:
         status=_text(props, "status") or "?",
         password=_text(props, "password") == "yes",
         game_rules=_rules(props, total),
+        addresses=addresses,
     )
 
 
 class TableBrowser:
-    """The tables on the network, kept current. ``async with TableBrowser(bind) as b``."""
+    """The tables on the network, kept current. ``async with TableBrowser(bind) as b``.
+    With ``probe`` a table is reported once its addresses have been tried."""
 
-    def __init__(self, bind: str = "") -> None:
+    def __init__(self, bind: str = "", probe: bool = True, probe_timeout: float = 2.0) -> None:
         self.bind = bind
+        self.probe = probe
+        self.probe_timeout = probe_timeout
+        self.interfaces = own_interfaces()
         self.tables: dict[str, TableAd] = {}
         self.changes: asyncio.Queue[tuple[str, str, TableAd | None]] = asyncio.Queue()
         self._tasks: set[asyncio.Task[None]] = set()
@@ -153,10 +183,29 @@ class TableBrowser:
         info = AsyncServiceInfo(SERVICE_TYPE, name)
         if not await info.async_request(self._azc.zeroconf, 3000):
             return
-        ad = ad_from_info(info)
-        if ad is not None:
-            self.tables[name] = ad
-            self.changes.put_nowait((kind, name, ad))
+        ad = ad_from_info(info, self.interfaces)
+        if ad is None:
+            return
+        if self.probe:
+            ad = await self._reach(ad, self.tables.get(name))
+        self.tables[name] = ad
+        self.changes.put_nowait((kind, name, ad))
+
+    async def _reach(self, ad: TableAd, before: TableAd | None) -> TableAd:
+        """``ad`` at the first of its addresses that answers (as ``before`` when it
+        answered there and the table still announces it: an update of the seats)."""
+        if before is not None and before.reachable and before.address in ad.addresses:
+            return replace(ad, address=before.address, reachable=True)
+        try:
+            found = await tcp_probe(ad.addresses, ad.port, self.probe_timeout)
+        except Unreached:
+            return replace(ad, reachable=False)
+        return replace(ad, address=found, reachable=True)
+
+    async def settled(self) -> None:
+        """Wait for the lookups and probes under way (a browser still hears new ones)."""
+        while self._tasks:
+            await asyncio.wait(set(self._tasks))
 
     async def close(self) -> None:
         if self._browser is not None:
@@ -176,8 +225,9 @@ class TableBrowser:
         await self.close()
 
 
-async def browse(bind: str = "", seconds: float = 3.0) -> list[TableAd]:
-    """The tables seen within ``seconds``, sorted by name."""
-    async with TableBrowser(bind) as browser:
+async def browse(bind: str = "", seconds: float = 3.0, probe: bool = True) -> list[TableAd]:
+    """The tables seen within ``seconds`` (with ``probe``: and tried), sorted by name."""
+    async with TableBrowser(bind, probe) as browser:
         await asyncio.sleep(seconds)
+        await browser.settled()
         return sorted(browser.tables.values(), key=lambda ad: (ad.name, ad.address, ad.port))

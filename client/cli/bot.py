@@ -14,6 +14,9 @@ Every deal is checked (docs/protocol.md section 15): the bot contributes to each
 the host commits to it, and after each game it verifies the host's reveal and prints "deal
 verified" or why not; it exits 1 if a deal could not be verified.
 
+``--table NAME`` finds the table on the LAN instead of ``--connect HOST:PORT`` and joins
+at the first of its announced addresses that answers (``host.routes``).
+
 ``--watch`` joins as a watcher instead: no seat, no actions; it prints what happens at the
 table (the room, every public event, the reactions) until ``--games`` games have ended.
 """
@@ -24,7 +27,7 @@ import argparse
 import asyncio
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,6 +36,7 @@ from client.cli.options import PASSWORD_HELP, password_option, positive_int
 from client.net.client import Backoff, HostClosed, NetClient, parse_address
 from engine import Action, GameEnded, GameResult, Rules, SeatView
 from engine.ai import LEVELS, Bot, make_bot
+from host import TableAd, browse
 from protocol import (
     Ack,
     DealCheck,
@@ -221,7 +225,7 @@ class BotPlayer:
 
 
 async def play_bot(
-    address: str,
+    address: str | Sequence[str],
     port: int,
     level: str,
     games: int,
@@ -299,7 +303,7 @@ async def watch_table(
 
 
 async def watch_bot(
-    address: str,
+    address: str | Sequence[str],
     port: int,
     games: int,
     *,
@@ -319,7 +323,19 @@ async def watch_bot(
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--connect", required=True, metavar="HOST:PORT", help="the table")
+    where = parser.add_mutually_exclusive_group(required=True)
+    where.add_argument("--connect", metavar="HOST:PORT", help="the table at this address")
+    where.add_argument(
+        "--table",
+        metavar="NAME",
+        help="the table of this name on the LAN (tried at every address it announces)",
+    )
+    parser.add_argument(
+        "--bind",
+        default="",
+        metavar="ADDR",
+        help="with --table: look on this interface's address only (default: all)",
+    )
     parser.add_argument(
         "--level", default="random", help=f"AI level ({', '.join(LEVELS)}; default random)"
     )
@@ -337,9 +353,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+async def find_table(name: str, bind: str = "", seconds: float = 3.0) -> TableAd:
+    """The table called ``name`` on the LAN (one that answered, where two share the
+    name); ``LookupError`` if there is none."""
+    found = [ad for ad in await browse(bind, seconds) if ad.name == name]
+    if not found:
+        raise LookupError(f"no table called {name!r} was found on the LAN")
+    return max(found, key=lambda ad: ad.reachable is True)
+
+
 def run(args: argparse.Namespace) -> int:
     try:
-        address, port = parse_address(args.connect)
+        if args.table is None:
+            address: str | tuple[str, ...]
+            address, port = parse_address(args.connect)
+        else:
+            ad = asyncio.run(find_table(args.table, args.bind))
+            address, port = ad.candidates, ad.port
+            note = "" if ad.reachable else " (not reachable: trying every address)"
+            print(f"durak bot: {ad.name} is at {ad.address}:{port}{note}", flush=True)
         password = password_option(args.password)
         if args.watch:
             asyncio.run(
@@ -361,11 +393,15 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"durak bot: {exc}")
         return 2
+    except LookupError as exc:
+        print(f"durak bot: {exc}")
+        return 1
     except HostClosed as exc:
         print(f"durak bot: the host closed the connection ({exc.code}): {exc.text}")
         return 1
     except OSError as exc:
-        print(f"durak bot: cannot connect to {args.connect}: {exc.strerror or exc}")
+        where = args.connect or args.table
+        print(f"durak bot: cannot connect to {where}: {exc.strerror or exc}")
         return 1
     for line in report.lines():
         print(line)

@@ -1,12 +1,15 @@
-"""``durak list``: print the tables announced on the LAN and exit."""
+"""``durak list``: print the tables announced on the LAN and exit.
+
+Each table is tried at every address it announced (``host.routes``) and printed at the
+first that answered, or with all of them and "[not reachable]" when none did: a table a
+friend sees listed is one they can join."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 
-from host import TableAd, browse
+from host import browse
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -19,25 +22,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--timeout", type=float, default=3.0, help="seconds to listen (default 3)")
 
 
-async def reachable(ad: TableAd, timeout: float = 1.0) -> bool:
-    """Confirm an announced table with a TCP connection before calling it joinable."""
-    try:
-        _, writer = await asyncio.wait_for(asyncio.open_connection(ad.address, ad.port), timeout)
-    except (OSError, TimeoutError):
-        return False
-    writer.close()
-    with contextlib.suppress(OSError):
-        await writer.wait_closed()
-    return True
-
-
 async def list_tables(bind: str, seconds: float) -> list[str]:
-    ads = await browse(bind, seconds)
-    lines = []
-    for ad in ads:
-        note = "" if await reachable(ad) else "  [not reachable]"
-        lines.append(ad.line() + note)
-    return lines
+    return [ad.line() for ad in await browse(bind, seconds)]
 
 
 def run(args: argparse.Namespace) -> int:

@@ -232,6 +232,13 @@ TEXTS: dict[str, str] = {
     "join.title": "An einem LAN-Tisch mitspielen",
     "join.found": "Tische in deinem Netzwerk",
     "join.searching": "Suche nach Tischen in deinem Netzwerk…",
+    "join.hint": (
+        "Noch kein Tisch gefunden. Die Firewall des Gastgebers muss den Port des Spiels "
+        "und mDNS (UDP 5353) durchlassen, und ein Gäste-WLAN, das Geräte trennt, "
+        "verhindert die Suche. Gib unten Adresse:Port ein, die der Raum des Gastgebers "
+        "zeigt."
+    ),
+    "join.not_reachable": "nicht erreichbar",
     "join.no_network": "Hier kann nicht gesucht werden: gib unten die Adresse des Tisches ein.",
     "join.seats": "{taken}/{seats} Plätze",
     "join.in_game": "im Spiel · {seats}",
@@ -241,7 +248,10 @@ TEXTS: dict[str, str] = {
     "join.back": "Zurück",
     "join.connecting": "Verbinde mit dem Tisch…",
     "join.bad_address": "Das ist keine Adresse: gib HOST:PORT oder durak://HOST:PORT ein.",
-    "join.unreachable": "Der Tisch ist nicht erreichbar: läuft der Gastgeber noch?",
+    "join.unreachable": (
+        "Der Tisch ist nicht erreichbar: läuft der Gastgeber noch, und lässt seine "
+        "Firewall den Port des Spiels durch?"
+    ),
     "join.full": "Dieser Tisch ist voll: alle Plätze sind besetzt.",
     "join.password_needed": "Dieser Tisch braucht ein Passwort.",
     "join.bad_password": "Falsches Passwort: versuch es noch einmal.",
@@ -255,6 +265,8 @@ TEXTS: dict[str, str] = {
     "room.ready": "Alle sind bereit: starte das Spiel.",
     "room.fill_seats": "Besetze die freien Plätze mit Spielern oder dem Computer.",
     "room.invite": "Einladung: {link}",
+    "room.lan": "Andere kommen dazu über {addresses} · Port {port}",
+    "room.no_lan": "Keine LAN-Adresse: nur dieser Computer kann beitreten (Port {port}).",
     "room.copied": "Der Link ist in der Zwischenablage.",
     "room.you": "du",
     "room.away": "Abwesend",

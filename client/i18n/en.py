@@ -236,6 +236,12 @@ TEXTS: dict[str, str] = {
     "join.title": "Join a LAN table",
     "join.found": "Tables on your network",
     "join.searching": "Looking for tables on your network…",
+    "join.hint": (
+        "No table found yet. The host's firewall must let in the game's port and mDNS "
+        "(UDP 5353), and guest Wi-Fi that keeps devices apart blocks the search. Type the "
+        "address:port the host's room shows in the field below."
+    ),
+    "join.not_reachable": "not reachable",
     "join.no_network": "Cannot search the network here: type the table's address below.",
     "join.seats": "{taken}/{seats} seats",
     "join.in_game": "playing · {seats}",
@@ -245,7 +251,10 @@ TEXTS: dict[str, str] = {
     "join.back": "Back",
     "join.connecting": "Joining the table…",
     "join.bad_address": "That is not an address: type HOST:PORT or durak://HOST:PORT.",
-    "join.unreachable": "Could not reach the table: is the host still running?",
+    "join.unreachable": (
+        "Could not reach the table: is the host still running, and does its firewall let "
+        "the game's port in?"
+    ),
     "join.full": "This table is full: every seat is taken.",
     "join.password_needed": "This table needs a password.",
     "join.bad_password": "Wrong password: try again.",
@@ -259,6 +268,8 @@ TEXTS: dict[str, str] = {
     "room.ready": "Everyone is ready: start the game.",
     "room.fill_seats": "Fill the open seats with players or the computer.",
     "room.invite": "Invite: {link}",
+    "room.lan": "Others join at {addresses} · port {port}",
+    "room.no_lan": "No LAN address: only this computer can join (port {port}).",
     "room.copied": "The link is on the clipboard.",
     "room.you": "you",
     "room.away": "Away",

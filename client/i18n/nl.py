@@ -231,6 +231,13 @@ TEXTS: dict[str, str] = {
     "join.title": "Aan een LAN-tafel meedoen",
     "join.found": "Tafels op je netwerk",
     "join.searching": "Zoeken naar tafels op je netwerk…",
+    "join.hint": (
+        "Nog geen tafel gevonden. De firewall van de gastheer moet de poort van het spel "
+        "en mDNS (UDP 5353) doorlaten, en gast-wifi die apparaten van elkaar scheidt "
+        "blokkeert het zoeken. Typ hieronder het adres:poort dat de kamer van de gastheer "
+        "toont."
+    ),
+    "join.not_reachable": "niet bereikbaar",
     "join.no_network": "Hier kan niet gezocht worden: typ hieronder het adres van de tafel.",
     "join.seats": "{taken}/{seats} plaatsen",
     "join.in_game": "bezig · {seats}",
@@ -240,7 +247,10 @@ TEXTS: dict[str, str] = {
     "join.back": "Terug",
     "join.connecting": "Verbinden met de tafel…",
     "join.bad_address": "Dat is geen adres: typ HOST:POORT of durak://HOST:POORT.",
-    "join.unreachable": "De tafel is niet bereikbaar: draait de gastheer nog?",
+    "join.unreachable": (
+        "De tafel is niet bereikbaar: draait de gastheer nog, en laat zijn firewall de "
+        "poort van het spel door?"
+    ),
     "join.full": "Deze tafel is vol: alle plaatsen zijn bezet.",
     "join.password_needed": "Deze tafel heeft een wachtwoord nodig.",
     "join.bad_password": "Verkeerd wachtwoord: probeer het opnieuw.",
@@ -254,6 +264,8 @@ TEXTS: dict[str, str] = {
     "room.ready": "Iedereen is klaar: start het spel.",
     "room.fill_seats": "Vul de vrije plaatsen met spelers of de computer.",
     "room.invite": "Uitnodiging: {link}",
+    "room.lan": "Anderen doen mee via {addresses} · poort {port}",
+    "room.no_lan": "Geen LAN-adres: alleen deze computer kan meedoen (poort {port}).",
     "room.copied": "De link staat op het klembord.",
     "room.you": "jij",
     "room.away": "Afwezig",

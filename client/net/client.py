@@ -36,11 +36,12 @@ import itertools
 import random
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from engine import Action, Rules
+from host.routes import NoAnswer, Unreached, race
 from protocol import (
     PROTOCOL_VERSION,
     SILENCE_MS,
@@ -109,35 +110,67 @@ class Backoff:
 
 
 class HostClosed(Exception):
-    """The host ended the connection: ``code`` says why (``shutdown``, ``table_full``...)."""
+    """The host ended the connection: ``code`` says why (``shutdown``, ``table_full``...);
+    ``goodbye``: the host said so (else the connection was lost, or its data was bad)."""
 
-    def __init__(self, code: str, text: str) -> None:
+    def __init__(self, code: str, text: str, goodbye: bool = False) -> None:
         super().__init__(f"{code}: {text}")
         self.code = code
         self.text = text
+        self.goodbye = goodbye
+
+
+Link = tuple[asyncio.StreamReader, asyncio.StreamWriter]
+Greeted = tuple[asyncio.StreamReader, asyncio.StreamWriter, Connection, Welcome | Watching]
+
+
+class _NotAHost(HostClosed, NoAnswer):
+    """The peer at an address closed, fell silent or did not welcome us: no table there
+    (the race tries the table's next address)."""
 
 
 async def _greet(
-    address: str, port: int, hello: Hello, on_payload: Callable[[Any], None] | None
-) -> tuple[asyncio.StreamReader, asyncio.StreamWriter, Connection, Welcome | Watching]:
-    """Open a connection and say hello: the connection and the host's welcome (a
-    watcher's: ``Watching``), or ``HostClosed`` (the host's goodbye, or the connection lost
-    on the way)."""
-    reader, writer = await asyncio.open_connection(address, port)
-    conn = Connection(Role.CLIENT, on_payload=on_payload)
-    try:
+    addresses: str | Sequence[str],
+    port: int,
+    hello: Hello,
+    on_payload: Callable[[Any], None] | None,
+) -> tuple[str, Greeted]:
+    """Connect to the first of ``addresses`` that answers (``host.routes.race``: at once,
+    staggered, one hello at a time) and say hello: the address, the connection and the
+    host's welcome (a watcher's: ``Watching``). ``HostClosed`` for the host's goodbye (or,
+    with one address, the connection lost on the way); ``OSError`` when none answered."""
+    candidates = (addresses,) if isinstance(addresses, str) else tuple(addresses)
+
+    async def connect(address: str) -> Link:
+        return await asyncio.open_connection(address, port)
+
+    async def say_hello(address: str, link: Link) -> Greeted:
+        reader, writer = link
+        conn = Connection(Role.CLIENT, on_payload=on_payload)
         writer.write(conn.send(hello))
-        first = await _read(reader, writer, conn, SILENCE_MS / 1000)
-    except BaseException:
-        writer.close()
+        try:
+            first = await _read(reader, writer, conn, SILENCE_MS / 1000)
+        except HostClosed as exc:
+            if exc.goodbye:
+                raise
+            raise _NotAHost(exc.code, exc.text) from None
+        if first is None:  # a host that takes the connection and says nothing is not there
+            raise _NotAHost("closed", "The host did not answer.")
+        if not isinstance(first, Welcome | Watching):  # the connection enforces these first
+            raise _NotAHost("bad_message", "the host did not welcome us")
+        return reader, writer, conn, first
+
+    def close(link: Link) -> None:
+        link[1].close()
+
+    try:
+        won = await race(candidates, port, connect, say_hello, close)
+    except Unreached as exc:
+        errors = list(exc.errors.values())
+        if len(errors) == 1 and isinstance(errors[0], HostClosed | OSError):
+            raise errors[0] from None  # one address: what happened there, as before
         raise
-    if first is None:  # a host that takes the connection and says nothing is not there
-        writer.close()
-        raise HostClosed("closed", "The host did not answer.")
-    if not isinstance(first, Welcome | Watching):  # the connection enforces these first
-        writer.close()
-        raise HostClosed("bad_message", "the host did not welcome us")
-    return reader, writer, conn, first
+    return won.address, won.result
 
 
 async def _read(
@@ -167,7 +200,7 @@ async def _read(
             writer.close()
             raise HostClosed("closed", "The connection was lost.") from None
         if isinstance(message, Goodbye):
-            raise HostClosed(message.code, message.text)
+            raise HostClosed(message.code, message.text, goodbye=True)
         return message  # type: ignore[return-value]
 
 
@@ -196,7 +229,8 @@ class NetClient:
         self.reconnect: Backoff | None = None
         self.reconnects = 0  # how many times the connection came back
         self.on_lost: Callable[[], None] | None = None  # told when a reconnect begins
-        self._hello: tuple[str, int, Hello] | None = None
+        self.address = ""  # where the host answered
+        self._hello: tuple[tuple[str, ...], int, Hello] | None = None
         self._on_payload: Callable[[Any], None] | None = None
         self._rng = random.Random()
         # What the pump read (see ``_pump``), for ``receive``; a HostClosed ends it.
@@ -211,7 +245,7 @@ class NetClient:
     @classmethod
     async def connect(
         cls,
-        address: str,
+        address: str | Sequence[str],
         port: int,
         name: str,
         *,
@@ -221,13 +255,17 @@ class NetClient:
         reconnect: Backoff | None = None,
         watch: bool = False,
     ) -> NetClient:
-        """Connect and greet (``watch``: as a watcher); raises ``HostClosed`` if the host
-        refuses (with its code)."""
+        """Connect and greet (``watch``: as a watcher) at ``address``, or at the first of
+        several (a table's announced addresses) that answers; raises ``HostClosed`` if the
+        host refuses (with its code), ``OSError`` if no address answers. ``address`` is
+        then the one that did (a reconnect tries it first)."""
         hello = Hello(PROTOCOL_VERSION, name, password, token, "watch" if watch else "play")
-        reader, writer, conn, welcome = await _greet(address, port, hello, on_payload)
+        won, (reader, writer, conn, welcome) = await _greet(address, port, hello, on_payload)
         client = cls(reader, writer, conn)
+        client.address = won
         client.reconnect = reconnect
-        client._hello = (address, port, hello)
+        others = () if isinstance(address, str) else tuple(a for a in address if a != won)
+        client._hello = ((won, *others), port, hello)
         client._on_payload = on_payload
         client._welcomed(welcome)
         return client
@@ -324,7 +362,7 @@ class NetClient:
                 continue
             except (OSError, TimeoutError):
                 continue
-            self._reader, self._writer, self._conn, welcome = fresh
+            self.address, (self._reader, self._writer, self._conn, welcome) = fresh
             self._inbox = asyncio.Queue()
             self._probes.clear()
             self._welcomed(welcome)

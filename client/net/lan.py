@@ -1,18 +1,19 @@
 """The LAN around the window: invite links and the tables zeroconf finds.
 
-An invite is ``durak://HOST:PORT`` (``invite_link`` makes one for a table we host,
-``parse_invite`` reads one typed, pasted or given on the command line). ``LanBrowser`` runs
-``host.TableBrowser`` in a daemon thread with its own asyncio loop and reports each change
-on an ``Inbox`` that the Join screen drains when it wakes the window.
+An invite is ``durak://HOST:PORT``, or ``durak://HOST,HOST:PORT`` for a host with several
+LAN addresses (``invite_link`` makes one for a table we host, ``parse_invite`` reads one
+typed, pasted or given on the command line; the joiner tries every address at once).
+``LanBrowser`` runs ``host.TableBrowser`` in a daemon thread with its own asyncio loop and
+reports each change on an ``Inbox`` that the Join screen drains when it wakes the window.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import socket
 import threading
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from client.net.session import AI_NAMES, Inbox, Session, drain
@@ -20,37 +21,53 @@ from client.net.session import AI_NAMES, Inbox, Session, drain
 if TYPE_CHECKING:
     from host import TableAd
 
-__all__ = ["SCHEME", "LanBrowser", "invite_link", "lan_address", "net_join", "parse_invite"]
+__all__ = ["SCHEME", "Invite", "LanBrowser", "invite_link", "net_join", "parse_invite"]
 
 SCHEME = "durak"
 
 
-def parse_invite(text: str) -> tuple[str, int]:
-    """``durak://HOST:PORT`` or ``HOST:PORT`` as ``(host, port)``; ``ValueError`` if not."""
+@dataclass(frozen=True, slots=True)
+class Invite:
+    """Where a table is: its host's addresses (all tried, in this order) and its port;
+    ``link`` is the ``durak://`` text that ``parse_invite`` reads back."""
+
+    hosts: tuple[str, ...]
+    port: int
+
+    @property
+    def link(self) -> str:
+        hosts = ",".join(f"[{h}]" if ":" in h else h for h in self.hosts)
+        return f"{SCHEME}://{hosts}:{self.port}"
+
+
+def parse_invite(text: str) -> Invite:
+    """``durak://HOST:PORT``, ``HOST:PORT`` or, as a host's invite link lists every LAN
+    address it has, ``durak://HOST,HOST:PORT``; ``ValueError`` if it is none of them."""
     text = text.strip()
     if "://" in text:
         scheme, _, text = text.partition("://")
         if scheme.lower() != SCHEME:
             raise ValueError(f"not a {SCHEME}:// link: {scheme}://")
     text = text.rstrip("/")
-    host, sep, port = text.rpartition(":")
-    host = host.strip("[]")
-    if not sep or not host or not port.isascii() or not port.isdecimal():
+    hosts, sep, port = text.rpartition(":")
+    if not sep or not port.isascii() or not port.isdecimal() or not 0 < int(port) < 65536:
         raise ValueError(f"not HOST:PORT: {text!r}")
-    if not 0 < int(port) < 65536 or any(c.isspace() or c in "/@?#" for c in host):
+    found = tuple(host.strip().strip("[]") for host in hosts.split(","))
+    if not all(found) or any(c.isspace() or c in "/@?#" for host in found for c in host):
         raise ValueError(f"not HOST:PORT: {text!r}")
-    return host, int(port)
+    return Invite(found, int(port))
 
 
 def net_join(
-    address: str,
+    address: str | Sequence[str],
     port: int,
     name: str,
     password: str | None,
     ai_names: Sequence[str] = AI_NAMES,
     watch: bool = False,
 ) -> Session:
-    """Join the table at ``address:port`` (``watch``: as a watcher)."""
+    """Join the table at ``address:port``, or at the first of several addresses that
+    answers (``host.routes.race``), ``watch``: as a watcher."""
     from client.net.remote import NetSession
 
     return NetSession(
@@ -117,18 +134,10 @@ class LanBrowser:
                     self.changes.put(getting.result())
 
 
-def lan_address() -> str:
-    """This machine's address on the LAN (the one its default route leaves by); no packet
-    is sent. 127.0.0.1 when there is no network."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: only picks the route
-            return str(probe.getsockname()[0])
-        except OSError:
-            return "127.0.0.1"
-
-
 def invite_link(bind: str, port: int) -> str:
-    """``durak://IP:PORT`` for a host listening on ``bind`` ("": every interface)."""
-    address = bind if bind and bind not in ("0.0.0.0", "::") else lan_address()
-    return f"{SCHEME}://{address}:{port}"
+    """``durak://IP:PORT`` for a host listening on ``bind`` ("": every interface, and then
+    every LAN address it has, the one its default route leaves by first:
+    ``durak://IP,IP:PORT``; a joiner tries them all)."""
+    from host import lan_addresses
+
+    return Invite(lan_addresses(bind) or ("127.0.0.1",), port).link

@@ -113,7 +113,7 @@ def watcher_view(view: PublicView) -> SeatView:
 class NetSession:
     def __init__(
         self,
-        address: str,
+        address: str | Sequence[str],
         port: int,
         name: str,
         *,

@@ -5,6 +5,12 @@ The list comes from ``client.net.lan.LanBrowser``, drained once per frame. Joini
 room screen, ``screens.room``, takes the session over) or closed (a clear message, or the
 password prompt when the host wants one).
 
+A table is listed once one of its announced addresses has answered (``host.routes``),
+at that address; one that answered nowhere is listed as not reachable, and choosing
+it tries every address again. While nothing is found the list says it is searching, and
+after ``HINT_AFTER`` seconds what may be wrong (a firewall, guest Wi-Fi that keeps
+devices apart) and that the address field below takes the host's ``address:port``.
+
 Every table of the list has a Watch button (full tables and tables in a game too, whose
 rows are dimmed: a seat there is refused): it joins as a watcher, with the password first
 where the table needs one. ``watch=True`` (``durak durak://HOST:PORT --watch``) watches
@@ -45,13 +51,15 @@ from client.ui.widgets import Button
 if TYPE_CHECKING:
     from host import TableAd
 
-__all__ = ["JoinScene"]
+__all__ = ["HINT_AFTER", "JoinScene"]
+
+HINT_AFTER = 5.0  # seconds of finding nothing before the screen says what may be wrong
 
 
 class Joiner(Protocol):
     def __call__(
         self,
-        address: str,
+        address: str | Sequence[str],
         port: int,
         name: str,
         password: str | None,
@@ -80,12 +88,13 @@ class JoinScene(ButtonScene):
         self.address = ""  # the manual field
         self.password = ""
         self.asking = False  # the password prompt is shown
-        self.target: tuple[str, int] | None = None
+        self.target: tuple[tuple[str, ...], int] | None = None
         self.watch = watch  # join the target as a watcher
         self.session: Session | None = None
         self.error = ""
         self.hover = None
         self.size = app.size
+        self.searched = 0.0  # seconds the browser has looked without finding a table
         if invite is not None:
             self.address = invite
             self.join_typed()
@@ -123,36 +132,49 @@ class JoinScene(ButtonScene):
             if self.session is not None:
                 self.session.close()
                 self.session = None
-            self.target = (ad.address, ad.port)
+            self.target = (ad.candidates, ad.port)
             self.asking, self.password = True, ""
             self.error = self.app.tr("join.password_needed")
         else:
-            self.join(ad.address, ad.port)
+            self.join(ad.candidates, ad.port)
 
     def join_typed(self) -> None:
         try:
-            host, port = parse_invite(self.address)
+            where = parse_invite(self.address)
         except ValueError:
             self.error = self.app.tr("join.bad_address")
             return
-        self.join(host, port)
+        self.join(where.hosts, where.port)
 
-    def join(self, host: str, port: int, password: str | None = None) -> None:
+    def join(self, hosts: tuple[str, ...], port: int, password: str | None = None) -> None:
+        """Join at the first of ``hosts`` that answers (a table's addresses: all tried)."""
         if self.session is not None:
             self.session.close()
         self.error = ""
-        self.target = (host, port)
+        self.target = (hosts, port)
         name = self.app.settings.name or self.app.tr("settings.default_name")
         names = ai_names(self.app.tr)
-        self.session = self.joiner(host, port, name, password, names, watch=self.watch)
+        address = hosts[0] if len(hosts) == 1 else hosts
+        self.session = self.joiner(address, port, name, password, names, watch=self.watch)
         listen(self.session.inbox, self.app.wake)
 
     def next_frame(self) -> float:
+        if self._still_searching():  # the hint replaces "searching" when its time comes
+            return HINT_AFTER - self.searched
         return math.inf  # what the LAN browser finds and the table we join wake the window
+
+    def _still_searching(self) -> bool:
+        return (
+            self.browser is not None
+            and not self.browser.failed
+            and not self.browser.tables
+            and self.searched < HINT_AFTER
+        )
 
     def update(self, dt: float) -> None:
         if self.browser is not None:
             self.browser.poll()
+            self.searched = 0.0 if self.browser.tables else self.searched + dt
         session = self.session
         if session is None:
             return
@@ -283,6 +305,8 @@ class JoinScene(ButtonScene):
         )
         if ad.status == "playing":
             seats = tr("join.in_game", seats=seats)
+        if ad.reachable is False:  # (chosen, it is tried at every address again)
+            return seats, tr("join.not_reachable")
         return seats, f"{ad.address}:{ad.port}"
 
     def _short_seats(self) -> bool:
@@ -443,9 +467,14 @@ class JoinScene(ButtonScene):
             hover = self.hover is not None and button.collidepoint(self.hover)
             draw_button(surface, self.assets, button, tr("join.watch"), "secondary", hover)
         if not rows and self.browser is not None:
-            failed = self.browser is not None and self.browser.failed
-            text = tr("join.no_network" if failed else "join.searching")
-            self._draw_lines(surface, text, px, panel.center, panel.w - 32, SOFT)
+            if self.browser.failed:
+                text = tr("join.no_network")
+            elif self._still_searching():
+                text = tr("join.searching")
+            else:
+                text = tr("join.hint")
+            height = panel.h - px * 3
+            self._draw_lines(surface, text, px, panel.center, panel.w - 48, SOFT, height, lines=5)
         field = self.field()
         label = tr("join.password" if self.asking else "join.address")
         if self._label_above():
@@ -488,31 +517,34 @@ class JoinScene(ButtonScene):
         colour: tuple[int, int, int],
         height: float | None = None,
         bold: bool = False,
+        lines: int = 2,
     ) -> None:
-        """``text`` wrapped to ``width`` and centred on ``centre``: on two lines where one
-        would be set small, smaller where two do not fit ``height``."""
+        """``text`` wrapped to ``width`` and centred on ``centre``: on up to ``lines`` lines
+        where one would be set small, smaller where they do not fit ``height``."""
         size = fit_px(self.assets, text, px, width, bold)
-        lines = [text]
+        wrapped = [text]
         if size < px * 0.8:
             size = px
             while True:
-                lines = wrap(self.assets.font(size, bold), text, width)
-                tall = len(lines) * self._line_h(size, bold)
-                if size <= MIN_PX or (len(lines) <= 2 and (height is None or tall <= height)):
+                wrapped = wrap(self.assets.font(size, bold), text, width)
+                tall = len(wrapped) * self._line_h(size, bold)
+                fits = len(wrapped) <= lines and (height is None or tall <= height)
+                if size <= MIN_PX or fits:
                     break
                 size -= 1
         step = self._line_h(size, bold)
-        y = round(centre[1] - (len(lines) - 1) * step / 2)
-        for line in lines:
+        y = round(centre[1] - (len(wrapped) - 1) * step / 2)
+        for line in wrapped:
             line_px = fit_px(self.assets, line, size, width, bold)
             at = (centre[0], y)
             draw_text(surface, self.assets, line, line_px, at, colour=colour, bold=bold)
             y += step
 
     def _draw_row(self, surface: pygame.Surface, rect: pygame.Rect, ad: TableAd) -> None:
-        """A row's box: dimmer for a table in a game or full (joining it is refused)."""
+        """A row's box: dimmer for a table in a game or full (joining it is refused) or
+        that answered at none of its addresses."""
         hover = self.hover is not None and rect.collidepoint(self.hover)
-        open_ = ad.status != "playing" and ad.taken < ad.seats
+        open_ = ad.status != "playing" and ad.taken < ad.seats and ad.reachable is not False
         fill = (40, 96, 64) if hover else (28, 74, 50) if open_ else (22, 52, 38)
         pygame.draw.rect(surface, fill, rect, border_radius=8)
         edge = (90, 150, 110) if open_ else (60, 100, 76)

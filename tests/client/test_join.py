@@ -5,8 +5,11 @@ and a clear message for every refusal."""
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
 import queue
 import socket
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import replace
@@ -17,7 +20,7 @@ import pytest
 from window import click, open_app, open_from_menu, type_text, until
 
 from client.app import App, add_arguments
-from client.net.lan import invite_link, parse_invite
+from client.net.lan import Invite, invite_link, parse_invite
 from client.net.remote import NetSession
 from client.net.session import Closed, Seated
 from client.screens import join as join_screen
@@ -29,7 +32,7 @@ from client.settings import Settings
 from client.ui import render
 from client.ui import scene as scene_module
 from engine import Rules
-from host import HostConfig, HostHandle, TableAd, run_in_thread
+from host import Announcer, HostConfig, HostHandle, TableAd, run_in_thread
 
 pytestmark = pytest.mark.usefixtures("headless")
 
@@ -60,14 +63,17 @@ def free_port() -> int:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("durak://127.0.0.1:5000", ("127.0.0.1", 5000)),
-        ("durak://kitchen.local:41234/", ("kitchen.local", 41234)),
-        ("DURAK://[::1]:7", ("::1", 7)),
-        (" 192.168.1.20:4000 ", ("192.168.1.20", 4000)),
+        ("durak://127.0.0.1:5000", Invite(("127.0.0.1",), 5000)),
+        ("durak://kitchen.local:41234/", Invite(("kitchen.local",), 41234)),
+        ("DURAK://[::1]:7", Invite(("::1",), 7)),
+        (" 192.168.1.20:4000 ", Invite(("192.168.1.20",), 4000)),
+        # A host's link lists each of its LAN addresses: the joiner tries them all.
+        ("durak://10.99.5.1,10.0.0.1:45111", Invite(("10.99.5.1", "10.0.0.1"), 45111)),
     ],
 )
-def test_an_invite_is_parsed(text: str, expected: tuple[str, int]) -> None:
+def test_an_invite_is_parsed(text: str, expected: Invite) -> None:
     assert parse_invite(text) == expected
+    assert parse_invite(expected.link) == expected  # the link reads back as itself
 
 
 @pytest.mark.parametrize(
@@ -83,6 +89,8 @@ def test_an_invite_is_parsed(text: str, expected: tuple[str, int]) -> None:
         "durak://:5000",
         "durak://a b:5",
         "durak://h:\uff15",
+        "durak://a,:5",
+        "durak://,b:5",
     ],
 )
 def test_a_bad_invite_is_refused(text: str) -> None:
@@ -112,11 +120,58 @@ def test_a_table_announced_on_loopback_is_listed_and_joined_with_a_tap(tmp_path:
             3,
             True,
         )
+        assert ad.reachable  # (its address answered)
         pygame.image.save(app.screen, str(tmp_path / "join.png"))
         click(app, rect.center)
         until(app, lambda: scene.asking)  # the table wants a password
         assert scene.error == "This table needs a password."
         type_text(app, "pw")
+        until(app, lambda: joined(app))
+        app.close()
+
+
+@contextlib.contextmanager
+def announced(port: int, name: str, addresses: list[str]) -> Iterator[None]:
+    """The table at ``port`` announced on loopback at ``addresses`` (in a thread)."""
+    ready, stop = threading.Event(), threading.Event()
+
+    async def announce() -> None:
+        announcer = Announcer("127.0.0.1", port, name, addresses=addresses)
+        await announcer.start({"name": name, "seats": "1/3", "status": "lobby"})
+        ready.set()
+        try:
+            await asyncio.to_thread(stop.wait)
+        finally:
+            await announcer.close()
+
+    thread = threading.Thread(target=asyncio.run, args=(announce(),), daemon=True)
+    thread.start()
+    try:
+        assert ready.wait(20)  # a bound against hanging, not a timing assertion
+        yield
+    finally:
+        stop.set()
+        thread.join(20)
+
+
+@pytest.mark.slow
+def test_a_table_is_listed_and_joined_at_the_address_that_answers(
+    tmp_path: Path, host: HostHandle
+) -> None:
+    """Announced at 127.0.0.2 (loopback, but nothing listens there) and 127.0.0.1, in
+    whatever order zeroconf answers: the row shows 127.0.0.1, and a tap joins."""
+    with announced(host.port, "Zwei Wege", ["127.0.0.2", "127.0.0.1"]):
+        app = make_app(tmp_path)
+        scene = open_from_menu(app, "join", JoinScene)
+        until(app, lambda: any(ad.port == host.port for _, ad in scene.table_rects()))
+        rect, ad = next((r, ad) for r, ad in scene.table_rects() if ad.port == host.port)
+        assert (ad.address, ad.reachable, set(ad.addresses)) == (
+            "127.0.0.1",
+            True,
+            {"127.0.0.1", "127.0.0.2"},
+        )
+        assert scene._meta(ad)[1] == f"127.0.0.1:{host.port}"
+        click(app, rect.center)
         until(app, lambda: joined(app))
         app.close()
 
@@ -173,6 +228,15 @@ def test_an_invite_on_the_command_line_goes_straight_to_the_table(
     app.close()
 
 
+def test_an_invite_naming_several_addresses_joins_at_the_one_that_answers(
+    tmp_path: Path, host: HostHandle
+) -> None:
+    """127.0.0.2 is loopback too, but the host listens on 127.0.0.1 only: refused there."""
+    app = make_app(tmp_path, invite=f"durak://127.0.0.2,127.0.0.1:{host.port}")
+    until(app, lambda: joined(app))
+    app.close()
+
+
 def test_a_bad_invite_on_the_command_line_says_so(tmp_path: Path) -> None:
     app = make_app(tmp_path, invite="durak://nowhere")
     scene = app.stack[-1]
@@ -218,7 +282,8 @@ def test_an_unreachable_host_says_so(tmp_path: Path) -> None:
     scene = open_from_menu(app, "join", JoinScene)
     type_text(app, f"127.0.0.1:{free_port()}")
     until(app, lambda: bool(scene.error))
-    assert scene.error == "Der Tisch ist nicht erreichbar: läuft der Gastgeber noch?"
+    assert scene.error == app.tr("join.unreachable")
+    assert scene.error.startswith("Der Tisch ist nicht erreichbar") and "Firewall" in scene.error
     pygame.image.save(app.screen, str(tmp_path / "unreachable.png"))
     app.close()
 
@@ -478,3 +543,66 @@ def test_a_table_whose_game_started_says_so_in_the_list(
         app.step(0.01)
         assert "im Spiel · 2/2 Plätze" in shown
         app.close()
+
+
+class NothingFound(Announced):
+    """A browser that is searching and has found nothing (no network)."""
+
+    def __init__(self) -> None:
+        self.tables = {}
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_an_empty_list_says_it_is_searching_then_what_may_be_wrong(
+    language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At first "searching"; after ``HINT_AFTER`` seconds of nothing, the firewall, guest
+    Wi-Fi and the address field; a table found ends it. The window wakes for the hint."""
+    shown: list[str] = []
+
+    def text_spy(surface, assets, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        shown.append(text)
+        return render.draw_text(surface, assets, text, *args, **kwargs)
+
+    monkeypatch.setattr(join_screen, "draw_text", text_spy)
+    app = App(Settings(language=language), None, size=(1280, 720), sound=False)
+    scene = JoinScene(app, browse=False)
+    scene.browser = NothingFound()  # type: ignore[assignment]
+    app.push(scene)
+    app.step(0.02)
+    assert app.tr("join.searching") in shown
+    assert 0 < scene.next_frame() <= join_screen.HINT_AFTER
+    shown.clear()
+    app.step(join_screen.HINT_AFTER)
+    words = " ".join(shown)
+    hint = app.tr("join.hint")
+    assert app.tr("join.searching") not in shown and all(w in words for w in hint.split())
+    assert scene.next_frame() == float("inf")
+    scene.browser.tables = {ad.name: ad for ad in ADS}  # type: ignore[union-attr]
+    shown.clear()
+    app.step(0.02)
+    assert "Küchentisch" in shown and not any(w in shown for w in hint.split(". "))
+    app.close()
+
+
+def test_a_table_that_answered_nowhere_says_so_and_is_tried_everywhere(
+    tmp_path: Path,
+) -> None:
+    app = make_app(tmp_path)
+    joined: list[tuple[object, int]] = []
+
+    def joiner(
+        address: object, port: int, name: str, password: str | None, ai: object, watch: bool = False
+    ) -> Refused:
+        joined.append((address, port))
+        return Refused("table_full")
+
+    scene = JoinScene(app, joiner=joiner, browse=False)  # type: ignore[arg-type]
+    away = replace(ADS[0], address="10.0.0.1", addresses=("10.0.0.1", "10.99.5.1"))
+    scene.browser = Announced()  # type: ignore[assignment]
+    scene.browser.tables = {away.name: replace(away, reachable=False)}  # type: ignore[union-attr]
+    app.push(scene)
+    assert scene._meta(scene.tables()[0])[1] == app.tr("join.not_reachable")
+    scene.choose(scene.tables()[0])
+    assert joined == [(("10.0.0.1", "10.99.5.1"), away.port)]
+    app.close()

@@ -20,13 +20,14 @@ from window import click, key
 
 from client.app import App
 from client.cli.bot import BotReport, play_bot
-from client.i18n import LANGUAGES
+from client.i18n import LANGUAGES, Translator
 from client.net.client import HostClosed, NetClient
 from client.net.gamefile import GameFile
 from client.net.remote import NetSession
 from client.net.session import WATCHING, RoomChanged, Seated
 from client.screens.room import screen as room_screen
 from client.screens.room.screen import RoomScene
+from client.screens.room.share import share_lines
 from client.screens.table.screen import TableScene
 from client.settings import Settings
 from client.ui import render
@@ -386,7 +387,7 @@ def test_the_room_fits_the_window(
     monkeypatch.setattr(scene_module, "draw_button", button_spy)  # Start, Ready, Leave
     app = App(Settings(language=language), None, size=size, sound=False)
     room = a_room(seats, 3 if view == "guest" else 0)
-    invite = "durak://192.168.178.120:45654" if view == "host" else ""
+    invite = "durak://192.168.178.120,10.0.0.1:45654" if view == "host" else ""
     scene = RoomScene(app, Sitting(room), invite)  # type: ignore[arg-type]
     if invite:
         scene.note = app.tr("room.copied")
@@ -455,3 +456,20 @@ def test_the_room_screen_and_the_host_lobby_agree() -> None:
                 checked += 1
     app.close()
     assert checked == 4**3 * 6 * 4
+
+
+@pytest.mark.parametrize("language", ["en", "de", "nl", "ru"])
+def test_the_hosts_room_says_where_others_can_reach_it(language: str) -> None:
+    """Its LAN addresses and port, for typing where the Join list stays empty, and the link;
+    a host only this machine can reach says so rather than show 127.0.0.1."""
+    tr = Translator(language)
+    lines = [text for text, _ in share_lines("durak://192.168.1.5,10.0.0.1:45654", "", tr)]
+    assert lines == [
+        tr("room.lan", addresses="192.168.1.5, 10.0.0.1", port=45654),
+        tr("room.invite", link="durak://192.168.1.5,10.0.0.1:45654"),
+    ]
+    assert "192.168.1.5, 10.0.0.1" in lines[0] and "45654" in lines[0]
+    lines = [text for text, _ in share_lines("durak://127.0.0.1:45654", "copied", tr)]
+    assert lines[0] == tr("room.no_lan", port=45654) and "127.0.0.1" not in lines[0]
+    assert lines[-1] == "copied"
+    assert share_lines("", "", tr) == []  # a guest's room: someone else's table

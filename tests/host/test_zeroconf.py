@@ -5,18 +5,21 @@ rules are read from their TXT keys, and hostile or malformed records are read sa
 
 from __future__ import annotations
 
+import argparse
 import asyncio
+import ipaddress
 import socket
 
 import pytest
 from live import serving
 from zeroconf.asyncio import AsyncServiceInfo
 
+from client.cli import bot
 from client.cli.list_tables import list_tables
 from client.net.client import NetClient
 from engine import Rules, Series, ThrowInRule
-from host import SERVICE_TYPE, TableAd, TableBrowser, txt_properties
-from host.announce import instance_name
+from host import SERVICE_TYPE, HostConfig, TableAd, TableBrowser, run_in_thread, txt_properties
+from host.announce import Announcer, instance_name, lan_addresses
 from host.discovery import ad_from_info
 from protocol import PROTOCOL_VERSION, Room, SeatInfo
 
@@ -191,3 +194,68 @@ def test_malformed_rules_keys_fall_back_to_the_summary(changed: dict[str, str | 
     ad = ad_from_info(_info("T", **{k: v for k, v in properties.items() if v is not None}))
     assert ad is not None and ad.game_rules is None
     assert ad.rules == "36 cards, throw-in all"  # what a browser shows instead
+
+
+def test_an_ad_keeps_every_address_its_own_subnets_first() -> None:
+    info = AsyncServiceInfo(
+        SERVICE_TYPE,
+        f"Multi.{SERVICE_TYPE}",
+        port=4000,
+        parsed_addresses=["169.254.3.3", "10.0.0.1", "192.168.1.9"],
+        properties={"name": "Multi"},
+    )
+    ad = ad_from_info(info, [ipaddress.IPv4Interface("192.168.1.20/24")])
+    assert ad is not None and ad.reachable is None
+    assert ad.addresses == ("192.168.1.9", "10.0.0.1", "169.254.3.3")
+    assert ad.address == "192.168.1.9" and ad.candidates == ad.addresses
+
+
+def test_a_host_announces_no_loopback_unless_it_is_all_there_is() -> None:
+    assert lan_addresses("127.0.0.1") == ()
+    assert lan_addresses("192.168.1.9") == ("192.168.1.9",)
+    assert not any(ipaddress.ip_address(a).is_loopback for a in lan_addresses(""))
+    assert Announcer("127.0.0.1", 4000, "T").addresses == ["127.0.0.1"]
+
+
+@pytest.mark.slow
+async def test_a_table_is_listed_at_the_address_that_answers() -> None:
+    """Announced at 127.0.0.2 first (loopback too, but nothing listens there: refused)
+    and at 127.0.0.1, where it listens: listed at 127.0.0.1, whatever the order of the
+    answer. A table that answers at no address is listed with all of them, not reachable."""
+    server = await asyncio.start_server(lambda r, w: w.close(), "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        dead = sock.getsockname()[1]  # (closed again below: nothing listens there)
+    live = Announcer("127.0.0.1", port, "Live", addresses=["127.0.0.2", "127.0.0.1"])
+    gone = Announcer("127.0.0.1", dead, "Gone", addresses=["127.0.0.2", "127.0.0.1"])
+    try:
+        await live.start({"name": "Live"})
+        await gone.start({"name": "Gone"})
+        lines = await list_tables("127.0.0.1", 2.5)
+        [line] = [line for line in lines if line.startswith("Live")]
+        assert f"  127.0.0.1:{port}  " in line and "not reachable" not in line
+        [line] = [line for line in lines if line.startswith("Gone")]
+        assert line.endswith("[not reachable]")
+        assert f"127.0.0.2:{dead}" in line and f"127.0.0.1:{dead}" in line
+    finally:
+        await live.close()
+        await gone.close()
+        server.close()
+        await server.wait_closed()
+
+
+@pytest.mark.slow
+def test_durak_bot_joins_a_table_it_is_given_by_name(capsys: pytest.CaptureFixture[str]) -> None:
+    config = HostConfig(name="Kitchen", seats=2, ai=("random",), ai_processes=False)
+    with run_in_thread(config) as handle:
+        parser = argparse.ArgumentParser()
+        bot.add_arguments(parser)
+        args = parser.parse_args(["--table", "Kitchen", "--bind", "127.0.0.1", "--games", "1"])
+        assert bot.run(args) == 0
+        lines = capsys.readouterr().out.splitlines()
+        assert lines[0] == f"durak bot: Kitchen is at 127.0.0.1:{handle.port}"
+        assert lines[-1].startswith("1 games:")
+        args = parser.parse_args(["--table", "Nowhere", "--bind", "127.0.0.1"])
+        assert bot.run(args) == 1
+        assert "no table called 'Nowhere'" in capsys.readouterr().out

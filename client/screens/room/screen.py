@@ -46,6 +46,7 @@ from client.net.session import (
 )
 from client.screens.choices import ai_names, levels
 from client.screens.room.seating import Measure, Seating, Space, arrange, chip_h
+from client.screens.room.share import share_lines
 from client.ui.pointer import Input, Key
 from client.ui.render import (
     GOLD,
@@ -530,10 +531,7 @@ class RoomScene(ButtonScene):
             lines.append((self._status_line(), SOFT))  # (a watcher's: the names below)
         if self.room is not None and self.room.watching:
             lines.append((tr("room.watchers", names=", ".join(self.room.watching)), SOFT))
-        if self.invite:
-            lines.append((tr("room.invite", link=self.invite), GOLD))
-            if self.note:
-                lines.append((self.note, SOFT))
+        lines += share_lines(self.invite, self.note, tr)
         font = self.assets.font(px, False)
         return [(part, colour) for text, colour in lines for part in wrap(font, text, width)]
 
