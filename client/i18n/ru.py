@@ -263,6 +263,9 @@ TEXTS: dict[str, str] = {
     "room.fill_seats": "Займите свободные места игроками или компьютером.",
     "room.invite": "Приглашение: {link}",
     "room.lan": "Подключение: {addresses} · порт {port}",
+    "room.firewall.win32": "Windows спросит о сети? Разрешите частные сети.",
+    "room.firewall.darwin": "macOS спросит о локальной сети? Разрешите.",
+    "room.firewall.other": "Брандмауэр: откройте порт {port} и mDNS (UDP 5353).",
     "room.no_lan": (
         "Нет адреса в локальной сети: подключиться можно только с этого компьютера (порт {port})."
     ),

@@ -463,11 +463,16 @@ def test_the_hosts_room_says_where_others_can_reach_it(language: str) -> None:
     """Its LAN addresses and port, for typing where the Join list stays empty, and the link;
     a host only this machine can reach says so rather than show 127.0.0.1."""
     tr = Translator(language)
-    lines = [text for text, _ in share_lines("durak://192.168.1.5,10.0.0.1:45654", "", tr)]
+    link = "durak://192.168.1.5,10.0.0.1:45654"
+    lines = [text for text, _ in share_lines(link, "", tr, platform="linux")]
     assert lines == [
         tr("room.lan", addresses="192.168.1.5, 10.0.0.1", port=45654),
-        tr("room.invite", link="durak://192.168.1.5,10.0.0.1:45654"),
+        tr("room.firewall.other", port=45654),
+        tr("room.invite", link=link),
     ]
+    assert "45654" in lines[1] and "5353" in lines[1]  # what a firewall must let in
+    for system, said in (("win32", "room.firewall.win32"), ("darwin", "room.firewall.darwin")):
+        assert share_lines(link, "", tr, platform=system)[1][0] == tr(said)
     assert "192.168.1.5, 10.0.0.1" in lines[0] and "45654" in lines[0]
     lines = [text for text, _ in share_lines("durak://127.0.0.1:45654", "copied", tr)]
     assert lines[0] == tr("room.no_lan", port=45654) and "127.0.0.1" not in lines[0]

@@ -46,7 +46,7 @@ from client.net.session import (
 )
 from client.screens.choices import ai_names, levels
 from client.screens.room.seating import Measure, Seating, Space, arrange, chip_h
-from client.screens.room.share import share_lines
+from client.screens.room.share import FIREWALL_MIN_PX, share_lines
 from client.ui.pointer import Input, Key
 from client.ui.render import (
     GOLD,
@@ -531,7 +531,8 @@ class RoomScene(ButtonScene):
             lines.append((self._status_line(), SOFT))  # (a watcher's: the names below)
         if self.room is not None and self.room.watching:
             lines.append((tr("room.watchers", names=", ".join(self.room.watching)), SOFT))
-        lines += share_lines(self.invite, self.note, tr)
+        roomy = min(self.app.size) >= FIREWALL_MIN_PX
+        lines += share_lines(self.invite, self.note, tr, firewall=roomy)
         font = self.assets.font(px, False)
         return [(part, colour) for text, colour in lines for part in wrap(font, text, width)]
 
