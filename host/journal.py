@@ -18,48 +18,58 @@ options, the game's number), with the game's rules, seed and previous result as
 game's end); it is written once per game. Then one record per action,
 ``[seat, "action text"]`` as in ``engine.GameLog``. A change of the table during the game
 (rare: who owns the room) is a ``{"table": ...}`` record that replaces the header's table.
-Reading stops at the first record that is cut short or fails its checksum: that is a write
-the crash interrupted, which was never acknowledged, and it is dropped (``Journal.torn``
-says how many bytes). At the end of the game the finished table goes into the save file
-and the journal is deleted (compaction); in the lobby only the save file is written.
+Reading stops at the first record that is cut short or fails its checksum. If no whole
+record follows it, it is the write a crash interrupted, which was never acknowledged, and
+it is dropped (``Journal.torn`` says how many bytes): a crash tears only the last write.
+A bad record with whole ones after it is damage (a flipped bit, a bad sector), reported as
+``Journal.damage`` with its offset; ``host.resume`` refuses it unless told to accept the
+loss. At the end of the game the finished table goes into the save file and the journal
+is deleted (compaction); in the lobby only the save file is written.
 
 ``DiskWriter`` is a thread that does every write in order: saves (atomic rewrites, only the
 latest of several waiting ones) and journal records (every record waiting is written with
 one ``write`` and one ``fsync``, so records that arrive together are batched). The event
-loop never blocks on the disk: it queues work and awaits ``durable(n)``. After a write
-fails the table goes on unsaved; the writer says so once (``problem``) and stops writing.
+loop never blocks on the disk: it queues work and awaits ``durable(n)``. Every ``write``
+is checked (it may take fewer bytes than it was given). A write that fails loses nothing:
+the thread keeps what the files should hold and tries again every ``RETRY`` seconds,
+rewriting them whole, until the disk has room again; meanwhile ``problem`` says why the
+table is not saved, and the table goes on. When a game's journal begins, the save file is
+rewritten to name that game (``host.save.JOURNAL_KEY``), so that a journal deleted under
+the host, or lost, is noticed on ``--resume`` instead of its game silently dropped.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import json
 import logging
 import os
 import shutil
+import tempfile
 import threading
 import zlib
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.log import write_atomically
-
-from .save import SaveError, TableSave
+from .save import JOURNAL_KEY, SaveError, TableSave, decode, encode
 
 __all__ = [
     "MAGIC",
     "MIN_FREE",
+    "RETRY",
+    "Damage",
     "DiskWriter",
     "Journal",
     "action_record",
     "check_folder",
     "frame_record",
+    "header_game",
     "header_record",
     "journal_file",
-    "load_table",
     "read_journal",
     "table_record",
 ]
@@ -70,6 +80,7 @@ MAGIC = b"durak-journal 1\n"
 _BINARY = getattr(os, "O_BINARY", 0)  # Windows: no newline translation
 MAX_RECORD = 1 << 20  # bytes; a header is a few kilobytes, an action a few dozen bytes
 MIN_FREE = 16 << 20  # bytes a save folder should have free to be used
+RETRY = 1.0  # seconds between tries to write again after a write failed
 
 
 def journal_file(save_path: Path) -> Path:
@@ -108,12 +119,25 @@ def action_record(seat: int, action: object) -> bytes:
 
 
 @dataclass(frozen=True, slots=True)
+class Damage:
+    """A record that fails its checksum (or is cut short) with whole records after it:
+    the file was damaged, not torn by a crash. ``offset`` is where the bad record starts,
+    ``actions`` how many actions came before it, ``after`` the whole records after it."""
+
+    offset: int
+    actions: int
+    after: int
+
+
+@dataclass(frozen=True, slots=True)
 class Journal:
-    """A journal as read back: the table (with every action in ``current``) and how many
-    bytes at its end were a torn record, dropped."""
+    """A journal as read back: the table (with every action up to the first bad record in
+    ``current``), how many bytes at its end were a torn record (dropped), and the damage
+    if a bad record has whole ones after it (then ``torn`` is 0)."""
 
     table: dict[str, Any]
     torn: int
+    damage: Damage | None = None
 
 
 def read_journal(path: Path) -> Journal:
@@ -140,45 +164,42 @@ def read_journal(path: Path) -> Journal:
                 actions.append(record)
     except (ValueError, KeyError, TypeError):
         raise SaveError(f"{path}: a journal record is not what it should be") from None
+    after = _records_after(data, end)
+    if after:
+        return Journal(table, 0, Damage(end, len(actions), after))
     return Journal(table, len(data) - end)
+
+
+def _whole_record(data: bytes, at: int) -> int | None:
+    """Where the whole, checksummed record at ``at`` ends (None: there is none there)."""
+    if at + 8 > len(data):
+        return None
+    size = int.from_bytes(data[at : at + 4], "big")
+    end = at + 8 + size
+    if size > MAX_RECORD or end > len(data):
+        return None
+    if zlib.crc32(data[at + 8 : end]) != int.from_bytes(data[at + 4 : at + 8], "big"):
+        return None
+    return end
 
 
 def _records(data: bytes, at: int) -> tuple[list[bytes], int]:
     """The whole, checksummed payloads from ``at`` on, and where the last one ended."""
     payloads = []
-    while at + 8 <= len(data):
-        size = int.from_bytes(data[at : at + 4], "big")
-        crc = int.from_bytes(data[at + 4 : at + 8], "big")
-        payload = data[at + 8 : at + 8 + size]
-        if size > MAX_RECORD or len(payload) != size or zlib.crc32(payload) != crc:
-            break
-        payloads.append(payload)
-        at += 8 + size
+    while (end := _whole_record(data, at)) is not None:
+        payloads.append(data[at + 8 : end])
+        at = end
     return payloads, at
 
 
-def load_table(save_path: Path) -> tuple[TableSave, int]:
-    """The table to resume: the game in the journal if there is one, else the save file;
-    and the bytes of a torn last record that were dropped. ``SaveError`` if neither can
-    be read."""
-    journal_path = journal_file(save_path)
-    if not journal_path.exists():
-        return TableSave.load(save_path), 0
-    journal = read_journal(journal_path)
-    last = None
-    if save_path.exists():  # the game before this one lives in the save file
-        saved = TableSave.load(save_path)
-        if saved.game < journal.table.get("game", 0):
-            last = saved.last
-    try:
-        table = TableSave.from_dict(journal.table)
-    except SaveError as exc:
-        raise SaveError(f"{journal_path}: {exc}") from None
-    return TableSave(**{**_fields(table), "last": last}), journal.torn
-
-
-def _fields(saved: TableSave) -> dict[str, Any]:
-    return {name: getattr(saved, name) for name in TableSave.__dataclass_fields__}
+def _records_after(data: bytes, bad: int) -> int:
+    """How many whole records follow the bad one at ``bad`` (a crash tears only the last
+    write, so any is damage): the first whole record found at a later byte, and those
+    after it. A checksum of random bytes matches once in 4 billion tries."""
+    for at in range(bad + 1, len(data) - 8):
+        if _whole_record(data, at) is not None:
+            return len(_records(data, at)[0])
+    return 0
 
 
 def check_folder(folder: Path) -> str | None:
@@ -199,6 +220,8 @@ def check_folder(folder: Path) -> str | None:
 
 # --- the writer thread ----------------------------------------------------------------------
 
+Write = Callable[[int, bytes | memoryview], int]
+
 
 class DiskWriter:
     """Writes saves and journal records in the order they were queued, off the event loop.
@@ -206,14 +229,34 @@ class DiskWriter:
     ``save``, ``begin``, ``append`` and ``end`` queue work and return its number at once;
     ``durable(n)`` is an awaitable done once work ``n`` (and everything before it) is on
     disk, or has failed. Call from the event loop's thread only (except the thread itself).
+
+    The thread keeps what the files should hold (the latest save, the whole journal of the
+    game in play) and brings the disk up to it after each batch of work: so a write that
+    fails (a full disk, a short ``write``) loses nothing it cannot write again. After a
+    failure ``problem`` says why, ``on_problem`` is told (from the event loop), and the
+    thread tries again every ``retry`` seconds, rewriting both files whole; once that
+    works ``problem`` is None again and ``on_problem`` is told so. A journal deleted under
+    the running host is written again whole too.
     """
 
-    def __init__(self, save_path: Path, loop: asyncio.AbstractEventLoop) -> None:
+    def __init__(
+        self,
+        save_path: Path,
+        loop: asyncio.AbstractEventLoop,
+        *,
+        write: Write = os.write,
+        on_problem: Callable[[str | None], None] | None = None,
+        retry: float = RETRY,
+    ) -> None:
         self.save_path = save_path
         self.journal_path = journal_file(save_path)
         self.loop = loop
-        self.problem: str | None = None  # why nothing is written any more
+        self.problem: str | None = None  # why the files are not up to date, while they are not
         self.writes = 0  # fsyncs of the journal (each may carry several records)
+        self.failures = 0  # writes that failed (each outage is logged once)
+        self.on_problem = on_problem
+        self.retry = retry
+        self._write = write
         self._work: list[tuple[int, str, Any]] = []
         self._queued = 0
         self._done = 0
@@ -221,6 +264,14 @@ class DiskWriter:
         self._wake = threading.Condition()
         self._closing = False
         self._fd: int | None = None
+        # What the files should hold (the thread's own):
+        self._journal: bytearray | None = None  # the journal's bytes (None: no journal)
+        self._game: int | None = None  # the game the journal is for
+        self._on_disk = 0  # bytes of ``_journal`` known to be in the file ``_fd`` has open
+        self._whole = False  # the journal file must be written again whole
+        self._save: dict[str, Any] | None = None  # the latest save's table map
+        self._save_due = False  # the save file is behind ``_save`` (or its journal mark)
+        self._end_due = False  # a journal file is on disk that should not be
         self._thread = threading.Thread(target=self._main, name="durak-disk", daemon=True)
         self._thread.start()
 
@@ -263,6 +314,10 @@ class DiskWriter:
             if not future.done():
                 future.set_result(None)
 
+    def _tell(self, problem: str | None) -> None:
+        if self.on_problem is not None:
+            self.on_problem(problem)
+
     def close(self) -> None:
         """Finish the queued work and stop the thread (the journal is kept if a game is
         still being played: ``durak host --resume`` takes it up)."""
@@ -276,74 +331,149 @@ class DiskWriter:
     def _main(self) -> None:
         while True:
             with self._wake:
-                while not self._work and not self._closing:
-                    self._wake.wait()
+                if not self._work and not self._closing:
+                    self._wake.wait(self.retry if self.problem is not None else None)
                 work, self._work = self._work, []
                 closing = self._closing
+            for _, kind, data in work:
+                self._take(kind, data)
+            if work or self.problem is not None:
+                self._sync()
             if work:
-                self._do(work)
                 with contextlib.suppress(RuntimeError):  # the loop has closed
                     self.loop.call_soon_threadsafe(self._settle, work[-1][0])
             if closing and not work:
                 break
-        if self._fd is not None:
-            os.close(self._fd)
+        self._close_journal()
 
-    def _do(self, work: list[tuple[int, str, Any]]) -> None:
-        if self.problem is not None:
-            return
-        pending = bytearray()
+    def _take(self, kind: str, data: Any) -> None:
+        """Note what the files should hold now."""
+        if kind == "append":
+            if self._journal is not None:
+                self._journal += data
+        elif kind == "save":
+            self._save, self._save_due = data.to_dict(), True
+        elif kind == "begin":
+            self._journal, self._game = bytearray(MAGIC + data), header_game(data)
+            self._whole = self._save_due = True  # (the save then says the journal's game)
+        elif kind == "end":
+            self._journal = self._game = None
+            self._end_due = True
+
+    def _sync(self) -> None:
+        """Bring the files up to what they should hold: the journal first, then the save
+        (which names the journal's game), then the journal's deletion; each step is safe to
+        be the last (see ``host.resume``)."""
         try:
-            for index, (_, kind, data) in enumerate(work):
-                if kind == "append":
-                    pending += data
-                    continue
-                self._flush(pending)
-                if kind == "save" and not _saved_again(work, index):
-                    data.save(self.save_path)
-                elif kind == "begin":
-                    self._begin(data)
-                elif kind == "end":
-                    self._end()
-            self._flush(pending)
+            if self._journal is not None:
+                self._sync_journal(self._journal)
+            if self._save_due:
+                self._write_save()
+            if self._end_due:
+                self._close_journal()
+                self.journal_path.unlink(missing_ok=True)
+                self._end_due = False
         except OSError as exc:
+            self._failed(exc)
+            return
+        if self.problem is not None:
+            log.warning("the table is saved again (%s)", self.save_path)
+            self.problem = None
+            self._tell_loop(None)
+
+    def _failed(self, exc: OSError) -> None:
+        self.failures += 1
+        self._whole = True  # whatever part of it was written, the journal is rewritten whole
+        self._close_journal()
+        if self.problem is None:
             self.problem = f"cannot write to {self.save_path.parent} ({exc.strerror or exc})"
-            log.error("the table will not be saved any more: %s", self.problem)
+            log.error(
+                "the table is not saved: %s; trying again every %g s", self.problem, self.retry
+            )
+            self._tell_loop(self.problem)
 
-    def _flush(self, pending: bytearray) -> None:
-        if pending and self._fd is not None:
-            os.write(self._fd, pending)
+    def _tell_loop(self, problem: str | None) -> None:
+        with contextlib.suppress(RuntimeError):  # the loop has closed
+            self.loop.call_soon_threadsafe(self._tell, problem)
+
+    def _sync_journal(self, journal: bytearray) -> None:
+        if not self._whole and self._fd is not None and not self._journal_there(self._fd):
+            log.warning("%s was deleted while its game went on: written again", self.journal_path)
+            self._whole = True
+        if self._whole or self._fd is None:
+            self._close_journal()
+            self._replace(self.journal_path, journal)
+            _sync_folder(self.journal_path.parent)
+            self._fd = os.open(self.journal_path, os.O_WRONLY | os.O_APPEND | _BINARY)
+            self._on_disk, self._whole = len(journal), False
+            return
+        if self._on_disk < len(journal):
+            self._write_all(self._fd, memoryview(journal)[self._on_disk :])
             os.fsync(self._fd)
+            self._on_disk = len(journal)
             self.writes += 1
-        pending.clear()
 
-    def _begin(self, header: bytes) -> None:
-        """A new journal replaces the old one atomically (a resumed game's journal is
-        written again whole, without the torn record it may have ended with)."""
-        if self._fd is not None:
-            os.close(self._fd)
-            self._fd = None
-        write_atomically(self.journal_path, MAGIC + header)
-        _sync_folder(self.journal_path.parent)
-        self._fd = os.open(self.journal_path, os.O_WRONLY | os.O_APPEND | _BINARY)
+    def _write_all(self, fd: int, data: memoryview) -> None:
+        """Write every byte of ``data``: ``write`` may take fewer (a nearly full disk)."""
+        while data:
+            written = self._write(fd, data)
+            if written <= 0:
+                raise OSError(errno.ENOSPC, "the disk took none of the bytes")
+            data = data[written:]
 
-    def _end(self) -> None:
-        if self._fd is not None:
-            os.close(self._fd)
-            self._fd = None
-        self.journal_path.unlink(missing_ok=True)
+    def _replace(self, target: Path, data: bytes | bytearray) -> None:
+        """Write ``data`` to a temporary file beside ``target``, fsync it, rename it over
+        (``os.replace``, on Windows too): the file is always whole, old or new."""
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, temp = tempfile.mkstemp(prefix=target.name, suffix=".tmp", dir=target.parent)
+        try:
+            try:
+                self._write_all(fd, memoryview(data))
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            os.replace(temp, target)
+        except BaseException:
+            Path(temp).unlink(missing_ok=True)
+            raise
 
-
-def _saved_again(work: list[tuple[int, str, Any]], index: int) -> bool:
-    """Whether a later save in ``work`` makes the one at ``index`` needless: one follows
-    before the journal is begun or ended (a save before ``end`` must be written, or the
-    game it finishes could be lost with the journal)."""
-    for _, kind, _ in work[index + 1 :]:
-        if kind == "save":
-            return True
-        if kind != "append":
+    def _journal_there(self, fd: int) -> bool:
+        """Whether the journal's name still leads to the file being appended to."""
+        try:
+            return os.path.samestat(os.stat(self.journal_path), os.fstat(fd))
+        except FileNotFoundError:
             return False
-    return False
+
+    def _write_save(self) -> None:
+        table = self._save
+        if table is None:  # (a resumed game: the save on disk is the room before it)
+            table = self._save = _saved_table(self.save_path)
+        if table is not None:
+            self._replace(self.save_path, encode({**table, JOURNAL_KEY: self._game}))
+        self._save_due = False
+
+    def _close_journal(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+
+
+def header_game(header: bytes) -> int | None:
+    """The game a journal header (a framed record) is for."""
+    with contextlib.suppress(ValueError, TypeError, KeyError):
+        game = json.loads(header[8:])["game"]
+        if type(game) is int:
+            return game
+    return None
+
+
+def _saved_table(path: Path) -> dict[str, Any] | None:
+    """The table map of the save file at ``path`` (None if there is none to read)."""
+    try:
+        table = decode(path.read_bytes())
+    except (OSError, SaveError):
+        return None
+    return table if isinstance(table, dict) else None
 
 
 def _sync_folder(folder: Path) -> None:

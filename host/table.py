@@ -132,8 +132,9 @@ from . import lobby
 from .admission import PasswordThrottle
 from .config import HostConfig
 from .credentials import Password, new_token, token_matches
-from .journal import DiskWriter, action_record, header_record, load_table, table_record
+from .journal import DiskWriter, action_record, header_record, table_record
 from .outbox import Outbox
+from .resume import load_table
 from .save import SavedSeat, TableSave, save_file
 from .workers import Workers
 
@@ -342,6 +343,7 @@ class Table:
         self._journal_key: tuple[object, ...] = ()  # the table as the journal last said it
         self._wait = 0  # what the disk must have written before the held sends go out
         self.torn = 0  # bytes of a torn journal record dropped on resuming
+        self.notes: tuple[str, ...] = ()  # what resuming found (host.resume.Loaded.notes)
         self.queue: asyncio.Queue[Item] = asyncio.Queue()
         name = "".join(c if c.isprintable() else " " for c in config.name).strip()
         self.name = name[:63] or "Durak table"
@@ -392,8 +394,10 @@ class Table:
         if config.resume:
             if config.save_dir is None:
                 raise ValueError("resume needs save_dir")
-            saved, self.torn = load_table(save_file(config.save_dir, config.port))
-            self._restore(saved)
+            path = save_file(config.save_dir, config.port)
+            loaded = load_table(path, config.accept_loss)
+            self.torn, self.notes = loaded.torn, loaded.notes
+            self._restore(loaded.table)
 
     def _restore(self, saved: TableSave) -> None:
         """Take over a saved table: its seats (every player away: held for them, in the

@@ -155,12 +155,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--resume", action="store_true", help="take up the saved table (and its game) again"
     )
+    parser.add_argument(
+        "--accept-loss",
+        action="store_true",
+        help="with --resume: take up a table whose journal is damaged or missing, dropping"
+        " what is lost (it is said first)",
+    )
     add_rules_options(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     if len(args.ai) > args.seats:
         print(f"durak host: {len(args.ai)} AI players do not fit {args.seats} seats")
+        return 2
+    if args.accept_loss and not args.resume:
+        print("durak host: --accept-loss goes with --resume")
         return 2
     if args.resume and args.no_save:
         print("durak host: --resume needs the save (drop --no-save)")
@@ -199,6 +208,7 @@ def run(args: argparse.Namespace) -> int:
         watchers=args.watchers,
         save_dir=save_dir,
         resume=args.resume,
+        accept_loss=args.accept_loss,
     )
     try:
         asyncio.run(serve(config))
@@ -269,12 +279,8 @@ async def serve(config: HostConfig) -> None:
             resumed = f", game {table.game} resumed"
             resumed += f" at move {table.seq}" if table.playing else " (in the room)"
         print(f"durak host: saving the table to {host.save_path}{resumed}", flush=True)
-    if host.table.torn:
-        print(
-            f"durak host: the journal ended in a record the crash cut short"
-            f" ({host.table.torn} bytes, never sent to anyone): dropped",
-            flush=True,
-        )
+    for note in host.table.notes:
+        print(f"durak host: {note}", flush=True)
     sizes = host.door.limits
     files = "no limit" if host.file_limit is None else f"a limit of {host.file_limit}"
     print(

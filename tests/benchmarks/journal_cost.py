@@ -33,7 +33,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from engine import Action, Attack, GameLog, Pass, Rules, Series, Take  # noqa: E402
-from host.journal import DiskWriter, action_record, header_record, load_table  # noqa: E402
+from host.journal import DiskWriter, action_record, header_record  # noqa: E402
+from host.resume import load_table  # noqa: E402
 from host.save import SavedSeat, TableSave, encode  # noqa: E402
 
 MARKS = (100, 10_000)
@@ -106,7 +107,7 @@ def main() -> int:
         journal = folder / "table-45654.journal"
         print(f"journal: {journal.stat().st_size} bytes in {folder}")
         start = time.perf_counter()
-        resumed, _ = load_table(folder / "table-45654.json")
+        resumed = load_table(folder / "table-45654.json").table
         assert resumed.current is not None and resumed.current.actions == game.actions
         print(f"reading it back and replaying every move (--resume): "
               f"{(time.perf_counter() - start) * 1000:.0f} ms")  # fmt: skip
