@@ -508,15 +508,13 @@ class Table:
 
     async def run(self) -> None:
         self._save()
-        if self.state is not None and self.log is not None and self.state.result is not None:
-            self._game_over(self.log, self.state)  # resumed after its last action
-        else:  # resumed: every player is away until they return
-            for index, seat in enumerate(self.seats):
-                if seat.kind == "human" and seat.link is None:
-                    self._hold(index)
-            if self.state is not None:
-                self._think()
-                self._arm_turn()
+        for index, seat in enumerate(self.seats):  # resumed: every player is away until back
+            if seat.kind == "human" and seat.link is None:
+                self._hold(index)
+        if self.state is not None:
+            self._think()
+            self._arm_turn()
+            self._end_resumed()
         while True:
             item = await self.queue.get()
             if isinstance(item, Stop):
@@ -811,6 +809,18 @@ class Table:
             link.send(Snapshot(self.game, self.seq, observe(self.state, index)))
         self._room_changed()
         self._maybe_autostart()
+        self._end_resumed()
+
+    def _end_resumed(self) -> None:
+        """A game resumed after its last action (the host died before it saved the end)
+        ends once each of its players is back or stood in: so they see the end, its reveal,
+        and keep their seats."""
+        state, game_log = self.state, self.log
+        if state is None or game_log is None or state.result is None:
+            return
+        seats = enumerate(self.seats)
+        if all(s.kind != "human" or s.link is not None or i in self.bots for i, s in seats):
+            self._game_over(game_log, state)
 
     def _gone(self, link: Link) -> None:
         if link in self.audience:
@@ -862,6 +872,7 @@ class Table:
             return
         self._stand_in(held.seat)
         self._room_changed()
+        self._end_resumed()
 
     def _stand_in(self, index: int) -> None:
         bot = self._bot(self.config.stand_in, index, self.seeds.getrandbits(32))
