@@ -253,7 +253,6 @@ class DiskWriter:
         self.loop = loop
         self.problem: str | None = None  # why the files are not up to date, while they are not
         self.writes = 0  # fsyncs of the journal (each may carry several records)
-        self.failures = 0  # writes that failed (each outage is logged once)
         self.on_problem = on_problem
         self.retry = retry
         self._write = write
@@ -366,7 +365,11 @@ class DiskWriter:
         be the last (see ``host.resume``)."""
         try:
             if self._journal is not None:
-                self._sync_journal(self._journal)
+                try:
+                    self._sync_journal(self._journal)
+                except OSError:
+                    self._whole = True  # whatever part of it was written: rewritten whole
+                    raise
             if self._save_due:
                 self._write_save()
             if self._end_due:
@@ -382,9 +385,6 @@ class DiskWriter:
             self._tell_loop(None)
 
     def _failed(self, exc: OSError) -> None:
-        self.failures += 1
-        self._whole = True  # whatever part of it was written, the journal is rewritten whole
-        self._close_journal()
         if self.problem is None:
             self.problem = f"cannot write to {self.save_path.parent} ({exc.strerror or exc})"
             log.error(

@@ -16,7 +16,8 @@ slot for every seat (``Table.door_room``). A seated (or watching) connection
 that falls silent gets a heartbeat, then is cut (``Session.check_alive``). Saves and the
 journal are written by one thread of their own (``host.journal.DiskWriter``); the save
 folder is checked at start-up, and when the table cannot be saved there ``save_problem``
-says why (once) and the table goes on unsaved.
+says why (once) and the table goes on unsaved. A write that fails later sets
+``save_problem`` (and ``room.unsaved``) until the writer saves again by itself.
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ from .config import HostConfig
 from .journal import DiskWriter, check_folder
 from .outbox import Outbox
 from .save import save_file
-from .table import Gone, Incoming, Stop, Table
+from .table import Gone, Incoming, Saving, Stop, Table
 from .workers import Workers
 
 __all__ = ["Host", "Session"]
@@ -268,7 +269,7 @@ class Host:
             loop = asyncio.get_running_loop()
             problem = await loop.run_in_executor(None, check_folder, self.save_path.parent)
             if problem is None:
-                self.table.disk = DiskWriter(self.save_path, loop)
+                self.table.disk = DiskWriter(self.save_path, loop, on_problem=self._disk_news)
                 if not self.config.resume:  # a new table: an old game's journal must go
                     self.table.disk.end()
             else:
@@ -292,6 +293,11 @@ class Host:
             for session in list(self.sessions):
                 if (session.seat is not None or session.watching) and not session.closed:
                     session.check_alive(now, self.table.silence)
+
+    def _disk_news(self, problem: str | None) -> None:
+        """The disk began failing (``problem``) or works again (None): the room says so."""
+        self.save_problem = problem
+        self.table.queue.put_nowait(Saving())
 
     def _room_changed(self, room: Room) -> None:
         if self.announcer is not None:

@@ -220,11 +220,16 @@ class DealDue:
 
 
 @dataclass(frozen=True, slots=True)
+class Saving:
+    """The disk began or stopped failing: the room says whether the table is saved."""
+
+
+@dataclass(frozen=True, slots=True)
 class Stop:
     pass
 
 
-Item = Incoming | Gone | Thought | Held | TurnUp | Idle | DealDue | Stop
+Item = Incoming | Gone | Thought | Held | TurnUp | Idle | DealDue | Saving | Stop
 
 
 @dataclass(slots=True)
@@ -547,6 +552,8 @@ class Table:
             self._idle_up(item)
         elif isinstance(item, DealDue) and self.pending and self.pending.game == item.game:
             self._deal()
+        elif isinstance(item, Saving):
+            self._room_changed()
 
     # --- the room -----------------------------------------------------------------------
 
@@ -591,6 +598,7 @@ class Table:
             idle_ms=None if idle is None else min(max(round(idle * 1000), 1), MAX_MS),
             watchers=self.watchers,
             watching=tuple(self.audience.values()),
+            unsaved=self.disk is not None and self.disk.problem is not None,
         )
 
     def _room_changed(self, durable: bool = False) -> None:

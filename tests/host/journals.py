@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 
 from engine import GameLog, Rules, Series
@@ -60,3 +61,9 @@ def finished(deal: DealSecret, tokens: tuple[str, str]) -> TableSave:
         for name, token in zip(("Anna", "Boris"), tokens, strict=True)
     )
     return TableSave("Kitchen", rules, seats, 0, Series.new(2), 1, game, None, 30.0, deal=deal)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])

@@ -15,14 +15,13 @@ import os
 import random
 import re
 import signal
-import socket
 import subprocess
 import sys
 import threading
 from pathlib import Path
 
 import pytest
-from journals import PORT, fields, table_at, write_journal
+from journals import PORT, fields, free_port, table_at, write_journal
 from test_host import serving
 
 from client.net.client import Backoff, HostClosed, NetClient
@@ -484,12 +483,6 @@ def test_a_change_of_the_table_during_the_game_is_kept_with_every_action(
             out.write(action_record(seat, action))
     loaded = load_table(save)
     assert loaded.table == changed and loaded.torn == 0  # the new seats, and all six actions
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def _first(game: GameLog, n: int) -> GameLog:

@@ -16,13 +16,15 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from journals import PORT, fields, table_at, write_journal
-from test_host import serving
+from journals import PORT, fields, free_port, table_at, write_journal
+from test_host import expect, serving
 
+from client.net.client import NetClient
 from engine import GameLog
 from host.journal import DiskWriter, action_record, header_record, journal_file
 from host.resume import load_table
 from host.save import JOURNAL_KEY, SaveError, TableSave, decode, save_file
+from protocol import RoomUpdate
 
 
 def _start(saved: TableSave) -> TableSave:
@@ -273,3 +275,30 @@ async def test_a_full_disk_and_room_again_the_host_saves_its_newest_game(
     if table.log is not None:
         assert loaded.table.current is not None
         assert loaded.table.current.actions == table.log.actions
+
+
+# --- the room says while the table is not saved --------------------------------------------
+
+
+async def test_the_room_says_while_the_host_cannot_save_and_saving_comes_back(
+    tmp_path: Path,
+) -> None:
+    port = free_port()
+    save = save_file(tmp_path, port)
+    save.mkdir()  # a folder where the save goes: every save fails, as on a full disk
+    (save / "blocker").write_text("x")
+    async with serving(port=port, seats=2, save_dir=str(tmp_path)) as host:
+        anna = await NetClient.connect("127.0.0.1", port, "Anna")
+        assert anna.welcome is not None
+        room = anna.welcome.room
+        while not room.unsaved:
+            message = await expect(anna, RoomUpdate)
+            assert isinstance(message, RoomUpdate)
+            room = message.room
+        assert host.save_problem is not None and room.owner == anna.seat
+        (save / "blocker").unlink()
+        save.rmdir()  # room again: the host saves by itself and says so
+        message = await expect(anna, RoomUpdate, lambda m: not m.room.unsaved)  # type: ignore[attr-defined]
+        assert host.save_problem is None
+        assert TableSave.load(save).seats[0].name == "Anna"  # the seat she took meanwhile
+        await anna.close()

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from journals import fields, finished, write_journal
+from journals import fields, finished, free_port, write_journal
 from test_host import expect, serving
-from test_journal import free_port
 
 from client.net.client import NetClient
 from host.credentials import new_token
