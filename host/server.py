@@ -49,7 +49,15 @@ from protocol import (
     encode,
 )
 
-from .admission import Door, Pool, open_files, raise_file_limit, slots_for
+from .admission import (
+    Door,
+    Pool,
+    Verdict,
+    open_files,
+    raise_file_limit,
+    slots_for,
+    throttled_text,
+)
 from .announce import Announcer, txt_properties
 from .config import HostConfig
 from .journal import DiskWriter, check_folder
@@ -213,6 +221,10 @@ class Host:
         self.config = config
         self.executor = ThreadPoolExecutor(config.ai_workers, thread_name_prefix="durak-ai")
         self.workers = Workers(config.ai_workers) if config.ai_processes else None
+        # Password checks (scrypt, on a resumed table): one thread for newcomers' (after the
+        # throttle), one for returning players', apart from the AI's and from each other.
+        self._guesses = ThreadPoolExecutor(1, thread_name_prefix="durak-password")
+        self._holders = ThreadPoolExecutor(1, thread_name_prefix="durak-seat-password")
         self.save_path: Path | None = None  # known once the port is (see _start)
         self.save_problem: str | None = None  # why the table is not saved, if it is not
         try:
@@ -399,10 +411,12 @@ class Host:
                     if isinstance(message, Alive):
                         continue  # it answered a heartbeat: hearing from it was the point
                     checked = None
-                    # (a slow password check waits here, not the table; none for an address
-                    # the throttle holds back: its hello is refused before the password)
-                    if isinstance(message, Hello) and not self.table.throttle.wait(session.address):
-                        checked = await self.table.check_password(message.password)
+                    if isinstance(message, Hello):  # (checked here: the table does not wait)
+                        verdict = await self._password(session.address, message)
+                        if verdict is not None and verdict.wait > 0:
+                            session.goodbye("throttled", throttled_text(verdict.wait))
+                            break
+                        checked = None if verdict is None else verdict.ok
                     await session.credit.acquire()
                     session.waiting += 1
                     queue.put_nowait(Incoming(session, message, checked))
@@ -423,6 +437,37 @@ class Host:
             with contextlib.suppress(Exception):
                 await writer.wait_closed()
             self.sessions.discard(session)
+
+    async def _password(self, address: str, hello: Hello) -> Verdict | None:
+        """A hello's password, decided before the table sees the hello (None: the table
+        refuses the hello before its password, or checks it itself, where that is quick).
+        A newcomer's passes the throttle first (``PasswordThrottle.begin``: no check at all
+        when it says no); a returning player's, only once the seat's token is right, and in
+        a thread of its own: so a storm of guesses neither holds up the loop (scrypt runs
+        in a thread) nor a player coming back."""
+        table, password = self.table, self.table.password
+        if password is None:
+            return None
+        loop = asyncio.get_running_loop()
+        if hello.token is not None:
+            if password.plain is not None or table.seat_of(hello.token) is None:
+                return None
+            ok = await loop.run_in_executor(self._holders, password.check, hello.password or "")
+            return Verdict(ok)
+        if hello.role == "play" and not table.takes_newcomers:
+            return None
+        throttle = table.throttle
+        verdict = throttle.begin(address, hello.password)
+        if verdict is not None or hello.password is None:
+            return verdict or Verdict(False)
+        if password.plain is not None:
+            return throttle.end(address, password.check(hello.password))
+        try:
+            ok = await loop.run_in_executor(self._guesses, password.check, hello.password)
+        except BaseException:
+            throttle.end(address, False)
+            raise
+        return throttle.end(address, ok)
 
     async def stop(self, text: str = "The host closed the table.") -> None:
         """Tell every client, stop the table, withdraw the announcement, free everything."""
@@ -458,6 +503,8 @@ class Host:
         if self.announcer is not None:
             await self.announcer.close()
         self.executor.shutdown(wait=True, cancel_futures=True)
+        for passwords in (self._guesses, self._holders):
+            passwords.shutdown(wait=True, cancel_futures=True)
         if self.workers is not None:
             await asyncio.to_thread(self.workers.close)
         if self.table.disk is not None:

@@ -51,7 +51,6 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
-import math
 import random
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -129,7 +128,7 @@ from protocol import (
 from protocol.messages import MAX_NAME
 
 from . import lobby
-from .admission import PasswordThrottle
+from .admission import PasswordThrottle, Verdict, throttled_text
 from .config import HostConfig
 from .credentials import Password, new_token, token_matches
 from .journal import DiskWriter, action_record, header_record, table_record
@@ -723,13 +722,18 @@ class Table:
             self._emoted.pop(link, None)
             self._room_changed()
 
-    async def check_password(self, attempt: str | None) -> bool | None:
-        """A hello's password checked in a worker thread when that is slow (against the
-        saved hash of a resumed table: scrypt); None when the table checks it itself."""
-        password = self.password
-        if password is None or password.plain is not None:
-            return None
-        return await asyncio.get_running_loop().run_in_executor(None, password.check, attempt or "")
+    def seat_of(self, token: str) -> int | None:
+        """The human seat ``token`` holds (None: none)."""
+        seats = enumerate(self.seats)
+        return next(
+            (i for i, s in seats if s.kind == "human" and token_matches(token, s.token_hash)), None
+        )
+
+    @property
+    def takes_newcomers(self) -> bool:
+        """Whether a hello without a token could get a seat now (else it is refused before
+        its password is looked at)."""
+        return not self.playing and any(s.kind == "empty" for s in self.seats)
 
     def _password_right(self, hello: Hello, checked: bool | None) -> bool:
         """Whether a hello carries the table's password (``checked``: the answer worked out
@@ -747,14 +751,7 @@ class Table:
         no answer tells a right password from a wrong one but a seat."""
         token = hello.token
         if token is not None:
-            index = next(
-                (
-                    i
-                    for i, s in enumerate(self.seats)
-                    if s.kind == "human" and token_matches(token, s.token_hash)
-                ),
-                None,
-            )
+            index = self.seat_of(token)
             if index is None:
                 link.close("bad_token", "That token holds no seat at this table.")
                 return
@@ -778,22 +775,21 @@ class Table:
         self._welcome(link, index, token)
 
     def _password_checked(self, link: Link, hello: Hello, password_ok: bool | None) -> bool:
-        """A newcomer's password (throttled per address): False once ``link`` is told why
-        it is not let in."""
-        if self.password is None:
+        """A newcomer's password (``password_ok``: checked and throttled by the host before
+        the hello came, else here): False once ``link`` is told why it is not let in."""
+        password = self.password
+        if password is None:
             return True
-        wait = self.throttle.wait(link.address)
-        if wait > 0:
-            text = f"Too many wrong passwords: try again in {math.ceil(wait)} s."
-            link.close("throttled", text)
+        if password_ok is None:
+            verdict = self.throttle.check(link.address, hello.password, password.check)
+        else:
+            verdict = Verdict(password_ok)
+        if verdict.wait > 0:
+            link.close("throttled", throttled_text(verdict.wait))
             return False
-        if not self._password_right(hello, password_ok):
-            if hello.password is not None:  # (none at all is no guess: it asks)
-                self.throttle.failed(link.address)
+        if not verdict.ok:
             link.close("bad_password", "The password is wrong.")
-            return False
-        self.throttle.succeeded(link.address)
-        return True
+        return verdict.ok
 
     def _new_player(self, index: int, name: str) -> str:
         """A newcomer sits down at the empty seat ``index``: their token, saved first."""
