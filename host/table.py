@@ -19,8 +19,9 @@ for is refused (``watching``); one who drops out is simply gone. A lower limit s
 away: it holds back newcomers.
 
 A hello without a token learns of a running game or a full table before its password is
-looked at, and wrong passwords are throttled per address (``host.admission``), so no answer
-tells a right password from a wrong one except a seat.
+looked at, and wrong passwords are throttled per address and per table
+(``host.admission``; ``host.server`` asks the throttle, and checks, before the hello comes
+here), so no answer tells a right password from a wrong one except a seat.
 
 A human who drops out mid-game is ``away``: the seat waits ``config.hold`` seconds for
 them, then a stand-in AI plays it until they return with their token. The optional turn
