@@ -264,10 +264,10 @@ class DiskWriter:
         self._closing = False
         self._fd: int | None = None
         # What the files should hold (the thread's own):
-        self._journal: bytearray | None = None  # the journal's bytes (None: no journal)
-        self._game: int | None = None  # the game the journal is for
-        self._on_disk = 0  # bytes of ``_journal`` known to be in the file ``_fd`` has open
-        self._whole = False  # the journal file must be written again whole
+        self._journal: _Journal | None = None  # the game in play's (None: no game)
+        self._ending: _Journal | None = None  # a finished game's, until its save is written
+        self._written: _Journal | None = None  # the one in the file ``_fd`` has open
+        self._on_disk = 0  # bytes of ``_written`` known to be in that file
         self._save: dict[str, Any] | None = None  # the latest save's table map
         self._save_due = False  # the save file is behind ``_save`` (or its journal mark)
         self._end_due = False  # a journal file is on disk that should not be
@@ -334,10 +334,14 @@ class DiskWriter:
                     self._wake.wait(self.retry if self.problem is not None else None)
                 work, self._work = self._work, []
                 closing = self._closing
-            for _, kind, data in work:
-                self._take(kind, data)
-            if work or self.problem is not None:
-                self._sync()
+            try:
+                for _, kind, data in work:
+                    self._take(kind, data)
+                if work or self.problem is not None:
+                    self._sync()
+            except Exception:  # a bug: still, nothing may wait on the disk for ever
+                log.exception("the disk writer failed")
+                self.problem = self.problem or "the disk writer failed"
             if work:
                 with contextlib.suppress(RuntimeError):  # the loop has closed
                     self.loop.call_soon_threadsafe(self._settle, work[-1][0])
@@ -349,44 +353,62 @@ class DiskWriter:
         """Note what the files should hold now."""
         if kind == "append":
             if self._journal is not None:
-                self._journal += data
+                self._journal.data += data
         elif kind == "save":
             self._save, self._save_due = data.to_dict(), True
         elif kind == "begin":
-            self._journal, self._game = bytearray(MAGIC + data), header_game(data)
-            self._whole = self._save_due = True  # (the save then says the journal's game)
+            self._journal = _Journal(header_game(data), bytearray(MAGIC + data))
+            self._save_due = True  # (the save then names the journal's game)
         elif kind == "end":
-            self._journal = self._game = None
-            self._end_due = True
+            self._ending = self._journal or self._ending
+            self._journal, self._end_due = None, True
 
     def _sync(self) -> None:
-        """Bring the files up to what they should hold: the journal first, then the save
-        (which names the journal's game), then the journal's deletion; each step is safe to
-        be the last (see ``host.resume``)."""
-        try:
-            if self._journal is not None:
-                try:
-                    self._sync_journal(self._journal)
-                except OSError:
-                    self._whole = True  # whatever part of it was written: rewritten whole
-                    raise
-            if self._save_due:
-                self._write_save()
-            if self._end_due:
+        """Bring the files up to what they should hold, in an order where each step is
+        safe to be the last (see ``host.resume``): a finished game's save, then its
+        journal's deletion (while that save cannot be written, the finished game's journal
+        is kept up to date instead); the game in play's journal; then the save, which names
+        that journal's game. A step that fails does not stop the others."""
+        failures: list[str] = []  # (texts: an exception kept here would keep its frames)
+        if self._end_due:
+            try:
+                if self._save_due:
+                    self._write_save()
                 self._close_journal()
                 self.journal_path.unlink(missing_ok=True)
-                self._end_due = False
-        except OSError as exc:
-            self._failed(exc)
-            return
-        if self.problem is not None:
+                self._end_due, self._ending, self._written = False, None, None
+            except OSError as exc:
+                failures.append(_why(exc))
+                if self._ending is not None and self._journal is None:
+                    failures += self._try(self._ending)
+        if self._journal is not None:
+            failures += self._try(self._journal)
+            if self._written is self._journal:  # (the file is this game's now)
+                self._end_due, self._ending = False, None
+        if self._save_due:
+            try:
+                self._write_save()
+            except OSError as exc:
+                failures.append(_why(exc))
+        if failures:
+            self._failed(failures[0])
+        elif self.problem is not None:
             log.warning("the table is saved again (%s)", self.save_path)
             self.problem = None
             self._tell_loop(None)
 
-    def _failed(self, exc: OSError) -> None:
+    def _try(self, journal: _Journal) -> list[str]:
+        """Bring ``journal`` to disk: why not, if it fails (it is then rewritten whole)."""
+        try:
+            self._sync_journal(journal)
+        except OSError as exc:
+            self._written = None
+            return [_why(exc)]
+        return []
+
+    def _failed(self, why: str) -> None:
         if self.problem is None:
-            self.problem = f"cannot write to {self.save_path.parent} ({exc.strerror or exc})"
+            self.problem = f"cannot write to {self.save_path.parent} ({why})"
             log.error(
                 "the table is not saved: %s; trying again every %g s", self.problem, self.retry
             )
@@ -396,30 +418,37 @@ class DiskWriter:
         with contextlib.suppress(RuntimeError):  # the loop has closed
             self.loop.call_soon_threadsafe(self._tell, problem)
 
-    def _sync_journal(self, journal: bytearray) -> None:
-        if not self._whole and self._fd is not None and not self._journal_there(self._fd):
+    def _sync_journal(self, journal: _Journal) -> None:
+        """Append what the file lacks of ``journal``, or write it whole (a new journal, or
+        after a failure, or when its file was deleted under the host)."""
+        data = journal.data
+        if self._written is journal and self._fd is not None and not self._journal_there(self._fd):
             log.warning("%s was deleted while its game went on: written again", self.journal_path)
-            self._whole = True
-        if self._whole or self._fd is None:
+            self._written = None
+        if self._written is not journal or self._fd is None:
             self._close_journal()
-            self._replace(self.journal_path, journal)
+            self._written = None
+            self._replace(self.journal_path, data)
             _sync_folder(self.journal_path.parent)
             self._fd = os.open(self.journal_path, os.O_WRONLY | os.O_APPEND | _BINARY)
-            self._on_disk, self._whole = len(journal), False
+            self._written, self._on_disk = journal, len(data)
             return
-        if self._on_disk < len(journal):
-            self._write_all(self._fd, memoryview(journal)[self._on_disk :])
+        if self._on_disk < len(data):
+            self._write_all(self._fd, data, self._on_disk)
             os.fsync(self._fd)
-            self._on_disk = len(journal)
+            self._on_disk = len(data)
             self.writes += 1
 
-    def _write_all(self, fd: int, data: memoryview) -> None:
-        """Write every byte of ``data``: ``write`` may take fewer (a nearly full disk)."""
-        while data:
-            written = self._write(fd, data)
-            if written <= 0:
-                raise OSError(errno.ENOSPC, "the disk took none of the bytes")
-            data = data[written:]
+    def _write_all(self, fd: int, data: bytes | bytearray, at: int = 0) -> None:
+        """Write every byte of ``data`` from ``at`` on: ``write`` may take fewer (a nearly
+        full disk). (The views are released at once: the journal's bytes grow later.)"""
+        with memoryview(data) as view:
+            while at < len(data):
+                with view[at:] as rest:
+                    written = self._write(fd, rest)
+                if written <= 0:
+                    raise OSError(errno.ENOSPC, "the disk took none of the bytes")
+                at += written
 
     def _replace(self, target: Path, data: bytes | bytearray) -> None:
         """Write ``data`` to a temporary file beside ``target``, fsync it, rename it over
@@ -428,7 +457,7 @@ class DiskWriter:
         fd, temp = tempfile.mkstemp(prefix=target.name, suffix=".tmp", dir=target.parent)
         try:
             try:
-                self._write_all(fd, memoryview(data))
+                self._write_all(fd, data)
                 os.fsync(fd)
             finally:
                 os.close(fd)
@@ -449,13 +478,26 @@ class DiskWriter:
         if table is None:  # (a resumed game: the save on disk is the room before it)
             table = self._save = _saved_table(self.save_path)
         if table is not None:
-            self._replace(self.save_path, encode({**table, JOURNAL_KEY: self._game}))
+            game = None if self._written is None else self._written.game
+            self._replace(self.save_path, encode({**table, JOURNAL_KEY: game}))
         self._save_due = False
 
     def _close_journal(self) -> None:
         if self._fd is not None:
             os.close(self._fd)
             self._fd = None
+
+
+def _why(exc: OSError) -> str:
+    return exc.strerror or str(exc)
+
+
+@dataclass(slots=True, eq=False)
+class _Journal:
+    """A game's journal as the file should hold it (compared by identity: one per game)."""
+
+    game: int | None
+    data: bytearray
 
 
 def header_game(header: bytes) -> int | None:

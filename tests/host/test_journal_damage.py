@@ -238,11 +238,10 @@ def small_disk(tmp_path: Path) -> Iterator[Path]:
 def _fill(folder: Path) -> Path:
     """Take every free byte of ``folder``'s disk."""
     filler = folder / "filler"
-    with filler.open("wb") as out:
+    with filler.open("wb", buffering=0) as out:  # (unbuffered: closing writes nothing)
         try:
-            while True:
-                out.write(b"\0" * (1 << 16))
-                out.flush()
+            while out.write(b"\0" * (1 << 16)):
+                pass
         except OSError:
             pass
         with_room = os.statvfs(folder).f_bavail
