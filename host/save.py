@@ -26,7 +26,7 @@ until the game's end so that a restarted host can still reveal it: ``{"secret": 
 current game's seed. A save without it (before the fair deal) resumes a game that is not
 revealed.
 
-``journal`` is written by ``host.journal.DiskWriter`` when a game's journal begins: the
+``journal`` is written by ``host.disk.DiskWriter`` when a game's journal begins: the
 save (still the room before that game) then names the game, so that ``--resume`` knows a
 journal should be beside it. Reading a ``TableSave`` ignores it (``host.resume`` reads it).
 

@@ -14,7 +14,7 @@ its goodbye; a player's or a watcher's lingers a moment so that the goodbye is r
 Watchers take the door's slots like players, but the table lets in only as many as leave a
 slot for every seat (``Table.door_room``). A seated (or watching) connection
 that falls silent gets a heartbeat, then is cut (``Session.check_alive``). Saves and the
-journal are written by one thread of their own (``host.journal.DiskWriter``); the save
+journal are written by one thread of their own (``host.disk.DiskWriter``); the save
 folder is checked at start-up, and when the table cannot be saved there ``save_problem``
 says why (once) and the table goes on unsaved. A write that fails later sets
 ``save_problem`` (and ``room.unsaved``) until the writer saves again by itself.
@@ -60,7 +60,8 @@ from .admission import (
 )
 from .announce import Announcer, txt_properties
 from .config import HostConfig
-from .journal import DiskWriter, check_folder
+from .disk import DiskWriter
+from .journal import check_folder
 from .outbox import Outbox
 from .save import save_file
 from .table import Gone, Incoming, Saving, Stop, Table

@@ -29,7 +29,7 @@ timer makes the default move for a human seat that lets it run out. Once the hos
 stopping (or the executor refuses work, as it does while the process exits) no AI is asked
 to think again.
 
-With a ``disk`` (``host.journal.DiskWriter``) the lobby is saved after every change and
+With a ``disk`` (``host.disk.DiskWriter``) the lobby is saved after every change and
 every action of a game is appended to the journal; what the table sends while it handles
 an item is held in ``outbox`` and goes out once that item's records are on disk (a new
 seat's token, a game's start and end, every action), so no client ever hears of a move a
@@ -132,7 +132,8 @@ from . import lobby
 from .admission import PasswordThrottle, Verdict, throttled_text
 from .config import HostConfig
 from .credentials import Password, new_token, token_matches
-from .journal import DiskWriter, action_record, header_record, table_record
+from .disk import DiskWriter
+from .journal import action_record, header_record, table_record
 from .outbox import Outbox
 from .resume import load_table
 from .save import SavedSeat, TableSave, save_file

@@ -27,9 +27,9 @@ from test_host import serving
 from client.net.client import Backoff, HostClosed, NetClient
 from engine import GameLog, Rules, Series, parse_action
 from host.credentials import Password, hash_token, new_token
+from host.disk import DiskWriter
 from host.journal import (
     MAGIC,
-    DiskWriter,
     action_record,
     check_folder,
     header_record,

@@ -21,7 +21,8 @@ from test_host import expect, serving
 
 from client.net.client import NetClient
 from engine import GameLog
-from host.journal import DiskWriter, action_record, header_record, journal_file
+from host.disk import DiskWriter
+from host.journal import action_record, header_record, journal_file
 from host.resume import load_table
 from host.save import JOURNAL_KEY, SaveError, TableSave, decode, save_file
 from protocol import RoomUpdate
