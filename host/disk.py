@@ -53,8 +53,9 @@ class DiskWriter:
     fails (a full disk, a short ``write``) loses nothing it cannot write again. After a
     failure ``problem`` says why, ``on_problem`` is told (from the event loop), and the
     thread tries again every ``retry`` seconds, rewriting both files whole; once that
-    works ``problem`` is None again and ``on_problem`` is told so. A journal deleted under
-    the running host is written again whole too.
+    works ``problem`` is None again and ``on_problem`` is told so. A ``problem`` given
+    (the folder failed its check at start-up) is such a failure, already said. A journal
+    deleted under the running host is written again whole too.
     """
 
     def __init__(
@@ -65,11 +66,12 @@ class DiskWriter:
         write: Write = os.write,
         on_problem: Callable[[str | None], None] | None = None,
         retry: float = RETRY,
+        problem: str | None = None,
     ) -> None:
         self.save_path = save_path
         self.journal_path = journal_file(save_path)
         self.loop = loop
-        self.problem: str | None = None  # why the files are not up to date, while they are not
+        self.problem = problem  # why the files are not up to date, while they are not
         self.writes = 0  # fsyncs of the journal (each may carry several records)
         self.on_problem = on_problem
         self.retry = retry

@@ -16,8 +16,8 @@ slot for every seat (``Table.door_room``). A seated (or watching) connection
 that falls silent gets a heartbeat, then is cut (``Session.check_alive``). Saves and the
 journal are written by one thread of their own (``host.disk.DiskWriter``); the save
 folder is checked at start-up, and when the table cannot be saved there ``save_problem``
-says why (once) and the table goes on unsaved. A write that fails later sets
-``save_problem`` (and ``room.unsaved``) until the writer saves again by itself.
+says why (once) and the table goes on unsaved; a write that fails later sets it too. Either
+way ``room.unsaved`` says so, and the writer tries again every second until it can save.
 """
 
 from __future__ import annotations
@@ -281,13 +281,14 @@ class Host:
             self.save_path = save_file(self.config.save_dir, self.port)
             loop = asyncio.get_running_loop()
             problem = await loop.run_in_executor(None, check_folder, self.save_path.parent)
-            if problem is None:
-                self.table.disk = DiskWriter(self.save_path, loop, on_problem=self._disk_news)
-                if not self.config.resume:  # a new table: an old game's journal must go
-                    self.table.disk.end()
-            else:
+            if problem is not None:  # (the writer tries all the same, and says when it can)
                 self.save_problem = problem
-                log.warning("the table will not be saved: %s", problem)
+                log.warning("the table will not be saved until it can be: %s", problem)
+            self.table.disk = DiskWriter(
+                self.save_path, loop, on_problem=self._disk_news, problem=problem
+            )
+            if not self.config.resume:  # a new table: an old game's journal must go
+                self.table.disk.end()
         self._table_task = asyncio.create_task(self.table.run(), name="durak-table")
         self._watch_task = asyncio.create_task(self._watch(), name="durak-heartbeat")
         if self.config.announce:

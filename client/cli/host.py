@@ -271,7 +271,11 @@ async def serve(config: HostConfig) -> None:
         announced = f"announced on {config.bind}" if config.bind else "announced on the LAN"
     print(f"durak host: table {config.name!r} on {where}, {announced}", flush=True)
     if host.save_problem is not None:
-        print(f"durak host: the table will NOT be saved: {host.save_problem}", flush=True)
+        print(
+            f"durak host: the table will NOT be saved: {host.save_problem}"
+            " (it tries again every second, and says so once it can)",
+            flush=True,
+        )
     elif config.save_dir is not None:
         resumed = ""
         if config.resume:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import logging
 import os
 import subprocess
 import sys
@@ -302,3 +303,21 @@ async def test_the_room_says_while_the_host_cannot_save_and_saving_comes_back(
         assert host.save_problem is None
         assert TableSave.load(save).seats[0].name == "Anna"  # the seat she took meanwhile
         await anna.close()
+
+
+async def test_a_folder_that_fails_its_check_at_start_is_saved_to_once_it_can_be(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    blocker = tmp_path / "saves"
+    blocker.write_text("not a folder")  # the save folder cannot even be made
+    port = free_port()
+    async with serving(port=port, seats=2, ai=("random",), save_dir=str(blocker)) as host:
+        assert host.save_problem is not None and host.table.room().unsaved
+        anna = await NetClient.connect("127.0.0.1", port, "Anna")
+        blocker.unlink()  # the folder can be made now
+        await expect(anna, RoomUpdate, lambda m: not m.room.unsaved)  # type: ignore[attr-defined]
+        assert host.save_problem is None
+        assert TableSave.load(save_file(blocker, port)).seats[0].name == "Anna"
+        await anna.close()
+    said = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+    assert sum("will not be saved" in text for text in said) == 1  # said once, not each try
