@@ -32,10 +32,23 @@ each. A try that comes too early is refused without being checked, so it
 tells the guesser nothing, and the right password is answered exactly as fast as a wrong
 one. A right password forgets the address's wrong ones; a hello without any password (a
 client asking whether one is needed) is no guess.
+
+Per address alone is not enough: 200 addresses had 1,200 passwords checked in 30 s. So the
+table also has a budget of password checks across every address (a token bucket of
+``table_burst`` at ``table_rate`` a second): each check takes one when it begins (so checks
+under way count, however many arrive at once), and a right password gives it back. An
+empty budget refuses the try unchecked, like an address's wait. With the defaults a storm
+gets at most 20 + 30 checks in 30 s, and a newcomer with the right password waits a second
+at most for the budget to refill. ``begin`` decides before any check is made (and allows
+one at a time per address); ``end`` books the answer. A seat's token is no guess and
+passes none of this: ``host.server`` checks a returning player's password (when the seat's
+token is right) in a thread of its own, and a newcomer's in another, so neither scrypt nor
+a storm of them holds up the event loop or a returning player.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 import time
@@ -51,9 +64,11 @@ __all__ = [
     "DoorLimits",
     "PasswordThrottle",
     "Pool",
+    "Verdict",
     "open_files",
     "raise_file_limit",
     "slots_for",
+    "throttled_text",
 ]
 
 K = TypeVar("K", bound=Hashable)
@@ -243,6 +258,22 @@ def slots_for(
 
 # --- passwords ----------------------------------------------------------------------------
 
+TABLE_BURST = 20  # password checks the table makes at once, across every address
+TABLE_RATE = 1.0  # ... and a second, on average
+
+
+def throttled_text(wait: float) -> str:
+    return f"Too many wrong passwords: try again in {math.ceil(wait)} s."
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The answer to a password: right (``ok``) or not; ``wait`` > 0: it was not even looked
+    at (too soon after wrong ones), try again in that many seconds."""
+
+    ok: bool
+    wait: float = 0.0
+
 
 @dataclass(slots=True)
 class _Guesses:
@@ -262,16 +293,66 @@ class PasswordThrottle:
         longest: float = 30.0,
         lock_after: int = 8,
         lockout: float = 300.0,
+        table_burst: int = TABLE_BURST,
+        table_rate: float = TABLE_RATE,
     ) -> None:
         self.clock = clock
         self.free, self.base, self.longest = free, base, longest
         self.lock_after, self.lockout = lock_after, lockout
+        self.table_burst, self.table_rate = table_burst, table_rate
         self._guesses: dict[str, _Guesses] = {}
+        self._budget = float(table_burst)  # checks the table may begin now
+        self._stamp = clock()
+        self._checking: set[str] = set()  # addresses whose password is being checked
 
     def wait(self, address: str) -> float:
-        """Seconds until a password from ``address`` is checked (0: now)."""
+        """Seconds until a password from ``address`` is checked (0: now): its own wait, or
+        the table's budget's."""
         guesses = self._guesses.get(address)
-        return 0.0 if guesses is None else max(0.0, guesses.until - self.clock())
+        own = 0.0 if guesses is None else max(0.0, guesses.until - self.clock())
+        return max(own, self._budget_wait())
+
+    def begin(self, address: str, attempt: str | None) -> Verdict | None:
+        """A password from ``address`` is about to be checked: None if it may be (it takes
+        one check of the table's budget), else the verdict without a check."""
+        wait = self.wait(address)
+        if wait > 0:
+            return Verdict(False, wait)
+        if attempt is None:  # it asks whether a password is needed: no guess
+            return Verdict(False)
+        if address in self._checking:  # one at a time per address
+            return Verdict(False, self.base)
+        self._budget -= 1
+        self._checking.add(address)
+        return None
+
+    def end(self, address: str, ok: bool) -> Verdict:
+        """The check ``begin`` allowed gave ``ok``: booked (a right one costs nothing)."""
+        self._checking.discard(address)
+        if ok:
+            self._refill()
+            self._budget = min(float(self.table_burst), self._budget + 1)
+            self.succeeded(address)
+        else:
+            self.failed(address)
+        return Verdict(ok)
+
+    def check(self, address: str, attempt: str | None, right: Callable[[str], bool]) -> Verdict:
+        """``begin``, ``right(attempt)`` and ``end`` in one (where the check is quick)."""
+        verdict = self.begin(address, attempt)
+        if verdict is not None or attempt is None:
+            return verdict or Verdict(False)
+        return self.end(address, right(attempt))
+
+    def _refill(self) -> None:
+        now = self.clock()
+        elapsed = max(0.0, now - self._stamp)  # (a clock set back refills nothing)
+        self._budget = min(float(self.table_burst), self._budget + elapsed * self.table_rate)
+        self._stamp = now
+
+    def _budget_wait(self) -> float:
+        self._refill()
+        return 0.0 if self._budget >= 1 else (1 - self._budget) / self.table_rate
 
     def failed(self, address: str) -> float:
         """A wrong password from ``address``; the seconds it must now wait."""

@@ -32,7 +32,8 @@ class HostConfig:
     as many threads of the host's process (for bots that exist only in this process, as
     tests' do). With ``save_dir`` the table is saved there after every change
     (``host.save.save_file``: one file per port); ``resume`` restores it from that file
-    first.
+    first (``accept_loss``: even when that drops moves of a damaged journal, or a game whose
+    journal is missing; see ``host.resume``).
 
     A fair deal (docs/protocol.md section 15): before each deal the host sends every seated
     player its commitment and waits up to ``fair_wait`` seconds for their contributions
@@ -73,6 +74,7 @@ class HostConfig:
     watchers: int = WATCHERS  # how many may watch the table at once (0: nobody)
     save_dir: str | None = None  # save the table there after every change (None: never)
     resume: bool = False  # restore the table saved in save_dir
+    accept_loss: bool = False  # resume past a damaged or missing journal (see host.resume)
     handshake_timeout: float = 10.0  # seconds to send hello
     rate: float = 100.0  # messages per second per connection, on average, while others wait
     rate_burst: int = 200  # messages a connection may send at once

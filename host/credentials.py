@@ -5,8 +5,8 @@ A password is saved as a salted scrypt hash (``scrypt$N$r$p$salt$digest``, hex),
 ``durak host --resume`` keeps a password table closed without the password being on disk.
 While the host knows the password itself (it was given on the command line) a ``hello``
 is checked against it; a table resumed without ``--password`` checks each attempt against
-the hash (in a worker thread: ``host.entry.Gate.check``, so scrypt never holds up the event
-loop). Either way right and wrong attempts take the same time.
+the hash (in a thread of its own, after the throttle: ``host.server.Host._password``, so
+scrypt never holds up the event loop). Either way right and wrong attempts take the same time.
 
 A seat token is 128 random bits, so a plain SHA-256 of it is enough to keep it from being
 usable if the save file is read: the host keeps and saves only that, and sends the token

@@ -5,17 +5,16 @@ looked at (the table asks in that order), and a newcomer from an address still w
 after wrong passwords is turned away before the password is looked at
 (``host.admission.PasswordThrottle``): so no answer tells a right password from a wrong
 one but a seat. A resumed table's password is a saved scrypt hash, slow to check, so the
-host checks a hello's against it off the loop (``check``) before the table sees it.
+host checks a hello's against it off the loop, after the throttle (``host.server``), before
+the table sees it.
 """
 
 from __future__ import annotations
 
-import asyncio
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .admission import PasswordThrottle
+from .admission import PasswordThrottle, Verdict, throttled_text
 from .credentials import Password
 
 __all__ = ["Gate", "Refusal"]
@@ -37,14 +36,6 @@ class Gate:
         self.password = password  # None: anyone may come in
         self.throttle = PasswordThrottle(clock)
 
-    async def check(self, attempt: str | None) -> bool | None:
-        """A hello's password checked in a worker thread when that is slow (against the
-        saved hash of a resumed table: scrypt); None when the table checks it itself."""
-        password = self.password
-        if password is None or password.plain is not None:
-            return None
-        return await asyncio.get_running_loop().run_in_executor(None, password.check, attempt or "")
-
     def right(self, attempt: str | None, checked: bool | None) -> bool:
         """Whether ``attempt`` is the table's password (``checked``: the answer worked out
         off the loop, where the check is slow)."""
@@ -55,17 +46,15 @@ class Gate:
         return self.password.check(attempt or "")
 
     def newcomer(self, address: str, attempt: str | None, checked: bool | None) -> Refusal | None:
-        """A newcomer's password, throttled per address: why they are not let in, if not."""
+        """A newcomer's password, throttled per address and per table (``checked``: checked
+        and throttled by the host before the hello came, else here): why they are not let
+        in, if not."""
         if self.password is None:
             return None
-        wait = self.throttle.wait(address)
-        if wait > 0:
-            return Refusal(
-                "throttled", f"Too many wrong passwords: try again in {math.ceil(wait)} s."
-            )
-        if not self.right(attempt, checked):
-            if attempt is not None:  # (none at all is no guess: it asks)
-                self.throttle.failed(address)
-            return WRONG
-        self.throttle.succeeded(address)
-        return None
+        if checked is None:
+            verdict = self.throttle.check(address, attempt, self.password.check)
+        else:
+            verdict = Verdict(checked)
+        if verdict.wait > 0:
+            return Refusal("throttled", throttled_text(verdict.wait))
+        return None if verdict.ok else WRONG

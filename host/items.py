@@ -22,6 +22,7 @@ __all__ = [
     "Incoming",
     "Item",
     "Link",
+    "Saving",
     "Stop",
     "Thought",
     "TurnUp",
@@ -93,8 +94,13 @@ class DealDue:
 
 
 @dataclass(frozen=True, slots=True)
+class Saving:
+    """The disk began or stopped failing: the room says whether the table is saved."""
+
+
+@dataclass(frozen=True, slots=True)
 class Stop:
     pass
 
 
-Item = Incoming | Gone | Thought | Held | TurnUp | Idle | DealDue | Stop
+Item = Incoming | Gone | Thought | Held | TurnUp | Idle | DealDue | Saving | Stop

@@ -9,7 +9,8 @@ A save file is UTF-8 JSON::
                "options": {"hold": 60.0, "turn_timer": null, "silence": 12.0,
                            "idle": null, "watchers": 8},
                "password": <"scrypt$..." or null>,
-               "deal": <the current game's fair deal or null>}}
+               "deal": <the current game's fair deal or null>,
+               "journal": <the game in play in the journal beside it, or null>}}
 
 A seat is ``{"kind", "name", "level", "token_hash"}``: neither a seat's token nor the
 password is saved, only their hashes (``host.credentials``). A version 1 save (tokens in
@@ -24,6 +25,10 @@ until the game's end so that a restarted host can still reveal it: ``{"secret": 
 "seats": [kinds], "contributions": [[seat, hex], ...]}``. Loading checks that it gives the
 current game's seed. A save without it (before the fair deal) resumes a game that is not
 revealed.
+
+``journal`` is written by ``host.disk.DiskWriter`` when a game's journal begins: the
+save (still the room before that game) then names the game, so that ``--resume`` knows a
+journal should be beside it. Reading a ``TableSave`` ignores it (``host.resume`` reads it).
 
 ``checksum`` is the SHA-256 of the canonical JSON of ``table`` (sorted keys, no spaces),
 so a torn or edited file is detected. The game logs are ``engine.GameLog`` maps (rules,
@@ -59,6 +64,7 @@ from .credentials import TOKEN_HASH_LEN, Password, hash_token
 
 __all__ = [
     "FORMAT",
+    "JOURNAL_KEY",
     "VERSION",
     "SaveError",
     "TableSave",
@@ -70,6 +76,9 @@ FORMAT = "durak-table-save"
 VERSION = 2
 READS = (1, 2)  # the versions this code reads
 TOKEN_LEN = 32
+# The game whose journal was begun when the save was written (or null): a save that names a
+# game beyond its own ``game`` has that game in the journal beside it (see host.resume).
+JOURNAL_KEY = "journal"
 
 
 def save_file(save_dir: str | Path, port: int) -> Path:

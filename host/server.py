@@ -14,9 +14,10 @@ its goodbye; a player's or a watcher's lingers a moment so that the goodbye is r
 Watchers take the door's slots like players, but the table lets in only as many as leave a
 slot for every seat (``Table.door_room``). A seated (or watching) connection
 that falls silent gets a heartbeat, then is cut (``Session.check_alive``). Saves and the
-journal are written by one thread of their own (``host.journal.DiskWriter``); the save
+journal are written by one thread of their own (``host.disk.DiskWriter``); the save
 folder is checked at start-up, and when the table cannot be saved there ``save_problem``
-says why (once) and the table goes on unsaved.
+says why (once) and the table goes on unsaved; a write that fails later sets it too. Either
+way ``room.unsaved`` says so, and the writer tries again every second until it can save.
 """
 
 from __future__ import annotations
@@ -50,14 +51,23 @@ from protocol import (
     encode,
 )
 
-from .admission import Door, Pool, open_files, raise_file_limit, slots_for
+from .admission import (
+    Door,
+    Pool,
+    Verdict,
+    open_files,
+    raise_file_limit,
+    slots_for,
+    throttled_text,
+)
 from .announce import Announcer, txt_properties
 from .config import HostConfig
-from .journal import DiskWriter, check_folder
+from .disk import DiskWriter
+from .journal import check_folder
 from .outbox import Outbox
 from .save import save_file
 from .scheduler import LoopScheduler
-from .table import Gone, Incoming, Stop, Table
+from .table import Gone, Incoming, Saving, Stop, Table
 from .workers import Workers
 
 __all__ = ["Host", "Session"]
@@ -243,6 +253,10 @@ class Host:
         self.config = config
         self.executor = ThreadPoolExecutor(config.ai_workers, thread_name_prefix="durak-ai")
         self.workers = Workers(config.ai_workers) if config.ai_processes else None
+        # Password checks (scrypt, on a resumed table): one thread for newcomers' (after the
+        # throttle), one for returning players', apart from the AI's and from each other.
+        self._guesses = ThreadPoolExecutor(1, thread_name_prefix="durak-password")
+        self._holders = ThreadPoolExecutor(1, thread_name_prefix="durak-seat-password")
         self.save_path: Path | None = None  # known once the port is (see _start)
         self.save_problem: str | None = None  # why the table is not saved, if it is not
         self.file_limit = raise_file_limit()
@@ -302,13 +316,12 @@ class Host:
             self.save_path = save_file(self.config.save_dir, self.port)
             loop = asyncio.get_running_loop()
             problem = await loop.run_in_executor(None, check_folder, self.save_path.parent)
-            if problem is None:
-                disk = DiskWriter(self.save_path, loop)
-                if not self.config.resume:  # a new table: an old game's journal must go
-                    disk.end()
-            else:
+            if problem is not None:  # (the writer tries all the same, and says when it can)
                 self.save_problem = problem
-                log.warning("the table will not be saved: %s", problem)
+                log.warning("the table will not be saved until it can be: %s", problem)
+            disk = DiskWriter(self.save_path, loop, on_problem=self._disk_news, problem=problem)
+            if not self.config.resume:  # a new table: an old game's journal must go
+                disk.end()
         # (an all-AI table starts its first game as soon as its task runs)
         self._table_task = asyncio.create_task(self.table.run(disk), name="durak-table")
         self._watch_task = asyncio.create_task(self._watch(), name="durak-heartbeat")
@@ -327,6 +340,11 @@ class Host:
             for session in list(self.sessions):
                 if (session.seat is not None or session.watching) and not session.closed:
                     session.check_alive(now, self.table.silence)
+
+    def _disk_news(self, problem: str | None) -> None:
+        """The disk began failing (``problem``) or works again (None): the room says so."""
+        self.save_problem = problem
+        self.table.queue.put_nowait(Saving())
 
     def _room_changed(self, room: Room) -> None:
         if self.announcer is not None:
@@ -429,10 +447,12 @@ class Host:
                     if isinstance(message, Alive):
                         continue  # it answered a heartbeat: hearing from it was the point
                     checked = None
-                    # (a slow password check waits here, not the table; none for an address
-                    # the throttle holds back: its hello is refused before the password)
-                    if isinstance(message, Hello) and not self.table.throttle.wait(session.address):
-                        checked = await self.table.gate.check(message.password)
+                    if isinstance(message, Hello):  # (checked here: the table does not wait)
+                        verdict = await self._password(session.address, message)
+                        if verdict is not None and verdict.wait > 0:
+                            session.goodbye("throttled", throttled_text(verdict.wait))
+                            break
+                        checked = None if verdict is None else verdict.ok
                     await session.credit.acquire()
                     session.waiting += 1
                     queue.put_nowait(Incoming(session, message, checked))
@@ -453,6 +473,37 @@ class Host:
             with contextlib.suppress(Exception):
                 await writer.wait_closed()
             self.sessions.discard(session)
+
+    async def _password(self, address: str, hello: Hello) -> Verdict | None:
+        """A hello's password, decided before the table sees the hello (None: the table
+        refuses the hello before its password, or checks it itself, where that is quick).
+        A newcomer's passes the throttle first (``PasswordThrottle.begin``: no check at all
+        when it says no); a returning player's, only once the seat's token is right, and in
+        a thread of its own: so a storm of guesses neither holds up the loop (scrypt runs
+        in a thread) nor a player coming back."""
+        table, password = self.table, self.table.gate.password
+        if password is None:
+            return None
+        loop = asyncio.get_running_loop()
+        if hello.token is not None:
+            if password.plain is not None or table.seat_of(hello.token) is None:
+                return None
+            ok = await loop.run_in_executor(self._holders, password.check, hello.password or "")
+            return Verdict(ok)
+        if hello.role == "play" and not table.takes_newcomers:
+            return None
+        throttle = table.throttle
+        verdict = throttle.begin(address, hello.password)
+        if verdict is not None or hello.password is None:
+            return verdict or Verdict(False)
+        if password.plain is not None:
+            return throttle.end(address, password.check(hello.password))
+        try:
+            ok = await loop.run_in_executor(self._guesses, password.check, hello.password)
+        except BaseException:
+            throttle.end(address, False)
+            raise
+        return throttle.end(address, ok)
 
     async def stop(self, text: str = "The host closed the table.") -> None:
         """Tell every client, stop the table, withdraw the announcement, free everything."""
@@ -488,6 +539,8 @@ class Host:
         if self.announcer is not None:
             await self.announcer.close()
         self.executor.shutdown(wait=True, cancel_futures=True)
+        for passwords in (self._guesses, self._holders):
+            passwords.shutdown(wait=True, cancel_futures=True)
         if self.workers is not None:
             await asyncio.to_thread(self.workers.close)
         if self.table.disk is not None:

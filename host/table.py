@@ -11,7 +11,8 @@ rematch needs everyone ready again, and when the rules change; otherwise a mark 
 its player (one who leaves takes it along, a newcomer is not ready, the others keep theirs).
 
 Watchers and the gap between reactions are ``host.audience``'s; who may come in (the
-password, its throttle) is ``host.entry``'s to say.
+password, its throttle per address and per table) is ``host.entry``'s to say, and
+``host.server`` asks the throttle, and checks a password, before the hello comes here.
 
 A human who drops out mid-game is ``away``: the seat waits ``config.hold`` seconds for
 them, then a stand-in AI plays it until they return with their token. The optional turn
@@ -19,7 +20,7 @@ timer makes the default move for a human seat that lets it run out. Once the hos
 stopping (or the executor refuses work, as it does while the process exits) no AI is asked
 to think again.
 
-With a ``disk`` (``host.journal.DiskWriter``) the lobby is saved after every change and
+With a ``disk`` (``host.disk.DiskWriter``) the lobby is saved after every change and
 every action of a game is appended to the journal; what the table sends while it handles
 an item is held in ``outbox`` and goes out once that item's records are on disk (a new
 seat's token, a game's start and end, every action), so no client ever hears of a move a
@@ -95,11 +96,25 @@ from .audience import Audience
 from .config import HostConfig
 from .credentials import Password, new_token, token_matches
 from .deal import Deal, waits
+from .disk import DiskWriter
 from .entry import WRONG, Gate
 from .game import BotSlot, Game, Resources, default_move
-from .items import DealDue, Gone, Held, Idle, Incoming, Item, Link, Stop, Thought, TurnUp
-from .journal import DiskWriter, action_record, header_record, load_table, table_record
+from .items import (
+    DealDue,
+    Gone,
+    Held,
+    Idle,
+    Incoming,
+    Item,
+    Link,
+    Saving,
+    Stop,
+    Thought,
+    TurnUp,
+)
+from .journal import action_record, header_record, table_record
 from .outbox import Outbox
+from .resume import load_table
 from .room_state import Seat, first_empty, human_names, seat_infos, unique_name
 from .save import SavedSeat, TableSave, save_file
 from .scheduler import Handle, Scheduler
@@ -112,6 +127,7 @@ __all__ = [
     "Idle",
     "Incoming",
     "Link",
+    "Saving",
     "Seat",
     "Stop",
     "Table",
@@ -145,6 +161,7 @@ class Table:
         self._journal_key: tuple[object, ...] = ()  # the table as the journal last said it
         self._wait = 0  # what the disk must have written before the held sends go out
         self.torn = 0  # bytes of a torn journal record dropped on resuming
+        self.notes: tuple[str, ...] = ()  # what resuming found (host.resume.Loaded.notes)
         self.queue: asyncio.Queue[Item] = asyncio.Queue()
         name = "".join(c if c.isprintable() else " " for c in config.name).strip()
         self.name = name[:63] or "Durak table"
@@ -192,8 +209,9 @@ class Table:
         if config.resume:
             if config.save_dir is None:
                 raise ValueError("resume needs save_dir")
-            saved, self.torn = load_table(save_file(config.save_dir, config.port))
-            self._restore(saved)
+            loaded = load_table(save_file(config.save_dir, config.port), config.accept_loss)
+            self.torn, self.notes = loaded.torn, loaded.notes
+            self._restore(loaded.table)
 
     def _restore(self, saved: TableSave) -> None:
         """Take over a saved table: its seats (every player away: held for them, in the
@@ -307,18 +325,17 @@ class Table:
 
     def open(self) -> None:
         """The table opens (its task calls this first): saved as it is; a resumed table's
-        players are away until they return, its game goes on; an autostart table with
+        players are away until they return, its game goes on (one resumed after its last
+        action ends once its players are back, ``_end_resumed``); an autostart table with
         every seat taken (all AI) starts its first game."""
         self._save()
-        if self.play is not None and self.play.over:
-            self._game_over(self.play)  # resumed after its last action
-        else:  # resumed: every player is away until they return
-            for index, seat in enumerate(self.seats):
-                if seat.kind == "human" and seat.link is None:
-                    self._hold(index)
-            if self.play is not None:
-                self._think()
-                self.play.arm_turn(self.turn_timer)
+        for index, seat in enumerate(self.seats):  # resumed: every player is away until back
+            if seat.kind == "human" and seat.link is None:
+                self._hold(index)
+        if self.play is not None:
+            self._think()
+            self.play.arm_turn(self.turn_timer)
+            self._end_resumed()
         self._maybe_autostart()
 
     async def _run(self) -> None:
@@ -355,6 +372,8 @@ class Table:
             self._idle_up(item)
         elif isinstance(item, DealDue) and self.pending and self.pending.game == item.game:
             self._deal(self.pending)
+        elif isinstance(item, Saving):
+            self._room_changed()
 
     # --- the room -----------------------------------------------------------------------
 
@@ -407,6 +426,7 @@ class Table:
             idle_ms=None if idle is None else min(max(round(idle * 1000), 1), MAX_MS),
             watchers=self.watchers,
             watching=tuple(self.audience.names.values()),
+            unsaved=self.disk is not None and self.disk.problem is not None,
         )
 
     def _room_changed(self, durable: bool = False) -> None:
@@ -523,14 +543,7 @@ class Table:
         no answer tells a right password from a wrong one but a seat."""
         token = hello.token
         if token is not None:
-            index = next(
-                (
-                    i
-                    for i, s in enumerate(self.seats)
-                    if s.kind == "human" and token_matches(token, s.token_hash)
-                ),
-                None,
-            )
+            index = self.seat_of(token)
             if index is None:
                 link.close("bad_token", "That token holds no seat at this table.")
                 return
@@ -552,6 +565,19 @@ class Table:
                 return
             token = self._new_player(index, hello.name)
         self._welcome(link, index, token)
+
+    def seat_of(self, token: str) -> int | None:
+        """The human seat ``token`` holds (None: none)."""
+        seats = enumerate(self.seats)
+        return next(
+            (i for i, s in seats if s.kind == "human" and token_matches(token, s.token_hash)), None
+        )
+
+    @property
+    def takes_newcomers(self) -> bool:
+        """Whether a hello without a token could get a seat now (else it is refused before
+        its password is looked at)."""
+        return not self.playing and first_empty(self.seats) is not None
 
     def _password_checked(self, link: Link, hello: Hello, password_ok: bool | None) -> bool:
         """A newcomer's password: False once ``link`` is told why it is not let in."""
@@ -583,6 +609,18 @@ class Table:
             link.send(self.play.snapshot(index))
         self._room_changed()
         self._maybe_autostart()
+        self._end_resumed()
+
+    def _end_resumed(self) -> None:
+        """A game resumed after its last action (the host died before it saved the end)
+        ends once each of its players is back or stood in: so they see the end, its reveal,
+        and keep their seats."""
+        play = self.play
+        if play is None or not play.over:
+            return
+        seats = enumerate(self.seats)
+        if all(s.kind != "human" or s.link is not None or i in play.bots for i, s in seats):
+            self._game_over(play)
 
     def _gone(self, link: Link) -> None:
         if link in self.audience:
@@ -634,6 +672,7 @@ class Table:
             return
         self._stand_in(held.seat)
         self._room_changed()
+        self._end_resumed()
 
     def _stand_in(self, index: int) -> None:
         assert self.play is not None  # (a stand-in plays only in a game)

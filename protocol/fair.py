@@ -280,6 +280,8 @@ class DealWitness:
         seen = self.seen
         if seen is None or seen.game != message.game:
             return None
+        if message.start == 0:  # (again, whole: a restarted host ends the game again)
+            self._actions, self._broken = [], False
         if message.start != len(self._actions):
             self._broken = True
         self._actions.extend(message.actions)

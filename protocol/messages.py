@@ -175,6 +175,7 @@ class Room:
     idle_ms: int | None = None  # how long a player may sit unready in the lobby (None: ever)
     watchers: int = WATCHERS  # how many may watch the table at once (0: nobody)
     watching: tuple[str, ...] = ()  # the names of those watching now
+    unsaved: bool = False  # the host cannot save the table now (a full disk): section 12
 
 
 # --- client -> host --------------------------------------------------------------------
@@ -612,6 +613,7 @@ _ROOM_KEYS = (
     "idle_ms",
     "watchers",
     "watching",
+    "unsaved",
 )
 
 
@@ -632,6 +634,7 @@ def room_to_wire(room: Room) -> dict[str, Any]:
         "idle_ms": room.idle_ms,
         "watchers": room.watchers,
         "watching": list(room.watching),
+        "unsaved": room.unsaved,
     }
 
 
@@ -663,6 +666,7 @@ def room_from_wire(value: Any) -> Room:
         idle_ms=optional(_idle_ms)(data["idle_ms"]),
         watchers=_watchers(data["watchers"]),
         watching=_watching(data["watching"]),
+        unsaved=check_bool(data["unsaved"], "unsaved"),
     )
 
 

@@ -156,12 +156,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--resume", action="store_true", help="take up the saved table (and its game) again"
     )
+    parser.add_argument(
+        "--accept-loss",
+        action="store_true",
+        help="with --resume: take up a table whose journal is damaged or missing, dropping"
+        " what is lost (it is said first)",
+    )
     add_rules_options(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     if len(args.ai) > args.seats:
         print(f"durak host: {len(args.ai)} AI players do not fit {args.seats} seats")
+        return 2
+    if args.accept_loss and not args.resume:
+        print("durak host: --accept-loss goes with --resume")
         return 2
     if args.resume and args.no_save:
         print("durak host: --resume needs the save (drop --no-save)")
@@ -200,6 +209,7 @@ def run(args: argparse.Namespace) -> int:
         watchers=args.watchers,
         save_dir=save_dir,
         resume=args.resume,
+        accept_loss=args.accept_loss,
     )
     try:
         asyncio.run(serve(config))
@@ -281,7 +291,10 @@ async def _serve_until(config: HostConfig, say: Callable[[str], None], stop: asy
         announced = f"announced on {config.bind}" if config.bind else "announced on the LAN"
     say(f"durak host: table {config.name!r} on {where}, {announced}")
     if host.save_problem is not None:
-        say(f"durak host: the table will NOT be saved: {host.save_problem}")
+        say(
+            f"durak host: the table will NOT be saved: {host.save_problem}"
+            " (it tries again every second, and says so once it can)"
+        )
     elif config.save_dir is not None:
         resumed = ""
         if config.resume:
@@ -289,11 +302,8 @@ async def _serve_until(config: HostConfig, say: Callable[[str], None], stop: asy
             resumed = f", game {table.game} resumed"
             resumed += f" at move {table.seq}" if table.playing else " (in the room)"
         say(f"durak host: saving the table to {host.save_path}{resumed}")
-    if host.table.torn:
-        say(
-            f"durak host: the journal ended in a record the crash cut short"
-            f" ({host.table.torn} bytes, never sent to anyone): dropped"
-        )
+    for note in host.table.notes:
+        say(f"durak host: {note}")
     sizes = host.door.limits
     files = "no limit" if host.file_limit is None else f"a limit of {host.file_limit}"
     say(

@@ -262,6 +262,7 @@ TEXTS: dict[str, str] = {
     "room.leave": "Verlassen",
     "room.kick": "Wegschicken",
     "room.waiting_owner": "Warte, bis der Gastgeber das Spiel startet…",
+    "room.unsaved": "Der Host kann den Tisch nicht speichern (Platte voll?): Spiel in Gefahr.",
     "room.ready": "Alle sind bereit: starte das Spiel.",
     "room.fill_seats": "Besetze die freien Plätze mit Spielern oder dem Computer.",
     "room.invite": "Einladung: {link}",

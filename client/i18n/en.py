@@ -265,6 +265,7 @@ TEXTS: dict[str, str] = {
     "room.leave": "Leave",
     "room.kick": "Send away",
     "room.waiting_owner": "Waiting for the owner to start the game…",
+    "room.unsaved": "The host cannot save the table (full disk?): a crash would lose the game.",
     "room.ready": "Everyone is ready: start the game.",
     "room.fill_seats": "Fill the open seats with players or the computer.",
     "room.invite": "Invite: {link}",

@@ -261,6 +261,7 @@ TEXTS: dict[str, str] = {
     "room.leave": "Verlaten",
     "room.kick": "Wegsturen",
     "room.waiting_owner": "Wachten tot de eigenaar het spel start…",
+    "room.unsaved": "De host kan de tafel niet opslaan (schijf vol?): een crash kost het spel.",
     "room.ready": "Iedereen is klaar: start het spel.",
     "room.fill_seats": "Vul de vrije plaatsen met spelers of de computer.",
     "room.invite": "Uitnodiging: {link}",

@@ -487,6 +487,11 @@ class NetClient:
         return ref
 
     async def close(self) -> None:
+        """Close the connection from this side, for good: the pump stops (so nothing
+        reconnects and no heartbeat is answered any more) and the host sees the connection
+        closed, as when a player quits the window. This is not a dropped connection: to
+        see one, lose the connection on the way, as a network would (the host or a relay
+        between them cuts it); then, with ``reconnect``, the client comes back by itself."""
         if self._pump_task is not None:
             self._pump_task.cancel()
         self._writer.close()

@@ -10,10 +10,13 @@ hellos trickled a byte at a time by clients that never read, and floods (a hello
 thousands of pings in one write, or a huge length prefix), from 127.0.0.2 where the OS has
 it (a machine of its own). Meanwhile ``tests/host/flood.py`` opens ``--flood-rate`` connections
 a second (default 1,000) for ``--flood-seconds`` (default 5) from the bots' own address,
-and 0.3 s into it one bot's connection is dropped early in a game: it comes back with
-its seat's token.
+and 0.3 s into it one bot's connection is dropped early in a game: it is lost as a network
+would lose it (the bot talks to the host through a relay in this process, which cuts both
+sides of it; the bot's client does not close it), and the bot comes back with its seat's
+token by itself.
 
-Prints whether the game completed, the bots' action round trip (act to ack) p50/p99, what
+Prints whether the game completed, every bot's action round trip (act to ack, also of bots
+that had not finished when the run ended) p50/p99, what
 the junk and the flood got back, how long the dropped bot took to get back, the host's most
 open files (where /proc has them), the host's "Too many open files" and failed-save log
 lines (both should be 0) and its peak memory (VmHWM). The last line is exactly
@@ -44,7 +47,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from client.cli.bot import BotPlayer, BotReport, play_bot  # noqa: E402
+from client.cli.bot import BotPlayer, BotReport  # noqa: E402
 from client.net.client import Backoff, NetClient  # noqa: E402
 from protocol import PROTOCOL_VERSION, Hello, Ping, encode  # noqa: E402
 
@@ -173,6 +176,58 @@ def open_files(pid: int) -> int | None:
         return None
 
 
+class Relay:
+    """A TCP relay on 127.0.0.1 to the host: the dropped bot's way to it, so that its
+    connection can be lost as a network loses one (``cut``: both sides aborted, no goodbye
+    and no close from the bot), while the bot's reconnections go through it again."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.server: asyncio.Server | None = None
+        self.live: list[asyncio.StreamWriter] = []  # both ends of the relayed connections
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    async def start(self) -> int:
+        self.server = await asyncio.start_server(self._relay, "127.0.0.1", 0)
+        return int(self.server.sockets[0].getsockname()[1])
+
+    async def _relay(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.port)
+        self.live += [writer, up_writer]
+        pipes = [
+            asyncio.create_task(self._pipe(reader, up_writer)),
+            asyncio.create_task(self._pipe(up_reader, writer)),
+        ]
+        self.tasks.update(pipes)
+        await asyncio.wait(pipes)
+        self.tasks.difference_update(pipes)
+        for end in (writer, up_writer):
+            end.close()
+            if end in self.live:
+                self.live.remove(end)
+
+    async def _pipe(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        with contextlib.suppress(ConnectionError, OSError):
+            while data := await reader.read(65536):
+                writer.write(data)
+                await writer.drain()
+        with contextlib.suppress(ConnectionError, OSError, RuntimeError):
+            writer.write_eof()
+
+    def cut(self) -> None:
+        """Lose every relayed connection at once: a reset on both sides."""
+        for end in self.live:
+            end.transport.abort()
+
+    async def close(self) -> None:
+        if self.server is not None:
+            self.server.close()
+        self.cut()
+        for task in list(self.tasks):
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+
+
 @dataclasses.dataclass(slots=True)
 class Flood:
     """The flood's settings, and what it saw."""
@@ -185,8 +240,8 @@ class Flood:
     back_after: float | None = None  # seconds from the dropped bot's drop to its welcome
     armed: bool = False  # the flood has run a second: drop the bot at its next chance
     dropped: NetClient | None = None  # the bot's client
+    relay: Relay | None = None  # the dropped bot's way to the host
     dropped_at: float | None = None
-    closing: asyncio.Task[None] | None = None  # the drop (its client then reconnects)
 
     def watch(self, payload: object) -> None:
         """The dropped bot's frames: once armed, drop it while it holds 4 cards or more
@@ -197,9 +252,9 @@ class Flood:
             return
         update = isinstance(payload, dict) and payload.get("type") == "update"
         view = payload.get("view") if update and isinstance(payload, dict) else None
-        if isinstance(view, dict) and len(view.get("hand") or ()) >= 4:
+        if isinstance(view, dict) and len(view.get("hand") or ()) >= 4 and self.relay:
             self.dropped_at = time.monotonic()
-            self.closing = asyncio.get_running_loop().create_task(dropped.close())
+            self.relay.cut()  # the connection is lost; its client reconnects by itself
 
 
 async def flood_the_host(port: int, flood: Flood) -> None:
@@ -253,9 +308,16 @@ async def play(
             if joined == SEATS:
                 seated.set()
 
+    def dropped_watch(payload: object) -> None:
+        welcome_watch(payload)
+        flood.watch(payload)
+
     backoff = Backoff(first=0.05, longest=1.0, give_up=timeout)
+    players: list[BotPlayer] = []  # every bot, so that each one's round trips are reported
     bots = []
     junk_proc = None
+    relay = flood.relay = Relay(port)
+    relay_port = await relay.start()
     for i in range(SEATS):
         if i == SEATS - 1:  # the junk starts before the last seat fills (and the game starts)
             while joined < SEATS - 1:
@@ -267,30 +329,20 @@ async def play(
             )  # fmt: skip
             assert junk_proc.stdout is not None
             await asyncio.wait_for(junk_proc.stdout.readline(), 30)  # "ready"
-        if i == SEATS - 1:  # the bot whose connection the flood's run drops
-            dropped = await NetClient.connect(
+        if i == SEATS - 1:  # the bot whose connection the flood's run drops (via the relay)
+            client = flood.dropped = await NetClient.connect(
                 "127.0.0.1",
-                port,
+                relay_port,
                 "Dropped",
-                on_payload=lambda payload: (welcome_watch(payload), flood.watch(payload)),
+                on_payload=dropped_watch,
                 reconnect=backoff,
             )
-            flood.dropped = dropped
-            bots.append(asyncio.create_task(BotPlayer(dropped, "random", games, seed + i).play()))
         else:
-            bots.append(
-                asyncio.create_task(
-                    play_bot(
-                        "127.0.0.1",
-                        port,
-                        "random",
-                        games,
-                        seed=seed + i,
-                        on_payload=welcome_watch,
-                        reconnect=backoff,
-                    )
-                )
+            client = await NetClient.connect(
+                "127.0.0.1", port, "Random bot", on_payload=welcome_watch, reconnect=backoff
             )
+        players.append(BotPlayer(client, "random", games, seed + i))
+        bots.append(asyncio.create_task(players[-1].play()))
         await asyncio.sleep(0.01)  # seat 0 joins first and owns the room
     await asyncio.wait_for(seated.wait(), 60)
     flooding = None
@@ -298,19 +350,19 @@ async def play(
         flooding = asyncio.create_task(flood_the_host(port, flood))
     completed = False
     try:
-        reports = list(await asyncio.wait_for(asyncio.gather(*bots), timeout))
-        completed = all(len(r.results) == games for r in reports)
+        await asyncio.wait_for(asyncio.gather(*bots), timeout)
+        completed = all(len(p.report.results) == games for p in players)
     except (TimeoutError, Exception) as exc:  # reported as not completed
         print(f"the game did not complete: {exc!r}")
         for bot in bots:
             bot.cancel()
         await asyncio.gather(*bots, return_exceptions=True)
-        reports = [
-            b.result() for b in bots if b.done() and not b.cancelled() and b.exception() is None
-        ]
+    reports = [p.report for p in players]  # finished or not
     if flooding is not None:
         await asyncio.wait_for(flooding, 120)
-    await dropped.close()
+    for player in players:
+        await player.client.close()
+    await relay.close()
     assert junk_proc is not None and junk_proc.stdin is not None and junk_proc.stdout is not None
     junk_proc.stdin.write(b"stop\n")
     with contextlib.suppress(ConnectionError):

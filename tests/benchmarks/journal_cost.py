@@ -3,7 +3,7 @@
 Plays one long 3-seat game in the engine (the defender always takes, the attacker leads
 its highest card, everyone else passes: a game that need not end, as colluding clients
 can make it) and writes it as the host does: the header, then every action through
-``host.journal.DiskWriter`` into a journal in ``--dir`` (default: a temporary folder).
+``host.disk.DiskWriter`` into a journal in ``--dir`` (default: a temporary folder).
 For the 100 moves around each mark it measures what the event loop pays per move
 (building the record and queueing it), the time until the record is durable (written and
 ``fsync``'d by the writer thread, awaited as the table awaits it before it broadcasts),
@@ -33,7 +33,9 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from engine import Action, Attack, GameLog, Pass, Rules, Series, Take  # noqa: E402
-from host.journal import DiskWriter, action_record, header_record, load_table  # noqa: E402
+from host.disk import DiskWriter  # noqa: E402
+from host.journal import action_record, header_record  # noqa: E402
+from host.resume import load_table  # noqa: E402
 from host.save import SavedSeat, TableSave, encode  # noqa: E402
 
 MARKS = (100, 10_000)
@@ -106,7 +108,7 @@ def main() -> int:
         journal = folder / "table-45654.journal"
         print(f"journal: {journal.stat().st_size} bytes in {folder}")
         start = time.perf_counter()
-        resumed, _ = load_table(folder / "table-45654.json")
+        resumed = load_table(folder / "table-45654.json").table
         assert resumed.current is not None and resumed.current.actions == game.actions
         print(f"reading it back and replaying every move (--resume): "
               f"{(time.perf_counter() - start) * 1000:.0f} ms")  # fmt: skip

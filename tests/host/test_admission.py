@@ -170,3 +170,37 @@ def test_wrong_passwords_wait_longer_each_time_then_lock_the_address_out() -> No
     clock.now += 1
     throttle.succeeded("10.0.0.9")  # the right password forgets the wrong ones
     assert throttle.failed("10.0.0.9") == 0
+
+
+def test_wrong_passwords_are_limited_per_table_across_addresses() -> None:
+    """200 addresses guessing for 30 s (issue 23: 1,200 checks) get the table's budget at
+    most: its burst and its rate; a right password gives back what it took."""
+    clock = Clock()
+    throttle = PasswordThrottle(clock, table_burst=20, table_rate=1.0)
+    checked = 0
+    for _ in range(300):  # every 0.1 s, each address tries once more
+        clock.now += 0.1
+        for n in range(200):
+            address = f"10.1.{n // 250}.{n % 250}"
+            if throttle.begin(address, "guess") is None:
+                checked += 1
+                throttle.end(address, False)
+    assert 20 <= checked <= 20 + 30
+    newcomer = throttle.begin("10.9.9.9", "kitchen")  # the budget is spent: not even looked at
+    assert newcomer is not None and not newcomer.ok and 0 < newcomer.wait <= 1.0
+    clock.now += 1.0  # a second at most
+    assert throttle.begin("10.9.9.9", "kitchen") is None  # now it is checked
+    throttle.end("10.9.9.9", True)
+    assert throttle.begin("10.9.9.8", "kitchen") is None  # the right one cost nothing
+
+
+def test_a_password_is_checked_once_at_a_time_per_address_and_asking_is_no_guess() -> None:
+    clock = Clock()
+    throttle = PasswordThrottle(clock, table_burst=3, table_rate=1.0)
+    assert throttle.begin("10.0.0.1", "one") is None
+    second = throttle.begin("10.0.0.1", "two")  # while the first is being checked
+    assert second is not None and second.wait > 0
+    for _ in range(10):
+        asks = throttle.begin("10.0.0.2", None)
+        assert asks is not None and not asks.ok and asks.wait == 0
+    assert throttle.begin("10.0.0.3", "three") is None  # asking took none of the budget

@@ -18,7 +18,8 @@ from live import expect, serving
 from client.cli.bot import play_bot
 from client.net.client import NetClient
 from host import HostConfig
-from host.journal import journal_file, load_table
+from host.journal import journal_file
+from host.resume import load_table
 from host.save import save_file
 from protocol import (
     Ack,
@@ -183,7 +184,7 @@ async def test_a_resumed_host_reveals_the_deal_it_committed_to(tmp_path: Path) -
         deal = host.table.deal
         assert deal is not None and deal.contributions[0][0] == 0
         await anna.close()
-    saved, _ = load_table(save_file(tmp_path, port))
+    saved = load_table(save_file(tmp_path, port)).table
     assert journal_file(save_file(tmp_path, port)).exists() and saved.deal == deal
     async with serving(port=port, resume=True, **options) as host:  # type: ignore[arg-type]
         assert host.table.deal == deal

@@ -15,30 +15,30 @@ import os
 import random
 import re
 import signal
-import socket
 import subprocess
 import sys
 import threading
 from pathlib import Path
 
 import pytest
+from journals import PORT, fields, free_port, table_at, write_journal
 from test_host import serving
 
 from client.net.client import Backoff, HostClosed, NetClient
 from engine import GameLog, Rules, Series, parse_action
 from host.credentials import Password, hash_token, new_token
+from host.disk import DiskWriter
 from host.journal import (
     MAGIC,
-    DiskWriter,
     action_record,
     check_folder,
     header_record,
     journal_file,
-    load_table,
     read_journal,
     table_record,
 )
 from host.outbox import Outbox
+from host.resume import load_table
 from host.save import SavedSeat, SaveError, TableSave, save_file
 from protocol import (
     Ack,
@@ -53,34 +53,6 @@ from protocol import (
 )
 
 ROOT = Path(__file__).resolve().parents[2]
-PORT = 45998  # the port these tests' saves belong to (never listened on)
-
-
-def _table(actions: int, seed: int = 5) -> TableSave:
-    """A two-seat table in its first game, ``actions`` actions in."""
-    rules = Rules(players=2)
-    game = GameLog(rules, seed)
-    state = game.start()
-    for _ in range(actions):
-        seat = next(s for s in range(2) if state.legal_actions(s))
-        action = state.legal_actions(seat)[0]
-        state.apply(seat, action)
-        game.actions.append((seat, action))
-    seats = (SavedSeat("human", "Anna", None, "a" * 64), SavedSeat("ai", "Random", "random", None))
-    return TableSave("Kitchen", rules, seats, 0, Series.new(2), 1, game, None)
-
-
-def _write_journal(path: Path, saved: TableSave) -> list[int]:
-    """The journal of ``saved``'s game as the host writes it; where each record ends."""
-    assert saved.current is not None
-    start = TableSave(**{**_fields(saved), "current": GameLog(saved.rules, saved.current.seed)})
-    data = bytearray(MAGIC + header_record(start))
-    ends = [len(data)]
-    for seat, action in saved.current.actions:
-        data += action_record(seat, action)
-        ends.append(len(data))
-    path.write_bytes(bytes(data))
-    return ends
 
 
 def _write_save(folder: Path, table: dict[str, object], version: int) -> Path:
@@ -94,45 +66,42 @@ def _write_save(folder: Path, table: dict[str, object], version: int) -> Path:
     return path
 
 
-def _fields(saved: TableSave) -> dict[str, object]:
-    return {name: getattr(saved, name) for name in TableSave.__dataclass_fields__}
-
-
 def test_a_journal_reads_back_the_game_it_recorded(tmp_path: Path) -> None:
-    saved = _table(9)
+    saved = table_at(9)
     save = save_file(tmp_path, PORT)
-    _write_journal(journal_file(save), saved)
-    loaded, torn = load_table(save)
-    assert loaded == saved and torn == 0
+    write_journal(journal_file(save), saved)
+    loaded = load_table(save)
+    assert loaded.table == saved and loaded.torn == 0
 
 
 def test_a_torn_last_record_is_dropped_at_every_byte(tmp_path: Path) -> None:
-    saved = _table(6)
+    saved = table_at(6)
     assert saved.current is not None
     save = save_file(tmp_path, PORT)
     path = journal_file(save)
-    ends = _write_journal(path, saved)
+    ends = write_journal(path, saved)
     whole = path.read_bytes()
     for cut in range(ends[-2] + 1, ends[-1]):  # the crash cut the last write short
         path.write_bytes(whole[:cut])
-        loaded, torn = load_table(save)
-        assert loaded.current is not None and torn == cut - ends[-2]
-        assert loaded.current.actions == saved.current.actions[:-1]
+        loaded = load_table(save)
+        assert loaded.table.current is not None and loaded.torn == cut - ends[-2]
+        assert loaded.table.current.actions == saved.current.actions[:-1]
+        assert "never sent to anyone" in loaded.notes[0]
 
 
-def test_a_damaged_record_ends_the_journal_there(tmp_path: Path) -> None:
-    saved = _table(6)
+def test_a_damaged_last_record_ends_the_journal_there(tmp_path: Path) -> None:
+    saved = table_at(6)
     assert saved.current is not None
     path = journal_file(save_file(tmp_path, PORT))
-    ends = _write_journal(path, saved)
+    ends = write_journal(path, saved)
     data = bytearray(path.read_bytes())
-    data[ends[4] - 2] ^= 0x20  # a flipped bit in the fourth action: its checksum fails
+    data[ends[6] - 2] ^= 0x20  # a flipped bit in the last action: nothing whole after it
     path.write_bytes(bytes(data))
     journal = read_journal(path)
     assert journal.table["current"]["actions"] == [
-        [s, str(a)] for s, a in saved.current.actions[:3]
+        [s, str(a)] for s, a in saved.current.actions[:5]
     ]
-    assert journal.torn == len(data) - ends[3]
+    assert journal.torn == len(data) - ends[5] and journal.damage is None
 
 
 @pytest.mark.parametrize("content", [b"", b"not a journal", MAGIC, MAGIC + b"\x00\x00"])
@@ -144,10 +113,10 @@ def test_a_journal_without_a_whole_header_is_a_clear_error(tmp_path: Path, conte
 
 
 def test_a_journal_whose_actions_do_not_replay_is_refused(tmp_path: Path) -> None:
-    saved = _table(3)
+    saved = table_at(3)
     save = save_file(tmp_path, PORT)
     path = journal_file(save)
-    _write_journal(path, saved)
+    write_journal(path, saved)
     with path.open("ab") as out:
         out.write(action_record(0, parse_action("attack 2c")))  # whole, checksummed, illegal
     with pytest.raises(SaveError, match="does not replay"):
@@ -157,18 +126,18 @@ def test_a_journal_whose_actions_do_not_replay_is_refused(tmp_path: Path) -> Non
 async def test_the_writer_makes_records_durable_in_order_and_batches_them(
     tmp_path: Path,
 ) -> None:
-    saved = _table(40)
+    saved = table_at(40)
     assert saved.current is not None
     save = save_file(tmp_path, PORT)
     disk = DiskWriter(save, asyncio.get_running_loop())
-    start = TableSave(**{**_fields(saved), "current": GameLog(saved.rules, saved.current.seed)})
+    start = TableSave(**{**fields(saved), "current": GameLog(saved.rules, saved.current.seed)})
     numbers = [disk.begin(header_record(start))]
     numbers += [disk.append(action_record(s, a)) for s, a in saved.current.actions]
     await disk.durable(numbers[-1])
     assert disk.writes < len(saved.current.actions)  # records queued together: one fsync
-    loaded, torn = load_table(save)
-    assert loaded == saved and torn == 0
-    disk.save(TableSave(**{**_fields(saved), "current": None, "last": saved.current}))
+    loaded = load_table(save)
+    assert loaded.table == saved and loaded.torn == 0
+    disk.save(TableSave(**{**fields(saved), "current": None, "last": saved.current}))
     await disk.durable(disk.end())
     assert not journal_file(save).exists()  # compacted into the save file
     assert TableSave.load(save).last == saved.current
@@ -418,7 +387,7 @@ async def test_resume_keeps_the_room_s_options_the_owner_set(tmp_path: Path) -> 
 
 
 def test_a_save_of_before_the_idle_time_and_watchers_has_their_defaults(tmp_path: Path) -> None:
-    table = _table(2).to_dict()
+    table = table_at(2).to_dict()
     for key in ("idle", "watchers"):
         del table["options"][key]
     loaded = TableSave.load(_write_save(tmp_path, table, version=2))
@@ -426,7 +395,7 @@ def test_a_save_of_before_the_idle_time_and_watchers_has_their_defaults(tmp_path
 
 
 def test_a_version_1_save_with_tokens_in_the_clear_is_read_hashed(tmp_path: Path) -> None:
-    table = _table(2).to_dict()
+    table = table_at(2).to_dict()
     for seat in table["seats"]:
         seat["token"] = "b" * 32 if seat.pop("token_hash") else None
     del table["password"]
@@ -456,7 +425,7 @@ async def test_a_failing_disk_is_reported_once_and_waits_for_nothing(
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     disk = DiskWriter(blocker / "table-1.json", asyncio.get_running_loop())
-    saved = _table(3)
+    saved = table_at(3)
     with caplog.at_level(logging.ERROR, "durak.host"):
         numbers = [disk.save(saved), disk.begin(header_record(saved))]
         numbers += [disk.append(action_record(0, parse_action("take"))) for _ in range(5)]
@@ -470,7 +439,7 @@ async def test_a_failing_disk_is_reported_once_and_waits_for_nothing(
 async def test_a_new_table_on_the_port_drops_an_old_games_journal(tmp_path: Path) -> None:
     port = free_port()  # for a table that is not resumed
     stale = journal_file(save_file(tmp_path, port))
-    _write_journal(stale, _table(4))
+    write_journal(stale, table_at(4))
     async with serving(port=port, seats=2, save_dir=str(tmp_path)) as host:
         assert host.table.disk is not None
         await host.table.disk.durable(host.table.disk.save(host.table.saved()))
@@ -501,25 +470,19 @@ async def test_held_sends_wait_for_the_disk_and_keep_their_order() -> None:
 def test_a_change_of_the_table_during_the_game_is_kept_with_every_action(
     tmp_path: Path,
 ) -> None:
-    saved = _table(6)
+    saved = table_at(6)
     assert saved.current is not None
     save = save_file(tmp_path, PORT)
     path = journal_file(save)
-    _write_journal(path, TableSave(**{**_fields(saved), "current": _first(saved.current, 3)}))
+    write_journal(path, TableSave(**{**fields(saved), "current": _first(saved.current, 3)}))
     robot = SavedSeat("ai", "Easy", "easy", None)  # the player's seat went to an AI
-    changed = TableSave(**{**_fields(saved), "seats": (saved.seats[0], robot), "owner": None})
+    changed = TableSave(**{**fields(saved), "seats": (saved.seats[0], robot), "owner": None})
     with path.open("ab") as out:
         out.write(table_record(changed))
         for seat, action in saved.current.actions[3:]:
             out.write(action_record(seat, action))
-    loaded, torn = load_table(save)
-    assert loaded == changed and torn == 0  # the new seats, and all six actions
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+    loaded = load_table(save)
+    assert loaded.table == changed and loaded.torn == 0  # the new seats, and all six actions
 
 
 def _first(game: GameLog, n: int) -> GameLog:
@@ -590,25 +553,25 @@ DEAL = DealSecret(bytes(range(32)), ("human", "ai"), ((0, bytes.fromhex("ab" * 3
 
 def _dealt(actions: int) -> TableSave:
     """``_table`` dealt from the seed ``DEAL`` gives, with ``DEAL`` kept beside it."""
-    saved = _table(actions, seed=DEAL.seed(1, Rules(players=2)))
-    return TableSave(**{**_fields(saved), "deal": DEAL})
+    saved = table_at(actions, seed=DEAL.seed(1, Rules(players=2)))
+    return TableSave(**{**fields(saved), "deal": DEAL})
 
 
-def test_the_deals_secret_is_journaled_with_the_game_and_outlives_a_change_of_table(
+def test_the_deals_secret_is_journaled_with_the_game_and_outlives_a_change_oftable_at(
     tmp_path: Path,
 ) -> None:
     saved = _dealt(6)
     assert saved.current is not None
     save = save_file(tmp_path, PORT)
     path = journal_file(save)
-    _write_journal(path, TableSave(**{**_fields(saved), "current": _first(saved.current, 3)}))
+    write_journal(path, TableSave(**{**fields(saved), "current": _first(saved.current, 3)}))
     assert bytes(range(32)).hex() in path.read_text(encoding="utf-8", errors="replace")
-    changed = TableSave(**{**_fields(saved), "owner": None})
+    changed = TableSave(**{**fields(saved), "owner": None})
     with path.open("ab") as out:
         out.write(table_record(changed))  # (a record without the deal: the header's stays)
         for seat, action in saved.current.actions[3:]:
             out.write(action_record(seat, action))
-    loaded, _ = load_table(save)
+    loaded = load_table(save).table
     assert loaded == changed and loaded.deal == DEAL
     changed.save(save)  # and in the save file
     assert TableSave.load(save).deal == DEAL

@@ -525,6 +525,8 @@ class RoomScene(ButtonScene):
         went wrong), the invite and its note."""
         tr = self.app.tr
         lines = []
+        if self.room is not None and self.room.unsaved and self.owner:
+            lines.append((tr("room.unsaved"), (255, 170, 150)))
         if self.message:
             lines.append((self.message, (255, 170, 150)))
         elif self.room is not None and not (self.watching and self.room.watching):

@@ -27,6 +27,9 @@ from client.ui.render import (
 )
 from client.ui.widgets import Button
 from engine import Card, Pass, SeatView, Transfer
+from protocol import Room
+
+WARN = (255, 170, 150)  # what went wrong (as the room screen says it)
 
 __all__ = [
     "TOAST_SECONDS",
@@ -37,6 +40,7 @@ __all__ = [
     "draw_end",
     "draw_status",
     "draw_toast",
+    "draw_unsaved",
     "end_buttons",
     "end_lines",
     "panel_rect",
@@ -237,6 +241,23 @@ def draw_status(
         pill.midright = (rect.left - px // 2, rect.centery)
         surface.blit(assets.box(pill.size, (*fill, 235), pill.h // 2), pill)
         surface.blit(image, image.get_rect(center=pill.center))
+
+
+def draw_unsaved(
+    surface: pygame.Surface,
+    assets: Assets,
+    layout: Layout,
+    room: Room | None,
+    seat: int | None,
+    tr: Translator = ENGLISH,
+) -> None:
+    """For the room's owner, while the host cannot save the table: one line saying so, at
+    the top of the window (``room.unsaved``, docs/protocol.md section 12)."""
+    if room is None or not room.unsaved or seat is None or room.owner != seat:
+        return
+    text = tr("room.unsaved")
+    px = fit_px(assets, text, round(layout.font_px * 0.9), layout.size[0] - 2 * layout.margin)
+    draw_text(surface, assets, text, px, (layout.size[0] / 2, layout.margin + px), colour=WARN)
 
 
 def draw_toast(

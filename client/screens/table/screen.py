@@ -55,6 +55,7 @@ from client.screens.table.hud import (
     draw_end,
     draw_status,
     draw_toast,
+    draw_unsaved,
     end_buttons,
     status_text,
     waiting_for,
@@ -1060,6 +1061,7 @@ class TableScene(Scene):
             draw_buttons(surface, assets, rest, self.hover)
             role = None if self.watching else role_of(board, self.seat)
             draw_status(surface, assets, layout, self.status(), role, tr, turn)
+            draw_unsaved(surface, assets, layout, self.room, self.seat, tr)
             if self.watching:  # where a player's hand would be
                 at = (layout.size[0] / 2, layout.hand_y)
                 px = layout.font_px * 2
