@@ -9,8 +9,8 @@ in one step, so a crash never leaves half a file.
 
 A file that is there but cannot be read, or replaced, for a moment is no broken file: on
 Windows a virus scanner, an indexer or a backup tool holds files open for a while. Reading
-and replacing are tried again for up to about half a second; a file that still cannot be
-read raises ``Unreadable``, and its owner then plays with the defaults and saves nothing,
+and replacing are tried again for a moment (``host.durable.held``); a file that still cannot
+be read raises ``Unreadable``, and its owner then plays with the defaults and saves nothing,
 so the player's file is found as it was next time.
 """
 
@@ -20,13 +20,12 @@ import contextlib
 import json
 import os
 import shutil
-import time
-from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from engine import Rules, RulesError
+from host.durable import held, replace
 
 __all__ = [
     "ANIMATION_SPEEDS",
@@ -44,9 +43,6 @@ __all__ = [
 ANIMATION_SPEEDS: dict[str, float] = {"slow": 0.6, "normal": 1.0, "fast": 1.8}
 LANGUAGES: tuple[str, ...] = ("en", "de", "nl", "ru")  # the catalogues of ``client.i18n``
 NAME_MAX = 16  # characters of a player's name
-TRIES = 6  # reads or replaces of a file held by another program, RETRY_S apart
-RETRY_S = 0.1
-T = TypeVar("T")
 OLD_FOLDER = "lan-durak"  # the config folder's name before it was "durak" (0.1.0)
 
 
@@ -135,25 +131,12 @@ def clean_name(name: str) -> str:
     return " ".join(printable.split())[:NAME_MAX].rstrip()
 
 
-def _retried(step: Callable[[], T]) -> T:
-    """``step()``, tried again while it fails for a moment (a file held by another
-    program); FileNotFoundError is an answer, not a moment."""
-    for _ in range(TRIES - 1):
-        try:
-            return step()
-        except FileNotFoundError:
-            raise
-        except OSError:
-            time.sleep(RETRY_S)
-    return step()
-
-
 def read_json(path: Path) -> dict[str, Any] | None:
     """The JSON object in ``path``; None when there is none. A file that is not a JSON
     object is kept for a look (``NAME.broken``), out of the way of the next save; one that
     cannot be read raises ``Unreadable`` and is left as it is."""
     try:
-        text = _retried(lambda: path.read_text(encoding="utf-8"))
+        text = held(lambda: path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return None
     except UnicodeDecodeError:
@@ -178,6 +161,6 @@ def write_json(path: Path, data: object) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         partial = path.with_name(path.name + ".tmp")
         partial.write_text(json.dumps(data, indent=2), encoding="utf-8")
-        _retried(lambda: os.replace(partial, path))
+        replace(partial, path)
     except OSError:
         pass

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from . import durable
 from .journal import MAGIC, journal_file
 from .save import JOURNAL_KEY, SaveError, TableSave, decode, encode
 
@@ -195,7 +196,7 @@ class DiskWriter:
                 if self._save_due:
                     self._write_save()
                 self._close_journal()
-                self.journal_path.unlink(missing_ok=True)
+                durable.unlink(self.journal_path)
                 self._end_due, self._ending, self._written = False, None, None
             except OSError as exc:
                 failures.append(_why(exc))
@@ -255,7 +256,7 @@ class DiskWriter:
             return
         if self._on_disk < len(data):
             self._write_all(self._fd, data, self._on_disk)
-            os.fsync(self._fd)
+            durable.full_fsync(self._fd)
             self._on_disk = len(data)
             self.writes += 1
 
@@ -272,16 +273,17 @@ class DiskWriter:
 
     def _replace(self, target: Path, data: bytes | bytearray) -> None:
         """Write ``data`` to a temporary file beside ``target``, fsync it, rename it over
-        (``os.replace``, on Windows too): the file is always whole, old or new."""
+        (``host.durable``: on Windows too, and past a moment another program holds it): the
+        file is always whole, old or new."""
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, temp = tempfile.mkstemp(prefix=target.name, suffix=".tmp", dir=target.parent)
         try:
             try:
                 self._write_all(fd, data)
-                os.fsync(fd)
+                durable.full_fsync(fd)
             finally:
                 os.close(fd)
-            os.replace(temp, target)
+            durable.replace(temp, target)
         except BaseException:
             Path(temp).unlink(missing_ok=True)
             raise

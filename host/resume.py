@@ -23,11 +23,11 @@ beside it as ``table-P.game-G.damaged``. Nothing here writes a file but those re
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import durable
 from .journal import journal_file, read_journal
 from .save import JOURNAL_KEY, SaveError, TableSave, decode
 
@@ -153,7 +153,7 @@ def _read_save(path: Path) -> tuple[TableSave, int | None]:
 def _set_aside(path: Path, game: int, why: str) -> Path:
     """Rename ``path`` out of the way (``table-P.game-G.<why>``), replacing an older one."""
     target = path.with_name(f"{path.stem}.game-{game}.{why}")
-    os.replace(path, target)
+    durable.replace(path, target)
     return target
 
 

@@ -47,7 +47,6 @@ from pathlib import Path
 from typing import Any
 
 from engine import GameLog, GameLogError, GameResult, Rules, RulesError, Series
-from engine.log import write_atomically
 from protocol import (
     MAX_MS,
     MAX_SILENCE_MS,
@@ -60,6 +59,7 @@ from protocol import (
     is_value,
 )
 
+from . import durable
 from .credentials import TOKEN_HASH_LEN, Password, hash_token
 
 __all__ = [
@@ -160,7 +160,7 @@ class TableSave:
         }
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        write_atomically(Path(path), encode(self.to_dict()))
+        durable.write_atomically(Path(path), encode(self.to_dict()))
 
     # --- reading ----------------------------------------------------------------------
 

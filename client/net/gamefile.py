@@ -51,7 +51,7 @@ from engine import (
     observe,
     trim,
 )
-from engine.log import write_atomically
+from host.durable import write_atomically
 from protocol import (
     ProtocolError,
     event_from_wire,

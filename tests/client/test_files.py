@@ -11,14 +11,14 @@ from pathlib import Path
 import platformdirs
 import pytest
 
-from client import settings as settings_module
 from client.settings import Settings, Unreadable, default_path
 from client.stats import Stats
+from host import durable
 
 
 @pytest.fixture(autouse=True)
 def no_waiting(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(settings_module, "RETRY_S", 0.0)
+    monkeypatch.setattr(durable, "RETRY_S", 0.0)
 
 
 def _held_for(monkeypatch: pytest.MonkeyPatch, name: str, failures: int) -> list[int]:
