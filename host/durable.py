@@ -9,7 +9,10 @@
   a file that is open fails (a PermissionError) until it lets go, usually within
   milliseconds: such a refusal is no failing disk. ``unlink`` likewise.
 - ``write_atomically``: a temporary file beside the target, written whole, flushed to the
-  disk and renamed over it: a crash at any moment leaves the old file or the new one.
+  disk and renamed over it: a crash at any moment leaves the old file or the new one. The
+  temporary file is made by ``tempfile.mkstemp``, readable by its owner only on POSIX
+  (0600); on Windows it takes the folder's permissions, and the default folder
+  (``%LOCALAPPDATA%\\durak``) is the user's own. The journal is written the same way.
 """
 
 from __future__ import annotations
