@@ -7,7 +7,10 @@ best one. It sees only what the player saw: the view and the memory, never the g
 state; the hidden cards are sampled consistently with them
 (``engine.ai.determinize``), with a generator seeded per decision, so the same inputs
 give the same verdicts. Heads-up with the stock empty every card is known: the position
-is solved exactly (``engine.ai.solver``) when that fits the node budget.
+is solved exactly (``engine.ai.solver``) when that fits the node budget, and then every
+legal move is judged, as the Hard player's solver does, not only the sensible ones (the
+cheapest cover of a suit and the cheapest trump): there the only winning card is often
+another one.
 
 A score is the mean over the samples of 1 (not the Durak), 1/2 (a draw) or 0 (the
 Durak), each sample finished with Normal's policy for every seat. Every move is scored on
@@ -93,14 +96,16 @@ def _memory(decision: Decision) -> Memory:
 def review_decision(decision: Decision, seed: int = 0, samples: int = SAMPLES) -> Verdict:
     """The verdict on one decision, from what the seat knew then only."""
     view = decision.view
-    moves = candidates(view.legal, mask_of(view.hand), view.trump)
-    if decision.action not in moves:
-        moves.append(decision.action)
-    if len(moves) == 1:
-        return Verdict(decision, 0.5, decision.action, 0.5, "forced", ((decision.action, 0.5),))
     memory = _memory(decision)
     rng = random.Random(seed * 1_000_003 + decision.number)
     exact = _exact_state(view, memory, rng)
+    moves = candidates(view.legal, mask_of(view.hand), view.trump)
+    # The solver judges every legal move: the one winning card may be none of the
+    # sensible ones (beat 6s with 9s, not 7s, so that no seven can be thrown in).
+    extra = view.legal if exact is not None else [decision.action]
+    moves += [a for a in extra if a not in moves]
+    if len(moves) == 1:
+        return Verdict(decision, 0.5, decision.action, 0.5, "forced", ((decision.action, 0.5),))
     scores: list[float] | None = None
     method = "samples"
     if exact is not None:

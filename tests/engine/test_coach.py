@@ -1,7 +1,7 @@
 """The coach: on a solved heads-up endgame it marks the losing move and finds a winning
-one; it judges from the seat's view and memory only (reshuffling the cards the seat
-cannot see changes no verdict); a game's decisions are the same from its log and from
-the events the seat was told."""
+one, even a card that is none of the sensible moves; it judges from the seat's view and
+memory only (reshuffling the cards the seat cannot see changes no verdict); a game's
+decisions are the same from its log and from the events the seat was told."""
 
 from __future__ import annotations
 
@@ -9,10 +9,11 @@ import random
 
 from test_properties import reshuffle_hidden
 
-from engine import Attack, Card, GameLog, GameState, Rules, observe, trim
+from engine import Attack, Card, GameLog, GameState, Rules, observe, parse_action, trim
+from engine.actions import TAKE
 from engine.ai import next_actor
 from engine.ai.coach import Decision, decisions_from_log, decisions_from_steps, review_decision
-from engine.ai.hard import policy_action
+from engine.ai.hard import candidates, policy_action
 from engine.ai.solver import Solver
 from engine.ai.tactics import Memory
 from engine.cards import deck_mask, mask_of
@@ -45,6 +46,31 @@ def test_the_coach_marks_the_losing_lead_and_finds_a_winning_one() -> None:
     assert verdict.best in winning
     good = review_decision(Decision(0, observe(state, 0), seen, 5, verdict.best))
     assert not good.costly and good.best == verdict.best
+
+
+def test_the_solver_judges_every_legal_move_not_only_the_sensible_ones() -> None:
+    """Seat 1 holds Jd 7s 9s against 7c (a trump everyone has seen) and Td; 6s is led.
+    Beating with the cheapest spade, the seven, lets the seven of clubs follow it: seat 1
+    has no trump, takes and loses. The nine leaves seat 0 nothing to add, and wins."""
+    rest = "6c8c9cTcJcQcKcAc6d7d8d9dQdKdAd6h7h8h9hThJhQhKhAh8sTsJsQsKsAs"
+    state = GameState.from_text(
+        f"rules=36 hands=7c*Td/Jd7s9s stock=- trump=Kc table=6s discard={rest}"
+        " attacker=0 defender=1 leader=0 dealer=1 phase=open cap=6 held=3 taking=no"
+        " passed=- shown=- throwers=0 places=0,0 result=- moves=20 seen=-"
+    )
+    cheap, nine = parse_action("beat 6s with 7s"), parse_action("beat 6s with 9s")
+    assert candidates(state.legal_actions(1), mask_of(state.hand(1)), state.trump) == [
+        cheap,
+        TAKE,
+    ]  # the nine is not a sensible move
+    _, values = Solver(1).solve(state)
+    assert [move for move, value in values if value == 1.0] == [nine]
+    discard = mask_of(cards(" ".join(rest[i : i + 2] for i in range(0, len(rest), 2))))
+    verdict = review_decision(Decision(20, observe(state, 1), discard, 9, cheap))
+    assert verdict.method == "solver" and verdict.costly
+    assert verdict.best == nine and (verdict.played, verdict.best_score) == (0.0, 1.0)
+    good = review_decision(Decision(20, observe(state, 1), discard, 9, nine))
+    assert not good.costly and good.best == nine and good.played == 1.0
 
 
 def played(rules: Rules, seed: int) -> GameLog:
