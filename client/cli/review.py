@@ -1,9 +1,11 @@
 """``durak review FILE [--seat N] [--json OUT]``: the coach's verdict on each decision of
 a kept game, from what the seat knew at that moment.
 
-Prints one line a decision (the move, its chance of not being the Durak, and for a costly
-move the better one with its chance), in the language of the window's settings; a
-progress bar on a terminal while it thinks; ``--json`` writes the numbers too.
+Prints what the chances assume (everyone, the player too, playing like the Normal computer
+player from that move on: the window's Review screen says the same), then one line a
+decision (the move, its chance of not being the Durak, and for a costly move the better
+one with its chance), in the language of the window's settings; a progress bar on a
+terminal while it thinks; ``--json`` writes the numbers too.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ def run(args: argparse.Namespace) -> int:
     tr = translator(language)
     seat = game.seat if args.seat is None else args.seat
     print(f"{game.names[seat]} · {game.ended} · {len(moves)} decisions")
+    print(tr("review.assumes"))
     bar = Progress(len(moves), "reviewing")
     verdicts = list(review(moves, args.seed, progress=lambda done, _: bar.update(done)))
     bar.close()
@@ -56,6 +59,7 @@ def run(args: argparse.Namespace) -> int:
         data = {
             "file": str(args.file),
             "seat": seat,
+            "chance_assumes": tr("review.assumes"),
             "decisions": [
                 {
                     "move": v.decision.number + 1,

@@ -355,6 +355,11 @@ TEXTS: dict[str, str] = {
     "review.better": "{best} war besser als {played}: {before} → {after}",
     "review.good": "{played}: {before}",
     "review.forced": "{played} (der einzige Zug)",
+    "review.assumes": (
+        "Jeder Prozentwert ist deine Chance, nicht der Durak zu werden, wenn ab diesem Zug"
+        " alle (du auch) wie der Computer auf Stufe Normal spielten: Spielst du besser, ist"
+        " deine wahre Chance höher, spielst du schlechter, niedriger."
+    ),
     "action.attack": "Angreifen mit {cards}",
     "action.throw": "Nachlegen von {card}",
     "action.beat": "Abwehren von {target} mit {card}",

@@ -358,6 +358,11 @@ TEXTS: dict[str, str] = {
     "review.better": "{best} was better than {played}: {before} → {after}",
     "review.good": "{played}: {before}",
     "review.forced": "{played} (the only move)",
+    "review.assumes": (
+        "Each % is your chance of not ending up the Durak if, from that move on, everyone"
+        " (you too) played like the computer at level Normal. Play better than that and"
+        " your real chance is higher; play worse and it is lower."
+    ),
     "action.attack": "leading {cards}",
     "action.throw": "throwing in {card}",
     "action.beat": "beating {target} with {card}",

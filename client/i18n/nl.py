@@ -354,6 +354,11 @@ TEXTS: dict[str, str] = {
     "review.better": "{best} was beter dan {played}: {before} → {after}",
     "review.good": "{played}: {before}",
     "review.forced": "{played} (de enige zet)",
+    "review.assumes": (
+        "Elk percentage is je kans om niet de Durak te worden als vanaf die zet iedereen"
+        " (jij ook) speelde zoals de computer op niveau Normaal: speel je beter, dan is je"
+        " echte kans hoger, speel je slechter, dan lager."
+    ),
     "action.attack": "aanvallen met {cards}",
     "action.throw": "{card} toevoegen",
     "action.beat": "{target} slaan met {card}",

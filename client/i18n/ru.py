@@ -354,6 +354,11 @@ TEXTS: dict[str, str] = {
     "review.better": "{best} лучше, чем {played}: {before} → {after}",
     "review.good": "{played}: {before}",
     "review.forced": "{played} (единственный ход)",
+    "review.assumes": (
+        "Процент — ваш шанс не остаться дураком, если с этого хода все (и вы тоже) играют"
+        " как компьютер на уровне «Средне»: играете лучше — настоящий шанс выше, хуже —"
+        " ниже."
+    ),
     "action.attack": "ходить {cards}",
     "action.throw": "подкинуть {card}",
     "action.beat": "побить {target} картой {card}",

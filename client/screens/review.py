@@ -1,6 +1,9 @@
 """The coach's review of a kept game: one line a decision, filled in as the coach works
 (``client.review.ReviewJob``, in a worker process: the frame never waits), the costly
-moves marked and said in the player's language, a progress bar until it is done.
+moves marked and said in the player's language, a progress bar until it is done. Under
+the lines, in smaller type, what the percentages assume (everyone, the player too, playing
+like the Normal computer player from that move on): without it a careless player reads
+them as a promise and a strong one as a verdict.
 ↑/↓ (or the wheel of pages: PgUp/PgDn) scroll, Esc or Back returns.
 """
 
@@ -20,7 +23,9 @@ from client.ui.render import (
     draw_panel,
     draw_text,
     ellipsize,
+    line_h,
     rounded_box,
+    wrap,
 )
 from client.ui.scene import ButtonScene, Director
 from client.ui.widgets import Button
@@ -73,7 +78,22 @@ class ReviewScene(ButtonScene):
         return round(max(22, min(40, self.size[1] * 0.05)))
 
     def lines(self) -> int:
-        return max(1, (self.panel().h - 20) // self.line_h())
+        return max(1, (self.panel().h - 20 - self.note_h()) // self.line_h())
+
+    def note(self) -> tuple[int, list[str]]:
+        """What the percentages assume: its size in pixels and its lines, wrapped to the
+        panel (none while there is nothing to review)."""
+        if self.job is None:
+            return 0, []
+        px = max(11, round(self.line_h() * 0.42))
+        font = self.assets.font(px)
+        return px, wrap(font, self.app.tr("review.assumes"), self.panel().w - 40)
+
+    def note_h(self) -> int:
+        """The note's height, with room under it for the panel's rounded corners."""
+        px, note = self.note()
+        corner = max(6, self.panel().h // 18) // 2  # half the panel's corner radius
+        return len(note) * line_h(self.assets, px) + 8 + max(6, corner) if note else 0
 
     def buttons(self) -> list[Button]:
         w, h = self.size
@@ -138,7 +158,9 @@ class ReviewScene(ButtonScene):
                 draw_text(
                     surface, assets, mark, px, (panel.left + 72, y), "center", COSTLY, bold=True
                 )
-                text = ellipsize(assets, verdict_text(verdict, tr), px, panel.w - 110)
+                text = ellipsize(
+                    assets, verdict_text(verdict, tr), px, panel.w - 110, bold=verdict.costly
+                )
                 draw_text(
                     surface,
                     assets,
@@ -149,7 +171,17 @@ class ReviewScene(ButtonScene):
                     colour,
                     bold=verdict.costly,
                 )
+            self._draw_note(surface, panel)
         self.draw_buttons(surface, assets)
+
+    def _draw_note(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
+        px, note = self.note()
+        step = line_h(self.assets, px)
+        top = panel.bottom - self.note_h()
+        pygame.draw.line(surface, (122, 150, 128), (panel.left + 20, top), (panel.right - 20, top))
+        for k, text in enumerate(note):
+            pos = (panel.left + 20, top + 6 + k * step)
+            draw_text(surface, self.assets, text, px, pos, "topleft", SOFT)
 
     def _draw_progress(self, surface: pygame.Surface, job: ReviewJob, area: pygame.Rect) -> None:
         tr, assets = self.app.tr, self.assets

@@ -7,11 +7,20 @@ best one. It sees only what the player saw: the view and the memory, never the g
 state; the hidden cards are sampled consistently with them
 (``engine.ai.determinize``), with a generator seeded per decision, so the same inputs
 give the same verdicts. Heads-up with the stock empty every card is known: the position
-is solved exactly (``engine.ai.solver``) when that fits the node budget.
+is solved exactly (``engine.ai.solver``) when that fits the node budget, and then every
+legal move is judged, as the Hard player's solver does, not only the sensible ones (the
+cheapest cover of a suit and the cheapest trump): there the only winning card is often
+another one.
 
 A score is the mean over the samples of 1 (not the Durak), 1/2 (a draw) or 0 (the
 Durak), each sample finished with Normal's policy for every seat. Every move is scored on
 the same samples, so the differences between moves are sharper than each estimate.
+
+A move is marked costly when it loses 8 points heads-up, and in proportion to the seats
+still in the game at a bigger table (``costly_loss``: 4 at four, 2.7 at six): with six
+seats in, each has about one chance in six of being the Durak, so a careless move moves
+that chance by a few points only, and a fixed 8 marked a careless player there almost
+never. (``tests/benchmarks/coach_threshold.py`` measures the rules against each other.)
 """
 
 from __future__ import annotations
@@ -44,13 +53,14 @@ __all__ = [
     "COSTLY",
     "Decision",
     "Verdict",
+    "costly_loss",
     "decisions_from_log",
     "decisions_from_steps",
     "review",
     "review_decision",
 ]
 
-COSTLY = 0.08  # a move this much worse than the best one is marked
+COSTLY = 0.08  # heads-up, a move this much worse than the best one is marked
 SAMPLES = 48  # sampled deals per decision
 SOLVER_NODES = 40_000
 
@@ -81,7 +91,15 @@ class Verdict:
 
     @property
     def costly(self) -> bool:
-        return self.loss >= COSTLY and self.best != self.decision.action
+        seats = sum(1 for place in self.decision.view.places if not place)
+        return self.loss >= costly_loss(seats) and self.best != self.decision.action
+
+
+def costly_loss(seats: int) -> float:
+    """The loss that marks a move while ``seats`` are still in the game: ``COSTLY``
+    heads-up, and in proportion to a seat's even share of the Durak's chance (1 in
+    ``seats``) at a bigger table, where every move matters less to each seat."""
+    return COSTLY * 2 / max(seats, 2)
 
 
 def _memory(decision: Decision) -> Memory:
@@ -93,14 +111,16 @@ def _memory(decision: Decision) -> Memory:
 def review_decision(decision: Decision, seed: int = 0, samples: int = SAMPLES) -> Verdict:
     """The verdict on one decision, from what the seat knew then only."""
     view = decision.view
-    moves = candidates(view.legal, mask_of(view.hand), view.trump)
-    if decision.action not in moves:
-        moves.append(decision.action)
-    if len(moves) == 1:
-        return Verdict(decision, 0.5, decision.action, 0.5, "forced", ((decision.action, 0.5),))
     memory = _memory(decision)
     rng = random.Random(seed * 1_000_003 + decision.number)
     exact = _exact_state(view, memory, rng)
+    moves = candidates(view.legal, mask_of(view.hand), view.trump)
+    # The solver judges every legal move: the one winning card may be none of the
+    # sensible ones (beat 6s with 9s, not 7s, so that no seven can be thrown in).
+    extra = view.legal if exact is not None else [decision.action]
+    moves += [a for a in extra if a not in moves]
+    if len(moves) == 1:
+        return Verdict(decision, 0.5, decision.action, 0.5, "forced", ((decision.action, 0.5),))
     scores: list[float] | None = None
     method = "samples"
     if exact is not None:

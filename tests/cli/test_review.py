@@ -1,5 +1,6 @@
-"""``durak review FILE``: a line per decision and the summary, ``--json`` with the
-numbers; another seat needs the log; a bad file is a clear error (exit 2)."""
+"""``durak review FILE``: what its chances assume (in the window's language), a line per
+decision and the summary, ``--json`` with the numbers; another seat needs the log; a bad
+file is a clear error (exit 2)."""
 
 from __future__ import annotations
 
@@ -10,19 +11,38 @@ import pytest
 from kept import kept
 
 from client.cli.main import main
+from client.i18n import CATALOGUES
+from client.settings import Settings
 
 
 def test_review_prints_each_decision_and_writes_json(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setenv("DURAK_SETTINGS", str(tmp_path / "settings.json"))  # none: English
     path = kept(tmp_path, with_log=True)
     out = tmp_path / "review.json"
     assert main(["review", str(path), "--seat", "1", "--json", str(out)]) == 0
     data = json.loads(out.read_text(encoding="utf-8"))
     lines = capsys.readouterr().out.splitlines()
     assert data["seat"] == 1 and data["decisions"]
-    assert len(lines) == len(data["decisions"]) + 2  # the heading and the summary
+    assert len(lines) == len(data["decisions"]) + 3  # the heading, the note, the summary
+    assert lines[1] == data["chance_assumes"] == CATALOGUES["en"]["review.assumes"]
     assert all(0 <= d["chance"] <= 1 and d["chance"] <= d["best_chance"] for d in data["decisions"])
+
+
+def test_review_says_what_its_chances_assume_in_the_windows_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    settings = tmp_path / "settings.json"
+    Settings(language="ru").save(settings)
+    monkeypatch.setenv("DURAK_SETTINGS", str(settings))
+    path = kept(tmp_path, with_log=True)
+    assert main(["review", str(path), "--json", str(tmp_path / "review.json")]) == 0
+    said = CATALOGUES["ru"]["review.assumes"]
+    assert said != CATALOGUES["en"]["review.assumes"]
+    assert capsys.readouterr().out.splitlines()[1] == said
+    data = json.loads((tmp_path / "review.json").read_text(encoding="utf-8"))
+    assert data["chance_assumes"] == said
 
 
 def test_another_seat_needs_the_log_and_a_bad_file_is_refused(

@@ -1,6 +1,7 @@
 """Past games and replays in the window: a kept game is listed, watched on the table with
 the bar's controls (posted clicks and keys, a synthetic dt), its hands shown from the
-log; a corrupt file is reported and skipped; a game against the computer is kept."""
+log; a corrupt file is reported and skipped; a game against the computer is kept; the
+review says what its percentages assume, in every language, at every window shape."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 from games import played_log, told
 from window import click, key, open_app, open_from_menu, until
 
+from client.i18n import CATALOGUES, LANGUAGES
 from client.net.gamefile import GameFile, GameRecorder, GameStore
 from client.net.replay import Replay, ReplaySession
 from client.net.session import GameOver, Happened, Seated, Snapshot
@@ -87,6 +89,30 @@ def test_the_review_fills_in_while_frames_go_on(tmp_path: Path) -> None:
     until(app, lambda: review.job is not None and review.job.done, frames=20_000)
     assert app.frames > frames  # the window kept drawing while the coach worked
     assert len(review.job.verdicts) == review.job.total > 0
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_review_says_in_words_what_its_percentages_assume(
+    tmp_path: Path, language: str
+) -> None:
+    """The note under the verdicts is the catalogue's own sentence (a translation, not the
+    English fallback) and fits inside the panel, below the lines, at every window shape."""
+    app = open_app(tmp_path / "settings.json", language=language)
+    keep(app.games.folder, 5, with_log=True)
+    review = ReviewScene(app, GameStore(app.games.folder).paths()[0])
+    app.push(review)
+    said = CATALOGUES[language]["review.assumes"]
+    assert language == "en" or said != CATALOGUES["en"]["review.assumes"]
+    for size in ((1280, 720), (1920, 1080), (720, 1280)):
+        review.resize(size)
+        panel = review.panel()
+        px, note = review.note()
+        assert " ".join(note) == said and px >= 11
+        assert all(app.assets.font(px).size(line)[0] <= panel.w - 40 for line in note)
+        verdicts_end = panel.top + 10 + review.lines() * review.line_h()
+        assert verdicts_end <= panel.bottom - review.note_h() and review.lines() >= 8
+        review.draw(pygame.Surface(size))
+    app.pop()
 
 
 def test_bouts_step_to_their_starts_and_the_session_tells_the_steps(tmp_path: Path) -> None:

@@ -1,7 +1,8 @@
 """The coach: on a solved heads-up endgame it marks the losing move and finds a winning
-one; it judges from the seat's view and memory only (reshuffling the cards the seat
-cannot see changes no verdict); a game's decisions are the same from its log and from
-the events the seat was told."""
+one, even a card that is none of the sensible moves; at six seats it marks a trump thrown
+in for a few points; it judges from the seat's view and memory only (reshuffling the
+cards the seat cannot see changes no verdict); a game's decisions are the same from its
+log and from the events the seat was told."""
 
 from __future__ import annotations
 
@@ -9,13 +10,20 @@ import random
 
 from test_properties import reshuffle_hidden
 
-from engine import Attack, Card, GameLog, GameState, Rules, observe, trim
+from engine import Attack, Card, GameLog, GameState, Rules, ThrowIn, observe, parse_action, trim
+from engine.actions import TAKE
 from engine.ai import next_actor
-from engine.ai.coach import Decision, decisions_from_log, decisions_from_steps, review_decision
-from engine.ai.hard import policy_action
+from engine.ai.coach import (
+    COSTLY,
+    Decision,
+    decisions_from_log,
+    decisions_from_steps,
+    review_decision,
+)
+from engine.ai.hard import candidates, policy_action
 from engine.ai.solver import Solver
 from engine.ai.tactics import Memory
-from engine.cards import deck_mask, mask_of
+from engine.cards import SUIT_MASKS, deck_mask, mask_of
 
 HEADS_UP = Rules(players=2)
 
@@ -47,6 +55,31 @@ def test_the_coach_marks_the_losing_lead_and_finds_a_winning_one() -> None:
     assert not good.costly and good.best == verdict.best
 
 
+def test_the_solver_judges_every_legal_move_not_only_the_sensible_ones() -> None:
+    """Seat 1 holds Jd 7s 9s against 7c (a trump everyone has seen) and Td; 6s is led.
+    Beating with the cheapest spade, the seven, lets the seven of clubs follow it: seat 1
+    has no trump, takes and loses. The nine leaves seat 0 nothing to add, and wins."""
+    rest = "6c8c9cTcJcQcKcAc6d7d8d9dQdKdAd6h7h8h9hThJhQhKhAh8sTsJsQsKsAs"
+    state = GameState.from_text(
+        f"rules=36 hands=7c*Td/Jd7s9s stock=- trump=Kc table=6s discard={rest}"
+        " attacker=0 defender=1 leader=0 dealer=1 phase=open cap=6 held=3 taking=no"
+        " passed=- shown=- throwers=0 places=0,0 result=- moves=20 seen=-"
+    )
+    cheap, nine = parse_action("beat 6s with 7s"), parse_action("beat 6s with 9s")
+    assert candidates(state.legal_actions(1), mask_of(state.hand(1)), state.trump) == [
+        cheap,
+        TAKE,
+    ]  # the nine is not a sensible move
+    _, values = Solver(1).solve(state)
+    assert [move for move, value in values if value == 1.0] == [nine]
+    discard = mask_of(cards(" ".join(rest[i : i + 2] for i in range(0, len(rest), 2))))
+    verdict = review_decision(Decision(20, observe(state, 1), discard, 9, cheap))
+    assert verdict.method == "solver" and verdict.costly
+    assert verdict.best == nine and (verdict.played, verdict.best_score) == (0.0, 1.0)
+    good = review_decision(Decision(20, observe(state, 1), discard, 9, nine))
+    assert not good.costly and good.best == nine and good.played == 1.0
+
+
 def played(rules: Rules, seed: int) -> GameLog:
     """Normal's policy for every seat, one move in ten at random (so it ends)."""
     log = GameLog(rules, seed)
@@ -59,6 +92,39 @@ def played(rules: Rules, seed: int) -> GameLog:
         state.apply(seat, action)
         log.actions.append((seat, action))
     return log
+
+
+def careless(rules: Rules, seed: int) -> GameLog:
+    """Seat 0 plays a random legal move every time, every other seat Normal's policy."""
+    log = GameLog(rules, seed)
+    state = log.start()
+    rng = random.Random(seed)
+    while (actor := next_actor(state)) is not None:
+        seat, legal = actor
+        action = (
+            legal[rng.randrange(len(legal))] if seat == 0 else policy_action(state, seat, legal)
+        )
+        state.apply(seat, action)
+        log.actions.append((seat, action))
+    return log
+
+
+def test_at_six_seats_a_trump_thrown_in_for_a_few_points_is_marked() -> None:
+    """Six seats in play: each has about one chance in six of being the Durak, so a careless
+    trump thrown in costs seat 0 only 3 points of its chance, below the 8 that mark a move
+    heads-up; the coach marks it all the same, and fresh samples agree it was a loss."""
+    log = careless(Rules(players=6), 74)
+    trumps = [
+        d
+        for d in decisions_from_log(log, 0)
+        if isinstance(d.action, ThrowIn) and d.action.card.bit & SUIT_MASKS[d.view.trump]
+    ]
+    marked = [v for v in map(review_decision, trumps) if v.costly]
+    assert marked and all(v.loss < COSTLY for v in marked)
+    verdict = marked[0]
+    assert all(not place for place in verdict.decision.view.places)
+    again = dict(review_decision(verdict.decision, 1, 144).scores)
+    assert again[verdict.best] > again[verdict.decision.action]
 
 
 def test_reshuffling_what_the_seat_cannot_see_changes_no_verdict() -> None:
