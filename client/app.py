@@ -249,13 +249,22 @@ class App:
         self.push(screens()[name](self, **options))
 
     def pop(self) -> None:
+        """Take the top scene off. The scenes that show again are laid out and entered
+        afresh; under an overlay (a scene that is not opaque) they showed all along."""
+        from client.ui.scene import shown
+
         scene = self.stack.pop()
         scene.exit()
         if not self.stack:
             self.running = False
-        else:
-            self.stack[-1].resize(self.size)
-            self.stack[-1].enter()
+        elif scene.opaque:
+            for under in shown(self.stack):
+                under.resize(self.size)
+                under.enter()
+
+    def above(self, scene: Scene) -> list[Scene]:
+        """The scenes over ``scene``, the lowest first."""
+        return self.stack[self.stack.index(scene) + 1 :] if scene in self.stack else []
 
     def start_game(self, rules: Rules) -> None:
         from client.screens.choices import chosen_levels
@@ -304,6 +313,8 @@ class App:
     def step(self, dt: float, events: list[Any] | None = None) -> None:
         """One frame: input (``events`` first, then what is queued), update by ``dt``
         seconds, draw."""
+        from client.ui.scene import shown
+
         pygame = self.pygame
         for event in [*(events or ()), *pygame.event.get()]:
             if event.type == pygame.QUIT:
@@ -319,20 +330,23 @@ class App:
                     self.stack[-1].handle(mapped)
         if not self.stack:
             return
-        scene = self.stack[-1]
-        scene.update(dt)
-        scene.draw(self.screen)
+        for scene in shown(self.stack):
+            scene.update(dt)
+        for scene in shown(self.stack):  # (an update may have opened or closed an overlay)
+            scene.draw(self.screen)
         pygame.display.flip()
         self.frames += 1
 
     def rest(self, limit: float = REST) -> list[Any] | None:
-        """Rest while the top scene needs no frame: until input arrives, ``wake`` is
-        called or the scene's ``next_frame`` comes, for ``limit`` seconds at most. The
+        """Rest while no scene that shows needs a frame: until input arrives, ``wake`` is
+        called or the soonest ``next_frame`` comes, for ``limit`` seconds at most. The
         input that ended the rest (empty for a wake or the scene's time), or None when
         nothing happened and no frame is due."""
+        from client.ui.scene import shown
+
         if not self.stack:
             return []
-        due = self.stack[-1].next_frame()
+        due = min(scene.next_frame() for scene in shown(self.stack))
         if due <= 0:
             return []
         pygame = self.pygame

@@ -39,6 +39,7 @@ from client.net.session import (
     GameOver,
     Happened,
     Inbox,
+    InFlight,
     Message,
     Reconnecting,
     Rejected,
@@ -137,9 +138,8 @@ class NetSession:
         # a host in this process (``computer_game``)
         self.host_logs: Callable[[], Sequence[GameLog]] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
-        # our action being answered, and the update its ack named (the network thread's)
-        self._inflight: int | None = None
-        self._awaited = (0, -1)  # (game, seq)
+        self.inflight = InFlight()  # our action being answered
+        self._awaited = (0, -1)  # (game, seq): the update our action's ack named
         self._game = 0  # the game of the latest update
         self._latest: Update | None = None  # the latest update, if it came unsettled
         self._client: NetClient | None = None
@@ -155,11 +155,12 @@ class NetSession:
     # --- the window's side ------------------------------------------------------------
 
     def send(self, action: Action) -> None:
+        self.inflight.sent(action)
         self._call(self._act(action))
 
     def _act(self, action: Action) -> Callable[[NetClient], None]:
         def act(client: NetClient) -> None:
-            self._inflight = client.act(action)
+            self.inflight.ref = client.act(action)
 
         return act
 
@@ -290,21 +291,22 @@ class NetSession:
         self.inbox.put(Reconnecting())
 
     def _translate(self, message: object) -> None:
-        if isinstance(message, Ack) and message.ref == self._inflight:
+        inflight = self.inflight
+        if isinstance(message, Ack) and message.ref == inflight.ref:
             # our action became update ``seq``: views before it do not show it yet
             if message.seq is not None:
                 self._awaited = (self._game, message.seq)
-            self._inflight = None
+            inflight.ref = None
             latest = self._latest
             if latest is not None and (latest.game, latest.seq) >= self._awaited:
                 self._latest = None  # its update came first: its view is ours to act on
                 self.inbox.put(Snapshot(latest.view))
-        if isinstance(message, HostRejected) and message.ref == self._inflight:
-            self._inflight = None
+        if isinstance(message, HostRejected) and message.ref == inflight.ref:
+            inflight.ref = None
         if isinstance(message, Update):
             self._game = message.game
             self.inbox.put(Happened(message.events))
-            settled = self._inflight is None and (message.game, message.seq) >= self._awaited
+            settled = inflight.ref is None and (message.game, message.seq) >= self._awaited
             self._latest = None if settled else message
             self.inbox.put(Snapshot(message.view, settled))
             ended = [e for e in message.events if isinstance(e, GameEnded)]
@@ -312,7 +314,7 @@ class NetSession:
                 self._result = ended[0].result
         elif isinstance(message, HostSnapshot):
             # a resync: what we sent is in it or gone
-            self._inflight, self._awaited, self._game = None, (0, -1), message.game
+            inflight.ref, self._awaited, self._game = None, (0, -1), message.game
             self.inbox.put(Snapshot(message.view))
         elif isinstance(message, WatchUpdate):
             self.inbox.put(Happened(message.events))

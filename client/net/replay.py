@@ -17,7 +17,7 @@ import queue
 from dataclasses import replace
 
 from client.net.gamefile import GameFile, Step, steps_from_log
-from client.net.session import GameOver, Happened, Message, Seated, Snapshot
+from client.net.session import GameOver, Happened, InFlight, Message, Seated, Snapshot
 from engine import Action, BoutStarted, Card, SeatView, Series
 
 __all__ = ["Replay", "ReplaySession"]
@@ -72,6 +72,7 @@ class ReplaySession:
     def __init__(self, replay: Replay) -> None:
         self.replay = replay
         self.inbox: queue.Queue[Message] = queue.Queue()
+        self.inflight = InFlight()  # (nothing is ever sent)
         self.shown = 0
         self.restart = False  # the table's "watch again" (its Rematch) was pressed
 

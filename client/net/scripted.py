@@ -16,6 +16,7 @@ from client.net.session import (
     GameOver,
     Happened,
     Inbox,
+    InFlight,
     Message,
     Rejected,
     Seated,
@@ -36,6 +37,7 @@ class ScriptedSession:
         apply_sent: bool = True,
     ) -> None:
         self.inbox: queue.Queue[Message] = Inbox[Message]()
+        self.inflight = InFlight()
         self.state = state
         self.seat = seat
         self.names = tuple(names or [f"Player {s + 1}" for s in range(state.players)])
@@ -60,6 +62,7 @@ class ScriptedSession:
         self._tell(self.state.apply(seat, action))
 
     def send(self, action: Action) -> None:
+        self.inflight.sent(action)
         self.sent.append(action)
         if not self.apply_sent:
             return

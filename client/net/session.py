@@ -24,8 +24,12 @@ A session's ``inbox`` is an ``Inbox``: the window gives it a hook (``listen``) t
 called on every put, from the network's thread, so a window asleep wakes for the message.
 
 It acts through ``send(action)``, ``emote(code)``, ``rematch()`` and ``close()``; none of
-them block. The network runs in its own thread and only puts messages in the queue
-(``client.net.remote``); ``client.net.scripted`` is a step-by-step table for tests.
+them block. The action it sent and that is not answered yet is the session's own fact
+(``session.inflight``, an ``InFlight``), as the window shows the game: from ``send`` until
+the window has shown the answer (``InFlight.shown``: a settled view without it, a refusal,
+a dropped connection); the window asks it, and acts on no view while it waits. The
+network runs in its own thread and only puts messages in the queue (``client.net.remote``);
+``client.net.scripted`` is a step-by-step table for tests.
 """
 
 from __future__ import annotations
@@ -46,6 +50,7 @@ __all__ = [
     "Emoted",
     "GameOver",
     "Happened",
+    "InFlight",
     "Inbox",
     "Message",
     "Reconnecting",
@@ -148,10 +153,36 @@ Message = (
 )
 
 
+class InFlight:
+    """Our action in flight. ``action``: what the window sent, until the window has shown
+    its answer (set and read by the window's thread only). ``ref``: the number the network
+    gave it, until the host acknowledged or refused it (the network's thread only: a
+    network session's views are settled by it, see ``Snapshot.settled``)."""
+
+    def __init__(self) -> None:
+        self.action: Action | None = None
+        self.ref: int | None = None
+
+    def sent(self, action: Action) -> None:
+        self.action = action
+
+    def shown(self, message: Message) -> None:
+        """The window has shown ``message``: the answer if it is a refusal, a dropped
+        connection (the action gets no answer) or a settled view that no longer offers the
+        action (a view from before it keeps it in flight)."""
+        if isinstance(message, Rejected | Reconnecting) or (
+            isinstance(message, Snapshot)
+            and message.settled
+            and self.action not in message.view.legal
+        ):
+            self.action = None
+
+
 class Session(Protocol):
     """A seat at a table, as the window uses it."""
 
     inbox: queue.Queue[Message]
+    inflight: InFlight  # our action sent and not yet answered
 
     def send(self, action: Action) -> None: ...
 

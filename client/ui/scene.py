@@ -6,6 +6,12 @@ A scene gets the game's own input events (``client.ui.pointer``), advances with
 then (or until input or a session's message wakes it), so a still screen costs nothing.
 What a scene may ask of the app is the small ``Director`` protocol: among it, the next
 screen by name (``show("room", session=...)``), so that no screen imports another.
+
+A scene that is not ``opaque`` is an overlay (a pause, a picker, an end panel): the scenes
+under it still show and move. The window draws and updates the scenes from the topmost
+opaque one up (``shown``), as Tuxemon's state manager does; input goes to the top one.
+A screen keeps its overlays on a ``Stack`` (the app's, or a screen's own when it draws
+something over them, as the replay's bar is).
 """
 
 from __future__ import annotations
@@ -26,7 +32,19 @@ from client.ui.render import draw_button
 from client.ui.widgets import Button
 from engine import Rules
 
-__all__ = ["ButtonScene", "Director", "Scene"]
+__all__ = ["ButtonScene", "Director", "Scene", "Stack", "shown"]
+
+
+class Stack(Protocol):
+    """Where a screen's overlays go: on top, off the top, and those over a scene."""
+
+    def push(self, scene: Scene) -> None: ...
+
+    def pop(self) -> None: ...
+
+    def above(self, scene: Scene) -> list[Scene]:
+        """The scenes over ``scene``, the lowest first (none if it is the top)."""
+        ...
 
 
 class Director(Protocol):
@@ -54,6 +72,10 @@ class Director(Protocol):
 
     def pop(self) -> None: ...
 
+    def above(self, scene: Scene) -> list[Scene]:
+        """The scenes over ``scene``, the lowest first (none if it is the top)."""
+        ...
+
     def save_settings(self) -> None: ...
 
     def toggle_fullscreen(self) -> None: ...
@@ -65,6 +87,8 @@ class Director(Protocol):
 
 
 class Scene:
+    opaque = True  # it paints the whole window (False: an overlay over the scene under it)
+
     def enter(self) -> None:
         """Called when the scene becomes the top of the stack."""
 
@@ -88,6 +112,14 @@ class Scene:
         0 while something moves, ``math.inf`` when only input or a session's message
         (which wakes the window) can change it. A scene that does not know says 0."""
         return 0.0
+
+
+def shown(stack: Sequence[Scene]) -> list[Scene]:
+    """The scenes that show: from the topmost opaque one up (the lowest first)."""
+    for k in range(len(stack) - 1, -1, -1):
+        if stack[k].opaque:
+            return list(stack[k:])
+    return list(stack)
 
 
 class ButtonScene(Scene):

@@ -13,6 +13,7 @@ from client.app import App, computer_game
 from client.net.gamefile import GameFile
 from client.screens.choices import levels
 from client.screens.table.intent import actions_for
+from client.screens.table.notices import EndScene
 from client.screens.table.screen import TableScene
 from client.settings import Settings
 from engine import Action, Attack, Beat, Card, Pass, Take, ThrowIn, Transfer
@@ -136,7 +137,7 @@ def test_a_whole_game_against_the_computer(tmp_path: Path) -> None:
 
     turn = frames = 0
     shots = {10: "deal.png", 250: "middle.png"}
-    while not table.show_end:
+    while not isinstance(app.stack[-1], EndScene):
         frames += 1
         assert frames < MAX_FRAMES, "the game did not end"
         app.step(0.1)
@@ -167,7 +168,9 @@ def test_a_whole_game_against_the_computer(tmp_path: Path) -> None:
     assert kept.result == result and kept.where == "computer" and kept.log is not None
     assert (kept.log.seed, kept.log.actions) == (deal.log.seed, deal.log.actions)
     assert {p.name for p in tmp_path.iterdir()} >= {"start.png", "deal.png", "end.png"}
-    rematch = next(b for b in table.buttons if b.name == "rematch")
+    end = app.stack[-1]
+    assert isinstance(end, EndScene)
+    rematch = next(b for b in end.buttons if b.name == "rematch")
     post_click(rematch.rect.center, False, app.size)
     for _ in range(2000):  # the host answers from its own thread: give it real time
         app.step(0.1)

@@ -9,7 +9,7 @@ import dataclasses
 
 import pygame
 import pytest
-from test_table import DEFEND, button, deal, scene, settle, start, where
+from test_table import DEFEND, button, deal, scene, settle, showing, start, where
 from window import click, key
 
 from client.app import App
@@ -17,8 +17,10 @@ from client.net.scripted import ScriptedSession
 from client.net.session import GameOver
 from client.screens.table.board import SWEEP_AFTER
 from client.screens.table.narrate import line_text
+from client.screens.table.notices import EndScene
 from client.screens.table.overlays import log_panel
 from client.screens.table.pacing import READING, THINK_DELAY
+from client.screens.table.panels import LogScene, PauseScene
 from client.screens.table.screen import TableScene
 from client.settings import Settings
 from engine import Attack, Attacked, Beat, Card, GameResult, Pass, Rules, Series, Take, ThrowIn
@@ -91,7 +93,7 @@ def test_a_seat_the_table_waits_for_shows_it_is_thinking_after_a_moment() -> Non
     table = scene(app)
     session = table.session
     session.play(1, Attack.of("6h"))  # type: ignore[attr-defined]
-    asked = frames_until(app, lambda: table.deciding == (2,))  # Vera must answer the lead
+    asked = frames_until(app, lambda: table.cues.deciding == (2,))  # Vera must answer the lead
     assert table.thinking() == ()  # not at once ...
     shown = frames_until(app, lambda: table.thinking() == (2,))
     assert asked > 0 and shown * FRAME >= THINK_DELAY - FRAME  # ... after a moment
@@ -125,13 +127,14 @@ def test_menu_mid_game_asks_first_and_resume_goes_back_to_the_game() -> None:
     settle(app)
     table = scene(app)
     click(app, button(app, "menu"))  # type: ignore[arg-type]
-    assert app.stack[-1] is table and table.overlay == "pause"
-    assert {b.name for b in table.buttons} == {"resume", "leave"}  # nothing else to hit
+    pause = app.stack[-1]
+    assert isinstance(pause, PauseScene) and app.stack[-2] is table
+    assert {b.name for b in pause.buttons} == {"resume", "leave"}  # nothing else to hit
     click(app, where(app, Card.parse("9h")))  # the hand under the panel plays nothing
     key(app, pygame.K_t)
     assert session.sent == []
     click(app, button(app, "resume"))  # type: ignore[arg-type]
-    assert table.overlay == "" and not session.closed
+    assert app.stack[-1] is table and not session.closed
     key(app, pygame.K_t)
     assert session.sent == [Take()]
 
@@ -141,7 +144,7 @@ def test_leave_leaves_the_table_and_closes_the_session(how: str) -> None:
     app, session = start(deal(Rules(), *DEFEND))
     table = scene(app)
     key(app, pygame.K_ESCAPE)
-    assert table.overlay == "pause"
+    assert showing(app) is PauseScene
     if how == "button":
         click(app, button(app, "leave"))  # type: ignore[arg-type]
     else:
@@ -153,12 +156,12 @@ def test_leave_leaves_the_table_and_closes_the_session(how: str) -> None:
 def test_the_leave_question_says_what_becomes_of_the_seat(
     lan: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from client.screens.table import screen as table_screen
+    from client.screens.table import panels
 
     told: list[bool] = []
-    real = table_screen.draw_pause
+    real = panels.draw_pause
     monkeypatch.setattr(
-        table_screen,
+        panels,
         "draw_pause",
         lambda s, a, lan, tr, owner: told.append(lan) or real(s, a, lan, tr, owner),
     )
@@ -175,8 +178,9 @@ def test_after_the_game_menu_leaves_without_asking() -> None:
     app, _ = start(deal(Rules(), *DEFEND))
     table = scene(app)
     table.over = GameOver(GameResult((1, 0), 1), Series.new(2))
-    table.show_end = True
+    table.press_button("result")  # the end panel
     app.step(FRAME)
+    assert showing(app) is EndScene
     click(app, button(app, "menu"))  # type: ignore[arg-type]
     assert app.stack[-1] is not table
 
@@ -192,17 +196,17 @@ def test_l_opens_the_log_of_the_game_in_the_players_language_and_closes_it() -> 
     settle(app)
     table = scene(app)
     key(app, pygame.K_l)
-    assert table.overlay == "log"
+    assert showing(app) is LogScene
     texts = [line_text(line, table.names, app.tr) for line in table.history.lines]
     assert "Boris spielt 6♥ aus" in texts and "You schlägt 6♥ mit 9♥" in texts
     key(app, pygame.K_t)  # the table's keys wait while the log shows
     assert session.sent == [Beat(Card.parse("9h"), Card.parse("6h"))]
     key(app, pygame.K_l)
-    assert table.overlay == ""
+    assert showing(app) is None
     click(app, button(app, "log"))  # type: ignore[arg-type]  # one tap away too
-    assert table.overlay == "log"
+    assert showing(app) is LogScene
     click(app, button(app, "log"))  # type: ignore[arg-type]  # its ✕ closes it
-    assert table.overlay == ""
+    assert showing(app) is None
 
 
 def test_the_log_scrolls_back_by_key_and_button_and_not_past_its_start() -> None:
@@ -219,19 +223,20 @@ def test_the_log_scrolls_back_by_key_and_button_and_not_past_its_start() -> None
     settle(app)
     table = scene(app)
     key(app, pygame.K_l)
-    assert table.log_scroll == 0
+    log = app.stack[-1]
+    assert isinstance(log, LogScene) and log.scroll == 0
     key(app, pygame.K_UP)
     key(app, pygame.K_PAGEUP)
     rows = log_panel(app.size, app.assets).rows
     most = max(0, len(table.history.lines) - rows)
-    assert table.log_scroll == min(most, 9)
+    assert log.scroll == min(most, 9)
     for _ in range(40):
         click(app, button(app, "scroll_up"))  # type: ignore[arg-type]
-    assert table.log_scroll == most
+    assert log.scroll == most
     key(app, pygame.K_DOWN)
-    assert table.log_scroll == max(0, most - 1)
+    assert log.scroll == max(0, most - 1)
     click(app, (2, 2))  # a tap beside the panel closes it
-    assert table.overlay == ""
+    assert showing(app) is None
 
 
 def test_a_tap_on_the_discard_pile_shows_the_last_beaten_bout() -> None:
@@ -247,12 +252,13 @@ def test_a_tap_on_the_discard_pile_shows_the_last_beaten_bout() -> None:
     assert board is not None and board.discard == 2
     x, y = board.layout.discard_pos
     click(app, (round(x), round(y)))
-    assert table.overlay == "log" and table.log_beaten
+    log = app.stack[-1]
+    assert isinstance(log, LogScene) and log.beaten
     bout = table.history.last_finished("beaten")
     assert bout is not None and bout.pairs == [(Card.parse("6h"), Card.parse("7s"))]
     app.step(FRAME)  # draws the bout's cards
     key(app, pygame.K_ESCAPE)
-    assert table.overlay == "" and app.stack[-1] is table
+    assert app.stack[-1] is table
 
 
 # --- nothing covers a card or the prompt --------------------------------------------------
@@ -388,7 +394,7 @@ def test_the_end_shows_the_durak_s_cards_the_last_bout_and_the_games_numbers() -
     app, session = played_out()
     table = scene(app)
     result = session.state.result
-    assert result is not None and result.durak is not None and table.show_end
+    assert result is not None and result.durak is not None and showing(app) is EndScene
     left = session.state.hand(result.durak)
     assert sorted(c for c in table.durak_cards() if c is not None) == sorted(left)
     show = table.end_show()
@@ -406,12 +412,11 @@ def test_the_end_shows_the_durak_s_cards_the_last_bout_and_the_games_numbers() -
 
 def test_the_table_button_shows_the_end_on_the_table_and_result_brings_the_panel_back() -> None:
     app, _ = played_out()
-    table = scene(app)
     click(app, button(app, "hide"))  # type: ignore[arg-type]
-    assert not table.show_end and button(app, "result") is not None
+    assert showing(app) is None and button(app, "result") is not None
     app.step(FRAME)  # draws the Durak's cards and the last bout on the table
     click(app, button(app, "result"))  # type: ignore[arg-type]
-    assert table.show_end
+    assert showing(app) is EndScene
 
 
 def test_review_at_the_end_opens_the_coach_on_the_game_just_kept_and_esc_comes_back() -> None:
@@ -425,7 +430,7 @@ def test_review_at_the_end_opens_the_coach_on_the_game_just_kept_and_esc_comes_b
     assert review.game.result == session.state.result and review.game.seat == table.seat
     assert review.job is not None and review.job.total > 0  # our moves, to be gone over
     key(app, pygame.K_ESCAPE)
-    assert app.stack[-1] is table and table.show_end  # the end panel, as it was left
+    assert showing(app) is EndScene and app.stack[-2] is table  # the end, as it was left
 
 
 def test_a_game_that_was_not_kept_has_no_review_at_its_end() -> None:

@@ -14,7 +14,7 @@ from window import open_app
 
 from client.app import App
 from client.net.scripted import ScriptedSession
-from client.net.session import Inbox, RoomChanged, Seated
+from client.net.session import Inbox, InFlight, RoomChanged, Seated
 from client.screens.table.screen import TableScene
 from client.settings import Settings
 from engine import Attack, Rules, Series, new_game
@@ -37,6 +37,7 @@ class RoomSession:
 
     def __init__(self) -> None:
         self.inbox = Inbox()
+        self.inflight = InFlight()
         self.inbox.put(Seated(0, ("You", "Anna"), Rules()))
 
     def send(self, action: object) -> None: ...

@@ -16,6 +16,7 @@ from client.net.scripted import ScriptedSession
 from client.net.session import Closed, Seated
 from client.screens import start as start_screen
 from client.screens.start import StartScene
+from client.screens.table.panels import PauseScene
 from client.screens.table.screen import TableScene
 from client.settings import Settings
 from client.ui import render
@@ -151,7 +152,7 @@ def test_escape_asks_then_leaves_the_table_and_closes_its_session(tmp_path: Path
     table = app.stack[-1]
     assert isinstance(table, TableScene)
     key(app, pygame.K_ESCAPE)  # mid-game: asks first
-    assert app.stack[-1] is table and table.overlay == "pause"
+    assert isinstance(app.stack[-1], PauseScene) and app.stack[-2] is table
     assert not factory.sessions[0].closed
     key(app, pygame.K_q)  # Leave
     assert isinstance(app.stack[-1], StartScene) and factory.sessions[0].closed

@@ -12,6 +12,8 @@ from client.app import App
 from client.net.remote import NetSession
 from client.net.scripted import ScriptedSession
 from client.net.session import Emoted, Reconnecting, Seated, Snapshot
+from client.screens.table.notices import ClosedScene
+from client.screens.table.panels import Overlay
 from client.screens.table.screen import TableScene
 from client.settings import Settings
 from engine import Rules, new_game
@@ -23,9 +25,16 @@ FRAMES = 2000  # a bound against hanging (x 0.01 s), not a timing assertion
 
 
 def table_of(app: App) -> TableScene:
+    """The table, under its overlays if any are open."""
+    table = next(s for s in reversed(app.stack) if not isinstance(s, Overlay))
+    assert isinstance(table, TableScene)
+    return table
+
+
+def closed(app: App) -> str | None:
+    """What the notice over the table says of its end (None: no notice)."""
     top = app.stack[-1]
-    assert isinstance(top, TableScene)
-    return top
+    return top.text if isinstance(top, ClosedScene) else None
 
 
 def step_until(app: App, done: Callable[[TableScene], bool], what: str) -> None:
@@ -70,7 +79,7 @@ def test_a_dropped_connection_comes_back_and_the_banner_goes() -> None:
         step_until(app, lambda t: t.reconnecting, "the banner")
         step_until(app, lambda t: not t.reconnecting, "the resync")
         assert client.reconnects == 1 and table_of(app).view is not None
-        assert table_of(app).closed is None
+        assert closed(app) is None
         app.stack.clear()
         session.close()
         assert session.join(timeout=10)
@@ -86,11 +95,11 @@ def test_the_host_leaving_ends_the_game_with_a_message() -> None:
         app.start_game(Rules(players=2))
         step_until(app, lambda t: t.view is not None, "the game is dealt")
         handle.stop()
-        step_until(app, lambda t: t.closed is not None, "the game ends")
-        assert table_of(app).closed == "The host closed the table."
+        step_until(app, lambda t: closed(app) is not None, "the game ends")
+        assert closed(app) == "The host closed the table."
         assert not table_of(app).reconnecting
         app.step(0.02)  # the message and its button draw
-        assert [b.name for b in table_of(app).buttons] == ["menu"]
+        assert [b.name for b in app.stack[-1].buttons] == ["menu"]  # type: ignore[attr-defined]
     finally:
         handle.stop()
         session.close()

@@ -28,6 +28,8 @@ from client.net.session import WATCHING, RoomChanged, Seated
 from client.screens.room import screen as room_screen
 from client.screens.room.screen import RoomScene
 from client.screens.room.share import share_lines
+from client.screens.table.notices import EndScene
+from client.screens.table.panels import PauseScene
 from client.screens.table.screen import TableScene
 from client.settings import Settings
 from client.ui import render
@@ -199,7 +201,7 @@ def test_a_players_rematch_goes_back_to_the_room_for_the_next_game(tmp_path: Pat
         assert not room.owner
         key(app, pygame.K_r)
         table = table_up(app)
-        until(app, lambda: table.show_end, 20_000, dt=0.1)
+        until(app, lambda: isinstance(app.stack[-1], EndScene), 20_000, dt=0.1)
         for _ in range(500):  # the game is kept (written beside the frame loop)
             if app.games.paths():
                 break
@@ -211,7 +213,7 @@ def test_a_players_rematch_goes_back_to_the_room_for_the_next_game(tmp_path: Pat
         assert kept.where == "lan" and kept.log is not None
         assert kept.log.actions == table.over.deal.log.actions  # type: ignore[union-attr]
         assert kept.names[kept.seat] == "Anna" and kept.steps[-1].view == table.view
-        rematch = next(b for b in table.buttons if b.name == "rematch")
+        rematch = next(b for b in app.stack[-1].buttons if b.name == "rematch")  # type: ignore[attr-defined]
         click(app, rematch.rect.center)
         # back in the room (with the room as it is now), not a "not the owner" toast; the
         # next game may already be on its way: our Rematch was our ready mark
@@ -246,9 +248,10 @@ def test_leaving_a_lan_game_gives_the_seat_to_an_ai_for_the_rest_of_it(tmp_path:
         until(app, lambda: table.view is not None, dt=0.1)
         seat = table.seat
         click(app, next(b for b in table.buttons if b.name == "menu").rect.center)
-        assert table.overlay == "pause" and table in app.stack  # it asks first
-        assert "draw" not in [b.name for b in table.buttons]  # the owner's alone
-        click(app, next(b for b in table.buttons if b.name == "leave").rect.center)
+        pause = app.stack[-1]
+        assert isinstance(pause, PauseScene) and table in app.stack  # it asks first
+        assert "draw" not in [b.name for b in pause.buttons]  # the owner's alone
+        click(app, next(b for b in pause.buttons if b.name == "leave").rect.center)
         assert table not in app.stack
         for _ in range(3000):
             if host.table.seats[seat].kind == "ai":
@@ -307,9 +310,11 @@ def test_the_owner_ends_a_lan_game_as_a_draw(tmp_path: Path) -> None:
         table = table_up(app)
         until(app, lambda: table.view is not None and table.room is not None, dt=0.1)
         click(app, next(b for b in table.buttons if b.name == "menu").rect.center)
-        names = [b.name for b in table.buttons]
+        pause = app.stack[-1]
+        assert isinstance(pause, PauseScene)
+        names = [b.name for b in pause.buttons]
         assert "draw" in names, names
-        click(app, next(b for b in table.buttons if b.name == "draw").rect.center)
+        click(app, next(b for b in pause.buttons if b.name == "draw").rect.center)
         until(app, lambda: table.over is not None, dt=0.1)
         assert table.over is not None and table.over.result.draw
         app.close()

@@ -164,9 +164,10 @@ def test_a_lost_table_is_explained_in_the_chosen_language() -> None:
     app = App(Settings(language="de"), None, size=(640, 360), sound=False)
     scene = TableScene(app, ScriptedSession(new_game(Rules(players=2), 1)))
     scene._show(Closed("Could not reach the table: refused", "unreachable"))
-    assert scene.closed == "Der Tisch ist nicht erreichbar."
+    assert app.stack[-1].text == "Der Tisch ist nicht erreichbar."  # type: ignore[attr-defined]
     scene._show(Closed("Room is full", "room_full"))
-    assert scene.closed == "Room is full"  # the host's own words for codes the window lacks
+    # the host's own words for codes the window lacks
+    assert app.stack[-1].text == "Room is full"  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("size", [(360, 640), (640, 360), (1280, 720), (3840, 2160)])

@@ -31,7 +31,7 @@ def a_session() -> NetSession:
 def test_views_before_our_actions_update_are_not_settled() -> None:
     session = a_session()
     view = observe(new_game(Rules(players=2), 1), 0)
-    session._inflight = 7  # we acted (ref 7)
+    session.inflight.ref = 7  # we acted (ref 7)
     session._translate(Update(1, 10, (), view))  # another seat's action, before ours
     assert views(session) == [False]
     session._translate(Ack(7, 11))  # ours became update 11
@@ -42,7 +42,7 @@ def test_views_before_our_actions_update_are_not_settled() -> None:
 def test_an_update_that_comes_before_its_ack_is_settled_by_the_ack() -> None:
     session = a_session()
     view = observe(new_game(Rules(players=2), 1), 0)
-    session._inflight = 3
+    session.inflight.ref = 3
     session._translate(Update(2, 5, (), view))  # our own action's update, then its ack
     assert views(session) == [False]
     session._translate(Ack(3, 5))

@@ -15,6 +15,8 @@ from client.net.session import Emoted, RoomChanged, Snapshot
 from client.screens.table.board import Board, deck_of
 from client.screens.table.hud import end_lines
 from client.screens.table.layout import Layout
+from client.screens.table.notices import EndScene
+from client.screens.table.panels import Overlay, PauseScene, PickerScene
 from client.screens.table.screen import TableScene
 from client.settings import Settings
 from engine import (
@@ -65,9 +67,18 @@ def start(
 
 
 def scene(app: App) -> TableScene:
+    """The table, under its overlays if any are open."""
+    for top in reversed(app.stack):
+        if isinstance(top, TableScene):
+            return top
+        assert isinstance(top, Overlay)
+    raise AssertionError("no table")
+
+
+def showing(app: App) -> type | None:
+    """The kind of the overlay open over the table (None: none)."""
     top = app.stack[-1]
-    assert isinstance(top, TableScene)
-    return top
+    return type(top) if isinstance(top, Overlay) else None
 
 
 def settle(app: App, limit: int = 400) -> None:
@@ -123,7 +134,10 @@ def drag(app: App, start: tuple[int, int], end: tuple[int, int]) -> None:
 
 
 def button(app: App, name: str) -> tuple[int, int] | None:
-    for b in scene(app).buttons:
+    """Where the button ``name`` of the top scene (the table, or its overlay) is."""
+    top = app.stack[-1]
+    assert isinstance(top, TableScene | Overlay)
+    for b in top.buttons:
         if b.name == name:
             return b.rect.center
     return None
@@ -260,9 +274,9 @@ def test_esc_first_drops_the_chosen_card_then_asks_whether_to_leave() -> None:
     key(app, pygame.K_ESCAPE)
     assert table.selected is None and app.stack[-1] is table and session.sent == []
     key(app, pygame.K_ESCAPE)
-    assert app.stack[-1] is table and table.overlay == "pause"
+    assert showing(app) is PauseScene and app.stack[-2] is table
     key(app, pygame.K_ESCAPE)  # a second Esc resumes: it never quits from the table
-    assert app.stack[-1] is table and table.overlay == "" and app.running
+    assert app.stack[-1] is table and app.running
 
 
 def test_a_card_dragged_onto_an_attack_card_beats_it() -> None:
@@ -346,17 +360,18 @@ def test_the_end_shows_the_ranking_and_offers_a_rematch() -> None:
                     session.play(seat, action)
                 break
         settle(app)
-    table = scene(app)
-    assert table.show_end and table.over is not None
+    table, end = scene(app), app.stack[-1]
+    assert isinstance(end, EndScene) and table.over is not None
     title, rows, games = end_lines(table.over, table.names, table.seat)
     assert "Durak" in title and len(rows) == 2 and games.startswith("Series: 1 game")
     # the line on the deal, above the buttons: calm when verified, loud (red) when not
-    over, buttons = table.over, [b for b in table.buttons if b.name in ("menu", "rematch")]
+    over, buttons = table.over, [b for b in end.buttons if b.name in ("menu", "rematch")]
     top = min(b.rect.top for b in buttons)
     band = pygame.Rect(0, top - buttons[0].rect.h, app.screen.get_width(), buttons[0].rect.h)
     for check, loud in ((DealCheck("", "deal verified"), False), (DealCheck("seed", "?"), True)):
-        table.over = dataclasses.replace(over, deal=check)
+        end.over = dataclasses.replace(over, deal=check)
         table.draw(app.screen)
+        end.draw(app.screen)
         red = sum(
             1
             for x in range(band.left, band.right, 2)
@@ -364,9 +379,9 @@ def test_the_end_shows_the_ranking_and_offers_a_rematch() -> None:
             if (c := app.screen.get_at((x, y))).r >= 240 and 80 <= c.g <= 140 and c.b <= 125
         )
         assert (red > 10) == loud, (check, red)
-    table.over = over
+    end.over = over
     click(app, button(app, "rematch"))  # type: ignore[arg-type]
-    assert session.rematches == 1 and not scene(app).show_end
+    assert session.rematches == 1 and app.stack[-1] is table
 
 
 def test_a_resize_relays_the_table_without_losing_cards() -> None:
@@ -593,11 +608,11 @@ def test_an_emote_picked_shows_by_our_seat_and_others_show_by_theirs() -> None:
     at = button(app, "emote")
     assert at is not None
     click(app, at)
-    assert table.picking
+    assert showing(app) is PickerScene
     pick = button(app, "emote:ha")
     assert pick is not None
     click(app, pick)  # the scripted session relays it back, as the host does
-    assert not table.picking and table.emote_shown(0) == "ha"
+    assert showing(app) is None and table.emote_shown(0) == "ha"
     session.inbox.put(Emoted(1, "well_played"))
     app.step(0.05)
     assert table.emote_shown(1) == "well_played"
@@ -612,17 +627,17 @@ def test_e_opens_the_emote_picker_the_digits_pick_and_esc_closes_it() -> None:
     app, session = start(deal(Rules(), *ATTACK))
     table = scene(app)
     key(app, pygame.K_e)
-    assert table.picking and button(app, "emote:nice") is not None
+    assert showing(app) is PickerScene and button(app, "emote:nice") is not None
     key(app, pygame.K_ESCAPE)  # closes the picker, and only that
-    assert not table.picking and app.stack[-1] is table
+    assert app.stack[-1] is table
     key(app, pygame.K_e)
     key(app, pygame.K_e)  # E again closes it too
-    assert not table.picking
+    assert showing(app) is None
     key(app, pygame.K_e)
     key(app, pygame.K_9)  # no ninth reaction: nothing, and no card played
-    assert table.picking and session.sent == []
+    assert showing(app) is PickerScene and session.sent == []
     key(app, pygame.K_2)  # the second reaction, not the second card
-    assert not table.picking and table.emote_shown(0) == "oops"
+    assert showing(app) is None and table.emote_shown(0) == "oops"
     assert session.sent == []
     key(app, pygame.K_2)  # the picker closed: the digits play cards again
     assert len(session.sent) == 1
@@ -635,9 +650,10 @@ def test_e_opens_the_emote_picker_the_digits_pick_and_esc_closes_it() -> None:
 def test_the_emote_picker_stays_inside_the_window(size: tuple[int, int], language: str) -> None:
     app, _ = start(deal(Rules(), *ATTACK), Settings(language=language), size=size)
     key(app, pygame.K_e)
-    table = scene(app)
-    picker = [b.rect for b in table.buttons if b.name.startswith("emote:")]
-    others = [b.rect for b in table.buttons if not b.name.startswith("emote:")]
+    table, top = scene(app), app.stack[-1]
+    assert isinstance(top, PickerScene)
+    picker = [b.rect for b in top.buttons if b.name.startswith("emote:")]
+    others = [b.rect for b in table.buttons]
     assert len(picker) == 5
     screen = pygame.Rect((0, 0), size)
     assert all(screen.contains(rect) for rect in picker), (size, picker)
@@ -655,7 +671,7 @@ def test_the_emote_picker_stays_inside_the_window(size: tuple[int, int], languag
 def test_our_own_reaction_covers_no_button_and_no_card_of_our_hand(
     size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from client.screens.table import screen as table_screen
+    from client.screens.table import cues
     from client.ui import render
 
     bubbles: list[tuple[str, pygame.Rect]] = []
@@ -664,7 +680,7 @@ def test_our_own_reaction_covers_no_button_and_no_card_of_our_hand(
         bubbles.append((text, render.draw_bubble(surface, assets, text, *args, **kwargs)))
         return bubbles[-1][1]
 
-    monkeypatch.setattr(table_screen, "draw_bubble", spy)
+    monkeypatch.setattr(cues, "draw_bubble", spy)
     app, session = start(deal(Rules(), *DEFEND), Settings(language=language), size=size)
     session.play(1, Attack.of("6h"))
     settle(app)

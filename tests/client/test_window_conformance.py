@@ -16,6 +16,7 @@ from window import open_app
 
 from client.cli.conformance import Check, ClientCheck
 from client.screens.room.screen import RoomScene
+from client.screens.table.notices import EndScene
 from client.screens.table.screen import TableScene
 
 pytestmark = [pytest.mark.usefixtures("headless"), pytest.mark.slow]
@@ -50,13 +51,18 @@ def test_the_window_passes_the_client_check(tmp_path: Path) -> None:
             if room.game not in started and room.series.games < GAMES:
                 started.add(room.game)
                 top.activate("start")
-        elif isinstance(top, TableScene):
-            if top.over is not None and top.show_end:
-                if top.over.series.games >= GAMES:
-                    break
-                top.press_button("rematch")  # back to the room, to start the next game
-            elif top.idle and top.pending is None and top.view is not None and top.view.legal:
-                top.send(top.view.legal[0])
+        elif isinstance(top, EndScene):  # the end of a game, over the table
+            if top.over.series.games >= GAMES:
+                break
+            top.press("rematch")  # back to the room, to start the next game
+        elif (
+            isinstance(top, TableScene)
+            and top.idle
+            and top.pending is None
+            and top.view is not None
+            and top.view.legal
+        ):
+            top.send(top.view.legal[0])
     app.close()
     checker.join(60)
     failed = [f"{r.name}: {r.detail}" for r in results if not r.passed]

@@ -21,6 +21,7 @@ __all__ = [
     "SEAT_STATUS_KEYS",
     "STATUS_COLOURS",
     "draw_board",
+    "draw_digits",
     "draw_seat_word",
     "role_of",
 ]
@@ -345,3 +346,24 @@ def draw_seat_word(
     box.blit(shown, shown.get_rect(center=box.get_rect().center))
     surface.blit(box, pill)
     return pill
+
+
+def draw_digits(surface: pygame.Surface, assets: Assets, board: Board) -> None:
+    """The key of each of the first ten cards of the hand (1-9, then 0), on the part of
+    the card that shows."""
+    layout = board.layout
+    poses = layout.hand_poses(len(board.hand))
+    step = poses[1].x - poses[0].x if len(poses) > 1 else layout.card_w
+    px = max(10, round(layout.font_px * 0.95))
+    for i, card in enumerate(board.hand[:10]):
+        sprite = board.cards.get(card)
+        if sprite is None:
+            continue
+        x = sprite.pose.x - layout.card_w / 2 + min(step, layout.card_w) / 2
+        y = sprite.pose.y - sprite.lift + layout.card_h * 0.3
+        image = assets.text(str((i + 1) % 10), px, WHITE, True, False)
+        badge = image.get_rect().inflate(px * 0.7, px * 0.25)
+        badge.w = max(badge.w, badge.h)
+        badge.center = (round(x), round(y))
+        rounded_box(surface, assets, badge, (20, 40, 70, 220), badge.h // 2)
+        surface.blit(image, image.get_rect(center=badge.center))

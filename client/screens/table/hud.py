@@ -11,6 +11,7 @@ import pygame
 
 from client.i18n import ENGLISH, Translator
 from client.net.session import GameOver
+from client.screens.table.board import Board
 from client.screens.table.draw import ROLE_COLOURS
 from client.screens.table.layout import Layout
 from client.screens.table.overlays import draw_bout, draw_cards
@@ -46,6 +47,7 @@ __all__ = [
     "panel_rect",
     "status_text",
     "waiting_for",
+    "who_plays",
 ]
 
 TOAST_SECONDS = 2.4
@@ -189,6 +191,20 @@ def status_text(view: SeatView, names: tuple[str, ...], me: int, tr: Translator 
     if view.attacker == me:
         return tr("status.you_attack", name=names[view.defender])
     return tr("status.attacks", attacker=names[view.attacker], defender=names[view.defender])
+
+
+def who_plays(
+    board: Board, names: tuple[str, ...], me: int | None, tr: Translator = ENGLISH
+) -> str:
+    """Who attacks whom as the board shows it, from our seat ``me`` (None: a watcher's);
+    nothing between bouts, or once we are out."""
+    if board.attacker < 0 or board.defender < 0 or (me is not None and board.places[me]):
+        return ""
+    if board.defender == me:
+        return tr("status.attacks_you", name=names[board.attacker])
+    if board.attacker == me:
+        return tr("status.you_attack", name=names[board.defender])
+    return tr("status.attacks", attacker=names[board.attacker], defender=names[board.defender])
 
 
 # --- drawing ------------------------------------------------------------------------------

@@ -8,6 +8,9 @@ back a bout, back a move, play/pause, a move on, a bout on, and — when the fil
 full log — "all hands", which lays every opponent's cards face up on their seat.
 Keys: Space play/pause, ←/→ a move, ↑/↓ (or PgUp/PgDn) a bout, Home/End, A all hands,
 Esc back.
+
+The table's overlays (its pause, log, end panel...) go on this scene's own small stack
+(``push``, ``pop``, ``above``), drawn over the table and under the bar.
 """
 
 from __future__ import annotations
@@ -56,6 +59,7 @@ class ReplayScene(Scene):
         self.delay = PAUSE
         self.session: ReplaySession | None = None
         self.table: TableScene | None = None
+        self.overlays: list[Scene] = []  # the table's, over it and under the bar
         if self.replay is not None:
             self.session = ReplaySession(self.replay)
             self._jump(0)
@@ -74,7 +78,9 @@ class ReplayScene(Scene):
         """A fresh table at ``shown`` steps, every card already in its place."""
         assert self.session is not None
         told = self.session.seek(shown)
-        self.table = TableScene(self.app, self.session, backlog=told)
+        while self.overlays:  # (they were the old table's)
+            self.pop()
+        self.table = TableScene(self.app, self.session, backlog=told, overlays=self)
         self.table.update(SETTLE)
         self.delay = PAUSE
 
@@ -106,13 +112,28 @@ class ReplayScene(Scene):
         elif name == "hands" and replay.hands is not None:
             self.all_hands = not self.all_hands
 
+    # --- the table's overlays ----------------------------------------------------------------
+
+    def push(self, scene: Scene) -> None:
+        self.overlays.append(scene)
+        scene.enter()
+
+    def pop(self) -> None:
+        self.overlays.pop().exit()
+
+    def above(self, scene: Scene) -> list[Scene]:
+        return list(self.overlays) if scene is self.table else []
+
     # --- scene ------------------------------------------------------------------------------
 
     def resize(self, size: tuple[int, int]) -> None:
-        if self.table is not None:
-            self.table.resize(size)
+        for scene in [self.table, *self.overlays]:
+            if scene is not None:
+                scene.resize(size)
 
     def exit(self) -> None:
+        while self.overlays:
+            self.pop()
         if self.table is not None:
             self.table.exit()
 
@@ -126,6 +147,8 @@ class ReplayScene(Scene):
             self.playing = True
             return
         table.update(dt)
+        for scene in list(self.overlays):
+            scene.update(dt)
         if self.playing and table.idle and not self.at_end:
             self.delay -= dt * self.app.settings.speed
             if self.delay <= 0:
@@ -148,8 +171,9 @@ class ReplayScene(Scene):
                     else:
                         self.go(button.name)
                     return
-        if self.table is not None:
-            self.table.handle(event)
+        top = self.overlays[-1] if self.overlays else self.table
+        if top is not None:
+            top.handle(event)
 
     def _key(self, event: Key) -> None:
         keys = {
@@ -169,7 +193,7 @@ class ReplayScene(Scene):
         elif event.key in keys:
             self.go(keys[event.key])
         elif event.key in (pygame.K_m, pygame.K_h):  # sound, hints: the table's own keys
-            self.table.handle(event)
+            (self.overlays[-1] if self.overlays else self.table).handle(event)
 
     # --- the bar ----------------------------------------------------------------------------
 
@@ -262,6 +286,8 @@ class ReplayScene(Scene):
             self._draw_problem(surface)
             return
         self.table.draw(surface)
+        for scene in self.overlays:
+            scene.draw(surface)
         if self.all_hands:
             self._draw_hands(surface)
         bar = self.bar()

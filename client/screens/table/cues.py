@@ -1,0 +1,119 @@
+"""What the table says for a moment and then lets go: the toasts under the opponents, each
+seat's word for what it just did, the seats' reactions, the thinking cue of a seat the
+table waits for, and the sounds still to play. Each holds the seconds it has left; time is
+only the ``dt`` given to ``update`` (a test passes its own).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import pygame
+
+from client.i18n import ENGLISH, Translator
+from client.screens.table.draw import draw_seat_word
+from client.screens.table.hud import TOAST_SECONDS, draw_toast
+from client.screens.table.layout import Layout
+from client.screens.table.narrate import Note, note_text
+from client.screens.table.pacing import THINK_DELAY
+from client.screens.table.panels import EMOTE_KEYS
+from client.ui.assets import Assets
+from client.ui.render import draw_bubble
+
+__all__ = ["DOT_STEP", "EMOTE_SECONDS", "Cues"]
+
+DOT_STEP = 1 / 3  # seconds between two steps of the thinking cue's dots
+EMOTE_SECONDS = 2.0  # how long a seat's reaction shows by the seat
+
+
+class Cues:
+    def __init__(self) -> None:
+        self.toasts: list[tuple[str, float]] = []  # (text, seconds left)
+        self.emotes: dict[int, tuple[str, float]] = {}  # seat -> (emote, seconds left)
+        self.notes: dict[int, tuple[Note, float]] = {}  # seat -> (its word, seconds left)
+        self.deciding: tuple[int, ...] = ()  # the other seats the table waits for ...
+        self.deciding_for = 0.0  # ... and for how long (seconds)
+        self.sounds: list[tuple[float, str]] = []  # (seconds until it plays, its name)
+
+    def toast(self, text: str) -> None:
+        self.toasts.append((text, TOAST_SECONDS))
+
+    def emote(self, seat: int, code: str) -> None:
+        """``seat`` reacted (an unknown reaction shows nothing)."""
+        if code in EMOTE_KEYS:
+            self.emotes[seat] = (code, EMOTE_SECONDS)
+
+    def update(self, dt: float, deciding: tuple[int, ...]) -> list[str]:
+        """Let ``dt`` seconds pass, the table now waiting for the seats ``deciding``; the
+        sounds due now."""
+        self.toasts = [(text, ttl - dt) for text, ttl in self.toasts if ttl > dt][-2:]
+        self.emotes = {s: (code, ttl - dt) for s, (code, ttl) in self.emotes.items() if ttl > dt}
+        self.notes = {s: (note, ttl - dt) for s, (note, ttl) in self.notes.items() if ttl > dt}
+        if deciding != self.deciding:
+            self.deciding, self.deciding_for = deciding, 0.0
+        else:
+            self.deciding_for += dt
+        due = [(t - dt, name) for t, name in self.sounds]
+        self.sounds = [(t, n) for t, n in due if t > 0]
+        return [name for t, name in due if t <= 0]
+
+    @property
+    def busy(self) -> bool:
+        """Something counts down (the thinking cue aside: see ``next_step``)."""
+        return bool(self.toasts or self.emotes or self.notes or self.sounds)
+
+    def next_step(self) -> float:
+        """Seconds until the thinking cue shows, or its dots step (``math.inf``: none)."""
+        if not self.deciding:
+            return math.inf
+        if self.deciding_for < THINK_DELAY:
+            return THINK_DELAY - self.deciding_for
+        return DOT_STEP - (self.deciding_for - THINK_DELAY) % DOT_STEP
+
+    def thinking(self) -> tuple[int, ...]:
+        """The seats shown as thinking: the table has waited a moment for them."""
+        return self.deciding if self.deciding_for >= THINK_DELAY else ()
+
+    def note_shown(self, seat: int) -> str | None:
+        """What ``seat``'s word by its plate says it did ("throws in"...), if one shows."""
+        shown = self.notes.get(seat)
+        return shown[0].kind if shown is not None else None
+
+    def emote_shown(self, seat: int) -> str | None:
+        """The reaction showing by ``seat`` now, if any."""
+        shown = self.emotes.get(seat)
+        return shown[0] if shown is not None else None
+
+    def draw_words(
+        self, surface: pygame.Surface, assets: Assets, layout: Layout, tr: Translator = ENGLISH
+    ) -> None:
+        """By each opponent's plate: its word for what it just did, else that it thinks."""
+        thinking = self.thinking()
+        for seat in layout.seats:
+            shown = self.notes.get(seat)
+            if shown is not None:
+                note, ttl = shown
+                draw_seat_word(surface, assets, layout, seat, note_text(note, tr), ttl / 0.3)
+            elif seat in thinking:
+                dots = 1 + int((self.deciding_for - THINK_DELAY) / DOT_STEP) % 3
+                text = tr("said.thinking") + "." * dots + " " * (3 - dots)
+                draw_seat_word(surface, assets, layout, seat, text, thinking=True)
+
+    def draw_toasts(self, surface: pygame.Surface, assets: Assets, layout: Layout) -> None:
+        for k, (text, ttl) in enumerate(reversed(self.toasts)):
+            draw_toast(surface, assets, layout, text, ttl, k)
+
+    def draw_emotes(
+        self,
+        surface: pygame.Surface,
+        assets: Assets,
+        layout: Layout,
+        anchor: Callable[[int], tuple[float, float]],
+        tr: Translator = ENGLISH,
+    ) -> None:
+        """Each seat's reaction in a bubble at ``anchor(seat)``."""
+        px = round(layout.font_px * 1.05)
+        for seat, (code, _) in sorted(self.emotes.items()):
+            key = EMOTE_KEYS[code]
+            draw_bubble(surface, assets, tr(key), anchor(seat), px)

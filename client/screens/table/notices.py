@@ -1,0 +1,111 @@
+"""The table's overlays that end a game or the session: the end panel (the ranking, the
+series, the Durak's cards, the verdict on the deal; Menu, Rematch, Review, Table) and the
+notice that the table is closed. Scenes over the table (``panels.Overlay``), given what
+they show and what their buttons do; they never import the table back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from client.net.session import GameOver
+from client.screens.table.hud import EndShow, closed_buttons, draw_closed, draw_end, end_buttons
+from client.screens.table.keymap import KeyState, Press, command_for
+from client.screens.table.overlays import draw_deal_check
+from client.screens.table.panels import Handle, Overlay
+from client.ui.pointer import Key
+from client.ui.scene import Director, Stack
+from client.ui.widgets import Button
+
+__all__ = ["ClosedScene", "EndScene"]
+
+
+class EndScene(Overlay):
+    """The end of the game ``over``, for ``seat`` (``watching``: a watcher's, whose
+    Rematch is Next game). ``show``: the extras as the table has them now; ``review``:
+    whether the game has been kept (so the coach can go over it); ``actions``: what the
+    table does for Menu, Rematch, Review and the log's key (Table, "hide", only takes the
+    panel off)."""
+
+    hides = frozenset({"words", "digits", "buttons", "hud", "reactions", "end_table"})
+
+    def __init__(
+        self,
+        app: Director,
+        stack: Stack,
+        under: Handle,
+        *,
+        over: GameOver,
+        names: tuple[str, ...],
+        seat: int,
+        watching: bool,
+        show: Callable[[], EndShow],
+        review: Callable[[], bool],
+        actions: dict[str, Callable[[], None]],
+    ) -> None:
+        super().__init__(app, stack, under)
+        self.over = over
+        self.names, self.seat, self.watching = names, seat, watching
+        self.show = show
+        self.review = review
+        rematch = actions["rematch"]
+
+        def again() -> None:
+            self.close()
+            rematch()
+
+        self.actions = {**actions, "rematch": again, "hide": self.close}
+
+    def layout(self) -> list[Button]:
+        show = self.show()
+        return end_buttons(
+            self.app.size, self.over, self.app.tr, show, self.review(), self.watching
+        )
+
+    def key(self, event: Key) -> None:
+        command = command_for(event.key, KeyState(ending=True))
+        if isinstance(command, Press):
+            self.press(command.name)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        tr, over, buttons = self.app.tr, self.over, self.own_buttons()
+        draw_end(surface, self.assets, over, self.names, self.seat, buttons, tr, self.show())
+        draw_deal_check(surface, self.assets, over.deal, buttons, tr)
+
+
+class ClosedScene(Overlay):
+    """The session ended (``text``: why); its one button, Menu, leaves the table
+    (``leave``), as Esc does. It takes the place of the overlays that were open, and
+    covers what they covered of ``kept`` (the seats' words, the hand's keys)."""
+
+    hides = frozenset({"buttons", "hud", "reactions", "end_table", "banner"})
+
+    kept = frozenset({"words", "digits"})
+
+    def __init__(
+        self,
+        app: Director,
+        stack: Stack,
+        under: Handle,
+        *,
+        text: str,
+        leave: Callable[[], None],
+        replaced: frozenset[str] = frozenset(),
+    ) -> None:
+        super().__init__(app, stack, under)
+        self.text = text
+        self.actions = {"menu": leave}
+        self.hides = self.hides | (replaced & self.kept)
+
+    def layout(self) -> list[Button]:
+        return closed_buttons(self.app.size, self.app.tr)
+
+    def key(self, event: Key) -> None:
+        command = command_for(event.key, KeyState(closed=True))
+        if command == Press("menu"):
+            self.press("menu")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_closed(surface, self.assets, self.text, self.buttons)
