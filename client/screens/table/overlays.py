@@ -8,6 +8,7 @@ they are given and change nothing. The table scene decides when each shows.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 
 import pygame
@@ -47,6 +48,8 @@ DEAL_KEYS = {
 }
 ALARM = (255, 110, 96)  # a deal that could not be verified
 
+# full screen: F11, and on macOS (where F11 shows the desktop) also Cmd+Ctrl+F
+FULL_SCREEN = "F11, Cmd+Ctrl+F" if sys.platform == "darwin" else "F11"
 # the keys of the table, as the pause lists them (what is pressed, what it does)
 KEY_LINES = (
     ("1-9, 0", N_("keys.play_card")),
@@ -60,7 +63,7 @@ KEY_LINES = (
     ("H", N_("keys.hints")),
     ("M", N_("keys.sound")),
     ("Esc", N_("keys.pause")),
-    ("F11", N_("keys.fullscreen")),
+    (FULL_SCREEN, N_("keys.fullscreen")),
 )
 
 
