@@ -5,10 +5,8 @@ arrive and handled one at a time, so there are no locks. AI players think off th
 task (the scheduler's executor); a decision that arrives after the game moved on is
 applied if it is still legal and otherwise thrown away and asked again.
 
-In the lobby each player sets a ready mark; the owner's start waits until every other
-human is ready (AI seats always are). Every mark is cleared as a game starts, so a
-rematch needs everyone ready again, and when the rules change; otherwise a mark goes with
-its player (one who leaves takes it along, a newcomer is not ready, the others keep theirs).
+The room (the seats, the owner, the rules, the series, the options, the ready marks)
+is ``host.room``'s ``Roster``: the table asks it and applies what its changes return.
 
 Watchers and the gap between reactions are ``host.audience``'s; who may come in (the
 password, its throttle) is ``host.entry``'s to say.
@@ -31,8 +29,8 @@ processes, and the executor's threads only wait for their answers.
 The table is in one of three phases: the lobby (no game), the fair deal waiting for the
 players' contributions (``host.deal``: what else arrives meanwhile waits for the deal) and
 the game in play (``host.game``). Each phase's object owns its state and returns what to
-send; the table owns the seats, the connections, the queue and the ``Scheduler``
-(``host.scheduler``: its timers and its AI jobs), and sends what the phases return.
+send; the table owns the connections, the queue and the ``Scheduler`` (``host.scheduler``:
+its timers and its AI jobs), and sends what the room and the phases return.
 """
 
 from __future__ import annotations
@@ -42,7 +40,6 @@ import itertools
 import logging
 import random
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
-from dataclasses import replace
 
 from engine import (
     Action,
@@ -54,10 +51,6 @@ from engine import (
 )
 from engine.ai import Bot, make_bot
 from protocol import (
-    MAX_MS,
-    MAX_SILENCE_MS,
-    MAX_WATCHERS,
-    MIN_SILENCE_MS,
     PROTOCOL_VERSION,
     SECRET_BYTES,
     Ack,
@@ -78,12 +71,8 @@ from protocol import (
     Replace,
     Room,
     RoomUpdate,
-    SetOptions,
-    SetRules,
-    SetSeat,
     Sit,
     Start,
-    UnplayableRules,
     WatcherEmoted,
     Watching,
     Welcome,
@@ -93,14 +82,15 @@ from . import lobby
 from .admission import PasswordThrottle
 from .audience import Audience
 from .config import HostConfig
-from .credentials import Password, new_token, token_matches
+from .credentials import Password
 from .deal import Deal, waits
 from .entry import WRONG, Gate
 from .game import BotSlot, Game, Resources, default_move
 from .items import DealDue, Gone, Held, Idle, Incoming, Item, Link, Stop, Thought, TurnUp
 from .journal import DiskWriter, action_record, header_record, load_table, table_record
 from .outbox import Outbox
-from .room_state import Seat, first_empty, human_names, seat_infos, unique_name
+from .room import Freed, Roster
+from .room_state import Seat, human_names, unique_name
 from .save import SavedSeat, TableSave, save_file
 from .scheduler import Handle, Scheduler
 from .workers import Workers
@@ -148,20 +138,7 @@ class Table:
         self.queue: asyncio.Queue[Item] = asyncio.Queue()
         name = "".join(c if c.isprintable() else " " for c in config.name).strip()
         self.name = name[:63] or "Durak table"
-        if any(len(level) > 24 for level in config.ai):
-            raise ValueError("an AI level name is at most 24 characters")
-        if not 0 <= config.watchers <= MAX_WATCHERS:
-            raise ValueError(f"a table takes 0 to {MAX_WATCHERS} watchers")
-        if len(config.ai) > config.seats:
-            raise ValueError(f"{len(config.ai)} AI players do not fit {config.seats} seats")
-        self.rules: Rules = replace(config.rules, players=config.seats)  # RulesError if bad
-        self.seats = [Seat() for _ in range(config.seats)]
-        first_ai = config.seats - len(config.ai)
-        for offset, level in enumerate(config.ai):
-            make_bot(level, first_ai + offset, self.rules, 0)  # ValueError for a bad level
-            self.seats[first_ai + offset] = Seat.ai(level)
-        self.owner: int | None = None
-        self.series = Series.new(config.seats)
+        self.roster = Roster(config)  # the seats, the owner, the rules, the options
         self.seeds = (
             random.Random(config.seed) if config.seed is not None else random.SystemRandom()
         )
@@ -178,16 +155,10 @@ class Table:
         # The host is stopping (or its AI executor refuses work, as it does once the process
         # is exiting): no AI is asked to think any more.
         self.stopping = False
-        self.hold = max(0.0, config.hold)  # the room's options (the owner may change them)
-        self.turn_timer = config.turn_timer
-        self.silence = config.silence
         password = Password.of(config.password) if config.password else None
         self.gate = Gate(password, lambda: self.clock())  # the password, the throttle
-        self.idle = config.idle
-        self.watchers = config.watchers  # how many may watch (the room's option)
         self.door_room = door_room  # watchers the host's door has room for (None: any)
         self.audience = Audience(lambda: self.clock())  # the watchers, the emotes' gap
-        self.marks = itertools.count(1)  # the idle watches' marks, table-wide
         self._timers: set[Handle] = set()
         if config.resume:
             if config.save_dir is None:
@@ -198,13 +169,14 @@ class Table:
     def _restore(self, saved: TableSave) -> None:
         """Take over a saved table: its seats (every player away: held for them, in the
         lobby too, see ``run``), series and game."""
-        self.name, self.rules, self.owner = saved.name, saved.rules, saved.owner
-        self.seats = [Seat(s.kind, s.name, s.level, s.token_hash) for s in saved.seats]
+        room = self.roster
+        self.name, room.rules, room.owner = saved.name, saved.rules, saved.owner
+        room.seats = [Seat(s.kind, s.name, s.level, s.token_hash) for s in saved.seats]
         if saved.password is not None and self.config.password is None:
             self.gate.password = Password.from_text(saved.password)  # --resume keeps it
-        self.series, self.game = saved.series, saved.game
-        self.hold, self.turn_timer, self.silence = saved.hold, saved.turn_timer, saved.silence
-        self.idle, self.watchers = saved.idle, saved.watchers
+        room.series, self.game = saved.series, saved.game
+        room.hold, room.turn_timer, room.silence = saved.hold, saved.turn_timer, saved.silence
+        room.idle, room.watchers = saved.idle, saved.watchers
         if saved.last is not None:
             self.logs.append(saved.last)
         game_log = saved.current
@@ -212,7 +184,7 @@ class Table:
             return
         players = len(self.seats)
         self.play = Game.resumed(self.game, game_log, saved.deal, players, self.uses)
-        self.play.add_bots(self._ai_levels())
+        self.play.add_bots(room.ai_levels())
 
     def saved(self, game: bool = True) -> TableSave:
         """The table as it is saved (every seat, the series and, with ``game``, the game in
@@ -366,7 +338,43 @@ class Table:
     def playing(self) -> bool:
         return self.play is not None
 
-    # (read-only views of the phases, for the host's tests and tools)
+    # (read-only views of the room and the phases, for the host's tests and tools)
+    @property
+    def seats(self) -> list[Seat]:
+        return self.roster.seats
+
+    @property
+    def owner(self) -> int | None:
+        return self.roster.owner
+
+    @property
+    def rules(self) -> Rules:
+        return self.roster.rules
+
+    @property
+    def series(self) -> Series:
+        return self.roster.series
+
+    @property
+    def hold(self) -> float:
+        return self.roster.hold
+
+    @property
+    def turn_timer(self) -> float | None:
+        return self.roster.turn_timer
+
+    @property
+    def silence(self) -> float:
+        return self.roster.silence
+
+    @property
+    def idle(self) -> float | None:
+        return self.roster.idle
+
+    @property
+    def watchers(self) -> int:
+        return self.roster.watchers
+
     @property
     def state(self) -> GameState | None:
         return None if self.play is None else self.play.state
@@ -389,29 +397,20 @@ class Table:
         return None if self.play is None else self.play.deal
 
     def room(self) -> Room:
-        seats = seat_infos(self.seats, self.bots)
-        turn, idle = self.turn_timer, self.idle
-        return Room(
-            name=self.name,
-            status="playing" if self.playing else "lobby",
-            owner=self.owner,
-            seats=seats,
-            rules=self.rules,
+        return self.roster.room(
+            self.name,
+            playing=self.playing,
+            stand_ins=self.bots,
             password=self.gate.password is not None,
-            autostart=self.config.autostart,
-            series=self.series,
             game=self.game,
-            hold_ms=min(round(self.hold * 1000), MAX_MS),
-            turn_ms=None if turn is None else min(max(round(turn * 1000), 1), MAX_MS),
-            silence_ms=min(max(round(self.silence * 1000), MIN_SILENCE_MS), MAX_SILENCE_MS),
-            idle_ms=None if idle is None else min(max(round(idle * 1000), 1), MAX_MS),
-            watchers=self.watchers,
             watching=tuple(self.audience.names.values()),
         )
 
     def _room_changed(self, durable: bool = False) -> None:
         """Show the room to every seat and to ``on_room``, then save (see ``_save``)."""
-        self._watch_idle()
+        for idle in self.roster.idle_watches(self.playing):
+            assert self.idle is not None
+            self._later(self.idle, idle)
         room = self.room()
         self._broadcast(RoomUpdate(room))
         if self.on_room is not None:
@@ -424,15 +423,6 @@ class Table:
                 seat.link.send(message)
         for link in self.audience:
             link.send(message)
-
-    def _fix_owner(self) -> None:
-        owner = None if self.owner is None else self.seats[self.owner]
-        if owner is not None and owner.kind == "human" and (owner.link or self.playing):
-            return
-        self.owner = next(
-            (i for i, s in enumerate(self.seats) if s.kind == "human" and s.link is not None),
-            None,
-        )
 
     def _message(self, link: Link, message: Message, password_ok: bool | None = None) -> None:
         if isinstance(message, Hello):
@@ -502,15 +492,14 @@ class Table:
         if self.playing:
             self._reject(link, sit.ref, "game_running")
             return
-        index = first_empty(self.seats)
-        if index is None:
+        if self.roster.no_seat(playing=False) is not None:
             self._reject(link, sit.ref, "no_open_seat")
             return
         name = self.audience.remove(link)
         assert name is not None
         link.watching = False
         link.send(Ack(sit.ref, None))
-        self._welcome(link, index, self._new_player(index, name))
+        self._welcome(link, *self._new_player(name))
 
     def _unwatch(self, link: Link) -> None:
         if self.audience.remove(link) is not None:
@@ -523,34 +512,21 @@ class Table:
         no answer tells a right password from a wrong one but a seat."""
         token = hello.token
         if token is not None:
-            index = next(
-                (
-                    i
-                    for i, s in enumerate(self.seats)
-                    if s.kind == "human" and token_matches(token, s.token_hash)
-                ),
-                None,
-            )
+            index = self.roster.holder(token)
             if index is None:
                 link.close("bad_token", "That token holds no seat at this table.")
                 return
             if not self.gate.right(hello.password, password_ok):
                 link.close(WRONG.code, WRONG.text)
                 return
-            seat = self.seats[index]
-            if seat.link is not None:
-                seat.link.close("replaced", "You joined again from another connection.")
         else:
-            if self.playing:
-                link.close("game_in_progress", "A game is being played; join when it ends.")
-                return
-            index = first_empty(self.seats)
-            if index is None:
-                link.close("table_full", "Every seat is taken.")
+            refusal = self.roster.no_seat(self.playing)
+            if refusal is not None:
+                link.close(refusal.code, refusal.text)
                 return
             if not self._password_checked(link, hello, password_ok):
                 return
-            token = self._new_player(index, hello.name)
+            index, token = self._new_player(hello.name)
         self._welcome(link, index, token)
 
     def _password_checked(self, link: Link, hello: Hello, password_ok: bool | None) -> bool:
@@ -560,21 +536,18 @@ class Table:
             link.close(refusal.code, refusal.text)
         return refusal is None
 
-    def _new_player(self, index: int, name: str) -> str:
-        """A newcomer sits down at the empty seat ``index``: their token, saved first."""
-        seat = self.seats[index]
-        token, seat.token_hash = new_token()
-        taken = human_names(self.seats)
-        seat.kind, seat.name = "human", unique_name(name, taken)
-        seat.ready = False  # a new player says for themselves when they are ready
-        self._save(durable=True)  # a token must not be handed out and then forgotten
-        return token
+    def _new_player(self, name: str) -> tuple[int, str]:
+        """A newcomer sits down at the first empty seat: the seat and its token, saved
+        first (a token must not be handed out and then forgotten)."""
+        index, token = self.roster.sit_down(name)
+        self._save(durable=True)
+        return index, token
 
     def _welcome(self, link: Link, index: int, token: str) -> None:
         """``link`` plays seat ``index`` now: its welcome, the game so far, the room."""
-        seat = self.seats[index]
-        seat.link = link
-        link.seat = index
+        old = self.roster.connect(index, link)
+        if old is not None:
+            old.close("replaced", "You joined again from another connection.")
         if self.play is not None:
             self.play.bots.pop(index, None)  # a returning player takes over from the stand-in
         self._fix_owner()
@@ -591,22 +564,17 @@ class Table:
         index = link.seat
         if index is None or self.seats[index].link is not link:
             return
-        seat = self.seats[index]
-        seat.link = None
-        if self.play is None:
-            self.seats[index] = Seat()
-        else:
+        if self.roster.disconnect(index, self.playing):
             self._hold(index)
         self._fix_owner()
         self._room_changed()
 
     def _hold(self, index: int) -> None:
-        """Hold an away player's seat for ``self.hold`` seconds, then a stand-in plays (in
-        a resumed lobby: the seat is freed)."""
-        seat = self.seats[index]
-        seat.away += 1
+        """Hold an away player's seat for ``hold`` seconds, then a stand-in plays (in a
+        resumed lobby: the seat is freed)."""
+        away = self.roster.away(index)
         if self.hold > 0:
-            self._later(self.hold, Held(index, self.game, seat.away))
+            self._later(self.hold, Held(index, self.game, away))
         elif self.play is None:
             self._vacate(index)
         else:
@@ -614,18 +582,14 @@ class Table:
 
     def _vacate(self, index: int) -> None:
         """A held seat whose player did not come back to a resumed lobby is free again."""
-        self.seats[index] = Seat()
+        self.roster.vacate(index)
         self._fix_owner()
         self._room_changed()
 
     def _held(self, held: Held) -> None:
-        seat = self.seats[held.seat] if held.seat < len(self.seats) else None
         if (
-            seat is None
-            or held.game != self.game
-            or seat.kind != "human"
-            or seat.link is not None
-            or seat.away != held.away
+            held.game != self.game
+            or not self.roster.still_away(held.seat, held.away)
             or held.seat in self.bots
         ):
             return
@@ -639,6 +603,9 @@ class Table:
         assert self.play is not None  # (a stand-in plays only in a game)
         self.play.add_bots({index: self.config.stand_in})
         self._think()
+
+    def _fix_owner(self) -> None:
+        self.roster.fix_owner(self.playing)
 
     # --- the turn timer -----------------------------------------------------------------
 
@@ -672,67 +639,28 @@ class Table:
         if isinstance(message, Start):
             self._start_game()
         elif isinstance(message, Ready):
-            if self.seats[link.seat].ready != message.ready:
-                self.seats[link.seat].ready = message.ready
+            if self.roster.set_ready(link.seat, message.ready):
                 self._room_changed()
         elif isinstance(message, Draw):
             self._draw()
         else:
-            if isinstance(message, SetOptions):
-                self._set_options(message)
-            elif isinstance(message, SetRules):
-                self._set_rules(message.rules)
-            elif isinstance(message, SetSeat):
-                level = message.ai
-                self.seats[message.seat] = Seat() if level is None else Seat.ai(level)
-            elif isinstance(message, Leave) or message.seat == link.seat:
-                level = message.ai if isinstance(message, Replace) else None
-                self._free(link.seat, "left", "You left the table.", level)
-            elif isinstance(message, Kick):
-                self._free(message.seat, "kicked", "The owner sent you away from the table.")
-            else:
-                text = "The owner gave your seat to an AI player."
-                self._free(message.seat, "kicked", text, message.ai)
+            freed = self.roster.carry_out(link.seat, message, self.playing)
+            if freed is not None:
+                self._freed(freed)
             self._room_changed(durable=isinstance(message, Kick | Replace | Leave))
             self._maybe_autostart()
 
-    def _set_options(self, message: SetOptions) -> None:
-        self.hold = message.hold_ms / 1000
-        self.turn_timer = None if message.turn_ms is None else message.turn_ms / 1000
-        self.idle = None if message.idle_ms is None else message.idle_ms / 1000
-        self.silence = message.silence_ms / 1000
-        self.watchers = message.watchers
-        for seat in self.seats:  # the idle watch starts again with the new time
-            seat.idle_mark = 0
-
-    def _set_rules(self, rules: Rules | UnplayableRules) -> None:
-        assert isinstance(rules, Rules)  # (``lobby.check`` refused unplayable rules)
-        players = rules.players
-        if players != len(self.seats):
-            self.seats = (self.seats + [Seat() for _ in range(players)])[:players]
-            self.series = Series.new(players)
-        if rules != self.rules:  # the players agree to play by the new rules
-            for seat in self.seats:
-                seat.ready = False
-        self.rules = rules
-
-    def _free(self, index: int, code: str, text: str, level: str | None = None) -> None:
-        """Whoever sits at ``index`` goes (a player is told why, and their token is gone
-        with the seat). An AI of ``level`` takes the seat; without one the seat is empty in
-        the lobby, and in a game the stand-in AI plays it to the game's end."""
-        link = self.seats[index].link
-        if level is not None:
-            self.seats[index] = Seat.ai(level)
-        elif self.playing:
-            self.seats[index] = Seat.ai(self.config.stand_in, for_game=True)
-        else:
-            self.seats[index] = Seat()
+    def _freed(self, freed: Freed) -> None:
+        """A seat was freed: in a game the AI now there plays it; its player is told why."""
+        index = freed.index
         if self.play is not None:
             self.play.bots.pop(index, None)
-            self.play.add_bots({i: lv for i, lv in self._ai_levels().items() if i == index})
+            level = self.roster.ai_levels().get(index)
+            if level is not None:
+                self.play.add_bots({index: level})
             self._think()
-        if link is not None:
-            link.close(code, text)
+        if freed.link is not None:
+            freed.link.close(freed.code, freed.text)
         self._fix_owner()
 
     def _draw(self) -> None:
@@ -742,32 +670,11 @@ class Table:
         self._tell(play, play.draw())
         self._game_over(play, drawn=True)
 
-    def _watch_idle(self) -> None:
-        """Start the idle watch of every player who sits unready in the lobby (not the
-        owner, whose start is their readiness; not at an autostart table, which needs no
-        marks); stop it for everyone else."""
-        for index, seat in enumerate(self.seats):
-            due = (
-                self.idle is not None
-                and not self.playing
-                and not self.config.autostart
-                and seat.kind == "human"
-                and seat.link is not None
-                and not seat.ready
-                and index != self.owner
-            )
-            if not due:
-                seat.idle_mark = 0
-            elif not seat.idle_mark:
-                assert self.idle is not None
-                seat.idle_mark = next(self.marks)
-                self._later(self.idle, Idle(index, seat.idle_mark))
-
     def _idle_up(self, idle: Idle) -> None:
-        seat = self.seats[idle.seat] if idle.seat < len(self.seats) else None
-        if seat is None or not idle.mark or seat.idle_mark != idle.mark:
+        if not self.roster.idle_over(idle):
             return  # ready meanwhile, or gone, or the watch started again
-        self._free(idle.seat, "idle", "You were not ready in time; the seat is free again.")
+        text = "You were not ready in time; the seat is free again."
+        self._freed(self.roster.free(idle.seat, self.playing, "idle", text))
         self._room_changed()
 
     def _maybe_autostart(self) -> None:
@@ -776,8 +683,7 @@ class Table:
             config.autostart
             and not self.playing
             and self.pending is None
-            and all(s.kind != "empty" for s in self.seats)
-            and all(s.link is not None for s in self.seats if s.kind == "human")
+            and self.roster.full
             and (config.max_games is None or self.game < config.max_games)
         ):
             self._start_game()
@@ -791,9 +697,7 @@ class Table:
         game = self.game + 1
         kinds = tuple(s.kind for s in self.seats)
         secret = self.seeds.randbytes(SECRET_BYTES)
-        waiting = frozenset(
-            i for i, s in enumerate(self.seats) if s.kind == "human" and s.link is not None
-        )
+        waiting = self.roster.connected()
         wait = max(0.0, self.config.fair_wait)
         self.pending = pending = Deal.committed(game, secret, kinds, self.rules, waiting, wait)
         for index in sorted(waiting):
@@ -825,21 +729,14 @@ class Table:
         number, previous = pending.game, self.series.last
         play = Game.dealt(number, self.rules, pending.dealt(), previous, self.uses)
         self.play, self.game = play, number
-        for seat in self.seats:  # after this game, everyone says again if they want another
-            seat.away, seat.ready = 0, False
-        play.add_bots(self._ai_levels())
+        self.roster.dealt()
+        play.add_bots(self.roster.ai_levels())
         self._room_changed(durable=True)
         self._tell(play, play.state.opening)
         self._think()
         play.arm_turn(self.turn_timer)
         for item in pending.deferred:
             self.handle(item)
-
-    def _ai_levels(self) -> dict[int, str]:
-        """The AI seats' levels, by seat."""
-        return {
-            i: s.level for i, s in enumerate(self.seats) if s.kind == "ai" and s.level is not None
-        }
 
     def _bot(self, level: str, seat: int, seed: int) -> Bot:
         """A bot for an AI-played seat: in a worker process when the table has workers."""
@@ -848,8 +745,7 @@ class Table:
         return make_bot(level, seat, self.rules, seed)
 
     def _tell(self, play: Game, events: Sequence[Event]) -> None:
-        connected = {i for i, s in enumerate(self.seats) if s.link is not None}
-        told = play.tell(events, connected, bool(self.audience))
+        told = play.tell(events, self.roster.connected(), bool(self.audience))
         for index, update in told.updates:
             link = self.seats[index].link
             assert link is not None
@@ -892,13 +788,10 @@ class Table:
             for seat in self.seats:
                 if seat.link is not None:
                     seat.link.send(part)
-        self.series = self.series.record(result)
+        self.roster.ended(result)
         self.logs.append(play.log)
         play.stop_turn()
         self.play, self._seq = None, play.seq
-        for index, seat in enumerate(self.seats):
-            if (seat.kind == "human" and seat.link is None) or seat.for_game:
-                self.seats[index] = Seat()
         self._fix_owner()
         self._room_changed(durable=True)
         self._maybe_autostart()
