@@ -13,8 +13,23 @@ human is ready (AI seats always are). Every mark is cleared as a game starts, so
 rematch needs everyone ready again, and when the rules change; otherwise a mark goes with
 its player (one who leaves takes it along, a newcomer is not ready, the others keep theirs).
 
-The owner is the first human to sit down; when the owner's seat is no longer a connected
-human's (they left, or dropped out of the lobby), the next connected human owns the room.
+A room always has an owner who can act, so that nobody's absence can stall it (issue 23):
+the first human to sit down owns it, and it passes on when the owner leaves (``leave``,
+or the owner's seat is kicked or replaced), drops out of the lobby, or stays away from a
+game past the hold (when the stand-in takes the seat over). It passes to the connected
+human who has sat at the table longest, since they are the one the others have played
+with longest (seats taken before a ``--resume`` count as taken at once, the lower seat
+first); with nobody connected the room has no owner until someone comes. An owner who
+comes back after the room passed on does not take it back: the new owner may already be
+running it. Everyone learns who it is from the ``room`` update that follows (``owner``).
+
+A game never waits for ever on one person either: without a turn timer the table keeps a
+``PATIENCE`` of 60 seconds, the hold ``durak host`` gives a dropped player, so a player
+who walked off without dropping is covered after the same minute as one whose Wi-Fi did.
+When nothing has happened for that long, every human seat the game is waiting on gets the
+turn timer's default move (the defender takes, a leader leads its lowest card, anyone else
+passes). A minute is longer than a thinking player needs for a move and about as long as
+a party waits before it asks where someone went; ``room.turn_ms`` stays nil.
 """
 
 from __future__ import annotations
@@ -46,7 +61,9 @@ from .entry import Refusal
 from .items import Idle, Link
 from .room_state import Seat, first_empty, human_names, seat_infos, unique_name
 
-__all__ = ["Freed", "Roster"]
+__all__ = ["PATIENCE", "Freed", "Roster"]
+
+PATIENCE = 60.0  # seconds a game waits on a seat when the room has no turn timer
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +105,7 @@ class Roster:
         self.idle = config.idle
         self.watchers = config.watchers  # how many may watch
         self.marks = itertools.count(1)  # the idle watches' marks
+        self.arrivals = itertools.count(1)  # the order the players sat down in
 
     def room(
         self,
@@ -148,6 +166,7 @@ class Roster:
         token, seat.token_hash = new_token()
         seat.kind, seat.name = "human", unique_name(name, human_names(self.seats))
         seat.ready = False  # a new player says for themselves when they are ready
+        seat.since = next(self.arrivals)
         return index, token
 
     def connect(self, index: int, link: Link) -> Link | None:
@@ -197,16 +216,25 @@ class Roster:
             self.seats[index] = Seat()
         return Freed(index, link, code, text)
 
-    def fix_owner(self, playing: bool) -> None:
-        """The owner stays while their seat is a connected human's (in a game: a human's);
-        otherwise the first connected human owns the room (None: nobody)."""
-        owner = None if self.owner is None else self.seats[self.owner]
-        if owner is not None and owner.kind == "human" and (owner.link or playing):
-            return
-        self.owner = next(
-            (i for i, s in enumerate(self.seats) if s.kind == "human" and s.link is not None),
-            None,
-        )
+    def fix_owner(self, playing: bool, stand_ins: Collection[int]) -> bool:
+        """The owner stays while their seat is a connected human's, or in a game is held
+        for them (not yet played by a stand-in, ``stand_ins``); otherwise the connected
+        human seated longest owns the room (None: nobody). True when the owner changed."""
+        index = self.owner
+        if index is not None:
+            seat = self.seats[index]
+            held = playing and index not in stand_ins
+            if seat.kind == "human" and (seat.link is not None or held):
+                return False
+        connected = [i for i, s in enumerate(self.seats) if s.kind == "human" and s.link]
+        self.owner = min(connected, key=lambda i: (self.seats[i].since, i), default=None)
+        return self.owner != index
+
+    @property
+    def turn_limit(self) -> float:
+        """How long a game waits on its human seats before their default moves: the turn
+        timer, or without one the table's ``PATIENCE``."""
+        return PATIENCE if self.turn_timer is None else self.turn_timer
 
     # --- the owner's commands and the ready marks ---------------------------------------
 

@@ -290,7 +290,7 @@ class Table:
                     self._hold(index)
             if self.play is not None:
                 self._think()
-                self.play.arm_turn(self.turn_timer)
+                self.play.arm_turn(self.roster.turn_limit)
         self._maybe_autostart()
 
     async def _run(self) -> None:
@@ -597,6 +597,7 @@ class Table:
             self._vacate(held.seat)
             return
         self._stand_in(held.seat)
+        self._fix_owner()  # an owner away past the hold hands the room on
         self._room_changed()
 
     def _stand_in(self, index: int) -> None:
@@ -605,7 +606,9 @@ class Table:
         self._think()
 
     def _fix_owner(self) -> None:
-        self.roster.fix_owner(self.playing)
+        """The room passes on if its owner cannot act (``Roster.fix_owner``)."""
+        if self.roster.fix_owner(self.playing, self.bots) and self.owner is not None:
+            log.info("the room passes to seat %d (%s)", self.owner, self.seats[self.owner].name)
 
     # --- the turn timer -----------------------------------------------------------------
 
@@ -734,7 +737,7 @@ class Table:
         self._room_changed(durable=True)
         self._tell(play, play.state.opening)
         self._think()
-        play.arm_turn(self.turn_timer)
+        play.arm_turn(self.roster.turn_limit)
         for item in pending.deferred:
             self.handle(item)
 
@@ -779,7 +782,7 @@ class Table:
             self._game_over(play)
         else:
             self._think()
-            play.arm_turn(self.turn_timer)
+            play.arm_turn(self.roster.turn_limit)
 
     def _game_over(self, play: Game, drawn: bool = False) -> None:
         result = play.state.result
