@@ -173,7 +173,7 @@ class Roster:
         """``link`` plays seat ``index`` now: the connection it replaces, if any."""
         seat = self.seats[index]
         old, seat.link, link.seat = seat.link, link, index
-        return old if old is not link else None
+        return old
 
     def disconnect(self, index: int, playing: bool) -> bool:
         """Seat ``index``'s connection is gone: True when the seat is held for its player
@@ -193,9 +193,7 @@ class Roster:
     def still_away(self, index: int, away: int) -> bool:
         """Whether seat ``index`` is the player's still, and they are away since ``away``."""
         seat = self.seats[index] if index < len(self.seats) else None
-        return (
-            seat is not None and seat.kind == "human" and seat.link is None and (seat.away == away)
-        )
+        return seat is not None and seat.kind == "human" and not seat.link and seat.away == away
 
     def vacate(self, index: int) -> None:
         """A held seat whose player did not come back to a resumed lobby is free again."""
