@@ -11,9 +11,10 @@ is ``host.room``'s ``Roster``: the table asks it and applies what its changes re
 Watchers and the gap between reactions are ``host.audience``'s; who may come in (the
 password, its throttle) is ``host.entry``'s to say.
 
-A human who drops out mid-game is ``away``: the seat waits ``config.hold`` seconds for
-them, then a stand-in AI plays it until they return with their token. The optional turn
-timer makes the default move for a human seat that lets it run out. Once the host is
+A human who drops out mid-game is ``away``: the seat waits the room's ``hold`` seconds
+for them, then a stand-in AI plays it until they return with their token (and an owner
+away that long hands the room on, ``host.room``). The turn timer (without one, the room's
+patience) makes the default move for a human seat that lets it run out. Once the host is
 stopping (or the executor refuses work, as it does while the process exits) no AI is asked
 to think again.
 
