@@ -61,6 +61,16 @@ def test_an_owner_away_past_the_hold_hands_the_room_on_to_everyone() -> None:
     assert back.seat == 0 and back.room.owner == 2
 
 
+def test_with_no_hold_an_owner_who_drops_from_a_game_hands_the_room_on_at_once() -> None:
+    pair = table(seats=3, ai=("random",), autostart=True, max_games=1, hold=0)
+    anna, boris = pair.join("Anna"), pair.join("Boris")
+    assert pair.table.playing and boris.room.owner == 0
+    pair.gone(anna)
+    assert boris.room.seats[0].status == "stand_in" and boris.room.owner == 1
+    assert isinstance(pair.command(boris, lambda ref: Draw(ref)), Ack)
+    assert pair.join("Anna", token=anna.token).closed == "bad_token"  # freed at the end
+
+
 def test_a_table_without_a_turn_timer_plays_for_a_player_who_never_acts() -> None:
     """Boris owns the room and never acts: nobody else may draw or kick him, yet the
     game goes on, the default move played for him after ``PATIENCE`` seconds each time."""
