@@ -37,23 +37,18 @@ its timers and its AI jobs), and sends what the room and the phases return.
 from __future__ import annotations
 
 import asyncio
-import itertools
 import logging
-import random
-from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine
 
 from engine import (
     Action,
-    Event,
     GameLog,
     GameState,
     Rules,
     Series,
 )
-from engine.ai import Bot, make_bot
 from protocol import (
     PROTOCOL_VERSION,
-    SECRET_BYTES,
     Ack,
     Act,
     Contribute,
@@ -85,6 +80,7 @@ from .audience import Audience
 from .config import HostConfig
 from .credentials import Password
 from .deal import Deal, waits
+from .dealer import Dealer
 from .entry import WRONG, Gate
 from .game import BotSlot, Game, Resources, default_move
 from .items import DealDue, Gone, Held, Idle, Incoming, Item, Link, Stop, Thought, TurnUp
@@ -140,26 +136,15 @@ class Table:
         name = "".join(c if c.isprintable() else " " for c in config.name).strip()
         self.name = name[:63] or "Durak table"
         self.roster = Roster(config)  # the seats, the owner, the rules, the options
-        self.seeds = (
-            random.Random(config.seed) if config.seed is not None else random.SystemRandom()
+        self.audience = Audience(lambda: self.clock())  # the watchers, the emotes' gap
+        self.faults = 0  # unexpected exceptions while handling an item (should stay 0)
+        post = self.queue.put_nowait
+        self.dealer = Dealer(
+            config, self.roster, self.audience, scheduler, post, workers, self._record
         )
-        self.game = 0  # the number of the game in play (or of the last one)
-        self.logs: list[GameLog] = []  # every finished game, for replays and tests
-        self._seq = 0  # the last game's seq, once it is over
-        self.pending: Deal | None = None  # a deal waiting for contributions
-        self.play: Game | None = None  # the game in play
-        # One counter for every AI job of the table: an answer is taken only from the job
-        # that is current for its seat's current bot (never from an earlier stand-in's).
-        self.jobs = itertools.count(1)
-        self.uses = Resources(self.seeds, self._bot, scheduler, self.queue.put_nowait, self.jobs)
-        self.errors = 0  # unexpected exceptions while handling an item (should stay 0)
-        # The host is stopping (or its AI executor refuses work, as it does once the process
-        # is exiting): no AI is asked to think any more.
-        self.stopping = False
         password = Password.of(config.password) if config.password else None
         self.gate = Gate(password, lambda: self.clock())  # the password, the throttle
         self.door_room = door_room  # watchers the host's door has room for (None: any)
-        self.audience = Audience(lambda: self.clock())  # the watchers, the emotes' gap
         self._timers: set[Handle] = set()
         if config.resume:
             if config.save_dir is None:
@@ -269,7 +254,7 @@ class Table:
 
     def stop_thinking(self) -> None:
         """The host is stopping: no AI is asked to think again."""
-        self.stopping = True
+        self.dealer.stopping = True
 
     def run(self, disk: DiskWriter | None = None) -> Coroutine[None, None, None]:
         """The table's task, to be run: it handles what is queued until ``Stop``. With
@@ -284,13 +269,14 @@ class Table:
         every seat taken (all AI) starts its first game."""
         self._save()
         if self.play is not None and self.play.over:
-            self._game_over(self.play)  # resumed after its last action
+            self.dealer.end(self.play)  # resumed after its last action
+            self._ended()
         else:  # resumed: every player is away until they return
             for index, seat in enumerate(self.seats):
                 if seat.kind == "human" and seat.link is None:
                     self._hold(index)
             if self.play is not None:
-                self._think()
+                self.dealer.think()
                 self.play.arm_turn(self.roster.turn_limit)
         self._maybe_autostart()
 
@@ -304,7 +290,7 @@ class Table:
                 try:
                     self.handle(item)
                 except Exception:
-                    self.errors += 1
+                    self.faults += 1
                     log.exception("the table failed to handle %r", item)
                 finally:
                     if isinstance(item, Incoming):
@@ -319,11 +305,11 @@ class Table:
         elif isinstance(item, Gone):
             self._gone(item.link)
         elif isinstance(item, Thought):
-            self._thought(item)
+            self._ended(self.dealer.thought(item))
         elif isinstance(item, Held):
             self._held(item)
         elif isinstance(item, TurnUp):
-            self._turn_up(item)
+            self._ended(self.dealer.turn_up(item))
         elif isinstance(item, Idle):
             self._idle_up(item)
         elif isinstance(item, DealDue) and self.pending and self.pending.game == item.game:
@@ -377,6 +363,43 @@ class Table:
         return self.roster.watchers
 
     @property
+    def play(self) -> Game | None:
+        return self.dealer.play
+
+    @play.setter
+    def play(self, play: Game | None) -> None:
+        self.dealer.play = play
+
+    @property
+    def game(self) -> int:
+        return self.dealer.game
+
+    @game.setter
+    def game(self, number: int) -> None:
+        self.dealer.game = number
+
+    @property
+    def logs(self) -> list[GameLog]:
+        return self.dealer.logs
+
+    @property
+    def pending(self) -> Deal | None:
+        return self.dealer.pending
+
+    @property
+    def uses(self) -> Resources:
+        return self.dealer.uses
+
+    @property
+    def errors(self) -> int:
+        """Unexpected exceptions and failed AI answers so far (should stay 0)."""
+        return self.faults + self.dealer.failed
+
+    @property
+    def stopping(self) -> bool:
+        return self.dealer.stopping
+
+    @property
     def state(self) -> GameState | None:
         return None if self.play is None else self.play.state
 
@@ -387,7 +410,7 @@ class Table:
     @property
     def seq(self) -> int:
         """The game in play's (or the last game's) count of actions."""
-        return self._seq if self.play is None else self.play.seq
+        return self.dealer.seq if self.play is None else self.play.seq
 
     @property
     def bots(self) -> dict[int, BotSlot]:
@@ -438,15 +461,16 @@ class Table:
         if link.seat is None or self.seats[link.seat].link is not link:
             return  # replaced or gone meanwhile
         if isinstance(message, Act):
-            self._act(link, message)
+            self._ended(self.dealer.act(link, message))
         elif isinstance(message, Ping):
             link.send(Pong(message.ref))
         elif isinstance(message, lobby.COMMANDS):
             self._command(link, message)
         elif isinstance(message, Emote):
             self._emote(link.seat, message.code)
-        elif isinstance(message, Contribute):
-            self._contribute(link, message)
+        elif isinstance(message, Contribute) and self.dealer.contribute(link, message):
+            assert self.pending is not None
+            self._deal(self.pending)
 
     def _emote(self, index: int, code: str) -> None:
         """Relay a seat's reaction to every seat and watcher (see ``host.audience``)."""
@@ -579,7 +603,7 @@ class Table:
         elif self.play is None:
             self._vacate(index)
         else:
-            self._stand_in(index)
+            self.dealer.stand_in(index)
 
     def _vacate(self, index: int) -> None:
         """A held seat whose player did not come back to a resumed lobby is free again."""
@@ -597,36 +621,14 @@ class Table:
         if self.play is None:  # a resumed lobby: the player did not come back
             self._vacate(held.seat)
             return
-        self._stand_in(held.seat)
+        self.dealer.stand_in(held.seat)
         self._fix_owner()  # an owner away past the hold hands the room on
         self._room_changed()
-
-    def _stand_in(self, index: int) -> None:
-        assert self.play is not None  # (a stand-in plays only in a game)
-        self.play.add_bots({index: self.config.stand_in})
-        self._think()
 
     def _fix_owner(self) -> None:
         """The room passes on if its owner cannot act (``Roster.fix_owner``)."""
         if self.roster.fix_owner(self.playing, self.bots) and self.owner is not None:
             log.info("the room passes to seat %d (%s)", self.owner, self.seats[self.owner].name)
-
-    # --- the turn timer -----------------------------------------------------------------
-
-    def _turn_up(self, turn: TurnUp) -> None:
-        """Time is up: every human seat (not played by an AI) the game was waiting on gets
-        its default move, the defender first. A seat that could only throw in while cards
-        are unbeaten was not waited on and is left alone."""
-        play = self.play
-        if play is None or turn.game != play.number or turn.seq != play.seq:
-            return
-        humans = [i for i, s in enumerate(self.seats) if s.kind == "human"]
-        for index in play.timed_out(humans):
-            if self.play is not play or play.over:
-                return
-            action = default_move(play.state, index)  # (again: the moves before may change it)
-            if action is not None:
-                self._apply(play, index, action)
 
     def _reject(self, link: Link, ref: int, code: str, text: str | None = None) -> None:
         link.send(Rejected(ref, code, text or lobby.REFUSALS[code]))
@@ -646,7 +648,8 @@ class Table:
             if self.roster.set_ready(link.seat, message.ready):
                 self._room_changed()
         elif isinstance(message, Draw):
-            self._draw()
+            self.dealer.draw()
+            self._ended()
         else:
             freed = self.roster.carry_out(link.seat, message, self.playing)
             if freed is not None:
@@ -662,17 +665,10 @@ class Table:
             level = self.roster.ai_levels().get(index)
             if level is not None:
                 self.play.add_bots({index: level})
-            self._think()
+            self.dealer.think()
         if freed.link is not None:
             freed.link.close(freed.code, freed.text)
         self._fix_owner()
-
-    def _draw(self) -> None:
-        """The owner ends the game as a draw: an update with its end to everyone."""
-        play = self.play
-        assert play is not None  # (``lobby.check``: a draw only while a game is played)
-        self._tell(play, play.draw())
-        self._game_over(play, drawn=True)
 
     def _idle_up(self, idle: Idle) -> None:
         if not self.roster.idle_over(idle):
@@ -692,128 +688,36 @@ class Table:
         ):
             self._start_game()
 
-    # --- the game ---------------------------------------------------------------------
+    # --- the games: carried out by ``host.dealer``, the room's part here ------------------
 
     def _start_game(self) -> None:
-        """Commit to the next deal: every connected player is sent the commitment to a
-        fresh secret, and the table deals once each has contributed or ``fair_wait`` is up
-        (at once when nobody is asked)."""
-        game = self.game + 1
-        kinds = tuple(s.kind for s in self.seats)
-        secret = self.seeds.randbytes(SECRET_BYTES)
-        waiting = self.roster.connected()
-        wait = max(0.0, self.config.fair_wait)
-        self.pending = pending = Deal.committed(game, secret, kinds, self.rules, waiting, wait)
-        for index in sorted(waiting):
-            link = self.seats[index].link
-            assert link is not None
-            link.send(pending.commit)
-        if not waiting or wait == 0:
-            self._deal(pending)
+        """The owner's start (or autostart): the deal is committed to, and follows once
+        the players have contributed or ``fair_wait`` is up (at once when nobody is asked)."""
+        wait = self.dealer.start()
+        assert self.pending is not None
+        if wait is None:
+            self._deal(self.pending)
         else:
-            self._later(wait, DealDue(game))
-
-    def _contribute(self, link: Link, message: Contribute) -> None:
-        """A player's contribution to the pending deal; the deal follows as soon as every
-        seat asked has sent one."""
-        pending = self.pending
-        reason = "no_commitment" if pending is None else pending.contribute(link.seat, message)
-        if reason is not None:
-            self._reject(link, message.ref, reason)
-            return
-        link.send(Ack(message.ref, None))
-        assert pending is not None
-        if pending.complete:
-            self._deal(pending)
+            self._later(wait, DealDue(self.pending.game))
 
     def _deal(self, pending: Deal) -> None:
-        """Deal the pending game from the seed its secret and contributions give, then
-        handle what waited for the deal."""
-        self.pending = None
-        number, previous = pending.game, self.series.last
-        play = Game.dealt(number, self.rules, pending.dealt(), previous, self.uses)
-        self.play, self.game = play, number
-        self.roster.dealt()
-        play.add_bots(self.roster.ai_levels())
+        """Deal: the room shows the game before its first update; then what waited for the
+        deal is handled."""
+        play = self.dealer.deal(pending)
         self._room_changed(durable=True)
-        self._tell(play, play.state.opening)
-        self._think()
-        play.arm_turn(self.roster.turn_limit)
+        self.dealer.opening(play)
         for item in pending.deferred:
             self.handle(item)
 
-    def _bot(self, level: str, seat: int, seed: int) -> Bot:
-        """A bot for an AI-played seat: in a worker process when the table has workers."""
-        if self.workers is not None:
-            return self.workers.bot(level, seat, self.rules, seed)
-        return make_bot(level, seat, self.rules, seed)
+    def _ended(self, ended: bool = True) -> None:
+        """After a game ended (if it did): the room passes on if it must, everyone is
+        shown it, and an autostart table starts the next game."""
+        if ended:
+            self._fix_owner()
+            self._room_changed(durable=True)
+            self._maybe_autostart()
 
-    def _tell(self, play: Game, events: Sequence[Event]) -> None:
-        told = play.tell(events, self.roster.connected(), bool(self.audience))
-        for index, update in told.updates:
-            link = self.seats[index].link
-            assert link is not None
-            link.send(update)
-        if told.watch is not None:
-            for watcher in self.audience:
-                watcher.send(told.watch)
-
-    def _act(self, link: Link, act: Act) -> None:
-        play, index = self.play, link.seat
-        assert index is not None
-        if play is None:
-            self._reject(link, act.ref, "no_game")
-            return
-        reason = play.state.check(index, act.action)
-        if reason is not None:
-            link.send(Rejected(act.ref, reason.value, reason.text))
-            return
-        self._apply(play, index, act.action, ack=(link, act.ref))
-
-    def _apply(
-        self, play: Game, index: int, action: Action, ack: tuple[Link, int] | None = None
-    ) -> None:
-        events = play.apply(index, action)
+    def _record(self, index: int, action: Action) -> None:
+        """Journal an action (its update waits for the record, see ``outbox``)."""
         if self.disk is not None:
             self._wait = self.disk.append(action_record(index, action))
-        if ack is not None:
-            ack[0].send(Ack(ack[1], play.seq))
-        self._tell(play, events)
-        if play.over:
-            self._game_over(play)
-        else:
-            self._think()
-            play.arm_turn(self.roster.turn_limit)
-
-    def _game_over(self, play: Game, drawn: bool = False) -> None:
-        result = play.state.result
-        assert result is not None
-        for part in play.reveal(drawn):
-            for seat in self.seats:
-                if seat.link is not None:
-                    seat.link.send(part)
-        self.roster.ended(result)
-        self.logs.append(play.log)
-        play.stop_turn()
-        self.play, self._seq = None, play.seq
-        self._fix_owner()
-        self._room_changed(durable=True)
-        self._maybe_autostart()
-
-    def _think(self) -> None:
-        """Ask the AI-played seats that have something to do (none once the host stops)."""
-        play = self.play
-        if play is not None and not self.stopping and not play.think():
-            self.stopping = True
-
-    def _thought(self, thought: Thought) -> None:
-        play = self.play
-        if play is None:
-            return
-        answer = play.answer(thought)
-        if answer.failed:
-            self.errors += 1
-        if answer.again:
-            self._think()
-        elif answer.action is not None:
-            self._apply(play, thought.seat, answer.action)
