@@ -20,15 +20,15 @@ import itertools
 import random
 from collections.abc import Callable, Sequence
 
-from engine import Action, Event, GameLog
+from engine import Action, Event, GameLog, GameState
 from engine.ai import Bot, make_bot
-from protocol import SECRET_BYTES, Ack, Act, Contribute, Rejected
+from protocol import SECRET_BYTES, Ack, Act, Contribute, DealSecret, Rejected
 
 from . import lobby
 from .audience import Audience
 from .config import HostConfig
 from .deal import Deal
-from .game import Game, Resources, default_move
+from .game import BotSlot, Game, Resources, default_move
 from .items import Link, Thought, TurnUp
 from .room import Roster
 from .scheduler import Scheduler
@@ -53,7 +53,7 @@ class Dealer:
         self.record = record  # an action is journaled (before anyone is told of it)
         self.game = 0  # the number of the game in play (or of the last one)
         self.logs: list[GameLog] = []  # every finished game, for replays and tests
-        self.seq = 0  # the last game's seq, once it is over
+        self.last_seq = 0  # the last game's seq, once it is over
         self.pending: Deal | None = None  # a deal waiting for contributions
         self.play: Game | None = None  # the game in play
         self.seeds = (
@@ -67,6 +67,28 @@ class Dealer:
         # The host is stopping (or its AI executor refuses work, as it does once the process
         # is exiting): no AI is asked to think any more.
         self.stopping = False
+
+    # (views of the game in play, for the host's tests and tools)
+    @property
+    def state(self) -> GameState | None:
+        return None if self.play is None else self.play.state
+
+    @property
+    def log(self) -> GameLog | None:
+        return None if self.play is None else self.play.log
+
+    @property
+    def seq(self) -> int:
+        """The game in play's (or the last game's) count of actions."""
+        return self.last_seq if self.play is None else self.play.seq
+
+    @property
+    def bots(self) -> dict[int, BotSlot]:
+        return {} if self.play is None else self.play.bots
+
+    @property
+    def deal_secret(self) -> DealSecret | None:
+        return None if self.play is None else self.play.deal
 
     def start(self) -> float | None:
         """Commit to the next deal: every connected player is sent the commitment to a
@@ -176,7 +198,7 @@ class Dealer:
         self.roster.ended(result)
         self.logs.append(play.log)
         play.stop_turn()
-        self.play, self.seq = None, play.seq
+        self.play, self.last_seq = None, play.seq
 
     # --- the AI players and the turn timer -----------------------------------------------
 

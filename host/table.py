@@ -39,6 +39,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
+from typing import Generic, TypeVar, cast
 
 from engine import (
     Action,
@@ -109,6 +110,25 @@ __all__ = [
 ]
 
 log = logging.getLogger("durak.host")
+
+T = TypeVar("T")
+
+
+class Part(Generic[T]):
+    """``table.x`` is ``table.<part>.x``: one of the table's parts (the room's ``Roster``,
+    the games' ``Dealer``) owns the fact, and the table shows it under the name it had."""
+
+    def __init__(self, part: str) -> None:
+        self.part, self.name = part, ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, table: object, owner: type | None = None) -> T:
+        return cast(T, getattr(getattr(table, self.part), self.name))
+
+    def __set__(self, table: object, value: T) -> None:
+        setattr(getattr(table, self.part), self.name, value)
 
 
 class Table:
@@ -325,100 +345,35 @@ class Table:
     def playing(self) -> bool:
         return self.play is not None
 
-    # (read-only views of the room and the phases, for the host's tests and tools)
-    @property
-    def seats(self) -> list[Seat]:
-        return self.roster.seats
+    # (the room's and the games' state as the host's tests and tools read it)
+    seats: Part[list[Seat]] = Part("roster")
+    owner: Part[int | None] = Part("roster")
+    rules: Part[Rules] = Part("roster")
+    series: Part[Series] = Part("roster")
+    hold: Part[float] = Part("roster")
+    turn_timer: Part[float | None] = Part("roster")
+    silence: Part[float] = Part("roster")
+    idle: Part[float | None] = Part("roster")
+    watchers: Part[int] = Part("roster")
+    play: Part[Game | None] = Part("dealer")
+    game: Part[int] = Part("dealer")
+    logs: Part[list[GameLog]] = Part("dealer")
+    pending: Part[Deal | None] = Part("dealer")
+    uses: Part[Resources] = Part("dealer")
+    stopping: Part[bool] = Part("dealer")
+    state: Part[GameState | None] = Part("dealer")
+    log: Part[GameLog | None] = Part("dealer")
+    seq: Part[int] = Part("dealer")
+    bots: Part[dict[int, BotSlot]] = Part("dealer")
 
     @property
-    def owner(self) -> int | None:
-        return self.roster.owner
-
-    @property
-    def rules(self) -> Rules:
-        return self.roster.rules
-
-    @property
-    def series(self) -> Series:
-        return self.roster.series
-
-    @property
-    def hold(self) -> float:
-        return self.roster.hold
-
-    @property
-    def turn_timer(self) -> float | None:
-        return self.roster.turn_timer
-
-    @property
-    def silence(self) -> float:
-        return self.roster.silence
-
-    @property
-    def idle(self) -> float | None:
-        return self.roster.idle
-
-    @property
-    def watchers(self) -> int:
-        return self.roster.watchers
-
-    @property
-    def play(self) -> Game | None:
-        return self.dealer.play
-
-    @play.setter
-    def play(self, play: Game | None) -> None:
-        self.dealer.play = play
-
-    @property
-    def game(self) -> int:
-        return self.dealer.game
-
-    @game.setter
-    def game(self, number: int) -> None:
-        self.dealer.game = number
-
-    @property
-    def logs(self) -> list[GameLog]:
-        return self.dealer.logs
-
-    @property
-    def pending(self) -> Deal | None:
-        return self.dealer.pending
-
-    @property
-    def uses(self) -> Resources:
-        return self.dealer.uses
+    def deal(self) -> DealSecret | None:
+        return self.dealer.deal_secret
 
     @property
     def errors(self) -> int:
         """Unexpected exceptions and failed AI answers so far (should stay 0)."""
         return self.faults + self.dealer.failed
-
-    @property
-    def stopping(self) -> bool:
-        return self.dealer.stopping
-
-    @property
-    def state(self) -> GameState | None:
-        return None if self.play is None else self.play.state
-
-    @property
-    def log(self) -> GameLog | None:
-        return None if self.play is None else self.play.log
-
-    @property
-    def seq(self) -> int:
-        """The game in play's (or the last game's) count of actions."""
-        return self.dealer.seq if self.play is None else self.play.seq
-
-    @property
-    def bots(self) -> dict[int, BotSlot]:
-        return {} if self.play is None else self.play.bots
-
-    @property
-    def deal(self) -> DealSecret | None:
-        return None if self.play is None else self.play.deal
 
     def room(self) -> Room:
         return self.roster.room(
