@@ -45,6 +45,7 @@ from protocol import (
     MAX_SILENCE_MS,
     MAX_WATCHERS,
     MIN_SILENCE_MS,
+    Hello,
     Kick,
     Leave,
     Replace,
@@ -57,7 +58,7 @@ from protocol import (
 
 from .config import HostConfig
 from .credentials import new_token, token_matches
-from .entry import Refusal
+from .entry import WRONG, Gate, Refusal
 from .items import Idle, Link
 from .room_state import Seat, first_empty, human_names, seat_infos, unique_name
 
@@ -76,6 +77,7 @@ class Freed:
     text: str
 
 
+BAD_TOKEN = Refusal("bad_token", "That token holds no seat at this table.")
 FULL = Refusal("table_full", "Every seat is taken.")
 RUNNING = Refusal("game_in_progress", "A game is being played; join when it ends.")
 
@@ -149,6 +151,22 @@ class Roster:
             ),
             None,
         )
+
+    def admit(
+        self, hello: Hello, gate: Gate, address: str, playing: bool, checked: bool | None
+    ) -> Refusal | int | None:
+        """Whether a player's ``hello`` from ``address`` is let in: why not, the seat its
+        token holds, or None for a newcomer who may sit down (``checked``: its password
+        checked off the loop). Without a token a running game or a full table is said
+        before the password is looked at, and a password from an address still waiting
+        after wrong ones is not looked at (``Gate``): so no answer tells a right password
+        from a wrong one but a seat."""
+        if hello.token is not None:
+            index = self.holder(hello.token)
+            if index is None:
+                return BAD_TOKEN
+            return index if gate.right(hello.password, checked) else WRONG
+        return self.no_seat(playing) or gate.newcomer(address, hello.password, checked)
 
     def no_seat(self, playing: bool) -> Refusal | None:
         """Why a newcomer (no token) gets no seat, if not: a game runs, or the table is

@@ -82,7 +82,7 @@ from .config import HostConfig
 from .credentials import Password
 from .deal import Deal, waits
 from .dealer import Dealer
-from .entry import WRONG, Gate
+from .entry import Gate, Refusal
 from .game import BotSlot, Game, Resources, default_move
 from .items import DealDue, Gone, Held, Idle, Incoming, Item, Link, Stop, Thought, TurnUp
 from .journal import DiskWriter, action_record, header_record, load_table, table_record
@@ -438,11 +438,11 @@ class Table:
         """Let a watcher in (the limit and the password first), in the lobby, in a game or
         at a full table: the room, and the game so far as anyone may see it."""
         limit = self.watchers if self.door_room is None else min(self.watchers, self.door_room)
-        refusal = self.audience.refusal(hello, limit)
+        refusal = self.audience.refusal(hello, limit) or self.gate.newcomer(
+            link.address, hello.password, password_ok
+        )
         if refusal is not None:
             link.close(refusal.code, refusal.text)
-            return
-        if not self._password_checked(link, hello, password_ok):
             return
         self.audience.add(link, hello.name, human_names(self.seats))
         link.send(Watching(PROTOCOL_VERSION, self.room()))
@@ -486,35 +486,15 @@ class Table:
             self._room_changed()
 
     def _hello(self, link: Link, hello: Hello, password_ok: bool | None = None) -> None:
-        """Seat a returning player (by token) or a new one. Without a token, a running game
-        or a full table is said before the password is looked at, and a password from an
-        address still waiting after wrong ones is not looked at (``PasswordThrottle``): so
-        no answer tells a right password from a wrong one but a seat."""
-        token = hello.token
-        if token is not None:
-            index = self.roster.holder(token)
-            if index is None:
-                link.close("bad_token", "That token holds no seat at this table.")
-                return
-            if not self.gate.right(hello.password, password_ok):
-                link.close(WRONG.code, WRONG.text)
-                return
+        """Seat a returning player (by token) or a new one (``Roster.admit`` says if)."""
+        admitted = self.roster.admit(hello, self.gate, link.address, self.playing, password_ok)
+        if isinstance(admitted, Refusal):
+            link.close(admitted.code, admitted.text)
+        elif admitted is None:
+            self._welcome(link, *self._new_player(hello.name))
         else:
-            refusal = self.roster.no_seat(self.playing)
-            if refusal is not None:
-                link.close(refusal.code, refusal.text)
-                return
-            if not self._password_checked(link, hello, password_ok):
-                return
-            index, token = self._new_player(hello.name)
-        self._welcome(link, index, token)
-
-    def _password_checked(self, link: Link, hello: Hello, password_ok: bool | None) -> bool:
-        """A newcomer's password: False once ``link`` is told why it is not let in."""
-        refusal = self.gate.newcomer(link.address, hello.password, password_ok)
-        if refusal is not None:
-            link.close(refusal.code, refusal.text)
-        return refusal is None
+            assert hello.token is not None
+            self._welcome(link, admitted, hello.token)
 
     def _new_player(self, name: str) -> tuple[int, str]:
         """A newcomer sits down at the first empty seat: the seat and its token, saved
