@@ -41,13 +41,7 @@ import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Generic, TypeVar, cast
 
-from engine import (
-    Action,
-    GameLog,
-    GameState,
-    Rules,
-    Series,
-)
+from engine import Action, GameLog, GameState, Rules, Series
 from protocol import (
     PROTOCOL_VERSION,
     Ack,
@@ -83,31 +77,17 @@ from .credentials import Password
 from .deal import Deal, waits
 from .dealer import Dealer
 from .entry import Gate, Refusal
-from .game import BotSlot, Game, Resources, default_move
+from .game import BotSlot, Game, Resources
 from .items import DealDue, Gone, Held, Idle, Incoming, Item, Link, Stop, Thought, TurnUp
 from .journal import DiskWriter, action_record, header_record, load_table, table_record
 from .outbox import Outbox
 from .room import Freed, Roster
-from .room_state import Seat, human_names, unique_name
+from .room_state import Seat, human_names
 from .save import SavedSeat, TableSave, save_file
 from .scheduler import Handle, Scheduler
 from .workers import Workers
 
-__all__ = [
-    "DealDue",
-    "Gone",
-    "Held",
-    "Idle",
-    "Incoming",
-    "Link",
-    "Seat",
-    "Stop",
-    "Table",
-    "Thought",
-    "TurnUp",
-    "default_move",
-    "unique_name",
-]
+__all__ = ["Gone", "Incoming", "Seat", "Stop", "Table", "Thought", "TurnUp"]
 
 log = logging.getLogger("durak.host")
 
