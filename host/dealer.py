@@ -8,7 +8,7 @@ reveal, plays the AI players' answers and the turn timer's default moves, and ha
 action to ``record`` (the journal) before anyone is told of it.
 
 What concerns the room is the table's, so the dealer says when it is the table's turn
-instead of calling it: ``start`` says whether the deal waits, ``deal`` returns the game
+instead of calling it: ``start`` says whether the deal waits, ``dealt`` returns the game
 for the table to show in the room before its first update goes out (``opening``), and
 every call that can end a game returns True when it did (the table then hands the room
 on, shows it and perhaps starts the next game).
@@ -87,7 +87,7 @@ class Dealer:
         return {} if self.play is None else self.play.bots
 
     @property
-    def deal_secret(self) -> DealSecret | None:
+    def deal(self) -> DealSecret | None:
         return None if self.play is None else self.play.deal
 
     def start(self) -> float | None:
@@ -119,7 +119,7 @@ class Dealer:
         assert pending is not None
         return pending.complete
 
-    def deal(self, pending: Deal) -> Game:
+    def dealt(self, pending: Deal) -> Game:
         """Deal the pending game from the seed its secret and contributions give (its
         first update waits for ``opening``)."""
         self.pending = None

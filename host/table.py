@@ -5,11 +5,14 @@ arrive and handled one at a time, so there are no locks. AI players think off th
 task (the scheduler's executor); a decision that arrives after the game moved on is
 applied if it is still legal and otherwise thrown away and asked again.
 
-The room (the seats, the owner, the rules, the series, the options, the ready marks)
-is ``host.room``'s ``Roster``: the table asks it and applies what its changes return.
-
-Watchers and the gap between reactions are ``host.audience``'s; who may come in (the
-password, its throttle) is ``host.entry``'s to say.
+The table's parts own their state and return what happened; the table owns the
+connections, the queue and the ``Scheduler`` (``host.scheduler``: its timers and its AI
+jobs) and applies what they return. The room (the seats, the owner, the rules, the
+series, the options, the ready marks) is ``host.room``'s ``Roster``; the games (the fair
+deal waiting for the players' contributions, during which what else arrives waits, and
+the game in play) are ``host.dealer``'s ``Dealer``; the watchers and the gap between
+reactions are ``host.audience``'s; who may come in (the password, its throttle) is
+``host.entry``'s to say.
 
 A human who drops out mid-game is ``away``: the seat waits the room's ``hold`` seconds
 for them, then a stand-in AI plays it until they return with their token (and an owner
@@ -22,16 +25,9 @@ With a ``disk`` (``host.journal.DiskWriter``) the lobby is saved after every cha
 every action of a game is appended to the journal; what the table sends while it handles
 an item is held in ``outbox`` and goes out once that item's records are on disk (a new
 seat's token, a game's start and end, every action), so no client ever hears of a move a
-restarted host would not know. The event loop never waits for the disk itself.
-
-With ``workers`` (``host.workers``) the AI seats' bots live and think in worker
-processes, and the executor's threads only wait for their answers.
-
-The table is in one of three phases: the lobby (no game), the fair deal waiting for the
-players' contributions (``host.deal``: what else arrives meanwhile waits for the deal) and
-the game in play (``host.game``). Each phase's object owns its state and returns what to
-send; the table owns the connections, the queue and the ``Scheduler`` (``host.scheduler``:
-its timers and its AI jobs), and sends what the room and the phases return.
+restarted host would not know. The event loop never waits for the disk itself. With
+``workers`` (``host.workers``) the AI seats' bots live and think in worker processes, and
+the executor's threads only wait for their answers.
 """
 
 from __future__ import annotations
@@ -39,7 +35,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
-from typing import Generic, TypeVar, cast
 
 from engine import Action, GameLog, GameState, Rules, Series
 from protocol import (
@@ -81,6 +76,7 @@ from .game import BotSlot, Game, Resources
 from .items import DealDue, Gone, Held, Idle, Incoming, Item, Link, Stop, Thought, TurnUp
 from .journal import DiskWriter, action_record, header_record, load_table, table_record
 from .outbox import Outbox
+from .parts import Part
 from .room import Freed, Roster
 from .room_state import Seat, human_names
 from .save import SavedSeat, TableSave, save_file
@@ -90,25 +86,6 @@ from .workers import Workers
 __all__ = ["Gone", "Incoming", "Seat", "Stop", "Table", "Thought", "TurnUp"]
 
 log = logging.getLogger("durak.host")
-
-T = TypeVar("T")
-
-
-class Part(Generic[T]):
-    """``table.x`` is ``table.<part>.x``: one of the table's parts (the room's ``Roster``,
-    the games' ``Dealer``) owns the fact, and the table shows it under the name it had."""
-
-    def __init__(self, part: str) -> None:
-        self.part, self.name = part, ""
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
-
-    def __get__(self, table: object, owner: type | None = None) -> T:
-        return cast(T, getattr(getattr(table, self.part), self.name))
-
-    def __set__(self, table: object, value: T) -> None:
-        setattr(getattr(table, self.part), self.name, value)
 
 
 class Table:
@@ -317,9 +294,7 @@ class Table:
 
     # --- the room -----------------------------------------------------------------------
 
-    @property
-    def throttle(self) -> PasswordThrottle:
-        return self.gate.throttle
+    throttle: Part[PasswordThrottle] = Part("gate")
 
     @property
     def playing(self) -> bool:
@@ -346,9 +321,7 @@ class Table:
     seq: Part[int] = Part("dealer")
     bots: Part[dict[int, BotSlot]] = Part("dealer")
 
-    @property
-    def deal(self) -> DealSecret | None:
-        return self.dealer.deal_secret
+    deal: Part[DealSecret | None] = Part("dealer")
 
     @property
     def errors(self) -> int:
@@ -449,11 +422,8 @@ class Table:
 
     def _sit(self, link: Link, sit: Sit) -> None:
         """A watcher takes the first open seat of the lobby and becomes a player."""
-        if self.playing:
-            self._reject(link, sit.ref, "game_running")
-            return
-        if self.roster.no_seat(playing=False) is not None:
-            self._reject(link, sit.ref, "no_open_seat")
+        if self.roster.no_seat(self.playing) is not None:
+            self._reject(link, sit.ref, "game_running" if self.playing else "no_open_seat")
             return
         name = self.audience.remove(link)
         assert name is not None
@@ -527,11 +497,8 @@ class Table:
         self._room_changed()
 
     def _held(self, held: Held) -> None:
-        if (
-            held.game != self.game
-            or not self.roster.still_away(held.seat, held.away)
-            or held.seat in self.bots
-        ):
+        due = held.game == self.game and held.seat not in self.bots
+        if not due or not self.roster.still_away(held.seat, held.away):
             return
         if self.play is None:  # a resumed lobby: the player did not come back
             self._vacate(held.seat)
@@ -593,14 +560,9 @@ class Table:
         self._room_changed()
 
     def _maybe_autostart(self) -> None:
-        config = self.config
-        if (
-            config.autostart
-            and not self.playing
-            and self.pending is None
-            and self.roster.full
-            and (config.max_games is None or self.game < config.max_games)
-        ):
+        config, idle = self.config, not self.playing and self.pending is None
+        more = config.max_games is None or self.game < config.max_games
+        if config.autostart and idle and more and self.roster.full:
             self._start_game()
 
     # --- the games: carried out by ``host.dealer``, the room's part here ------------------
@@ -618,7 +580,7 @@ class Table:
     def _deal(self, pending: Deal) -> None:
         """Deal: the room shows the game before its first update; then what waited for the
         deal is handled."""
-        play = self.dealer.deal(pending)
+        play = self.dealer.dealt(pending)
         self._room_changed(durable=True)
         self.dealer.opening(play)
         for item in pending.deferred:
