@@ -99,7 +99,6 @@ class Table:
         door_room: int | None = None,
     ) -> None:
         self.config = config
-        self.workers = workers
         self.scheduler = scheduler  # the timers and the AI players' executor
         self.clock: Callable[[], float] = scheduler.now  # emotes' and passwords' clock
         self.on_room = on_room
