@@ -131,14 +131,13 @@ class Table:
     def _restore(self, saved: TableSave) -> None:
         """Take over a saved table: its seats (every player away: held for them, in the
         lobby too, see ``run``), series and game."""
-        room = self.roster
-        self.name, room.rules, room.owner = saved.name, saved.rules, saved.owner
-        room.seats = [Seat(s.kind, s.name, s.level, s.token_hash) for s in saved.seats]
+        self.name, self.rules, self.owner = saved.name, saved.rules, saved.owner
+        self.seats = [Seat(s.kind, s.name, s.level, s.token_hash) for s in saved.seats]
         if saved.password is not None and self.config.password is None:
             self.gate.password = Password.from_text(saved.password)  # --resume keeps it
-        room.series, self.game = saved.series, saved.game
-        room.hold, room.turn_timer, room.silence = saved.hold, saved.turn_timer, saved.silence
-        room.idle, room.watchers = saved.idle, saved.watchers
+        self.series, self.game = saved.series, saved.game
+        self.hold, self.turn_timer, self.silence = saved.hold, saved.turn_timer, saved.silence
+        self.idle, self.watchers = saved.idle, saved.watchers
         if saved.last is not None:
             self.logs.append(saved.last)
         game_log = saved.current
@@ -146,7 +145,7 @@ class Table:
             return
         players = len(self.seats)
         self.play = Game.resumed(self.game, game_log, saved.deal, players, self.uses)
-        self.play.add_bots(room.ai_levels())
+        self.play.add_bots(self.roster.ai_levels())
 
     def saved(self, game: bool = True) -> TableSave:
         """The table as it is saved (every seat, the series and, with ``game``, the game in

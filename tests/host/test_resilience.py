@@ -263,7 +263,7 @@ def _bout_table(kinds: tuple[str, ...]) -> tuple[Harness, FakeLink]:
     table, first = pair.table, FakeLink("P0", wire=False)
     hands = [_cards("6s 7c 8c 9c Tc Jc"), _cards("Ks Qd Jd Td 9d 8d"), _cards("6c 6d Qc Kc Ac 7s")]
     state = GameState.from_deal(Rules(players=3), hands, _cards("7d Ah"))
-    table.roster.seats = [Seat(kind, f"P{i}", "random" if kind == "ai" else None, f"{i:032}")
+    table.seats = [Seat(kind, f"P{i}", "random" if kind == "ai" else None, f"{i:032}")
                    for i, kind in enumerate(kinds)]  # fmt: skip
     table.seats[0].link, first.seat = first, 0
 
