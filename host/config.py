@@ -25,7 +25,7 @@ class HostConfig:
 
     Drops: a human who drops out mid-game keeps the seat for ``hold`` seconds (``durak
     host`` uses 60; 0: at once), then ``stand_in`` plays it until they return with their
-    token. ``turn_timer`` (seconds, None: none) makes the default move for a human seat
+    token. ``turn_timer`` (seconds; None: 60, ``PATIENCE``) makes the default move for a human seat
     that does not act in time. ``idle`` (seconds, None: never) frees the seat of a player
     who sits in the lobby that long without being ready (not the owner's). AI seats think
     in ``ai_workers`` worker processes (``host.workers``), or with ``ai_processes=False`` in
@@ -68,7 +68,7 @@ class HostConfig:
     ai_workers: int = 2  # AI decisions at once (worker processes, or threads without them)
     ai_processes: bool = True  # AI seats think in worker processes (False: threads here)
     hold: float = 0.0  # seconds a dropped player's seat waits before the stand-in plays it
-    turn_timer: float | None = None  # seconds per turn for humans; None: no timer
+    turn_timer: float | None = None  # seconds per turn for humans; None: host.room.PATIENCE
     silence: float = SILENCE_MS / 1000  # seconds without a word before a client counts as gone
     idle: float | None = None  # seconds a player may sit unready in the lobby; None: ever
     watchers: int = WATCHERS  # how many may watch the table at once (0: nobody)

@@ -276,13 +276,12 @@ class Game:
             log.error("AI seat %d failed to decide: %r", index, error)
         self.uses.post(Thought(index, self.number, job, None if error else action))
 
-    def arm_turn(self, seconds: float | None) -> None:
-        """(Re)start the turn timer (None: the room has none): ``TurnUp`` is posted."""
+    def arm_turn(self, seconds: float) -> None:
+        """(Re)start the turn timer (the room's, or its patience): ``TurnUp`` is posted."""
         self.stop_turn()
-        if seconds is not None:
-            self.turn = self.uses.scheduler.later(
-                seconds, partial(self.uses.post, TurnUp(self.number, self.seq))
-            )
+        self.turn = self.uses.scheduler.later(
+            seconds, partial(self.uses.post, TurnUp(self.number, self.seq))
+        )
 
     def stop_turn(self) -> None:
         if self.turn is not None:

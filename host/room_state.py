@@ -31,6 +31,7 @@ class Seat:
     ready: bool = False  # the player's ready mark (lobby only; cleared as a game starts)
     for_game: bool = False  # an AI playing a player's seat to the game's end (then empty)
     idle_mark: int = 0  # the idle watch running for the seat (0: none)
+    since: int = 0  # when the player sat down, in the room's order (0: before a resume)
 
     @classmethod
     def ai(cls, level: str, for_game: bool = False) -> Seat:

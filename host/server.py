@@ -486,11 +486,11 @@ class Host:
             return None
         loop = asyncio.get_running_loop()
         if hello.token is not None:
-            if password.plain is not None or table.seat_of(hello.token) is None:
+            if password.plain is not None or table.roster.holder(hello.token) is None:
                 return None
             ok = await loop.run_in_executor(self._holders, password.check, hello.password or "")
             return Verdict(ok)
-        if hello.role == "play" and not table.takes_newcomers:
+        if hello.role == "play" and table.roster.no_seat(table.playing) is not None:
             return None
         throttle = table.throttle
         verdict = throttle.begin(address, hello.password)

@@ -5,18 +5,18 @@ arrive and handled one at a time, so there are no locks. AI players think off th
 task (the scheduler's executor); a decision that arrives after the game moved on is
 applied if it is still legal and otherwise thrown away and asked again.
 
-In the lobby each player sets a ready mark; the owner's start waits until every other
-human is ready (AI seats always are). Every mark is cleared as a game starts, so a
-rematch needs everyone ready again, and when the rules change; otherwise a mark goes with
-its player (one who leaves takes it along, a newcomer is not ready, the others keep theirs).
+The table's parts own their state and return what happened; the table owns the
+connections, the queue and the ``Scheduler`` (``host.scheduler``: timers, AI jobs) and
+applies what they return. The room (seats, owner, rules, series, options, ready marks) is
+``host.room``'s ``Roster``; the games (the fair deal waiting for contributions, while what
+else arrives waits, and the game in play) are ``host.dealer``'s ``Dealer``; the watchers
+are ``host.audience``'s; who may come in is ``host.entry``'s (``host.server`` throttles
+and checks a hello's password before it comes here).
 
-Watchers and the gap between reactions are ``host.audience``'s; who may come in (the
-password, its throttle per address and per table) is ``host.entry``'s to say, and
-``host.server`` asks the throttle, and checks a password, before the hello comes here.
-
-A human who drops out mid-game is ``away``: the seat waits ``config.hold`` seconds for
-them, then a stand-in AI plays it until they return with their token. The optional turn
-timer makes the default move for a human seat that lets it run out. Once the host is
+A human who drops out mid-game is ``away``: the seat waits the room's ``hold`` seconds
+for them, then a stand-in AI plays it until they return with their token (and an owner
+away that long hands the room on, ``host.room``). The turn timer (without one, the room's
+patience) makes the default move for a human seat that lets it run out. Once the host is
 stopping (or the executor refuses work, as it does while the process exits) no AI is asked
 to think again.
 
@@ -24,43 +24,20 @@ With a ``disk`` (``host.disk.DiskWriter``) the lobby is saved after every change
 every action of a game is appended to the journal; what the table sends while it handles
 an item is held in ``outbox`` and goes out once that item's records are on disk (a new
 seat's token, a game's start and end, every action), so no client ever hears of a move a
-restarted host would not know. The event loop never waits for the disk itself.
-
-With ``workers`` (``host.workers``) the AI seats' bots live and think in worker
-processes, and the executor's threads only wait for their answers.
-
-The table is in one of three phases: the lobby (no game), the fair deal waiting for the
-players' contributions (``host.deal``: what else arrives meanwhile waits for the deal) and
-the game in play (``host.game``). Each phase's object owns its state and returns what to
-send; the table owns the seats, the connections, the queue and the ``Scheduler``
-(``host.scheduler``: its timers and its AI jobs), and sends what the phases return.
+restarted host would not know. The event loop never waits for the disk itself. With
+``workers`` (``host.workers``) the AI seats' bots live and think in worker processes, and
+the executor's threads only wait for their answers.
 """
 
 from __future__ import annotations
 
 import asyncio
-import itertools
 import logging
-import random
-from collections.abc import Awaitable, Callable, Coroutine, Sequence
-from dataclasses import replace
+from collections.abc import Awaitable, Callable, Coroutine
 
-from engine import (
-    Action,
-    Event,
-    GameLog,
-    GameState,
-    Rules,
-    Series,
-)
-from engine.ai import Bot, make_bot
+from engine import Action, GameLog, GameState, Rules, Series
 from protocol import (
-    MAX_MS,
-    MAX_SILENCE_MS,
-    MAX_WATCHERS,
-    MIN_SILENCE_MS,
     PROTOCOL_VERSION,
-    SECRET_BYTES,
     Ack,
     Act,
     Contribute,
@@ -79,12 +56,8 @@ from protocol import (
     Replace,
     Room,
     RoomUpdate,
-    SetOptions,
-    SetRules,
-    SetSeat,
     Sit,
     Start,
-    UnplayableRules,
     WatcherEmoted,
     Watching,
     Welcome,
@@ -94,48 +67,24 @@ from . import lobby
 from .admission import PasswordThrottle
 from .audience import Audience
 from .config import HostConfig
-from .credentials import Password, new_token, token_matches
+from .credentials import Password
 from .deal import Deal, waits
+from .dealer import Dealer
 from .disk import DiskWriter
-from .entry import WRONG, Gate
-from .game import BotSlot, Game, Resources, default_move
-from .items import (
-    DealDue,
-    Gone,
-    Held,
-    Idle,
-    Incoming,
-    Item,
-    Link,
-    Saving,
-    Stop,
-    Thought,
-    TurnUp,
-)
+from .entry import Gate, Refusal
+from .game import BotSlot, Game, Resources
+from .items import DealDue, Gone, Held, Idle, Incoming, Item, Link, Saving, Stop, Thought, TurnUp
 from .journal import action_record, header_record, table_record
 from .outbox import Outbox
+from .parts import Part
 from .resume import load_table
-from .room_state import Seat, first_empty, human_names, seat_infos, unique_name
-from .save import SavedSeat, TableSave, save_file
+from .room import Freed, Roster
+from .room_state import Seat, human_names
+from .save import TableSave, save_file
 from .scheduler import Handle, Scheduler
 from .workers import Workers
 
-__all__ = [
-    "DealDue",
-    "Gone",
-    "Held",
-    "Idle",
-    "Incoming",
-    "Link",
-    "Saving",
-    "Seat",
-    "Stop",
-    "Table",
-    "Thought",
-    "TurnUp",
-    "default_move",
-    "unique_name",
-]
+__all__ = ["Gone", "Incoming", "Saving", "Seat", "Stop", "Table", "Thought", "TurnUp"]
 
 log = logging.getLogger("durak.host")
 
@@ -151,7 +100,6 @@ class Table:
         door_room: int | None = None,
     ) -> None:
         self.config = config
-        self.workers = workers
         self.scheduler = scheduler  # the timers and the AI players' executor
         self.clock: Callable[[], float] = scheduler.now  # emotes' and passwords' clock
         self.on_room = on_room
@@ -165,46 +113,16 @@ class Table:
         self.queue: asyncio.Queue[Item] = asyncio.Queue()
         name = "".join(c if c.isprintable() else " " for c in config.name).strip()
         self.name = name[:63] or "Durak table"
-        if any(len(level) > 24 for level in config.ai):
-            raise ValueError("an AI level name is at most 24 characters")
-        if not 0 <= config.watchers <= MAX_WATCHERS:
-            raise ValueError(f"a table takes 0 to {MAX_WATCHERS} watchers")
-        if len(config.ai) > config.seats:
-            raise ValueError(f"{len(config.ai)} AI players do not fit {config.seats} seats")
-        self.rules: Rules = replace(config.rules, players=config.seats)  # RulesError if bad
-        self.seats = [Seat() for _ in range(config.seats)]
-        first_ai = config.seats - len(config.ai)
-        for offset, level in enumerate(config.ai):
-            make_bot(level, first_ai + offset, self.rules, 0)  # ValueError for a bad level
-            self.seats[first_ai + offset] = Seat.ai(level)
-        self.owner: int | None = None
-        self.series = Series.new(config.seats)
-        self.seeds = (
-            random.Random(config.seed) if config.seed is not None else random.SystemRandom()
+        self.roster = Roster(config)  # the seats, the owner, the rules, the options
+        self.audience = Audience(lambda: self.clock())  # the watchers, the emotes' gap
+        self.faults = 0  # unexpected exceptions while handling an item (should stay 0)
+        post = self.queue.put_nowait
+        self.dealer = Dealer(
+            config, self.roster, self.audience, scheduler, post, workers, self._record
         )
-        self.game = 0  # the number of the game in play (or of the last one)
-        self.logs: list[GameLog] = []  # every finished game, for replays and tests
-        self._seq = 0  # the last game's seq, once it is over
-        self.pending: Deal | None = None  # a deal waiting for contributions
-        self.play: Game | None = None  # the game in play
-        # One counter for every AI job of the table: an answer is taken only from the job
-        # that is current for its seat's current bot (never from an earlier stand-in's).
-        self.jobs = itertools.count(1)
-        self.uses = Resources(self.seeds, self._bot, scheduler, self.queue.put_nowait, self.jobs)
-        self.errors = 0  # unexpected exceptions while handling an item (should stay 0)
-        # The host is stopping (or its AI executor refuses work, as it does once the process
-        # is exiting): no AI is asked to think any more.
-        self.stopping = False
-        self.hold = max(0.0, config.hold)  # the room's options (the owner may change them)
-        self.turn_timer = config.turn_timer
-        self.silence = config.silence
         password = Password.of(config.password) if config.password else None
         self.gate = Gate(password, lambda: self.clock())  # the password, the throttle
-        self.idle = config.idle
-        self.watchers = config.watchers  # how many may watch (the room's option)
         self.door_room = door_room  # watchers the host's door has room for (None: any)
-        self.audience = Audience(lambda: self.clock())  # the watchers, the emotes' gap
-        self.marks = itertools.count(1)  # the idle watches' marks, table-wide
         self._timers: set[Handle] = set()
         if config.resume:
             if config.save_dir is None:
@@ -216,13 +134,10 @@ class Table:
     def _restore(self, saved: TableSave) -> None:
         """Take over a saved table: its seats (every player away: held for them, in the
         lobby too, see ``run``), series and game."""
-        self.name, self.rules, self.owner = saved.name, saved.rules, saved.owner
-        self.seats = [Seat(s.kind, s.name, s.level, s.token_hash) for s in saved.seats]
+        self.name, self.game = saved.name, saved.game
+        self.roster.restore(saved)
         if saved.password is not None and self.config.password is None:
             self.gate.password = Password.from_text(saved.password)  # --resume keeps it
-        self.series, self.game = saved.series, saved.game
-        self.hold, self.turn_timer, self.silence = saved.hold, saved.turn_timer, saved.silence
-        self.idle, self.watchers = saved.idle, saved.watchers
         if saved.last is not None:
             self.logs.append(saved.last)
         game_log = saved.current
@@ -230,7 +145,7 @@ class Table:
             return
         players = len(self.seats)
         self.play = Game.resumed(self.game, game_log, saved.deal, players, self.uses)
-        self.play.add_bots(self._ai_levels())
+        self.play.add_bots(self.roster.ai_levels())
 
     def saved(self, game: bool = True) -> TableSave:
         """The table as it is saved (every seat, the series and, with ``game``, the game in
@@ -242,20 +157,12 @@ class Table:
             )
         return TableSave(
             name=self.name,
-            rules=self.rules,
-            seats=tuple(SavedSeat(s.kind, s.name, s.level, s.token_hash) for s in self.seats),
-            owner=self.owner,
-            series=self.series,
             game=self.game,
             current=current,
             last=self.logs[-1] if self.logs else None,
             deal=play.deal if play is not None and current is not None else None,
-            hold=self.hold,
-            turn_timer=self.turn_timer,
-            silence=self.silence,
-            idle=self.idle,
-            watchers=self.watchers,
             password=None if self.gate.password is None else self.gate.password.text,
+            **self.roster.saved(),
         )
 
     def _save(self, durable: bool = False) -> None:
@@ -314,7 +221,7 @@ class Table:
 
     def stop_thinking(self) -> None:
         """The host is stopping: no AI is asked to think again."""
-        self.stopping = True
+        self.dealer.stopping = True
 
     def run(self, disk: DiskWriter | None = None) -> Coroutine[None, None, None]:
         """The table's task, to be run: it handles what is queued until ``Stop``. With
@@ -325,16 +232,15 @@ class Table:
 
     def open(self) -> None:
         """The table opens (its task calls this first): saved as it is; a resumed table's
-        players are away until they return, its game goes on (one resumed after its last
-        action ends once its players are back, ``_end_resumed``); an autostart table with
-        every seat taken (all AI) starts its first game."""
+        players are away until they return, its game goes on (``_end_resumed``); an
+        autostart table with every seat taken (all AI) starts its first game."""
         self._save()
         for index, seat in enumerate(self.seats):  # resumed: every player is away until back
             if seat.kind == "human" and seat.link is None:
                 self._hold(index)
         if self.play is not None:
-            self._think()
-            self.play.arm_turn(self.turn_timer)
+            self.dealer.think()
+            self.play.arm_turn(self.roster.turn_limit)
             self._end_resumed()
         self._maybe_autostart()
 
@@ -348,7 +254,7 @@ class Table:
                 try:
                     self.handle(item)
                 except Exception:
-                    self.errors += 1
+                    self.faults += 1
                     log.exception("the table failed to handle %r", item)
                 finally:
                     if isinstance(item, Incoming):
@@ -363,11 +269,11 @@ class Table:
         elif isinstance(item, Gone):
             self._gone(item.link)
         elif isinstance(item, Thought):
-            self._thought(item)
+            self._ended(self.dealer.thought(item))
         elif isinstance(item, Held):
             self._held(item)
         elif isinstance(item, TurnUp):
-            self._turn_up(item)
+            self._ended(self.dealer.turn_up(item))
         elif isinstance(item, Idle):
             self._idle_up(item)
         elif isinstance(item, DealDue) and self.pending and self.pending.game == item.game:
@@ -377,61 +283,56 @@ class Table:
 
     # --- the room -----------------------------------------------------------------------
 
-    @property
-    def throttle(self) -> PasswordThrottle:
-        return self.gate.throttle
+    throttle: Part[PasswordThrottle] = Part("gate")
 
     @property
     def playing(self) -> bool:
         return self.play is not None
 
-    # (read-only views of the phases, for the host's tests and tools)
-    @property
-    def state(self) -> GameState | None:
-        return None if self.play is None else self.play.state
+    # (the room's and the games' state as the host's tests and tools read it)
+    seats: Part[list[Seat]] = Part("roster")
+    owner: Part[int | None] = Part("roster")
+    rules: Part[Rules] = Part("roster")
+    series: Part[Series] = Part("roster")
+    hold: Part[float] = Part("roster")
+    turn_timer: Part[float | None] = Part("roster")
+    silence: Part[float] = Part("roster")
+    idle: Part[float | None] = Part("roster")
+    watchers: Part[int] = Part("roster")
+    play: Part[Game | None] = Part("dealer")
+    game: Part[int] = Part("dealer")
+    logs: Part[list[GameLog]] = Part("dealer")
+    pending: Part[Deal | None] = Part("dealer")
+    uses: Part[Resources] = Part("dealer")
+    stopping: Part[bool] = Part("dealer")
+    state: Part[GameState | None] = Part("dealer")
+    log: Part[GameLog | None] = Part("dealer")
+    seq: Part[int] = Part("dealer")
+    bots: Part[dict[int, BotSlot]] = Part("dealer")
+
+    deal: Part[DealSecret | None] = Part("dealer")
 
     @property
-    def log(self) -> GameLog | None:
-        return None if self.play is None else self.play.log
-
-    @property
-    def seq(self) -> int:
-        """The game in play's (or the last game's) count of actions."""
-        return self._seq if self.play is None else self.play.seq
-
-    @property
-    def bots(self) -> dict[int, BotSlot]:
-        return {} if self.play is None else self.play.bots
-
-    @property
-    def deal(self) -> DealSecret | None:
-        return None if self.play is None else self.play.deal
+    def errors(self) -> int:
+        """Unexpected exceptions and failed AI answers so far (should stay 0)."""
+        return self.faults + self.dealer.failed
 
     def room(self) -> Room:
-        seats = seat_infos(self.seats, self.bots)
-        turn, idle = self.turn_timer, self.idle
-        return Room(
-            name=self.name,
-            status="playing" if self.playing else "lobby",
-            owner=self.owner,
-            seats=seats,
-            rules=self.rules,
+        return self.roster.room(
+            self.name,
+            playing=self.playing,
+            stand_ins=self.bots,
             password=self.gate.password is not None,
-            autostart=self.config.autostart,
-            series=self.series,
             game=self.game,
-            hold_ms=min(round(self.hold * 1000), MAX_MS),
-            turn_ms=None if turn is None else min(max(round(turn * 1000), 1), MAX_MS),
-            silence_ms=min(max(round(self.silence * 1000), MIN_SILENCE_MS), MAX_SILENCE_MS),
-            idle_ms=None if idle is None else min(max(round(idle * 1000), 1), MAX_MS),
-            watchers=self.watchers,
             watching=tuple(self.audience.names.values()),
             unsaved=self.disk is not None and self.disk.problem is not None,
         )
 
     def _room_changed(self, durable: bool = False) -> None:
         """Show the room to every seat and to ``on_room``, then save (see ``_save``)."""
-        self._watch_idle()
+        for idle in self.roster.idle_watches(self.playing):
+            assert self.idle is not None
+            self._later(self.idle, idle)
         room = self.room()
         self._broadcast(RoomUpdate(room))
         if self.on_room is not None:
@@ -444,15 +345,6 @@ class Table:
                 seat.link.send(message)
         for link in self.audience:
             link.send(message)
-
-    def _fix_owner(self) -> None:
-        owner = None if self.owner is None else self.seats[self.owner]
-        if owner is not None and owner.kind == "human" and (owner.link or self.playing):
-            return
-        self.owner = next(
-            (i for i, s in enumerate(self.seats) if s.kind == "human" and s.link is not None),
-            None,
-        )
 
     def _message(self, link: Link, message: Message, password_ok: bool | None = None) -> None:
         if isinstance(message, Hello):
@@ -467,15 +359,16 @@ class Table:
         if link.seat is None or self.seats[link.seat].link is not link:
             return  # replaced or gone meanwhile
         if isinstance(message, Act):
-            self._act(link, message)
+            self._ended(self.dealer.act(link, message))
         elif isinstance(message, Ping):
             link.send(Pong(message.ref))
         elif isinstance(message, lobby.COMMANDS):
             self._command(link, message)
         elif isinstance(message, Emote):
             self._emote(link.seat, message.code)
-        elif isinstance(message, Contribute):
-            self._contribute(link, message)
+        elif isinstance(message, Contribute) and self.dealer.contribute(link, message):
+            assert self.pending is not None
+            self._deal(self.pending)
 
     def _emote(self, index: int, code: str) -> None:
         """Relay a seat's reaction to every seat and watcher (see ``host.audience``)."""
@@ -488,11 +381,11 @@ class Table:
         """Let a watcher in (the limit and the password first), in the lobby, in a game or
         at a full table: the room, and the game so far as anyone may see it."""
         limit = self.watchers if self.door_room is None else min(self.watchers, self.door_room)
-        refusal = self.audience.refusal(hello, limit)
+        refusal = self.audience.refusal(hello, limit) or self.gate.newcomer(
+            link.address, hello.password, password_ok
+        )
         if refusal is not None:
             link.close(refusal.code, refusal.text)
-            return
-        if not self._password_checked(link, hello, password_ok):
             return
         self.audience.add(link, hello.name, human_names(self.seats))
         link.send(Watching(PROTOCOL_VERSION, self.room()))
@@ -519,88 +412,42 @@ class Table:
 
     def _sit(self, link: Link, sit: Sit) -> None:
         """A watcher takes the first open seat of the lobby and becomes a player."""
-        if self.playing:
-            self._reject(link, sit.ref, "game_running")
-            return
-        index = first_empty(self.seats)
-        if index is None:
-            self._reject(link, sit.ref, "no_open_seat")
+        if self.roster.no_seat(self.playing) is not None:
+            self._reject(link, sit.ref, "game_running" if self.playing else "no_open_seat")
             return
         name = self.audience.remove(link)
         assert name is not None
         link.watching = False
         link.send(Ack(sit.ref, None))
-        self._welcome(link, index, self._new_player(index, name))
+        self._welcome(link, *self._new_player(name))
 
     def _unwatch(self, link: Link) -> None:
         if self.audience.remove(link) is not None:
             self._room_changed()
 
     def _hello(self, link: Link, hello: Hello, password_ok: bool | None = None) -> None:
-        """Seat a returning player (by token) or a new one. Without a token, a running game
-        or a full table is said before the password is looked at, and a password from an
-        address still waiting after wrong ones is not looked at (``PasswordThrottle``): so
-        no answer tells a right password from a wrong one but a seat."""
-        token = hello.token
-        if token is not None:
-            index = self.seat_of(token)
-            if index is None:
-                link.close("bad_token", "That token holds no seat at this table.")
-                return
-            if not self.gate.right(hello.password, password_ok):
-                link.close(WRONG.code, WRONG.text)
-                return
-            seat = self.seats[index]
-            if seat.link is not None:
-                seat.link.close("replaced", "You joined again from another connection.")
+        """Seat a returning player (by token) or a new one (``Roster.admit`` says if)."""
+        admitted = self.roster.admit(hello, self.gate, link.address, self.playing, password_ok)
+        if isinstance(admitted, Refusal):
+            link.close(admitted.code, admitted.text)
+        elif admitted is None:
+            self._welcome(link, *self._new_player(hello.name))
         else:
-            if self.playing:
-                link.close("game_in_progress", "A game is being played; join when it ends.")
-                return
-            index = first_empty(self.seats)
-            if index is None:
-                link.close("table_full", "Every seat is taken.")
-                return
-            if not self._password_checked(link, hello, password_ok):
-                return
-            token = self._new_player(index, hello.name)
-        self._welcome(link, index, token)
+            assert hello.token is not None
+            self._welcome(link, admitted, hello.token)
 
-    def seat_of(self, token: str) -> int | None:
-        """The human seat ``token`` holds (None: none)."""
-        seats = enumerate(self.seats)
-        return next(
-            (i for i, s in seats if s.kind == "human" and token_matches(token, s.token_hash)), None
-        )
-
-    @property
-    def takes_newcomers(self) -> bool:
-        """Whether a hello without a token could get a seat now (else it is refused before
-        its password is looked at)."""
-        return not self.playing and first_empty(self.seats) is not None
-
-    def _password_checked(self, link: Link, hello: Hello, password_ok: bool | None) -> bool:
-        """A newcomer's password: False once ``link`` is told why it is not let in."""
-        refusal = self.gate.newcomer(link.address, hello.password, password_ok)
-        if refusal is not None:
-            link.close(refusal.code, refusal.text)
-        return refusal is None
-
-    def _new_player(self, index: int, name: str) -> str:
-        """A newcomer sits down at the empty seat ``index``: their token, saved first."""
-        seat = self.seats[index]
-        token, seat.token_hash = new_token()
-        taken = human_names(self.seats)
-        seat.kind, seat.name = "human", unique_name(name, taken)
-        seat.ready = False  # a new player says for themselves when they are ready
-        self._save(durable=True)  # a token must not be handed out and then forgotten
-        return token
+    def _new_player(self, name: str) -> tuple[int, str]:
+        """A newcomer sits down at the first empty seat: the seat and its token, saved
+        first (a token must not be handed out and then forgotten)."""
+        index, token = self.roster.sit_down(name)
+        self._save(durable=True)
+        return index, token
 
     def _welcome(self, link: Link, index: int, token: str) -> None:
         """``link`` plays seat ``index`` now: its welcome, the game so far, the room."""
-        seat = self.seats[index]
-        seat.link = link
-        link.seat = index
+        old = self.roster.connect(index, link)
+        if old is not None:
+            old.close("replaced", "You joined again from another connection.")
         if self.play is not None:
             self.play.bots.pop(index, None)  # a returning player takes over from the stand-in
         self._fix_owner()
@@ -612,15 +459,12 @@ class Table:
         self._end_resumed()
 
     def _end_resumed(self) -> None:
-        """A game resumed after its last action (the host died before it saved the end)
-        ends once each of its players is back or stood in: so they see the end, its reveal,
-        and keep their seats."""
+        """A game resumed after its last action (the host died before saving its end) ends
+        once its players are back or stood in: they see the end and reveal, seats kept."""
         play = self.play
-        if play is None or not play.over:
-            return
-        seats = enumerate(self.seats)
-        if all(s.kind != "human" or s.link is not None or i in play.bots for i, s in seats):
-            self._game_over(play)
+        if play is not None and play.over and self.roster.all_back(self.bots):
+            self.dealer.end(play)
+            self._ended()
 
     def _gone(self, link: Link) -> None:
         if link in self.audience:
@@ -629,72 +473,44 @@ class Table:
         index = link.seat
         if index is None or self.seats[index].link is not link:
             return
-        seat = self.seats[index]
-        seat.link = None
-        if self.play is None:
-            self.seats[index] = Seat()
-        else:
+        if self.roster.disconnect(index, self.playing):
             self._hold(index)
         self._fix_owner()
         self._room_changed()
 
     def _hold(self, index: int) -> None:
-        """Hold an away player's seat for ``self.hold`` seconds, then a stand-in plays (in
-        a resumed lobby: the seat is freed)."""
-        seat = self.seats[index]
-        seat.away += 1
+        """Hold an away player's seat for ``hold`` seconds, then a stand-in plays (in a
+        resumed lobby: the seat is freed)."""
+        away = self.roster.away(index)
         if self.hold > 0:
-            self._later(self.hold, Held(index, self.game, seat.away))
+            self._later(self.hold, Held(index, self.game, away))
         elif self.play is None:
             self._vacate(index)
         else:
-            self._stand_in(index)
+            self.dealer.stand_in(index)
 
     def _vacate(self, index: int) -> None:
         """A held seat whose player did not come back to a resumed lobby is free again."""
-        self.seats[index] = Seat()
+        self.roster.vacate(index)
         self._fix_owner()
         self._room_changed()
 
     def _held(self, held: Held) -> None:
-        seat = self.seats[held.seat] if held.seat < len(self.seats) else None
-        if (
-            seat is None
-            or held.game != self.game
-            or seat.kind != "human"
-            or seat.link is not None
-            or seat.away != held.away
-            or held.seat in self.bots
-        ):
+        due = held.game == self.game and held.seat not in self.bots
+        if not due or not self.roster.still_away(held.seat, held.away):
             return
         if self.play is None:  # a resumed lobby: the player did not come back
             self._vacate(held.seat)
             return
-        self._stand_in(held.seat)
+        self.dealer.stand_in(held.seat)
+        self._fix_owner()  # an owner away past the hold hands the room on
         self._room_changed()
         self._end_resumed()
 
-    def _stand_in(self, index: int) -> None:
-        assert self.play is not None  # (a stand-in plays only in a game)
-        self.play.add_bots({index: self.config.stand_in})
-        self._think()
-
-    # --- the turn timer -----------------------------------------------------------------
-
-    def _turn_up(self, turn: TurnUp) -> None:
-        """Time is up: every human seat (not played by an AI) the game was waiting on gets
-        its default move, the defender first. A seat that could only throw in while cards
-        are unbeaten was not waited on and is left alone."""
-        play = self.play
-        if play is None or turn.game != play.number or turn.seq != play.seq:
-            return
-        humans = [i for i, s in enumerate(self.seats) if s.kind == "human"]
-        for index in play.timed_out(humans):
-            if self.play is not play or play.over:
-                return
-            action = default_move(play.state, index)  # (again: the moves before may change it)
-            if action is not None:
-                self._apply(play, index, action)
+    def _fix_owner(self) -> None:
+        """The room passes on if its owner cannot act (``Roster.fix_owner``)."""
+        if self.roster.fix_owner(self.playing, self.bots) and self.owner is not None:
+            log.info("the room passes to seat %d (%s)", self.owner, self.seats[self.owner].name)
 
     def _reject(self, link: Link, ref: int, code: str, text: str | None = None) -> None:
         link.send(Rejected(ref, code, text or lobby.REFUSALS[code]))
@@ -711,251 +527,74 @@ class Table:
         if isinstance(message, Start):
             self._start_game()
         elif isinstance(message, Ready):
-            if self.seats[link.seat].ready != message.ready:
-                self.seats[link.seat].ready = message.ready
+            if self.roster.set_ready(link.seat, message.ready):
                 self._room_changed()
         elif isinstance(message, Draw):
-            self._draw()
+            self.dealer.draw()
+            self._ended()
         else:
-            if isinstance(message, SetOptions):
-                self._set_options(message)
-            elif isinstance(message, SetRules):
-                self._set_rules(message.rules)
-            elif isinstance(message, SetSeat):
-                level = message.ai
-                self.seats[message.seat] = Seat() if level is None else Seat.ai(level)
-            elif isinstance(message, Leave) or message.seat == link.seat:
-                level = message.ai if isinstance(message, Replace) else None
-                self._free(link.seat, "left", "You left the table.", level)
-            elif isinstance(message, Kick):
-                self._free(message.seat, "kicked", "The owner sent you away from the table.")
-            else:
-                text = "The owner gave your seat to an AI player."
-                self._free(message.seat, "kicked", text, message.ai)
+            freed = self.roster.carry_out(link.seat, message, self.playing)
+            if freed is not None:
+                self._freed(freed)
             self._room_changed(durable=isinstance(message, Kick | Replace | Leave))
             self._maybe_autostart()
 
-    def _set_options(self, message: SetOptions) -> None:
-        self.hold = message.hold_ms / 1000
-        self.turn_timer = None if message.turn_ms is None else message.turn_ms / 1000
-        self.idle = None if message.idle_ms is None else message.idle_ms / 1000
-        self.silence = message.silence_ms / 1000
-        self.watchers = message.watchers
-        for seat in self.seats:  # the idle watch starts again with the new time
-            seat.idle_mark = 0
-
-    def _set_rules(self, rules: Rules | UnplayableRules) -> None:
-        assert isinstance(rules, Rules)  # (``lobby.check`` refused unplayable rules)
-        players = rules.players
-        if players != len(self.seats):
-            self.seats = (self.seats + [Seat() for _ in range(players)])[:players]
-            self.series = Series.new(players)
-        if rules != self.rules:  # the players agree to play by the new rules
-            for seat in self.seats:
-                seat.ready = False
-        self.rules = rules
-
-    def _free(self, index: int, code: str, text: str, level: str | None = None) -> None:
-        """Whoever sits at ``index`` goes (a player is told why, and their token is gone
-        with the seat). An AI of ``level`` takes the seat; without one the seat is empty in
-        the lobby, and in a game the stand-in AI plays it to the game's end."""
-        link = self.seats[index].link
-        if level is not None:
-            self.seats[index] = Seat.ai(level)
-        elif self.playing:
-            self.seats[index] = Seat.ai(self.config.stand_in, for_game=True)
-        else:
-            self.seats[index] = Seat()
+    def _freed(self, freed: Freed) -> None:
+        """A seat was freed: in a game the AI now there plays it; its player is told why."""
+        index = freed.index
         if self.play is not None:
             self.play.bots.pop(index, None)
-            self.play.add_bots({i: lv for i, lv in self._ai_levels().items() if i == index})
-            self._think()
-        if link is not None:
-            link.close(code, text)
+            level = self.roster.ai_levels().get(index)
+            if level is not None:
+                self.play.add_bots({index: level})
+            self.dealer.think()
+        if freed.link is not None:
+            freed.link.close(freed.code, freed.text)
         self._fix_owner()
 
-    def _draw(self) -> None:
-        """The owner ends the game as a draw: an update with its end to everyone."""
-        play = self.play
-        assert play is not None  # (``lobby.check``: a draw only while a game is played)
-        self._tell(play, play.draw())
-        self._game_over(play, drawn=True)
-
-    def _watch_idle(self) -> None:
-        """Start the idle watch of every player who sits unready in the lobby (not the
-        owner, whose start is their readiness; not at an autostart table, which needs no
-        marks); stop it for everyone else."""
-        for index, seat in enumerate(self.seats):
-            due = (
-                self.idle is not None
-                and not self.playing
-                and not self.config.autostart
-                and seat.kind == "human"
-                and seat.link is not None
-                and not seat.ready
-                and index != self.owner
-            )
-            if not due:
-                seat.idle_mark = 0
-            elif not seat.idle_mark:
-                assert self.idle is not None
-                seat.idle_mark = next(self.marks)
-                self._later(self.idle, Idle(index, seat.idle_mark))
-
     def _idle_up(self, idle: Idle) -> None:
-        seat = self.seats[idle.seat] if idle.seat < len(self.seats) else None
-        if seat is None or not idle.mark or seat.idle_mark != idle.mark:
+        if not self.roster.idle_over(idle):
             return  # ready meanwhile, or gone, or the watch started again
-        self._free(idle.seat, "idle", "You were not ready in time; the seat is free again.")
+        text = "You were not ready in time; the seat is free again."
+        self._freed(self.roster.free(idle.seat, self.playing, "idle", text))
         self._room_changed()
 
     def _maybe_autostart(self) -> None:
-        config = self.config
-        if (
-            config.autostart
-            and not self.playing
-            and self.pending is None
-            and all(s.kind != "empty" for s in self.seats)
-            and all(s.link is not None for s in self.seats if s.kind == "human")
-            and (config.max_games is None or self.game < config.max_games)
-        ):
+        config, idle = self.config, not self.playing and self.pending is None
+        more = config.max_games is None or self.game < config.max_games
+        if config.autostart and idle and more and self.roster.full:
             self._start_game()
 
-    # --- the game ---------------------------------------------------------------------
+    # --- the games: carried out by ``host.dealer``, the room's part here ------------------
 
     def _start_game(self) -> None:
-        """Commit to the next deal: every connected player is sent the commitment to a
-        fresh secret, and the table deals once each has contributed or ``fair_wait`` is up
-        (at once when nobody is asked)."""
-        game = self.game + 1
-        kinds = tuple(s.kind for s in self.seats)
-        secret = self.seeds.randbytes(SECRET_BYTES)
-        waiting = frozenset(
-            i for i, s in enumerate(self.seats) if s.kind == "human" and s.link is not None
-        )
-        wait = max(0.0, self.config.fair_wait)
-        self.pending = pending = Deal.committed(game, secret, kinds, self.rules, waiting, wait)
-        for index in sorted(waiting):
-            link = self.seats[index].link
-            assert link is not None
-            link.send(pending.commit)
-        if not waiting or wait == 0:
-            self._deal(pending)
+        """The owner's start (or autostart): the deal is committed to, and follows once
+        the players have contributed or ``fair_wait`` is up (at once when nobody is asked)."""
+        wait = self.dealer.start()
+        assert self.pending is not None
+        if wait is None:
+            self._deal(self.pending)
         else:
-            self._later(wait, DealDue(game))
-
-    def _contribute(self, link: Link, message: Contribute) -> None:
-        """A player's contribution to the pending deal; the deal follows as soon as every
-        seat asked has sent one."""
-        pending = self.pending
-        reason = "no_commitment" if pending is None else pending.contribute(link.seat, message)
-        if reason is not None:
-            self._reject(link, message.ref, reason)
-            return
-        link.send(Ack(message.ref, None))
-        assert pending is not None
-        if pending.complete:
-            self._deal(pending)
+            self._later(wait, DealDue(self.pending.game))
 
     def _deal(self, pending: Deal) -> None:
-        """Deal the pending game from the seed its secret and contributions give, then
-        handle what waited for the deal."""
-        self.pending = None
-        number, previous = pending.game, self.series.last
-        play = Game.dealt(number, self.rules, pending.dealt(), previous, self.uses)
-        self.play, self.game = play, number
-        for seat in self.seats:  # after this game, everyone says again if they want another
-            seat.away, seat.ready = 0, False
-        play.add_bots(self._ai_levels())
+        """Deal: the room shows the game before its first update; then what waited for the
+        deal is handled."""
+        play = self.dealer.dealt(pending)
         self._room_changed(durable=True)
-        self._tell(play, play.state.opening)
-        self._think()
-        play.arm_turn(self.turn_timer)
+        self.dealer.opening(play)
         for item in pending.deferred:
             self.handle(item)
 
-    def _ai_levels(self) -> dict[int, str]:
-        """The AI seats' levels, by seat."""
-        return {
-            i: s.level for i, s in enumerate(self.seats) if s.kind == "ai" and s.level is not None
-        }
+    def _ended(self, ended: bool = True) -> None:
+        """After a game ended (if it did): the room passes on if it must, everyone is
+        shown it, and an autostart table starts the next game."""
+        if ended:
+            self._fix_owner()
+            self._room_changed(durable=True)
+            self._maybe_autostart()
 
-    def _bot(self, level: str, seat: int, seed: int) -> Bot:
-        """A bot for an AI-played seat: in a worker process when the table has workers."""
-        if self.workers is not None:
-            return self.workers.bot(level, seat, self.rules, seed)
-        return make_bot(level, seat, self.rules, seed)
-
-    def _tell(self, play: Game, events: Sequence[Event]) -> None:
-        connected = {i for i, s in enumerate(self.seats) if s.link is not None}
-        told = play.tell(events, connected, bool(self.audience))
-        for index, update in told.updates:
-            link = self.seats[index].link
-            assert link is not None
-            link.send(update)
-        if told.watch is not None:
-            for watcher in self.audience:
-                watcher.send(told.watch)
-
-    def _act(self, link: Link, act: Act) -> None:
-        play, index = self.play, link.seat
-        assert index is not None
-        if play is None:
-            self._reject(link, act.ref, "no_game")
-            return
-        reason = play.state.check(index, act.action)
-        if reason is not None:
-            link.send(Rejected(act.ref, reason.value, reason.text))
-            return
-        self._apply(play, index, act.action, ack=(link, act.ref))
-
-    def _apply(
-        self, play: Game, index: int, action: Action, ack: tuple[Link, int] | None = None
-    ) -> None:
-        events = play.apply(index, action)
+    def _record(self, index: int, action: Action) -> None:
+        """Journal an action (its update waits for the record, see ``outbox``)."""
         if self.disk is not None:
             self._wait = self.disk.append(action_record(index, action))
-        if ack is not None:
-            ack[0].send(Ack(ack[1], play.seq))
-        self._tell(play, events)
-        if play.over:
-            self._game_over(play)
-        else:
-            self._think()
-            play.arm_turn(self.turn_timer)
-
-    def _game_over(self, play: Game, drawn: bool = False) -> None:
-        result = play.state.result
-        assert result is not None
-        for part in play.reveal(drawn):
-            for seat in self.seats:
-                if seat.link is not None:
-                    seat.link.send(part)
-        self.series = self.series.record(result)
-        self.logs.append(play.log)
-        play.stop_turn()
-        self.play, self._seq = None, play.seq
-        for index, seat in enumerate(self.seats):
-            if (seat.kind == "human" and seat.link is None) or seat.for_game:
-                self.seats[index] = Seat()
-        self._fix_owner()
-        self._room_changed(durable=True)
-        self._maybe_autostart()
-
-    def _think(self) -> None:
-        """Ask the AI-played seats that have something to do (none once the host stops)."""
-        play = self.play
-        if play is not None and not self.stopping and not play.think():
-            self.stopping = True
-
-    def _thought(self, thought: Thought) -> None:
-        play = self.play
-        if play is None:
-            return
-        answer = play.answer(thought)
-        if answer.failed:
-            self.errors += 1
-        if answer.again:
-            self._think()
-        elif answer.action is not None:
-            self._apply(play, thought.seat, answer.action)

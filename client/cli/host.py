@@ -121,7 +121,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=_timer,
         default=None,
         metavar="SECONDS",
-        help="make the default move for a player who does not act in time (default: no timer)",
+        help="make the default move for a player who does not act in time "
+        "(default: none shown; a player is waited on for 60 s)",
     )
     parser.add_argument(
         "--silence",

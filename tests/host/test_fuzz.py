@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-import host.table
+import host.dealer
 from engine import (
     CARDS,
     Attack,
@@ -562,7 +562,7 @@ def test_host_ais_never_get_the_shuffle_seed(monkeypatch: pytest.MonkeyPatch) ->
     """Players never learn the seed (RULES.md): an AI seeded with it could rebuild every
     hand and the stock. Their seeds come from the table's own seeds, so --seed still makes
     a run reproducible."""
-    real = host.table.make_bot
+    real = host.dealer.make_bot
 
     async def body() -> tuple[int, list[int]]:
         given: dict[int, int] = {}
@@ -571,7 +571,7 @@ def test_host_ais_never_get_the_shuffle_seed(monkeypatch: pytest.MonkeyPatch) ->
             given[seat] = seed
             return real(level, seat, rules, seed)
 
-        monkeypatch.setattr(host.table, "make_bot", spy)
+        monkeypatch.setattr(host.dealer, "make_bot", spy)
         config = HostConfig(seats=3, ai=("random",) * 3, announce=False, seed=11, fair_wait=0)
         table = Table(config, scheduler=LoopScheduler(HeldExecutor()))
         given.clear()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from harness import Harness
 
 from host import HostConfig
-from host.table import unique_name
+from host.room_state import unique_name
 from protocol.messages import MAX_NAME
 
 

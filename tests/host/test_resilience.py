@@ -41,9 +41,9 @@ from engine import (
     observe,
 )
 from host import HostConfig
-from host.game import Game
+from host.game import Game, default_move
 from host.save import SavedSeat, SaveError, TableSave, encode, save_file
-from host.table import Incoming, Seat, TurnUp, default_move
+from host.table import Incoming, Seat, TurnUp
 from protocol import (
     PROTOCOL_VERSION,
     Ack,
