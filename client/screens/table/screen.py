@@ -41,11 +41,12 @@ from client.net.session import (
     listen,
 )
 from client.screens.table.board import Board, deck_of
+from client.screens.table.choice import Choice
 from client.screens.table.cues import Cues
 from client.screens.table.drag import Drag
 from client.screens.table.draw import SEAT_STATUS_KEYS, draw_board, draw_digits, role_of
 from client.screens.table.ending import draw_end_table, durak_cards, end_show
-from client.screens.table.hand import card_at, cards_of, looks, on_discard, set_lifts, target_at
+from client.screens.table.hand import card_at, on_discard, target_at
 from client.screens.table.history import History
 from client.screens.table.hud import (
     EndShow,
@@ -57,24 +58,6 @@ from client.screens.table.hud import (
     waiting_for,
     who_plays,
 )
-from client.screens.table.intent import (
-    Choose,
-    Intent,
-    Play,
-    actions_for,
-    on_drop,
-    on_tap,
-    on_transfer_button,
-)
-from client.screens.table.keymap import (
-    ClearChoice,
-    Focus,
-    KeyState,
-    Press,
-    Tap,
-    ToggleHints,
-    command_for,
-)
 from client.screens.table.layout import Layout
 from client.screens.table.narrate import seat_note, toast_for
 from client.screens.table.notices import ClosedScene, EndScene
@@ -82,16 +65,15 @@ from client.screens.table.pacing import Hold, Paced, Pacer, reading_time
 from client.screens.table.panels import EMOTE_KEYS, Covers, LogScene, PauseScene, PickerScene
 from client.screens.table.row import action_specs, row_buttons
 from client.ui.pointer import Input, Key, Pointer
-from client.ui.render import GOLD, draw_bubble, draw_text
+from client.ui.render import GOLD, draw_text
 from client.ui.scene import Director, Scene, Stack
 from client.ui.widgets import Button
-from engine import Action, Beat, Card, Dealt, Pass, SeatView, Take
+from engine import Action, Card, Dealt, Pass, SeatView, Take
 from protocol import Room
 
 __all__ = ["TableScene"]
 
 
-BUBBLE_SECONDS = 2.6
 NOTE_SECONDS = 1.8  # how long a seat's word for its action shows (at the normal pace)
 ACTION_BUTTONS = frozenset({"take", "pass", "transfer", "show"})  # they answer the table
 
@@ -136,13 +118,12 @@ class TableScene(Scene):
         self.seat = 0
         self.watching = False  # a watcher's table: no hand, no actions, reactions only
         self.behind = False  # events shown since the latest snapshot: the view is older
-        self.selected: Card | None = None
-        self.transfer_mode = False
-        self.focus: int | None = None
-        self.keyed = False  # the player uses the keys: the hand shows each card's digit
+        # the chosen card, the keys' focus, the hint bubble
+        self.choice = Choice(
+            app, lambda: self.board, self._acting_view, session.send, self.press_button
+        )
         self.drag = Drag()  # a press on a card of our hand, and the drag it may become
         self.hover: tuple[float, float] | None = None
-        self.bubble: tuple[str, tuple[float, float], float] | None = None
         self.warm: list[Card] = []  # card faces to draw ahead of need, one a frame
         self.over: GameOver | None = None
         self.reconnecting = False  # our connection dropped: a banner until the resync
@@ -152,8 +133,8 @@ class TableScene(Scene):
         self.actions: dict[str, Callable[[], None]] = {  # what each button does
             "take": lambda: self._send_first(Take),
             "pass": lambda: self._send_first(Pass),
-            "transfer": lambda: self._transfer(show=False),
-            "show": lambda: self._transfer(show=True),
+            "transfer": lambda: self.choice.transfer(show=False),
+            "show": lambda: self.choice.transfer(show=True),
             "menu": self._menu,
             "log": lambda: self._open_log(beaten=False),
             "sound": self._toggle_sound,
@@ -242,12 +223,12 @@ class TableScene(Scene):
             board.resync(item.view)
             if _awaited(item.view) and not waited:
                 self.cues.sounds.append((0.0, "turn"))
-            self._tidy_selection()
+            self.choice.tidy()
             return Hold(0.0)
         if isinstance(item, Rejected):
             self.session.inflight.shown(item)
             board.arrange()
-            self._say(refusal_text(item.code, item.text, self.app.tr), None)
+            self.choice.say(refusal_text(item.code, item.text, self.app.tr), None)
             return Hold(0.0)
         if isinstance(item, GameOver):
             self.over = item if self.tally is None else self.tally(item, self.seat)
@@ -287,13 +268,12 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         boost = self.pacer.update(dt)
         if self.board is not None:
-            self._set_lifts()
+            hover = self.card_at(self.hover) if self.hover and not self.drag.dragging else None
+            self.choice.lift(hover, self.pending)
             self.board.update(dt * boost)
         self.buttons = [] if "buttons" in self.covers.hidden() else self._compute_buttons()
         self._set_cursor()
-        if self.bubble is not None:
-            text, anchor, ttl = self.bubble
-            self.bubble = (text, anchor, ttl - dt) if ttl > dt else None
+        self.choice.update(dt)
         due = self.cues.update(dt, self._deciding())
         self._warm_up()
         for name in due:
@@ -308,7 +288,7 @@ class TableScene(Scene):
         wanted = hover is not None and (
             self._button_at(hover) is not None
             or any(b.rect.collidepoint(hover) for b in over)
-            or (card is not None and bool(self.playable(card)))
+            or (card is not None and bool(self.choice.playable(card)))
         )
         if wanted != self._hand_cursor:
             self._hand_cursor = wanted
@@ -362,7 +342,7 @@ class TableScene(Scene):
             not self.pacer.idle
             or not self.session.inbox.empty()
             or self.cues.busy
-            or self.bubble is not None
+            or self.choice.bubble is not None
             or self.warm
             or (board is not None and (board.busy or board.lifting))
         ):
@@ -386,43 +366,16 @@ class TableScene(Scene):
         over."""
         return self.view if self.pending is None and self.over is None else None
 
-    def playable(self, card: Card) -> list[Action]:
-        view = self._acting_view()
-        return actions_for(view, card) if view is not None else []
-
     def _legal(self, kind: type) -> list[Action]:
         view = self._acting_view()
         return [a for a in view.legal if isinstance(a, kind)] if view is not None else []
 
-    def _tidy_selection(self) -> None:
-        if self.selected is not None and not self.playable(self.selected):
-            self.selected = None
-        if self.board is not None and self.focus is not None and self.focus >= len(self.board.hand):
-            self.focus = len(self.board.hand) - 1 if self.board.hand else None
-
     def send(self, action: Action) -> None:
-        self.session.send(action)
-        self.selected = None
-        self.transfer_mode = False
-        self.bubble = None
-
-    def _set_lifts(self) -> None:
-        assert self.board is not None
-        hover = self.card_at(self.hover) if self.hover and not self.drag.dragging else None
-        chosen = (self.selected, *cards_of(self.pending))
-        set_lifts(self.board, self.playable, chosen, self.focus, hover)
+        self.choice.play(action)
 
     def looks(self) -> dict[Card, str]:
         """How each card of our hand (and each target of the chosen card) is drawn."""
-        board = self.board
-        if board is None:
-            return {}
-        view = self._acting_view()
-        any_play = view is not None and bool(view.legal)
-        chosen = board.dragged if self.drag.dragging else self.selected
-        return looks(
-            board, self.playable, any_play, self.selected, self.focus, self.transfer_mode, chosen
-        )
+        return self.choice.looks(self.drag.dragging)
 
     def card_at(self, pos: tuple[float, float] | None) -> Card | None:
         """The card of our hand under ``pos`` (the topmost)."""
@@ -436,7 +389,7 @@ class TableScene(Scene):
 
     def handle(self, event: Input) -> None:
         if isinstance(event, Key):
-            self._key(event)
+            self.choice.key(event)
             return
         if event.kind == "move":
             self.hover = event.pos if event.pointer < 0 else None
@@ -465,19 +418,11 @@ class TableScene(Scene):
         self.drag.start(card, event.pos)
         if card is not None:
             return
-        target = self.target_at(event.pos)
-        if target is not None and self.selected is not None:
-            beat = Beat(self.selected, target)
-            if beat in self.playable(self.selected):
-                self.send(beat)
-                return
-        self.selected = None
-        self.transfer_mode = False
-        self.bubble = None
+        self.choice.press_beside(event.pos)
 
     def _move(self, event: Pointer) -> None:
         if self.board is not None:
-            self.drag.move(self.board, event.pos, lambda card: bool(self.playable(card)))
+            self.drag.move(self.board, event.pos, lambda card: bool(self.choice.playable(card)))
 
     def _up(self, event: Pointer) -> None:
         released = self.drag.release(self.board) if self.board is not None else None
@@ -485,44 +430,11 @@ class TableScene(Scene):
             return
         card, dragged = released
         if dragged:
-            self._drop(card, event.pos)
+            self.choice.drop(card, event.pos)
             assert self.board is not None
             self.board.arrange()
         else:
-            self.tap(card)
-
-    def _drop(self, card: Card, pos: tuple[float, float]) -> None:
-        view, layout = self._acting_view(), self.layout
-        if view is None:
-            return
-        assert layout is not None
-        on_table = pos[1] <= layout.hand_y - 0.55 * layout.card_h
-        intent = on_drop(view, card, self.target_at(pos), on_table, self.app.tr)
-        self._follow(intent, card)
-
-    def tap(self, card: Card) -> None:
-        """A tap or click on a card of our hand."""
-        view = self._acting_view()
-        if view is None:
-            return
-        transferring, self.transfer_mode = self.transfer_mode, False
-        if card == self.selected and not transferring:
-            self.selected = None
-            return
-        hints = self.app.settings.hints
-        intent = on_tap(view, card, hints=hints, transferring=transferring, tr=self.app.tr)
-        self._follow(intent, card)
-
-    def _follow(self, intent: Intent, card: Card | None) -> None:
-        """Do what a gesture means: play, choose (and say why), or explain."""
-        if isinstance(intent, Play):
-            self.send(intent.action)
-        elif isinstance(intent, Choose):
-            self.selected = intent.card
-            self.transfer_mode = intent.card is None
-            self._say(intent.text, intent.card)
-        elif intent.text:
-            self._say(intent.text, card)
+            self.choice.tap(card)
 
     def press_button(self, name: str) -> None:
         if name in ACTION_BUTTONS and not self._caught_up():
@@ -665,54 +577,6 @@ class TableScene(Scene):
         if found:
             self.send(found[0])
 
-    def _transfer(self, show: bool) -> None:
-        view = self._acting_view()
-        if view is not None:
-            self._follow(on_transfer_button(view, self.selected, show, self.app.tr), None)
-
-    def _key(self, event: Key) -> None:
-        self.keyed = True
-        hand = self.board.hand if self.board is not None else []
-        state = KeyState(
-            reactions=tuple(EMOTE_KEYS),
-            hand=len(hand),
-            focus=self.focus,
-            choosing=self.selected is not None or self.transfer_mode or self.focus is not None,
-        )
-        command = command_for(event.key, state)
-        if isinstance(command, Press):
-            self.press_button(command.name)
-        elif isinstance(command, Tap):
-            self.tap(hand[command.index])
-        elif isinstance(command, Focus):
-            self.focus = command.index
-        elif isinstance(command, ClearChoice):
-            self.selected, self.transfer_mode, self.focus = None, False, None
-        elif isinstance(command, ToggleHints):
-            self.app.settings.hints = not self.app.settings.hints
-            self.app.save_settings()
-            tr = self.app.tr
-            self._say(tr("table.hints_on" if self.app.settings.hints else "table.hints_off"), None)
-
-    def _say(self, text: str, card: Card | None) -> None:
-        board = self.board
-        if board is None:
-            return
-        sprite = board.cards.get(card) if card is not None else None
-        if sprite is not None:
-            # above the card, and above the prompt line, so that it hides no button and
-            # none of the words that say what to do
-            anchor = (sprite.pose.x, self._above_prompt())
-        else:
-            anchor = (board.layout.size[0] / 2, self._above_prompt())
-        self.bubble = (text, anchor, BUBBLE_SECONDS)
-
-    def _above_prompt(self) -> float:
-        """Where a hint bubble's tail ends: just above the prompt line."""
-        layout = self.layout
-        assert layout is not None
-        return layout.status_y - layout.font_px * 1.1
-
     # --- drawing ------------------------------------------------------------------------
 
     def _caught_up(self) -> bool:
@@ -787,7 +651,7 @@ class TableScene(Scene):
         draw_board(surface, assets, board, self.names, self.looks(), tr, self.statuses, turn)
         if "words" not in hidden:
             self.cues.draw_words(surface, assets, layout, tr)
-        if self.keyed and "digits" not in hidden:
+        if self.choice.keyed and "digits" not in hidden:
             draw_digits(surface, assets, board)
         if self.over is not None and "end_table" not in hidden:
             draw_end_table(surface, assets, board, self.over.result.durak, self.end_show())
@@ -802,9 +666,7 @@ class TableScene(Scene):
                 px = layout.font_px * 2
                 draw_text(surface, assets, tr("table.watching"), px, at, "center", GOLD, True)
             self.cues.draw_toasts(surface, assets, layout)
-            if self.bubble is not None:
-                px = round(layout.font_px * 1.05)
-                draw_bubble(surface, assets, self.bubble[0], self.bubble[1], px)
+            self.choice.draw_bubble(surface, board)
         if "reactions" not in hidden:
             self.cues.draw_emotes(surface, assets, layout, self._emote_anchor, tr)
         if self.reconnecting and "banner" not in hidden:
