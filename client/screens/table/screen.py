@@ -59,10 +59,9 @@ from client.screens.table.hud import (
     who_plays,
 )
 from client.screens.table.layout import Layout
-from client.screens.table.narrate import seat_note, toast_for
 from client.screens.table.notices import ClosedScene, EndScene
-from client.screens.table.pacing import Hold, Paced, Pacer, reading_time
-from client.screens.table.panels import EMOTE_KEYS, Covers, LogScene, PauseScene, PickerScene
+from client.screens.table.pacing import Hold, Paced, Pacer
+from client.screens.table.panels import Covers, LogScene, PauseScene, PickerScene
 from client.screens.table.row import action_specs, row_buttons
 from client.ui.pointer import Input, Key, Pointer
 from client.ui.render import GOLD, draw_text
@@ -74,7 +73,6 @@ from protocol import Room
 __all__ = ["TableScene"]
 
 
-NOTE_SECONDS = 1.8  # how long a seat's word for its action shows (at the normal pace)
 ACTION_BUTTONS = frozenset({"take", "pass", "transfer", "show"})  # they answer the table
 
 
@@ -173,14 +171,10 @@ class TableScene(Scene):
     def _at_once(self, message: RoomChanged | Emoted | Cheered) -> None:
         """The room and the reactions show as they arrive (a watcher's as a toast)."""
         if isinstance(message, RoomChanged):
-            self.statuses = _statuses(message)
+            self.statuses = tuple(seat.status for seat in message.room.seats)
             self.room = message.room
-        elif isinstance(message, Cheered):
-            key = EMOTE_KEYS.get(message.code)
-            if key is not None:
-                self.cues.toast(f"{message.name}: {self.app.tr(key)}")
         else:
-            self.cues.emote(message.seat, message.code)
+            self.cues.react(message, self.app.tr)
 
     def _show(self, item: Paced) -> Hold:
         """Show one message or event; how long it holds back the next."""
@@ -242,14 +236,7 @@ class TableScene(Scene):
         hold = board.apply(item)  # type: ignore[arg-type]
         self.history.add(item)  # type: ignore[arg-type]
         self.behind = True  # until the snapshot after it
-        read = reading_time(item, self.seat) / speed  # type: ignore[arg-type]
-        note = seat_note(item, self.seat)  # type: ignore[arg-type]
-        if note is not None:
-            self.cues.notes[note.seat] = (note, max(NOTE_SECONDS / speed, hold, read))
-        text = toast_for(item, self.names, self.seat, self.app.tr)  # type: ignore[arg-type]
-        if text:
-            self.cues.toast(text)
-            read = max(read, 0.5 / speed)
+        read = self.cues.told(item, self.seat, self.names, hold, speed, self.app.tr)  # type: ignore[arg-type]
         self.cues.sounds.extend(board.cues)
         board.cues.clear()
         return Hold(hold, read)
@@ -671,10 +658,6 @@ class TableScene(Scene):
             self.cues.draw_emotes(surface, assets, layout, self._emote_anchor, tr)
         if self.reconnecting and "banner" not in hidden:
             draw_banner(surface, assets, layout, tr("table.reconnecting"))
-
-
-def _statuses(message: RoomChanged) -> tuple[str, ...]:
-    return tuple(seat.status for seat in message.room.seats)
 
 
 def _awaited(view: SeatView) -> bool:
