@@ -62,7 +62,7 @@ from client.screens.table.layout import Layout
 from client.screens.table.notices import ClosedScene, EndScene
 from client.screens.table.pacing import Hold, Paced, Pacer
 from client.screens.table.panels import Covers, LogScene, PauseScene, PickerScene
-from client.screens.table.row import action_specs, row_buttons
+from client.screens.table.row import button_at, table_buttons
 from client.ui.pointer import Input, Key, Pointer
 from client.ui.render import GOLD, draw_text
 from client.ui.scene import Director, Scene, Stack
@@ -273,7 +273,7 @@ class TableScene(Scene):
         card = self.card_at(hover)
         over = [b for scene in self.covers.open() for b in scene.buttons]
         wanted = hover is not None and (
-            self._button_at(hover) is not None
+            button_at(self.buttons, hover) is not None
             or any(b.rect.collidepoint(hover) for b in over)
             or (card is not None and bool(self.choice.playable(card)))
         )
@@ -386,14 +386,8 @@ class TableScene(Scene):
         else:
             self._up(event)
 
-    def _button_at(self, pos: tuple[float, float]) -> Button | None:
-        for button in reversed(self.buttons):  # the topmost: the last drawn
-            if button.rect.collidepoint(pos):
-                return button
-        return None
-
     def _down(self, event: Pointer) -> None:
-        button = self._button_at(event.pos)
+        button = button_at(self.buttons, event.pos)
         if button is not None:
             self.drag.start(None, event.pos)
             self.press_button(button.name)
@@ -501,7 +495,7 @@ class TableScene(Scene):
             self.covers.stack,
             self.handle,
             react=self._react_spot,
-            on_button=lambda pos: self._button_at(pos) is not None,
+            on_button=lambda pos: button_at(self.buttons, pos) is not None,
             emote=self.session.emote,
         )
         self.covers.push(picker)
@@ -573,23 +567,16 @@ class TableScene(Scene):
         return not self.behind and self.board is not None and not self.board.landing
 
     def _compute_buttons(self) -> list[Button]:
-        layout, tr = self.layout, self.app.tr
+        layout = self.layout
         if layout is None:
             return []
         view = self._acting_view() if self._caught_up() else None
-        specs = action_specs(list(view.legal), view.taking, tr) if view is not None else []
-        if self.over is not None:  # the end's panel hidden: the table, and a way back
-            specs = [("result", tr("table.result"), "primary")]
-        words = {
-            "menu": tr("table.menu"),
-            "sound": tr("table.sound_off" if self.app.settings.muted else "table.sound_on"),
-            "rematch": tr("table.next_game" if self.watching else "table.rematch"),
-            "emote": tr("table.emote"),
-        }
-        if self.over is None:
-            del words["rematch"]
-        log = self.history.lines and "log" not in self.covers.hidden()  # by the discard pile
-        return row_buttons(layout, self.assets, specs, words, tr("table.log") if log else None)
+        log = bool(self.history.lines) and "log" not in self.covers.hidden()  # by the discard
+        muted, over, watching = self.app.settings.muted, self.over is not None, self.watching
+        tr = self.app.tr
+        return table_buttons(
+            layout, self.assets, view, over=over, muted=muted, watching=watching, log=log, tr=tr
+        )
 
     def _emote_anchor(self, seat: int) -> tuple[float, float]:
         layout = self.layout
