@@ -13,7 +13,8 @@ reactions picker, the end panel and the notice that the table closed. The table 
 them on its ``overlays`` stack (the app's, or the replay's), hands each what it needs,
 and leaves out of its own picture what the ones open cover (``Overlay.hides``). Its
 buttons map to their handlers through one table (``actions``). The action in flight is
-the session's (``session.inflight``): the table asks it.
+the session's (``session.inflight``): the table asks it. What a gesture on our hand leaves
+until the next one (the chosen card, the keys' focus, the hint bubble) is ``choice``'s.
 """
 
 from __future__ import annotations
@@ -50,13 +51,13 @@ from client.screens.table.hand import card_at, on_discard, target_at
 from client.screens.table.history import History
 from client.screens.table.hud import (
     EndShow,
+    awaited,
     draw_banner,
     draw_buttons,
     draw_status,
     draw_unsaved,
-    status_text,
+    prompt,
     waiting_for,
-    who_plays,
 )
 from client.screens.table.layout import Layout
 from client.screens.table.notices import ClosedScene, EndScene
@@ -210,12 +211,12 @@ class TableScene(Scene):
             return Hold(0.0)
         if isinstance(item, Snapshot):
             self.reconnecting = False
-            waited = self.view is not None and _awaited(self.view)
+            waited = self.view is not None and awaited(self.view)
             self.view = item.view
             self.session.inflight.shown(item)
             self.behind = False
             board.resync(item.view)
-            if _awaited(item.view) and not waited:
+            if awaited(item.view) and not waited:
                 self.cues.sounds.append((0.0, "turn"))
             self.choice.tidy()
             return Hold(0.0)
@@ -306,7 +307,7 @@ class TableScene(Scene):
     def our_turn(self) -> bool:
         """The table waits for us (to lead or to answer), and shows what the view says."""
         view = self._acting_view()
-        return view is not None and _awaited(view) and self._caught_up()
+        return view is not None and awaited(view) and self._caught_up()
 
     def thinking(self) -> tuple[int, ...]:
         """The seats shown as thinking: the table has waited a moment for them."""
@@ -596,20 +597,13 @@ class TableScene(Scene):
         return SEAT_STATUS_KEYS.get(status)
 
     def status(self) -> str:
-        tr = self.app.tr
-        if self.board is None:
-            return tr("table.shuffling")
-        if self.view is None:
-            return tr("table.dealing")
-        if self.over is not None:
+        """The prompt line (``hud.prompt``): what we may do comes with the view that
+        catches up with the table, once our action has its answer."""
+        if self.over is not None and self.view is not None:
             return ""
-        if self.watching:  # who attacks whom, as the table shows it now
-            return who_plays(self.board, self.names, None, tr)
-        if self.pending is not None or not self._caught_up():
-            # our action awaits its answer, or the view is older than the table: say only
-            # who plays (what we may do comes with the view that catches up)
-            return who_plays(self.board, self.names, self.seat, tr)
-        return status_text(self.view, self.names, self.seat, tr)
+        me = None if self.watching else self.seat
+        settled = self.pending is None and self._caught_up()
+        return prompt(self.board, self.view, self.names, me, settled, self.app.tr)
 
     def draw(self, surface: pygame.Surface) -> None:
         board, assets = self.board, self.assets
@@ -645,12 +639,3 @@ class TableScene(Scene):
             self.cues.draw_emotes(surface, assets, layout, self._emote_anchor, tr)
         if self.reconnecting and "banner" not in hidden:
             draw_banner(surface, assets, layout, tr("table.reconnecting"))
-
-
-def _awaited(view: SeatView) -> bool:
-    """Is the game waiting for us: to lead, or to answer an attack?"""
-    if view.result is not None or not view.legal:
-        return False
-    if view.seat == view.defender:
-        return not view.taking and any(d is None for _, d in view.table)
-    return view.seat == view.attacker and not view.table
