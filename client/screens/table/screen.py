@@ -47,7 +47,7 @@ from client.screens.table.cues import Cues
 from client.screens.table.drag import Drag
 from client.screens.table.draw import SEAT_STATUS_KEYS, draw_board, draw_digits, role_of
 from client.screens.table.ending import draw_end_table, durak_cards, end_show
-from client.screens.table.hand import card_at, on_discard, target_at
+from client.screens.table.hand import card_at, on_discard
 from client.screens.table.history import History
 from client.screens.table.hud import (
     EndShow,
@@ -368,10 +368,6 @@ class TableScene(Scene):
     def card_at(self, pos: tuple[float, float] | None) -> Card | None:
         """The card of our hand under ``pos`` (the topmost)."""
         return card_at(self.board, pos)
-
-    def target_at(self, pos: tuple[float, float]) -> Card | None:
-        """The unbeaten attack card of the bout under ``pos`` (generously)."""
-        return target_at(self.board, pos)
 
     # --- input --------------------------------------------------------------------------
 
