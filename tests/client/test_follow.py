@@ -285,7 +285,7 @@ def test_a_chosen_card_raised_high_is_under_no_button(size: tuple[int, int]) -> 
     chosen = Card.parse("Ts")  # beats either: chosen first, raised highest
     click(app, where(app, chosen))
     settle(app)
-    assert table.selected == chosen and button(app, "take") is not None
+    assert table.choice.selected == chosen and button(app, "take") is not None
     for card in table.board.hand:  # type: ignore[union-attr]
         rect = drawn_rect(table, card)
         hits = [b.name for b in table.buttons if b.rect.colliderect(rect)]
@@ -296,7 +296,7 @@ def test_a_chosen_card_raised_high_is_under_no_button(size: tuple[int, int]) -> 
 def test_a_hint_bubble_leaves_the_prompt_line_readable(
     size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from client.screens.table import screen as table_screen
+    from client.screens.table import choice
     from client.ui import render
 
     bubbles: list[pygame.Rect] = []
@@ -305,13 +305,13 @@ def test_a_hint_bubble_leaves_the_prompt_line_readable(
         bubbles.append(render.draw_bubble(surface, assets, text, *args, **kwargs))
         return bubbles[-1]
 
-    monkeypatch.setattr(table_screen, "draw_bubble", spy)
+    monkeypatch.setattr(choice, "draw_bubble", spy)
     app, session = start(deal(Rules(), *DEFEND), size=size)
     session.play(1, Attack.of("6h"))
     settle(app)
     table = scene(app)
     click(app, where(app, Card.parse("Jc")))  # cannot beat a heart: it says why
-    assert table.bubble is not None and table.status()
+    assert table.choice.bubble is not None and table.status()
     bubbles.clear()
     app.step(FRAME)
     layout = table.layout
@@ -329,7 +329,7 @@ def test_in_transfer_mode_only_the_cards_that_can_transfer_glow() -> None:
     table = scene(app)
     assert table.looks()[Card.parse("Ts")] == "glow"  # a trump: it beats 7h ...
     click(app, button(app, "transfer"))  # type: ignore[arg-type]  # two sevens: choose
-    assert table.transfer_mode and session.sent == []
+    assert table.choice.transfer_mode and session.sent == []
     looks = table.looks()
     assert looks[Card.parse("7d")] == looks[Card.parse("7c")] == "glow"
     assert looks[Card.parse("Ts")] == "dim"  # ... but cannot transfer
@@ -515,14 +515,14 @@ def test_the_keys_show_on_the_cards_and_the_focus_is_a_halo() -> None:
     session.play(1, Attack.of("6h"))
     settle(app)
     table = scene(app)
-    assert not table.keyed  # a mouse player sees no digits
+    assert not table.choice.keyed  # a mouse player sees no digits
     key(app, pygame.K_RIGHT)
-    assert table.keyed and table.focus == 0
+    assert table.choice.keyed and table.choice.focus == 0
     assert table.board is not None
     assert table.looks()[table.board.hand[0]] == "target"
     app.step(FRAME)  # draws the digits
     key(app, pygame.K_1)  # the first card, J♣, cannot beat 6♥: it says why, plays nothing
-    assert session.sent == [] and table.bubble is not None
+    assert session.sent == [] and table.choice.bubble is not None
     key(app, pygame.K_5)  # the fifth, 9♥, beats it
     assert session.sent == [Beat(Card.parse("9h"), Card.parse("6h"))]
 

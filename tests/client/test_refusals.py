@@ -119,7 +119,7 @@ def test_the_room_and_the_table_say_a_refusal_in_the_players_language() -> None:
     game.inbox.put(Rejected("no_game", REFUSALS["no_game"]))
     for _ in range(5):
         app.step(0.05)
-    assert table.bubble is not None and table.bubble[0] == "Сейчас игра не идёт."
+    assert table.choice.bubble is not None and table.choice.bubble[0] == "Сейчас игра не идёт."
     app.close()
 
 

@@ -190,7 +190,7 @@ def test_a_dimmed_card_explains_itself_and_the_pass_button_appears() -> None:
     looks = scene(app).looks()
     assert looks[Card.parse("9d")] == "glow" and looks[Card.parse("8h")] == "dim"
     click(app, where(app, Card.parse("8h")))
-    bubble = scene(app).bubble
+    bubble = scene(app).choice.bubble
     assert bubble is not None and bubble[0] == "Its rank is not on the table."
     assert session.sent == [Attack.of("7h")]
     assert button(app, "take") is None
@@ -214,20 +214,20 @@ def test_hints_off_means_no_bubble() -> None:
     click(app, where(app, Card.parse("7h")))
     settle(app)
     click(app, where(app, Card.parse("Jc")))
-    assert scene(app).bubble is None and session.sent == [Attack.of("7h")]
+    assert scene(app).choice.bubble is None and session.sent == [Attack.of("7h")]
 
 
 def test_h_switches_the_hints_and_says_so() -> None:
     app, session = start(deal(Rules(), *ATTACK))
     key(app, pygame.K_h)
-    bubble = scene(app).bubble
+    bubble = scene(app).choice.bubble
     assert not app.settings.hints and bubble is not None and bubble[0] == "Hints off."
     click(app, where(app, Card.parse("7h")))
     settle(app)
     click(app, where(app, Card.parse("Jc")))  # a dimmed card: no word about it now
-    assert scene(app).bubble is None and session.sent == [Attack.of("7h")]
+    assert scene(app).choice.bubble is None and session.sent == [Attack.of("7h")]
     key(app, pygame.K_h)
-    bubble = scene(app).bubble
+    bubble = scene(app).choice.bubble
     assert app.settings.hints and bubble is not None and bubble[0] == "Hints on."
 
 
@@ -257,7 +257,7 @@ def test_a_card_with_two_targets_highlights_them_and_a_tap_on_one_beats_it() -> 
     settle(app)
     click(app, where(app, Card.parse("Ts")))  # a trump: beats either
     table = scene(app)
-    assert session.sent == [] and table.selected == Card.parse("Ts")
+    assert session.sent == [] and table.choice.selected == Card.parse("Ts")
     looks = table.looks()
     assert looks[Card.parse("6h")] == "target" and looks[Card.parse("6d")] == "target"
     click(app, where(app, Card.parse("6d")))
@@ -270,9 +270,9 @@ def test_esc_first_drops_the_chosen_card_then_asks_whether_to_leave() -> None:
     settle(app)
     table = scene(app)
     click(app, where(app, Card.parse("Ts")))  # two cards it could beat: it is chosen
-    assert table.selected == Card.parse("Ts")
+    assert table.choice.selected == Card.parse("Ts")
     key(app, pygame.K_ESCAPE)
-    assert table.selected is None and app.stack[-1] is table and session.sent == []
+    assert table.choice.selected is None and app.stack[-1] is table and session.sent == []
     key(app, pygame.K_ESCAPE)
     assert showing(app) is PauseScene and app.stack[-2] is table
     key(app, pygame.K_ESCAPE)  # a second Esc resumes: it never quits from the table
@@ -321,7 +321,7 @@ def test_a_rejected_action_is_explained() -> None:
     settle(app)
     table = scene(app)
     assert table.pending is None
-    assert table.bubble is not None and table.bubble[0] == reason.text
+    assert table.choice.bubble is not None and table.choice.bubble[0] == reason.text
 
 
 def test_transfer_from_our_seat() -> None:

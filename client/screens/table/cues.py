@@ -1,7 +1,8 @@
 """What the table says for a moment and then lets go: the toasts under the opponents, each
 seat's word for what it just did, the seats' reactions, the thinking cue of a seat the
 table waits for, and the sounds still to play. Each holds the seconds it has left; time is
-only the ``dt`` given to ``update`` (a test passes its own).
+only the ``dt`` given to ``update`` (a test passes its own). ``told`` and ``react`` turn
+what the table shows into these.
 """
 
 from __future__ import annotations
@@ -12,19 +13,22 @@ from collections.abc import Callable
 import pygame
 
 from client.i18n import ENGLISH, Translator
+from client.net.session import Cheered, Emoted
 from client.screens.table.draw import draw_seat_word
 from client.screens.table.hud import TOAST_SECONDS, draw_toast
 from client.screens.table.layout import Layout
-from client.screens.table.narrate import Note, note_text
-from client.screens.table.pacing import THINK_DELAY
+from client.screens.table.narrate import Note, note_text, seat_note, toast_for
+from client.screens.table.pacing import THINK_DELAY, reading_time
 from client.screens.table.panels import EMOTE_KEYS
 from client.ui.assets import Assets
 from client.ui.render import draw_bubble
+from engine import Event
 
-__all__ = ["DOT_STEP", "EMOTE_SECONDS", "Cues"]
+__all__ = ["DOT_STEP", "EMOTE_SECONDS", "NOTE_SECONDS", "Cues"]
 
 DOT_STEP = 1 / 3  # seconds between two steps of the thinking cue's dots
 EMOTE_SECONDS = 2.0  # how long a seat's reaction shows by the seat
+NOTE_SECONDS = 1.8  # how long a seat's word for its action shows (at the normal pace)
 
 
 class Cues:
@@ -43,6 +47,36 @@ class Cues:
         """``seat`` reacted (an unknown reaction shows nothing)."""
         if code in EMOTE_KEYS:
             self.emotes[seat] = (code, EMOTE_SECONDS)
+
+    def react(self, message: Emoted | Cheered, tr: Translator = ENGLISH) -> None:
+        """A reaction: a player's by its seat, a watcher's as a toast."""
+        if isinstance(message, Cheered):
+            key = EMOTE_KEYS.get(message.code)
+            if key is not None:
+                self.toast(f"{message.name}: {tr(key)}")
+        else:
+            self.emote(message.seat, message.code)
+
+    def told(
+        self,
+        event: Event,
+        me: int,
+        names: tuple[str, ...],
+        hold: float,
+        speed: float,
+        tr: Translator = ENGLISH,
+    ) -> float:
+        """``event`` is shown at our seat ``me``: its seat's word by the plate and its toast.
+        The seconds it takes to read (``hold``: its animation's; ``speed``: the pace)."""
+        read = reading_time(event, me) / speed
+        note = seat_note(event, me)
+        if note is not None:
+            self.notes[note.seat] = (note, max(NOTE_SECONDS / speed, hold, read))
+        text = toast_for(event, names, me, tr)
+        if text:
+            self.toast(text)
+            read = max(read, 0.5 / speed)
+        return read
 
     def update(self, dt: float, deciding: tuple[int, ...]) -> list[str]:
         """Let ``dt`` seconds pass, the table now waiting for the seats ``deciding``; the

@@ -169,6 +169,35 @@ def waiting_for(view: SeatView) -> tuple[int, ...]:
     return tuple(s for s in view.throwers if s not in view.passed)
 
 
+def awaited(view: SeatView) -> bool:
+    """Is the game waiting for us: to lead, or to answer an attack?"""
+    if view.result is not None or not view.legal:
+        return False
+    if view.seat == view.defender:
+        return not view.taking and any(d is None for _, d in view.table)
+    return view.seat == view.attacker and not view.table
+
+
+def prompt(
+    board: Board | None,
+    view: SeatView | None,
+    names: tuple[str, ...],
+    me: int | None,
+    settled: bool,
+    tr: Translator = ENGLISH,
+) -> str:
+    """The prompt line during a game, from our seat ``me`` (None: a watcher's): what we may
+    do once the table is ``settled`` (it shows what the latest view says and no action of
+    ours awaits its answer), else only who attacks whom."""
+    if board is None:
+        return tr("table.shuffling")
+    if view is None:
+        return tr("table.dealing")
+    if me is None or not settled:
+        return who_plays(board, names, me, tr)
+    return status_text(view, names, me, tr)
+
+
 def status_text(view: SeatView, names: tuple[str, ...], me: int, tr: Translator = ENGLISH) -> str:
     """What is going on, from our seat: what we may do, or who attacks whom."""
     if view.result is not None:

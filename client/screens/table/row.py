@@ -2,7 +2,8 @@
 Beaten) in the middle, Menu (and, after a game, Rematch) on the left, React and Sound on
 the right, and the log's button by the discard pile.
 
-Pure layout: what to offer is given (the table decides from its view), these place it.
+Pure layout: what to offer is given (the table decides from its view), these place it;
+``table_buttons`` says which words each shows.
 """
 
 from __future__ import annotations
@@ -16,9 +17,9 @@ from client.screens.table.layout import Layout
 from client.ui.assets import Assets
 from client.ui.render import button_w, label_px
 from client.ui.widgets import Button
-from engine import Action, Pass, ShowTrump, Take, Transfer
+from engine import Action, Pass, SeatView, ShowTrump, Take, Transfer
 
-__all__ = ["action_specs", "row_buttons"]
+__all__ = ["action_specs", "button_at", "row_buttons", "table_buttons"]
 
 Spec = tuple[str, str, str]  # a button's name, words and style
 LEAST = {"menu": 2.6, "sound": 2.4, "rematch": 3.6, "emote": 2.4}  # widths, in heights
@@ -41,6 +42,41 @@ def action_specs(legal: list[Action], taking: bool, tr: Translator = ENGLISH) ->
     if offered(Pass):
         found.append(("pass", tr("table.pass" if taking else "table.beaten"), "primary"))
     return found
+
+
+def table_buttons(
+    layout: Layout,
+    assets: Assets,
+    view: SeatView | None,
+    *,
+    over: bool,
+    muted: bool,
+    watching: bool,
+    log: bool,
+    tr: Translator = ENGLISH,
+) -> list[Button]:
+    """The table's row: what ``view`` offers (None: nothing now) or, once the game is
+    ``over``, the way back to its result; the corners; the log's button if ``log``."""
+    specs = action_specs(list(view.legal), view.taking, tr) if view is not None else []
+    if over:  # the end's panel hidden: the table, and a way back
+        specs = [("result", tr("table.result"), "primary")]
+    words = {
+        "menu": tr("table.menu"),
+        "sound": tr("table.sound_off" if muted else "table.sound_on"),
+        "rematch": tr("table.next_game" if watching else "table.rematch"),
+        "emote": tr("table.emote"),
+    }
+    if not over:
+        del words["rematch"]
+    return row_buttons(layout, assets, specs, words, tr("table.log") if log else None)
+
+
+def button_at(buttons: list[Button], pos: tuple[float, float]) -> Button | None:
+    """The button under ``pos`` (the topmost: the last drawn)."""
+    for button in reversed(buttons):
+        if button.rect.collidepoint(pos):
+            return button
+    return None
 
 
 def row_buttons(

@@ -13,7 +13,8 @@ reactions picker, the end panel and the notice that the table closed. The table 
 them on its ``overlays`` stack (the app's, or the replay's), hands each what it needs,
 and leaves out of its own picture what the ones open cover (``Overlay.hides``). Its
 buttons map to their handlers through one table (``actions``). The action in flight is
-the session's (``session.inflight``): the table asks it.
+the session's (``session.inflight``): the table asks it. What a gesture on our hand leaves
+until the next one (the chosen card, the keys' focus, the hint bubble) is ``choice``'s.
 """
 
 from __future__ import annotations
@@ -41,58 +42,38 @@ from client.net.session import (
     listen,
 )
 from client.screens.table.board import Board, deck_of
+from client.screens.table.choice import Choice
 from client.screens.table.cues import Cues
 from client.screens.table.drag import Drag
 from client.screens.table.draw import SEAT_STATUS_KEYS, draw_board, draw_digits, role_of
 from client.screens.table.ending import draw_end_table, durak_cards, end_show
-from client.screens.table.hand import card_at, cards_of, looks, on_discard, set_lifts, target_at
+from client.screens.table.hand import card_at, on_discard
 from client.screens.table.history import History
 from client.screens.table.hud import (
     EndShow,
+    awaited,
     draw_banner,
     draw_buttons,
     draw_status,
     draw_unsaved,
-    status_text,
+    prompt,
     waiting_for,
-    who_plays,
-)
-from client.screens.table.intent import (
-    Choose,
-    Intent,
-    Play,
-    actions_for,
-    on_drop,
-    on_tap,
-    on_transfer_button,
-)
-from client.screens.table.keymap import (
-    ClearChoice,
-    Focus,
-    KeyState,
-    Press,
-    Tap,
-    ToggleHints,
-    command_for,
 )
 from client.screens.table.layout import Layout
-from client.screens.table.narrate import seat_note, toast_for
 from client.screens.table.notices import ClosedScene, EndScene
-from client.screens.table.pacing import Hold, Paced, Pacer, reading_time
-from client.screens.table.panels import EMOTE_KEYS, Covers, LogScene, PauseScene, PickerScene
-from client.screens.table.row import action_specs, row_buttons
+from client.screens.table.pacing import Hold, Paced, Pacer
+from client.screens.table.panels import Covers, LogScene, PauseScene, PickerScene
+from client.screens.table.row import button_at, table_buttons
 from client.ui.pointer import Input, Key, Pointer
-from client.ui.render import GOLD, draw_bubble, draw_text
+from client.ui.render import GOLD, draw_text
 from client.ui.scene import Director, Scene, Stack
 from client.ui.widgets import Button
-from engine import Action, Beat, Card, Dealt, Pass, SeatView, Take
+from engine import Action, Card, Dealt, Pass, SeatView, Take
 from protocol import Room
 
 __all__ = ["TableScene"]
 
 
-BUBBLE_SECONDS = 2.6
-NOTE_SECONDS = 1.8  # how long a seat's word for its action shows (at the normal pace)
 ACTION_BUTTONS = frozenset({"take", "pass", "transfer", "show"})  # they answer the table
 
 
@@ -136,13 +117,12 @@ class TableScene(Scene):
         self.seat = 0
         self.watching = False  # a watcher's table: no hand, no actions, reactions only
         self.behind = False  # events shown since the latest snapshot: the view is older
-        self.selected: Card | None = None
-        self.transfer_mode = False
-        self.focus: int | None = None
-        self.keyed = False  # the player uses the keys: the hand shows each card's digit
+        # the chosen card, the keys' focus, the hint bubble
+        self.choice = Choice(
+            app, lambda: self.board, self._acting_view, session.send, self.press_button
+        )
         self.drag = Drag()  # a press on a card of our hand, and the drag it may become
         self.hover: tuple[float, float] | None = None
-        self.bubble: tuple[str, tuple[float, float], float] | None = None
         self.warm: list[Card] = []  # card faces to draw ahead of need, one a frame
         self.over: GameOver | None = None
         self.reconnecting = False  # our connection dropped: a banner until the resync
@@ -152,8 +132,8 @@ class TableScene(Scene):
         self.actions: dict[str, Callable[[], None]] = {  # what each button does
             "take": lambda: self._send_first(Take),
             "pass": lambda: self._send_first(Pass),
-            "transfer": lambda: self._transfer(show=False),
-            "show": lambda: self._transfer(show=True),
+            "transfer": lambda: self.choice.transfer(show=False),
+            "show": lambda: self.choice.transfer(show=True),
             "menu": self._menu,
             "log": lambda: self._open_log(beaten=False),
             "sound": self._toggle_sound,
@@ -192,14 +172,10 @@ class TableScene(Scene):
     def _at_once(self, message: RoomChanged | Emoted | Cheered) -> None:
         """The room and the reactions show as they arrive (a watcher's as a toast)."""
         if isinstance(message, RoomChanged):
-            self.statuses = _statuses(message)
+            self.statuses = tuple(seat.status for seat in message.room.seats)
             self.room = message.room
-        elif isinstance(message, Cheered):
-            key = EMOTE_KEYS.get(message.code)
-            if key is not None:
-                self.cues.toast(f"{message.name}: {self.app.tr(key)}")
         else:
-            self.cues.emote(message.seat, message.code)
+            self.cues.react(message, self.app.tr)
 
     def _show(self, item: Paced) -> Hold:
         """Show one message or event; how long it holds back the next."""
@@ -235,19 +211,19 @@ class TableScene(Scene):
             return Hold(0.0)
         if isinstance(item, Snapshot):
             self.reconnecting = False
-            waited = self.view is not None and _awaited(self.view)
+            waited = self.view is not None and awaited(self.view)
             self.view = item.view
             self.session.inflight.shown(item)
             self.behind = False
             board.resync(item.view)
-            if _awaited(item.view) and not waited:
+            if awaited(item.view) and not waited:
                 self.cues.sounds.append((0.0, "turn"))
-            self._tidy_selection()
+            self.choice.tidy()
             return Hold(0.0)
         if isinstance(item, Rejected):
             self.session.inflight.shown(item)
             board.arrange()
-            self._say(refusal_text(item.code, item.text, self.app.tr), None)
+            self.choice.say(refusal_text(item.code, item.text, self.app.tr), None)
             return Hold(0.0)
         if isinstance(item, GameOver):
             self.over = item if self.tally is None else self.tally(item, self.seat)
@@ -261,14 +237,7 @@ class TableScene(Scene):
         hold = board.apply(item)  # type: ignore[arg-type]
         self.history.add(item)  # type: ignore[arg-type]
         self.behind = True  # until the snapshot after it
-        read = reading_time(item, self.seat) / speed  # type: ignore[arg-type]
-        note = seat_note(item, self.seat)  # type: ignore[arg-type]
-        if note is not None:
-            self.cues.notes[note.seat] = (note, max(NOTE_SECONDS / speed, hold, read))
-        text = toast_for(item, self.names, self.seat, self.app.tr)  # type: ignore[arg-type]
-        if text:
-            self.cues.toast(text)
-            read = max(read, 0.5 / speed)
+        read = self.cues.told(item, self.seat, self.names, hold, speed, self.app.tr)  # type: ignore[arg-type]
         self.cues.sounds.extend(board.cues)
         board.cues.clear()
         return Hold(hold, read)
@@ -287,13 +256,12 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         boost = self.pacer.update(dt)
         if self.board is not None:
-            self._set_lifts()
+            hover = self.card_at(self.hover) if self.hover and not self.drag.dragging else None
+            self.choice.lift(hover, self.pending)
             self.board.update(dt * boost)
         self.buttons = [] if "buttons" in self.covers.hidden() else self._compute_buttons()
         self._set_cursor()
-        if self.bubble is not None:
-            text, anchor, ttl = self.bubble
-            self.bubble = (text, anchor, ttl - dt) if ttl > dt else None
+        self.choice.update(dt)
         due = self.cues.update(dt, self._deciding())
         self._warm_up()
         for name in due:
@@ -306,9 +274,9 @@ class TableScene(Scene):
         card = self.card_at(hover)
         over = [b for scene in self.covers.open() for b in scene.buttons]
         wanted = hover is not None and (
-            self._button_at(hover) is not None
+            button_at(self.buttons, hover) is not None
             or any(b.rect.collidepoint(hover) for b in over)
-            or (card is not None and bool(self.playable(card)))
+            or (card is not None and bool(self.choice.playable(card)))
         )
         if wanted != self._hand_cursor:
             self._hand_cursor = wanted
@@ -339,7 +307,7 @@ class TableScene(Scene):
     def our_turn(self) -> bool:
         """The table waits for us (to lead or to answer), and shows what the view says."""
         view = self._acting_view()
-        return view is not None and _awaited(view) and self._caught_up()
+        return view is not None and awaited(view) and self._caught_up()
 
     def thinking(self) -> tuple[int, ...]:
         """The seats shown as thinking: the table has waited a moment for them."""
@@ -362,7 +330,7 @@ class TableScene(Scene):
             not self.pacer.idle
             or not self.session.inbox.empty()
             or self.cues.busy
-            or self.bubble is not None
+            or self.choice.bubble is not None
             or self.warm
             or (board is not None and (board.busy or board.lifting))
         ):
@@ -386,57 +354,26 @@ class TableScene(Scene):
         over."""
         return self.view if self.pending is None and self.over is None else None
 
-    def playable(self, card: Card) -> list[Action]:
-        view = self._acting_view()
-        return actions_for(view, card) if view is not None else []
-
     def _legal(self, kind: type) -> list[Action]:
         view = self._acting_view()
         return [a for a in view.legal if isinstance(a, kind)] if view is not None else []
 
-    def _tidy_selection(self) -> None:
-        if self.selected is not None and not self.playable(self.selected):
-            self.selected = None
-        if self.board is not None and self.focus is not None and self.focus >= len(self.board.hand):
-            self.focus = len(self.board.hand) - 1 if self.board.hand else None
-
     def send(self, action: Action) -> None:
-        self.session.send(action)
-        self.selected = None
-        self.transfer_mode = False
-        self.bubble = None
-
-    def _set_lifts(self) -> None:
-        assert self.board is not None
-        hover = self.card_at(self.hover) if self.hover and not self.drag.dragging else None
-        chosen = (self.selected, *cards_of(self.pending))
-        set_lifts(self.board, self.playable, chosen, self.focus, hover)
+        self.choice.play(action)
 
     def looks(self) -> dict[Card, str]:
         """How each card of our hand (and each target of the chosen card) is drawn."""
-        board = self.board
-        if board is None:
-            return {}
-        view = self._acting_view()
-        any_play = view is not None and bool(view.legal)
-        chosen = board.dragged if self.drag.dragging else self.selected
-        return looks(
-            board, self.playable, any_play, self.selected, self.focus, self.transfer_mode, chosen
-        )
+        return self.choice.looks(self.drag.dragging)
 
     def card_at(self, pos: tuple[float, float] | None) -> Card | None:
         """The card of our hand under ``pos`` (the topmost)."""
         return card_at(self.board, pos)
 
-    def target_at(self, pos: tuple[float, float]) -> Card | None:
-        """The unbeaten attack card of the bout under ``pos`` (generously)."""
-        return target_at(self.board, pos)
-
     # --- input --------------------------------------------------------------------------
 
     def handle(self, event: Input) -> None:
         if isinstance(event, Key):
-            self._key(event)
+            self.choice.key(event)
             return
         if event.kind == "move":
             self.hover = event.pos if event.pointer < 0 else None
@@ -446,14 +383,8 @@ class TableScene(Scene):
         else:
             self._up(event)
 
-    def _button_at(self, pos: tuple[float, float]) -> Button | None:
-        for button in reversed(self.buttons):  # the topmost: the last drawn
-            if button.rect.collidepoint(pos):
-                return button
-        return None
-
     def _down(self, event: Pointer) -> None:
-        button = self._button_at(event.pos)
+        button = button_at(self.buttons, event.pos)
         if button is not None:
             self.drag.start(None, event.pos)
             self.press_button(button.name)
@@ -465,19 +396,11 @@ class TableScene(Scene):
         self.drag.start(card, event.pos)
         if card is not None:
             return
-        target = self.target_at(event.pos)
-        if target is not None and self.selected is not None:
-            beat = Beat(self.selected, target)
-            if beat in self.playable(self.selected):
-                self.send(beat)
-                return
-        self.selected = None
-        self.transfer_mode = False
-        self.bubble = None
+        self.choice.press_beside(event.pos)
 
     def _move(self, event: Pointer) -> None:
         if self.board is not None:
-            self.drag.move(self.board, event.pos, lambda card: bool(self.playable(card)))
+            self.drag.move(self.board, event.pos, lambda card: bool(self.choice.playable(card)))
 
     def _up(self, event: Pointer) -> None:
         released = self.drag.release(self.board) if self.board is not None else None
@@ -485,44 +408,11 @@ class TableScene(Scene):
             return
         card, dragged = released
         if dragged:
-            self._drop(card, event.pos)
+            self.choice.drop(card, event.pos)
             assert self.board is not None
             self.board.arrange()
         else:
-            self.tap(card)
-
-    def _drop(self, card: Card, pos: tuple[float, float]) -> None:
-        view, layout = self._acting_view(), self.layout
-        if view is None:
-            return
-        assert layout is not None
-        on_table = pos[1] <= layout.hand_y - 0.55 * layout.card_h
-        intent = on_drop(view, card, self.target_at(pos), on_table, self.app.tr)
-        self._follow(intent, card)
-
-    def tap(self, card: Card) -> None:
-        """A tap or click on a card of our hand."""
-        view = self._acting_view()
-        if view is None:
-            return
-        transferring, self.transfer_mode = self.transfer_mode, False
-        if card == self.selected and not transferring:
-            self.selected = None
-            return
-        hints = self.app.settings.hints
-        intent = on_tap(view, card, hints=hints, transferring=transferring, tr=self.app.tr)
-        self._follow(intent, card)
-
-    def _follow(self, intent: Intent, card: Card | None) -> None:
-        """Do what a gesture means: play, choose (and say why), or explain."""
-        if isinstance(intent, Play):
-            self.send(intent.action)
-        elif isinstance(intent, Choose):
-            self.selected = intent.card
-            self.transfer_mode = intent.card is None
-            self._say(intent.text, intent.card)
-        elif intent.text:
-            self._say(intent.text, card)
+            self.choice.tap(card)
 
     def press_button(self, name: str) -> None:
         if name in ACTION_BUTTONS and not self._caught_up():
@@ -602,7 +492,7 @@ class TableScene(Scene):
             self.covers.stack,
             self.handle,
             react=self._react_spot,
-            on_button=lambda pos: self._button_at(pos) is not None,
+            on_button=lambda pos: button_at(self.buttons, pos) is not None,
             emote=self.session.emote,
         )
         self.covers.push(picker)
@@ -665,54 +555,6 @@ class TableScene(Scene):
         if found:
             self.send(found[0])
 
-    def _transfer(self, show: bool) -> None:
-        view = self._acting_view()
-        if view is not None:
-            self._follow(on_transfer_button(view, self.selected, show, self.app.tr), None)
-
-    def _key(self, event: Key) -> None:
-        self.keyed = True
-        hand = self.board.hand if self.board is not None else []
-        state = KeyState(
-            reactions=tuple(EMOTE_KEYS),
-            hand=len(hand),
-            focus=self.focus,
-            choosing=self.selected is not None or self.transfer_mode or self.focus is not None,
-        )
-        command = command_for(event.key, state)
-        if isinstance(command, Press):
-            self.press_button(command.name)
-        elif isinstance(command, Tap):
-            self.tap(hand[command.index])
-        elif isinstance(command, Focus):
-            self.focus = command.index
-        elif isinstance(command, ClearChoice):
-            self.selected, self.transfer_mode, self.focus = None, False, None
-        elif isinstance(command, ToggleHints):
-            self.app.settings.hints = not self.app.settings.hints
-            self.app.save_settings()
-            tr = self.app.tr
-            self._say(tr("table.hints_on" if self.app.settings.hints else "table.hints_off"), None)
-
-    def _say(self, text: str, card: Card | None) -> None:
-        board = self.board
-        if board is None:
-            return
-        sprite = board.cards.get(card) if card is not None else None
-        if sprite is not None:
-            # above the card, and above the prompt line, so that it hides no button and
-            # none of the words that say what to do
-            anchor = (sprite.pose.x, self._above_prompt())
-        else:
-            anchor = (board.layout.size[0] / 2, self._above_prompt())
-        self.bubble = (text, anchor, BUBBLE_SECONDS)
-
-    def _above_prompt(self) -> float:
-        """Where a hint bubble's tail ends: just above the prompt line."""
-        layout = self.layout
-        assert layout is not None
-        return layout.status_y - layout.font_px * 1.1
-
     # --- drawing ------------------------------------------------------------------------
 
     def _caught_up(self) -> bool:
@@ -722,23 +564,16 @@ class TableScene(Scene):
         return not self.behind and self.board is not None and not self.board.landing
 
     def _compute_buttons(self) -> list[Button]:
-        layout, tr = self.layout, self.app.tr
+        layout = self.layout
         if layout is None:
             return []
         view = self._acting_view() if self._caught_up() else None
-        specs = action_specs(list(view.legal), view.taking, tr) if view is not None else []
-        if self.over is not None:  # the end's panel hidden: the table, and a way back
-            specs = [("result", tr("table.result"), "primary")]
-        words = {
-            "menu": tr("table.menu"),
-            "sound": tr("table.sound_off" if self.app.settings.muted else "table.sound_on"),
-            "rematch": tr("table.next_game" if self.watching else "table.rematch"),
-            "emote": tr("table.emote"),
-        }
-        if self.over is None:
-            del words["rematch"]
-        log = self.history.lines and "log" not in self.covers.hidden()  # by the discard pile
-        return row_buttons(layout, self.assets, specs, words, tr("table.log") if log else None)
+        log = bool(self.history.lines) and "log" not in self.covers.hidden()  # by the discard
+        muted, over, watching = self.app.settings.muted, self.over is not None, self.watching
+        tr = self.app.tr
+        return table_buttons(
+            layout, self.assets, view, over=over, muted=muted, watching=watching, log=log, tr=tr
+        )
 
     def _emote_anchor(self, seat: int) -> tuple[float, float]:
         layout = self.layout
@@ -758,20 +593,13 @@ class TableScene(Scene):
         return SEAT_STATUS_KEYS.get(status)
 
     def status(self) -> str:
-        tr = self.app.tr
-        if self.board is None:
-            return tr("table.shuffling")
-        if self.view is None:
-            return tr("table.dealing")
-        if self.over is not None:
+        """The prompt line (``hud.prompt``): what we may do comes with the view that
+        catches up with the table, once our action has its answer."""
+        if self.over is not None and self.view is not None:
             return ""
-        if self.watching:  # who attacks whom, as the table shows it now
-            return who_plays(self.board, self.names, None, tr)
-        if self.pending is not None or not self._caught_up():
-            # our action awaits its answer, or the view is older than the table: say only
-            # who plays (what we may do comes with the view that catches up)
-            return who_plays(self.board, self.names, self.seat, tr)
-        return status_text(self.view, self.names, self.seat, tr)
+        me = None if self.watching else self.seat
+        settled = self.pending is None and self._caught_up()
+        return prompt(self.board, self.view, self.names, me, settled, self.app.tr)
 
     def draw(self, surface: pygame.Surface) -> None:
         board, assets = self.board, self.assets
@@ -787,7 +615,7 @@ class TableScene(Scene):
         draw_board(surface, assets, board, self.names, self.looks(), tr, self.statuses, turn)
         if "words" not in hidden:
             self.cues.draw_words(surface, assets, layout, tr)
-        if self.keyed and "digits" not in hidden:
+        if self.choice.keyed and "digits" not in hidden:
             draw_digits(surface, assets, board)
         if self.over is not None and "end_table" not in hidden:
             draw_end_table(surface, assets, board, self.over.result.durak, self.end_show())
@@ -802,23 +630,8 @@ class TableScene(Scene):
                 px = layout.font_px * 2
                 draw_text(surface, assets, tr("table.watching"), px, at, "center", GOLD, True)
             self.cues.draw_toasts(surface, assets, layout)
-            if self.bubble is not None:
-                px = round(layout.font_px * 1.05)
-                draw_bubble(surface, assets, self.bubble[0], self.bubble[1], px)
+            self.choice.draw_bubble(surface, board)
         if "reactions" not in hidden:
             self.cues.draw_emotes(surface, assets, layout, self._emote_anchor, tr)
         if self.reconnecting and "banner" not in hidden:
             draw_banner(surface, assets, layout, tr("table.reconnecting"))
-
-
-def _statuses(message: RoomChanged) -> tuple[str, ...]:
-    return tuple(seat.status for seat in message.room.seats)
-
-
-def _awaited(view: SeatView) -> bool:
-    """Is the game waiting for us: to lead, or to answer an attack?"""
-    if view.result is not None or not view.legal:
-        return False
-    if view.seat == view.defender:
-        return not view.taking and any(d is None for _, d in view.table)
-    return view.seat == view.attacker and not view.table
