@@ -111,8 +111,8 @@ def finish_a_game(settings_path: Path, seed: int) -> TableScene:
     play_out(sessions[0], seed)
     table = app.stack[-1]
     assert isinstance(table, TableScene)
-    for _ in range(2000):
-        app.step(0.05)
+    for _ in range(2000):  # long frames: the moves are all played, only their animations
+        app.step(0.2)  # are left, and 0.05 s frames drew 1,321 of them for the first game
         if table.over is not None:
             break
     assert table.over is not None

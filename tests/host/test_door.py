@@ -81,6 +81,8 @@ async def test_over_its_rate_an_address_is_not_seated_without_a_token() -> None:
 
 
 async def test_during_a_game_a_player_over_the_rate_comes_back_with_the_token() -> None:
+    # connect_rate: no connection comes back to the bucket while the game starts, however
+    # long that takes on a loaded machine (at the default 20 a second, one did in 50 ms)
     async with serving(
         seats=2, ai=("random",), autostart=True, connect_burst=1, connect_rate=0.001
     ) as host:
