@@ -17,6 +17,7 @@ import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -31,7 +32,7 @@ EXE = ".exe" if sys.platform == "win32" else ""
 KEPT_ENV = ("SYSTEMROOT", "WINDIR", "TEMP", "TMP", "LOCALAPPDATA", "APPDATA")
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def app(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The app's folder, built and then moved elsewhere, as onto a USB stick."""
     built = tmp_path_factory.mktemp("dist")
@@ -74,7 +75,7 @@ def _run(
     )
 
 
-def test_the_app_holds_the_game_its_files_and_licences(app: Path) -> None:
+def _files_are_there(app: Path) -> None:
     assert (app / f"durak{EXE}").is_file()
     for licence in ("LICENSE", "LICENSE-DejaVu.txt", "README.txt"):
         assert (app / licence).is_file(), licence
@@ -86,7 +87,7 @@ def test_the_app_holds_the_game_its_files_and_licences(app: Path) -> None:
         assert (app / "Durak.exe").is_file()  # the window, with no console
 
 
-def test_the_app_prints_its_version_and_opens_the_window(app: Path, env: dict[str, str]) -> None:
+def _version_and_window(app: Path, env: dict[str, str]) -> None:
     version = _run(app, env, "--version")
     assert (version.returncode, version.stdout) == (0, "durak 0.1.0\n")
     window = _run(app, env, "--frames", "5")
@@ -94,8 +95,8 @@ def test_the_app_prints_its_version_and_opens_the_window(app: Path, env: dict[st
     assert Path(env["DURAK_SETTINGS"]).is_file()  # the window ran and closed normally
 
 
-@pytest.fixture
-def table(app: Path, env: dict[str, str]) -> Iterator[int]:
+@contextmanager
+def _table(app: Path, env: dict[str, str]) -> Iterator[int]:
     """``durak host`` of the app on loopback, two Hard AI players in its last seats: its port."""
     options = ["--no-announce", "--no-save", "--seats", "3", "--ai", "hard,hard", "--autostart"]
     host = subprocess.Popen(
@@ -120,22 +121,31 @@ def table(app: Path, env: dict[str, str]) -> Iterator[int]:
         host.wait(timeout=30)
 
 
-def test_the_apps_host_and_bot_play_a_game_with_hard_workers(
-    app: Path, env: dict[str, str], table: int
-) -> None:
-    bot = _run(
-        app, env, "bot", "--connect", f"127.0.0.1:{table}", "--level", "normal", "--games", "1",
-        "--no-reconnect", timeout=300,
-    )  # fmt: skip
+def _host_and_bot(app: Path, env: dict[str, str]) -> None:
+    with _table(app, env) as port:
+        bot = _run(
+            app, env, "bot", "--connect", f"127.0.0.1:{port}", "--level", "normal",
+            "--games", "1", "--no-reconnect", timeout=300,
+        )  # fmt: skip
     assert bot.returncode == 0, bot.stdout + bot.stderr
     assert "deal verified" in bot.stdout
     assert re.search(r"^1 games: ", bot.stdout, re.MULTILINE)
 
 
-def test_the_app_reviews_a_kept_game(app: Path, env: dict[str, str], tmp_path: Path) -> None:
-    path = kept(tmp_path, with_log=True)
-    review = _run(app, env, "review", str(path), timeout=300)
+def _review(app: Path, env: dict[str, str], folder: Path) -> None:
+    review = _run(app, env, "review", str(kept(folder, with_log=True)), timeout=300)
     assert review.returncode == 0, review.stderr
     lines = review.stdout.splitlines()
     assert lines[0].startswith("Ann · ") and "decisions" in lines[0]
     assert len(lines) > 3
+
+
+def test_the_app_built_once_runs_where_there_is_no_python(
+    app: Path, env: dict[str, str], tmp_path: Path
+) -> None:
+    """One test for one build (the suite runs on every core: one build per test module
+    would be one per worker)."""
+    _files_are_there(app)
+    _version_and_window(app, env)
+    _host_and_bot(app, env)
+    _review(app, env, tmp_path)
