@@ -81,13 +81,14 @@ def showing(app: App) -> type | None:
     return type(top) if isinstance(top, Overlay) else None
 
 
-def settle(app: App, limit: int = 400) -> None:
-    """Step until every message is shown and every card has landed."""
+def settle(app: App, limit: int = 400, dt: float = 0.05) -> None:
+    """Step frames of ``dt`` seconds until every message is shown and every card has
+    landed (a test that only needs the table at rest may take longer frames)."""
     for _ in range(limit):
-        app.step(0.05)
+        app.step(dt)
         table = scene(app)
         if table.idle and table.board is not None and not table.board.busy:
-            app.step(0.05)
+            app.step(dt)
             return
     raise AssertionError("the table never came to rest")
 
