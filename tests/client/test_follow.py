@@ -220,7 +220,7 @@ def test_the_log_scrolls_back_by_key_and_button_and_not_past_its_start() -> None
         for seat in range(3):
             if Pass() in session.state.legal_actions(seat):
                 session.play(seat, Pass())
-    settle(app)
+    settle(app, dt=0.25)  # (only the log of it is looked at)
     table = scene(app)
     key(app, pygame.K_l)
     log = app.stack[-1]
