@@ -25,8 +25,7 @@ every action of a game is appended to the journal; what the table sends while it
 an item is held in ``outbox`` and goes out once that item's records are on disk (a new
 seat's token, a game's start and end, every action), so no client ever hears of a move a
 restarted host would not know. The event loop never waits for the disk itself. With
-``workers`` (``host.workers``) the AI seats' bots live and think in worker processes, and
-the executor's threads only wait for their answers.
+``workers`` (``host.workers``) the AI seats' bots think in worker processes.
 """
 
 from __future__ import annotations
@@ -369,6 +368,8 @@ class Table:
         elif isinstance(message, Contribute) and self.dealer.contribute(link, message):
             assert self.pending is not None
             self._deal(self.pending)
+        elif isinstance(message, Sit):
+            self._reject(link, message.ref, "seated")
 
     def _emote(self, index: int, code: str) -> None:
         """Relay a seat's reaction to every seat and watcher (see ``host.audience``)."""
@@ -394,8 +395,7 @@ class Table:
         self._room_changed()
 
     def _watcher_message(self, link: Link, message: Message) -> None:
-        """What a watcher may send: reactions, pings, a seat, leaving; anything else is
-        refused with ``watching`` and changes nothing."""
+        """A watcher may react, ping, sit or leave; anything else is refused (``watching``)."""
         if isinstance(message, Emote):
             if self.audience.emote_due(link):
                 self._broadcast(WatcherEmoted(self.audience.names[link], message.code))
@@ -407,7 +407,7 @@ class Table:
             link.send(Ack(message.ref, None))
             self._unwatch(link)
             link.close("left", "You stopped watching.")
-        elif isinstance(message, (Act, *lobby.COMMANDS)):
+        elif isinstance(message, (Act, Contribute, *lobby.COMMANDS)):
             self._reject(link, message.ref, "watching")
 
     def _sit(self, link: Link, sit: Sit) -> None:

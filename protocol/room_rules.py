@@ -78,6 +78,7 @@ class Refusal(StrEnum):
     NO_COMMITMENT = "no_commitment"
     WATCHING = "watching"
     NO_OPEN_SEAT = "no_open_seat"
+    SEATED = "seated"
 
     @property
     def text(self) -> str:
@@ -99,6 +100,7 @@ _TEXTS = {
     Refusal.NO_COMMITMENT: "No deal is waiting for your contribution.",
     Refusal.WATCHING: "A watcher cannot do that: take a seat that is open in the lobby first.",
     Refusal.NO_OPEN_SEAT: "No seat is open.",
+    Refusal.SEATED: "You have a seat at this table already.",
 }
 
 

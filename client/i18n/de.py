@@ -282,6 +282,7 @@ TEXTS: dict[str, str] = {
     "room.not_ready": "Noch sind nicht alle Spieler bereit.",
     "room.watching": "Zuschauer können das nicht: erst einen freien Platz im Raum nehmen.",
     "room.no_open_seat": "Kein Platz ist frei.",
+    "room.seated": "Du hast an diesem Tisch schon einen Platz.",
     "join.watchers_full": "An diesem Tisch ist kein Platz für weitere Zuschauer.",
     "join.watch": "Zuschauen",
     "table.watching": "Du schaust zu",

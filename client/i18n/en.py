@@ -285,6 +285,7 @@ TEXTS: dict[str, str] = {
     "room.not_ready": "Not every player is ready yet.",
     "room.watching": "Watchers cannot do that: take an open seat in the room first.",
     "room.no_open_seat": "No seat is open.",
+    "room.seated": "You have a seat at this table already.",
     "join.watchers_full": "This table takes no more watchers.",
     "join.watch": "Watch",
     "table.watching": "Watching",

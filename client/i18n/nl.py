@@ -281,6 +281,7 @@ TEXTS: dict[str, str] = {
     "room.not_ready": "Nog niet iedereen is klaar.",
     "room.watching": "Kijkers kunnen dat niet: neem eerst een vrije plaats in de kamer.",
     "room.no_open_seat": "Er is geen plaats vrij.",
+    "room.seated": "Je hebt al een plaats aan deze tafel.",
     "join.watchers_full": "Deze tafel neemt geen kijkers meer.",
     "join.watch": "Kijken",
     "table.watching": "Je kijkt mee",

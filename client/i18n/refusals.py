@@ -37,6 +37,7 @@ REFUSAL_KEYS: dict[str, str] = {
     Refusal.NO_COMMITMENT: N_("room.no_commitment"),
     Refusal.WATCHING: N_("room.watching"),
     Refusal.NO_OPEN_SEAT: N_("room.no_open_seat"),
+    Refusal.SEATED: N_("room.seated"),
 }
 _REASON_CODES = frozenset(reason.value for reason in Reason)
 # why a session ended or a table would not seat us (``Closed.code``)

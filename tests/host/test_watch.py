@@ -27,6 +27,7 @@ from protocol import (
     Ack,
     Act,
     Connection,
+    Contribute,
     Draw,
     Emote,
     Emoted,
@@ -159,6 +160,23 @@ def test_a_watcher_takes_a_seat_that_opens_in_the_lobby() -> None:
     assert again.seat == 1
     assert isinstance(pair.command(again, lambda ref: Ready(ref, True)), Ack)
     assert anna.closed is None
+
+
+def test_every_request_is_answered_a_watchers_contribution_and_a_players_sit() -> None:
+    """A watcher's contribution to a deal and a seated player's sit were left unanswered:
+    each gets its refusal now, and neither changes the table."""
+    pair = Harness(HostConfig(seats=2, ai=("random",), announce=False, fair_wait=5))
+    anna = pair.join("Anna")
+    wanda = pair.join("Wanda", role="watch")
+    refused = pair.command(anna, Sit)
+    assert isinstance(refused, Rejected) and refused.reason == "seated"
+    assert anna.seat == 0 and pair.table.seats[0].name == "Anna"
+    pair.command(anna, lambda ref: Start(ref))
+    deal = pair.table.pending
+    assert deal is not None  # the deal waits for Anna's contribution
+    refused = pair.command(wanda, lambda ref: Contribute(ref, deal.game, "ab" * 32))
+    assert isinstance(refused, Rejected) and refused.reason == "watching"
+    assert pair.table.pending is deal and deal.values == {}  # nothing counted
 
 
 def test_a_seat_cannot_be_taken_during_a_game() -> None:
