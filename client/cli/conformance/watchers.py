@@ -1,7 +1,7 @@
 """Section 16, watching a table: a watcher's hello and the room that lists it, everything
-but a reaction refused, the room's limit on watchers, and after the game what the watcher
-saw: every seq in order, no hand, each view explained by its events, no card that was not
-face up."""
+but a reaction refused (a contribution too; a seated player's sit is refused as well), the
+room's limit on watchers, and after the game what the watcher saw: every seq in order, no
+hand, each view explained by its events, no card that was not face up."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from client.cli.conformance.session import Session, packed, settle
 from engine import Card, Dealt, Drew, Pass
 from protocol import (
     Act,
+    Contribute,
     Emote,
     Ready,
     SetOptions,
@@ -40,9 +41,11 @@ async def watching(s: Session, anna: Peer) -> Peer:
         ("start", Start),
         ("set_options", lambda r: SetOptions(r, 1000, None)),
         ("act", lambda r: Act(r, Pass())),
+        ("contribute", lambda r: Contribute(r, 1, "ab" * 32)),
     ):
         await s.refusal(wanda, f"{what} from a watcher", make, "watching")
     await s.refusal(wanda, "sit at a table with every seat taken", Sit, "no_open_seat")
+    await s.refusal(anna, "sit from a player with a seat", Sit, "seated")
     wanda.send(Emote("oops"))
     got = await anna.wait_for(WatcherEmoted)
     s.record.check(
