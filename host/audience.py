@@ -10,6 +10,11 @@ away: it holds back newcomers.
 
 Reactions (``emote``) from one seat or watcher closer together than ``EMOTE_GAP`` seconds
 are dropped without a word, so nobody can flood the table with them.
+
+Watchers' comings and goings reach the others coalesced: the first change asks (``show``)
+for one room update ``SHOW_AFTER`` seconds later, which shows every change made meanwhile
+(a churn of watchers from a few addresses had sent each player 166 room updates a
+second); the save holds no watcher, so it is not rewritten for them.
 """
 
 from __future__ import annotations
@@ -22,18 +27,21 @@ from .entry import Refusal
 from .items import Link
 from .room_state import unique_name
 
-__all__ = ["EMOTE_GAP", "Audience"]
+__all__ = ["EMOTE_GAP", "SHOW_AFTER", "Audience"]
 
 EMOTE_GAP = 2.0  # seconds: a seat's emotes closer together than this are dropped
+SHOW_AFTER = 0.25  # seconds from a watcher's coming or going to the room update showing it
 
 
 class Audience:
     """The watchers' connections and names, and when each seat or watcher last reacted."""
 
-    def __init__(self, clock: Callable[[], float]) -> None:
+    def __init__(self, clock: Callable[[], float], show: Callable[[], object]) -> None:
         self.clock = clock
+        self.show = show  # asks for a room update showing the watchers, SHOW_AFTER from now
         self.names: dict[Link, str] = {}  # the watchers' connections and names
         self._emoted: dict[int | Link, float] = {}  # seat or watcher -> when it last emoted
+        self.due = False  # a room update showing the watchers is asked for (``show``)
 
     def __contains__(self, link: object) -> bool:
         return link in self.names
@@ -57,6 +65,7 @@ class Audience:
         """``link`` watches, under ``name`` or a number beside it (``taken``: the players')."""
         self.names[link] = unique_name(name, taken | set(self.names.values()))
         link.watching = True
+        self._changed()
 
     def remove(self, link: Link) -> str | None:
         """``link`` no longer watches (it left, or it sat down): its name, if it watched.
@@ -64,7 +73,13 @@ class Audience:
         name = self.names.pop(link, None)
         if name is not None:
             self._emoted.pop(link, None)
+            self._changed()
         return name
+
+    def _changed(self) -> None:
+        if not self.due:  # (one room update shows every change until it is sent)
+            self.due = True
+            self.show()
 
     def emote_due(self, sender: int | Link) -> bool:
         """Whether a reaction of ``sender`` (a seat or a watcher) goes out now."""

@@ -22,7 +22,7 @@ __all__ = [
     "Incoming",
     "Item",
     "Link",
-    "Saving",
+    "Show",
     "Stop",
     "Thought",
     "TurnUp",
@@ -94,8 +94,11 @@ class DealDue:
 
 
 @dataclass(frozen=True, slots=True)
-class Saving:
-    """The disk began or stopped failing: the room says whether the table is saved."""
+class Show:
+    """Show the room again: the disk began or stopped failing (the room says whether the
+    table is saved), or, not ``save``, watchers came or went (``host.audience``)."""
+
+    save: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,4 +106,4 @@ class Stop:
     pass
 
 
-Item = Incoming | Gone | Thought | Held | TurnUp | Idle | DealDue | Saving | Stop
+Item = Incoming | Gone | Thought | Held | TurnUp | Idle | DealDue | Show | Stop

@@ -67,7 +67,7 @@ from .journal import check_folder
 from .outbox import Outbox
 from .save import save_file
 from .scheduler import LoopScheduler
-from .table import Gone, Incoming, Saving, Stop, Table
+from .table import Gone, Incoming, Show, Stop, Table
 from .workers import Workers
 
 __all__ = ["Host", "Session"]
@@ -344,7 +344,7 @@ class Host:
     def _disk_news(self, problem: str | None) -> None:
         """The disk began failing (``problem``) or works again (None): the room says so."""
         self.save_problem = problem
-        self.table.queue.put_nowait(Saving())
+        self.table.queue.put_nowait(Show())
 
     def _room_changed(self, room: Room) -> None:
         if self.announcer is not None:

@@ -33,6 +33,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
+from functools import partial
 
 from engine import Action, GameLog, GameState, Rules, Series
 from protocol import (
@@ -64,7 +65,7 @@ from protocol import (
 
 from . import lobby
 from .admission import PasswordThrottle
-from .audience import Audience
+from .audience import SHOW_AFTER, Audience
 from .config import HostConfig
 from .credentials import Password
 from .deal import Deal, waits
@@ -72,7 +73,7 @@ from .dealer import Dealer
 from .disk import DiskWriter
 from .entry import Gate, Refusal
 from .game import BotSlot, Game, Resources
-from .items import DealDue, Gone, Held, Idle, Incoming, Item, Link, Saving, Stop, Thought, TurnUp
+from .items import DealDue, Gone, Held, Idle, Incoming, Item, Link, Show, Stop, Thought, TurnUp
 from .journal import action_record, header_record, table_record
 from .outbox import Outbox
 from .parts import Part
@@ -83,7 +84,7 @@ from .save import TableSave, save_file
 from .scheduler import Handle, Scheduler
 from .workers import Workers
 
-__all__ = ["Gone", "Incoming", "Saving", "Seat", "Stop", "Table", "Thought", "TurnUp"]
+__all__ = ["Gone", "Incoming", "Seat", "Show", "Stop", "Table", "Thought", "TurnUp"]
 
 log = logging.getLogger("durak.host")
 
@@ -113,7 +114,8 @@ class Table:
         name = "".join(c if c.isprintable() else " " for c in config.name).strip()
         self.name = name[:63] or "Durak table"
         self.roster = Roster(config)  # the seats, the owner, the rules, the options
-        self.audience = Audience(lambda: self.clock())  # the watchers, the emotes' gap
+        show = partial(self._later, SHOW_AFTER, Show(save=False))  # the watchers' update
+        self.audience = Audience(lambda: self.clock(), show)  # the watchers, the emotes' gap
         self.faults = 0  # unexpected exceptions while handling an item (should stay 0)
         post = self.queue.put_nowait
         self.dealer = Dealer(
@@ -277,8 +279,10 @@ class Table:
             self._idle_up(item)
         elif isinstance(item, DealDue) and self.pending and self.pending.game == item.game:
             self._deal(self.pending)
-        elif isinstance(item, Saving):
-            self._room_changed()
+        elif isinstance(item, Show):
+            if not item.save:  # the watchers' update that was asked for
+                self.audience.due = False
+            self._room_changed(save=item.save)
 
     # --- the room -----------------------------------------------------------------------
 
@@ -327,7 +331,7 @@ class Table:
             unsaved=self.disk is not None and self.disk.problem is not None,
         )
 
-    def _room_changed(self, durable: bool = False) -> None:
+    def _room_changed(self, durable: bool = False, save: bool = True) -> None:
         """Show the room to every seat and to ``on_room``, then save (see ``_save``)."""
         for idle in self.roster.idle_watches(self.playing):
             assert self.idle is not None
@@ -336,7 +340,8 @@ class Table:
         self._broadcast(RoomUpdate(room))
         if self.on_room is not None:
             self.on_room(room)
-        self._save(durable)
+        if save:  # (not for watchers: the save holds none)
+            self._save(durable)
 
     def _broadcast(self, message: Message) -> None:
         for seat in self.seats:
@@ -392,7 +397,6 @@ class Table:
         link.send(Watching(PROTOCOL_VERSION, self.room()))
         if self.play is not None:
             link.send(self.play.watch_snapshot())
-        self._room_changed()
 
     def _watcher_message(self, link: Link, message: Message) -> None:
         """A watcher may react, ping, sit or leave; anything else is refused (``watching``)."""
@@ -405,7 +409,7 @@ class Table:
             self._sit(link, message)
         elif isinstance(message, Leave):
             link.send(Ack(message.ref, None))
-            self._unwatch(link)
+            self.audience.remove(link)  # (the others' room update follows)
             link.close("left", "You stopped watching.")
         elif isinstance(message, (Act, Contribute, *lobby.COMMANDS)):
             self._reject(link, message.ref, "watching")
@@ -420,10 +424,6 @@ class Table:
         link.watching = False
         link.send(Ack(sit.ref, None))
         self._welcome(link, *self._new_player(name))
-
-    def _unwatch(self, link: Link) -> None:
-        if self.audience.remove(link) is not None:
-            self._room_changed()
 
     def _hello(self, link: Link, hello: Hello, password_ok: bool | None = None) -> None:
         """Seat a returning player (by token) or a new one (``Roster.admit`` says if)."""
@@ -468,7 +468,7 @@ class Table:
 
     def _gone(self, link: Link) -> None:
         if link in self.audience:
-            self._unwatch(link)
+            self.audience.remove(link)  # (the others' room update follows)
             return
         index = link.seat
         if index is None or self.seats[index].link is not link:

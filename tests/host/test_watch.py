@@ -22,6 +22,7 @@ from client.cli import bot
 from client.net.client import HostClosed, NetClient
 from engine import Take
 from host import Host, HostConfig, run_in_thread
+from host.audience import SHOW_AFTER
 from protocol import (
     PROTOCOL_VERSION,
     Ack,
@@ -70,6 +71,7 @@ def test_a_table_is_watched_in_its_lobby_when_full_and_in_a_game() -> None:
     full = pair.join("Wanda", role="watch")  # the same name is told apart
     assert full.last(Watching).room.watching == ("Wanda", "Wanda 2")
     assert all(s.kind != "empty" for s in full.last(Watching).room.seats)
+    pair.advance(SHOW_AFTER)  # the players see the watchers a moment later
     assert len(anna.room.watching) == 2
     pair.command(anna, lambda ref: Start(ref))
     first = lobby.of(WatchUpdate)[0]
@@ -264,3 +266,39 @@ async def test_a_watcher_that_answers_nothing_is_dropped() -> None:
         assert isinstance(sent[0], Watching) and Heartbeat(1) in sent  # asked before let go
         writer.close()
         await anna.close()
+
+
+class CountingDisk:
+    """A disk that only counts the saves it is handed (the lobby rewrites its save file)."""
+
+    problem = None
+
+    def __init__(self) -> None:
+        self.saves = 0
+
+    def save(self, saved: object) -> int:
+        self.saves += 1
+        return 0
+
+
+def test_watchers_coming_and_going_reach_the_players_coalesced_and_no_save() -> None:
+    """A churn of watchers sent every player a room update (and rewrote the save) for each
+    coming and going: now one update shows them all a moment later, and the save, which
+    holds no watcher, is left alone."""
+    pair = Harness(HostConfig(seats=2, announce=False))
+    anna = pair.join("Anna")
+    disk = CountingDisk()
+    pair.table.disk = disk  # type: ignore[assignment]
+    before = len(anna.of(RoomUpdate))
+    for n in range(30):
+        pair.gone(pair.join(f"W{n}", role="watch"))
+    vera = pair.join("Vera", role="watch")
+    assert vera.last(Watching).room.watching == ("Vera",)  # her own welcome at once
+    assert len(anna.of(RoomUpdate)) == before
+    pair.advance(SHOW_AFTER)
+    updates = anna.of(RoomUpdate)[before:]
+    assert [u.room.watching for u in updates] == [("Vera",)]
+    assert disk.saves == 0
+    pair.gone(vera)
+    pair.advance(SHOW_AFTER)
+    assert anna.room.watching == () and disk.saves == 0
