@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import errno
 import json
 import logging
 import os
@@ -38,8 +37,6 @@ log = logging.getLogger("durak.host")
 
 RETRY = 1.0  # seconds between tries to write again after a write failed
 _BINARY = getattr(os, "O_BINARY", 0)  # Windows: no newline translation
-
-Write = Callable[[int, bytes | memoryview], int]
 
 
 class DiskWriter:
@@ -64,7 +61,7 @@ class DiskWriter:
         save_path: Path,
         loop: asyncio.AbstractEventLoop,
         *,
-        write: Write = os.write,
+        write: durable.Write = os.write,
         on_problem: Callable[[str | None], None] | None = None,
         retry: float = RETRY,
         problem: str | None = None,
@@ -261,15 +258,7 @@ class DiskWriter:
             self.writes += 1
 
     def _write_all(self, fd: int, data: bytes | bytearray, at: int = 0) -> None:
-        """Write every byte of ``data`` from ``at`` on: ``write`` may take fewer (a nearly
-        full disk). (The views are released at once: the journal's bytes grow later.)"""
-        with memoryview(data) as view:
-            while at < len(data):
-                with view[at:] as rest:
-                    written = self._write(fd, rest)
-                if written <= 0:
-                    raise OSError(errno.ENOSPC, "the disk took none of the bytes")
-                at += written
+        durable.write_all(fd, data, at, self._write)
 
     def _replace(self, target: Path, data: bytes | bytearray) -> None:
         """Write ``data`` to a temporary file beside ``target``, fsync it, rename it over

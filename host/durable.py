@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 import tempfile
@@ -25,11 +26,35 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-__all__ = ["TRIES", "full_fsync", "held", "replace", "unlink", "write_atomically"]
+__all__ = [
+    "TRIES",
+    "Write",
+    "full_fsync",
+    "held",
+    "replace",
+    "unlink",
+    "write_all",
+    "write_atomically",
+]
 
 TRIES = 10  # attempts at a rename or a deletion refused while another program holds it
 RETRY_S = 0.02  # between two of them: 0.2 s in all
 T = TypeVar("T")
+Write = Callable[[int, bytes | memoryview], int]
+
+
+def write_all(fd: int, data: bytes | bytearray, at: int = 0, write: Write | None = None) -> None:
+    """Write every byte of ``data`` from ``at`` on (``write``: ``os.write``): a write may
+    take fewer (a nearly full disk), and one that takes none is a full disk. (The views are
+    released at once: a journal's bytes grow later.)"""
+    write = write or os.write
+    with memoryview(data) as view:
+        while at < len(data):
+            with view[at:] as rest:
+                written = write(fd, rest)
+            if written <= 0:
+                raise OSError(errno.ENOSPC, "the disk took none of the bytes")
+            at += written
 
 
 def full_fsync(fd: int) -> None:
@@ -70,9 +95,7 @@ def write_atomically(target: Path, data: bytes) -> None:
     fd, temp = tempfile.mkstemp(prefix=target.name, suffix=".tmp", dir=target.parent)
     try:
         try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view) :]
+            write_all(fd, data)
             full_fsync(fd)
         finally:
             os.close(fd)

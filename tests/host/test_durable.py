@@ -92,3 +92,15 @@ def test_a_file_held_for_good_fails_the_save_and_keeps_the_old_one(
     assert len(calls) == durable.TRIES
     assert target.read_bytes() == b"old"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["table-45654.json"]  # no temp left
+
+
+def test_a_disk_that_takes_none_of_the_bytes_fails_the_save_instead_of_spinning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "table-45654.json"
+    target.write_bytes(b"old")
+    monkeypatch.setattr(os, "write", lambda fd, data: 0)  # a full disk
+    with pytest.raises(OSError, match="took none"):
+        durable.write_atomically(target, b"new")
+    assert target.read_bytes() == b"old"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["table-45654.json"]
