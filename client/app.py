@@ -183,16 +183,18 @@ class App:
                 self.stats_path = None
         self.session_factory = session_factory
         self.games = GameStore(games if games is not None else default_games_dir())
+        from client.ui.window import GameWindow
+
         crisp_on_windows()
         pygame.display.init()
         pygame.font.init()
-        pygame.display.set_caption("Durak")
-        self.window_size = tuple(size or settings.window)
+        width, height = size or settings.window
         self.fullscreen = settings.fullscreen if fullscreen is None else fullscreen
-        self._set_mode()
+        self.window = GameWindow(pygame, (width, height), self.fullscreen)
+        self.screen = self.window.surface
         self.assets = Assets(sound=sound)
-        pygame.display.set_icon(self.assets.card(Card.parse("As"), 64))
-        self.mapper = InputMapper(self.size)
+        self.window.set_icon(self.assets.card(Card.parse("As"), 64))
+        self.mapper = InputMapper(self.size, scale=self.window.scale)
         self.stack: list[Scene] = []
         self.running = True
         self.frames = 0
@@ -208,13 +210,6 @@ class App:
 
     # --- the display ----------------------------------------------------------------------
 
-    def _set_mode(self) -> None:
-        pygame = self.pygame
-        if self.fullscreen:
-            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        else:
-            self.screen = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
-
     @property
     def size(self) -> tuple[int, int]:
         width, height = self.screen.get_size()
@@ -223,18 +218,19 @@ class App:
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen
         self.settings.fullscreen = self.fullscreen
-        self._set_mode()
+        self.window.set_fullscreen(self.fullscreen)
         self._resized()
         self.save_settings()
 
     def _resized(self) -> None:
-        self.screen = self.pygame.display.get_surface()
+        self.window.refresh()
+        self.screen = self.window.surface
         if min(self.size) < 16:
             return  # minimised: keep the layout until the window comes back
         self.mapper.size = self.size
+        self.mapper.scale = self.window.scale
         if not self.fullscreen:
-            self.window_size = self.size
-            self.settings.window = list(self.size)
+            self.settings.window = list(self.window.points)
         for scene in self.stack:
             scene.resize(self.size)
 
@@ -334,7 +330,7 @@ class App:
             scene.update(dt)
         for scene in shown(self.stack):  # (an update may have opened or closed an overlay)
             scene.draw(self.screen)
-        pygame.display.flip()
+        self.window.flip()
         self.frames += 1
 
     def rest(self, limit: float = REST) -> list[Any] | None:
@@ -378,7 +374,7 @@ class App:
         drawn one after another, and then the end."""
         pygame = self.pygame
         clock = pygame.time.Clock()
-        rate = pygame.display.get_current_refresh_rate() or 60
+        rate = self.window.refresh_rate() or 60
         while self.running and (frames is None or self.frames < frames):
             if frames is None:
                 self.turn(clock, rate)

@@ -3,9 +3,11 @@
 ``InputMapper.map(event)`` turns a pygame event into the game's own input events:
 ``Pointer`` (down / move / up for the left mouse button or one finger, in window pixels;
 "step" with ``step`` -1 or +1 for a right-click or a turn of the wheel at a place, which
-steps a choice back or on) and ``Key``. A real touch also produces mouse events with
-``touch=True``: those are dropped, so a tap is seen once. Finger positions arrive
-normalised (0..1) and are scaled by the window size. Only one pointer is followed at a
+steps a choice back or on) and ``Key``. Mouse positions arrive in the system's points,
+which are pixels except on a high-DPI Mac (``client.ui.window``), and are scaled to
+pixels. A real touch also produces mouse events with ``touch=True``: those are dropped,
+so a tap is seen once. Finger positions arrive normalised (0..1) and are scaled by the
+window size. Only one pointer is followed at a
 time (the first one down).
 
 A mouse wheel's notch is one step. A trackpad (or a wheel that scrolls smoothly) sends a
@@ -65,8 +67,12 @@ class InputMapper:
         size: tuple[int, int],
         clock: Callable[[], float] = time.monotonic,
         platform: str = sys.platform,
+        scale: float = 1.0,
     ) -> None:
+        """``size``: the window's surface in pixels; ``scale``: its pixels to a point of
+        the system's, which mouse positions come in (``client.ui.window``)."""
         self.size = size
+        self.scale = scale
         self.clock = clock
         self.platform = platform
         self.active: int | None = None  # the pointer currently held down
@@ -80,12 +86,12 @@ class InputMapper:
         if etype in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             if getattr(event, "touch", False):
                 return None  # the duplicate of a finger event
-            self.mouse = (float(event.pos[0]), float(event.pos[1]))
+            self.mouse = (event.pos[0] * self.scale, event.pos[1] * self.scale)
             if etype == pygame.MOUSEBUTTONDOWN and event.button == 3:
                 return Pointer("step", self.mouse, MOUSE, -1)
             if etype != pygame.MOUSEMOTION and event.button != 1:
                 return None
-            return self._pointer(etype, MOUSE, event.pos)
+            return self._pointer(etype, MOUSE, self.mouse)
         if etype == pygame.MOUSEWHEEL:
             if getattr(event, "touch", False):
                 return None

@@ -143,3 +143,10 @@ def test_full_screen_is_f11_and_cmd_ctrl_f_on_macos(
     mapper = InputMapper((800, 600), platform=platform)
     event = pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="")
     assert mapper.is_fullscreen_key(event) is full
+
+
+def test_mouse_points_become_pixels_on_a_high_dpi_window() -> None:
+    mapper = InputMapper((2560, 1440), scale=2.0)  # a Retina window of 1280x720 points
+    assert mapper.map(mouse(pygame.MOUSEBUTTONDOWN, (640, 360))) == Pointer("down", (1280.0, 720.0))
+    assert mapper.map(mouse(pygame.MOUSEBUTTONUP, (641, 360))) == Pointer("up", (1282.0, 720.0))
+    assert mapper.map(finger(pygame.FINGERDOWN, 0.5, 0.5)) == Pointer("down", (1280.0, 720.0), 1)

@@ -387,8 +387,7 @@ def test_the_end_shows_the_ranking_and_offers_a_rematch() -> None:
 
 def test_a_resize_relays_the_table_without_losing_cards() -> None:
     app, _ = start(deal(Rules(), *ATTACK))
-    pygame.display.set_mode((720, 1280), pygame.RESIZABLE)
-    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(720, 1280), w=720, h=1280))
+    app.window.window.size = (720, 1280)  # as the system resizes it: SDL posts the event
     settle(app)
     board = scene(app).board
     assert board is not None and board.layout.size == (720, 1280) and board.layout.mode == "tall"
