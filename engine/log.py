@@ -6,19 +6,16 @@ A log file is UTF-8 JSON::
      "rules": {...}, "seed": 7, "previous": null,
      "actions": [[0, "attack 6h"], [1, "beat 6h with 9h"], ...]}
 
-Loading checks the format tag, the version, every field and then replays every action, so
-a truncated, corrupt or foreign file is refused with an error naming the problem. Saving
-writes a temporary file beside the target and renames it, so a crash never leaves half a
-log behind.
+Reading (``GameLog.from_bytes``) checks the format tag, the version, every field and then
+replays every action, so a truncated, corrupt or foreign log is refused with an error
+naming the problem. The engine does no I/O: whoever keeps a log in a file writes these
+bytes (the host's save and the window's kept games go through ``host.durable``).
 """
 
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from .actions import Action, parse_action
@@ -27,7 +24,7 @@ from .reasons import IllegalAction
 from .rules import Rules, RulesError
 from .state import GameState, new_game
 
-__all__ = ["FORMAT", "VERSION", "GameLog", "GameLogError", "write_atomically"]
+__all__ = ["FORMAT", "VERSION", "GameLog", "GameLogError"]
 
 FORMAT = "durak-game-log"
 VERSION = 1
@@ -74,30 +71,23 @@ class GameLog:
             "actions": [[seat, str(action)] for seat, action in self.actions],
         }
 
-    def save(self, path: str | os.PathLike[str]) -> None:
-        write_atomically(Path(path), json.dumps(self.to_dict(), separators=(",", ":")).encode())
+    def to_bytes(self) -> bytes:
+        """The log as the documented JSON, UTF-8."""
+        return json.dumps(self.to_dict(), separators=(",", ":")).encode()
 
     @classmethod
-    def load(cls, path: str | os.PathLike[str]) -> GameLog:
-        """Read and verify a log file (it must replay without an illegal action)."""
-        name = os.fspath(path)
-        try:
-            raw = Path(path).read_bytes()
-        except OSError as exc:
-            raise GameLogError(f"{name}: cannot read ({exc.strerror})") from None
+    def from_bytes(cls, raw: bytes) -> GameLog:
+        """Read and verify a log (it must replay without an illegal action)."""
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
-            raise GameLogError(f"{name}: not a game log (not UTF-8 text)") from None
+            raise GameLogError("not a game log (not UTF-8 text)") from None
         try:
             data = json.loads(text)
         except (ValueError, RecursionError):  # bad JSON, a number too long, nesting too deep
-            raise GameLogError(f"{name}: not a game log (truncated or corrupt JSON)") from None
-        try:
-            log = cls.from_dict(data)
-            log.replay()
-        except GameLogError as exc:
-            raise GameLogError(f"{name}: {exc}") from None
+            raise GameLogError("not a game log (truncated or corrupt JSON)") from None
+        log = cls.from_dict(data)
+        log.replay()
         return log
 
     @classmethod
@@ -153,21 +143,3 @@ def _previous(data: Any, players: int) -> GameResult | None:
     if durak is not None and (type(durak) is not int or not 0 <= durak < players):
         raise GameLogError("'previous.durak' must be a seat or null")
     return GameResult(tuple(places), durak)
-
-
-def write_atomically(target: Path, data: bytes) -> None:
-    """Write ``data`` to a temporary file beside ``target``, fsync it, rename it over.
-
-    A crash at any moment leaves either the old file or the new one, never half of one.
-    """
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(prefix=target.name, suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, target)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
