@@ -444,4 +444,6 @@ TEXTS: dict[str, str] = {
     "end.trumps#one": "{n} Trumpf gespielt",
     "end.trumps#few": "{n} Trümpfe gespielt",
     "end.trumps#many": "{n} Trümpfe gespielt",
+    "room.not_alone": "Ein anderer Spieler sitzt am Tisch: das Spiel läuft weiter.",
+    "room.paused": "Das Spiel ist angehalten: setze es erst fort.",
 }

@@ -447,4 +447,6 @@ TEXTS: dict[str, str] = {
     "end.trumps#one": "{n} trump played",
     "end.trumps#few": "{n} trumps played",
     "end.trumps#many": "{n} trumps played",
+    "room.not_alone": "Another player sits at this table: the game goes on.",
+    "room.paused": "The game is paused: resume it first.",
 }

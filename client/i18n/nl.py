@@ -443,4 +443,6 @@ TEXTS: dict[str, str] = {
     "end.trumps#one": "{n} troef gespeeld",
     "end.trumps#few": "{n} troeven gespeeld",
     "end.trumps#many": "{n} troeven gespeeld",
+    "room.not_alone": "Er zit nog een speler aan tafel: het spel gaat door.",
+    "room.paused": "Het spel is gepauzeerd: hervat het eerst.",
 }
