@@ -446,4 +446,10 @@ TEXTS: dict[str, str] = {
     "end.trumps#many": "{n} Trümpfe gespielt",
     "room.not_alone": "Ein anderer Spieler sitzt am Tisch: das Spiel läuft weiter.",
     "room.paused": "Das Spiel ist angehalten: setze es erst fort.",
+    "pause.paused": "Pause",
+    "pause.waits": "Niemand zieht, bis du weiterspielst.",
+    "pause.goes_on": "Das Spiel läuft weiter",
+    "pause.goes_on_detail": "Die anderen spielen weiter; deine Zugzeit läuft.",
+    "pause.back_soon": "„Gleich zurück“ zeigen",
+    "pause.marked": "✓ Die anderen sehen „Gleich zurück“",
 }

@@ -449,4 +449,10 @@ TEXTS: dict[str, str] = {
     "end.trumps#many": "{n} trumps played",
     "room.not_alone": "Another player sits at this table: the game goes on.",
     "room.paused": "The game is paused: resume it first.",
+    "pause.paused": "Paused",
+    "pause.waits": "Nobody moves until you resume.",
+    "pause.goes_on": "The game goes on",
+    "pause.goes_on_detail": "The others play on while this is open; your turn timer runs.",
+    "pause.back_soon": "Show “Back in a minute”",
+    "pause.marked": "✓ The others see “Back in a minute”",
 }

@@ -445,4 +445,10 @@ TEXTS: dict[str, str] = {
     "end.trumps#many": "{n} troeven gespeeld",
     "room.not_alone": "Er zit nog een speler aan tafel: het spel gaat door.",
     "room.paused": "Het spel is gepauzeerd: hervat het eerst.",
+    "pause.paused": "Gepauzeerd",
+    "pause.waits": "Niemand zet iets tot je verdergaat.",
+    "pause.goes_on": "Het spel gaat door",
+    "pause.goes_on_detail": "De anderen spelen door; je beurttijd loopt.",
+    "pause.back_soon": "„Zo terug” tonen",
+    "pause.marked": "✓ De anderen zien „Zo terug”",
 }

@@ -433,10 +433,20 @@ class TableScene(Scene):
             self.covers.stack,
             self.handle,
             lan=self.back is not None,
+            alone=self._alone(),
             owner=self._owner,
             leave=self._leave,
             draw=self.session.draw,  # the owner ends the LAN game as a draw for everyone
+            hold=self.session.pause,  # alone with the AIs: the game's clock stops
+            mark=self.session.back_soon,  # with other players: "back in a minute"
         )
+
+    def _alone(self) -> bool:
+        """Only AIs play with us (against the computer always): a pause stops the game."""
+        room = self.room
+        if self.back is None or room is None:
+            return self.back is None
+        return all(s.kind != "human" for i, s in enumerate(room.seats) if i != self.seat)
 
     def _leave(self) -> None:
         """Leave the game (a LAN game's seat goes to an AI) and the table."""
