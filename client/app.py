@@ -191,6 +191,7 @@ class App:
         self.fullscreen = settings.fullscreen if fullscreen is None else fullscreen
         self._set_mode()
         self.assets = Assets(sound=sound)
+        self.assets.set_sound(settings.effects_level, settings.music_level)
         pygame.display.set_icon(self.assets.card(Card.parse("As"), 64))
         self.mapper = InputMapper(self.size)
         self.stack: list[Scene] = []
@@ -297,6 +298,8 @@ class App:
         return GameRecorder(self.games, where, logs, background=True)
 
     def save_settings(self) -> None:
+        """Remember the settings (and play at their volume from now on)."""
+        self.assets.set_sound(self.settings.effects_level, self.settings.music_level)
         if self.settings_path is not None:
             self.settings.save(self.settings_path)
 
