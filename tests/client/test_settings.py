@@ -78,9 +78,40 @@ def test_the_keyboard_moves_and_changes_rows(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
     app = make_app(path)
     open_from_menu(app, "settings", SettingsScene)
+    key(app, pygame.K_DOWN)  # the badge row
+    key(app, pygame.K_RIGHT)  # the star -> the sun
     key(app, pygame.K_DOWN)  # the language row
     key(app, pygame.K_LEFT)  # en -> ru
-    assert Settings.load(path).language == "ru"
+    assert Settings.load(path).language == "ru" and Settings.load(path).look == 1
+
+
+def test_the_volume_follows_a_drag_along_its_slider_and_the_keys(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    app = make_app(path)
+    scene = open_from_menu(app, "settings", SettingsScene)
+    rects = scene._row_rects()
+    index = next(i for i, r in enumerate(scene.rows) if r.label == "settings.volume")
+    value = scene._value_rect(rects, rects[index])
+    track_left, y = value.left + value.h * 0.36, value.centery
+    app.step(
+        0.0, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(round(track_left), y), button=1)]
+    )
+    assert app.settings.volume == 0 and app.assets.volume == 0  # heard at once
+    far = (value.right, y)
+    app.step(0.0, [pygame.event.Event(pygame.MOUSEMOTION, pos=far, rel=(1, 0), buttons=(1, 0, 0))])
+    app.step(0.0, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=far, button=1)])
+    assert Settings.load(path).volume == 100
+    key(app, pygame.K_LEFT)  # the slider keeps the focus: ten less
+    assert Settings.load(path).volume == 90 and app.assets.volume == 0.9
+
+
+def test_music_is_off_until_its_slider_is_raised(tmp_path: Path) -> None:
+    settings = Settings()
+    assert settings.music == 0 and settings.music_level == 0  # no music by default
+    settings.music, settings.volume = 50, 80
+    assert settings.music_level == 0.4
+    settings.muted = True  # M at the table silences the music too
+    assert settings.music_level == 0 and settings.effects_level == 0
 
 
 def test_the_language_switch_changes_the_start_screen(tmp_path: Path) -> None:
