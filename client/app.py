@@ -109,7 +109,8 @@ def computer_game(rules: Rules, settings: Settings) -> Session:
 
     tr = translator(settings.language)
     name = settings.name or tr("settings.default_name")
-    return hosted(rules, name, chosen_levels(settings, rules.players), ai_names(tr))
+    levels = chosen_levels(settings, rules.players)
+    return hosted(rules, name, levels, ai_names(tr), settings.look)
 
 
 @cache
@@ -120,6 +121,7 @@ def screens() -> dict[str, Callable[..., Scene]]:
     from client.screens.host import HostScene
     from client.screens.howto import HowToScene
     from client.screens.join import JoinScene
+    from client.screens.name import NameScene
     from client.screens.past import PastScene
     from client.screens.review import ReviewScene
     from client.screens.room.screen import RoomScene
@@ -141,6 +143,7 @@ def screens() -> dict[str, Callable[..., Scene]]:
         "howto": HowToScene,
         "host": HostScene,
         "join": JoinScene,
+        "name": NameScene,
         "room": RoomScene,
         "table": table,
         "stats": StatsScene,
@@ -200,7 +203,7 @@ class App:
         self.woken = threading.Event()  # set by other threads: see ``wake``
         self.show("start")
         if invite is not None:  # ``durak durak://HOST:PORT``: straight to joining (watching)
-            self.show("join", invite=invite, browse=False, watch=watch)
+            self.show_named("join", invite=invite, browse=False, watch=watch)
 
     @property
     def tr(self) -> Translator:
@@ -248,6 +251,14 @@ class App:
     def show(self, name: str, **options: Any) -> None:
         """Open the screen called ``name`` (a key of ``screens()``) on top."""
         self.push(screens()[name](self, **options))
+
+    def show_named(self, name: str, **options: Any) -> None:
+        """Open ``name``, first asking the player's name if they were never asked (the
+        first time they host or join a table)."""
+        if self.settings.named:
+            self.show(name, **options)
+        else:
+            self.show("name", then=name, **options)
 
     def pop(self) -> None:
         """Take the top scene off. The scenes that show again are laid out and entered

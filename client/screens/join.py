@@ -65,6 +65,7 @@ class Joiner(Protocol):
         password: str | None,
         ai_names: Sequence[str],
         watch: bool = False,
+        look: int | None = None,
     ) -> Session: ...
 
 
@@ -155,7 +156,8 @@ class JoinScene(ButtonScene):
         name = self.app.settings.name or self.app.tr("settings.default_name")
         names = ai_names(self.app.tr)
         address = hosts[0] if len(hosts) == 1 else hosts
-        self.session = self.joiner(address, port, name, password, names, watch=self.watch)
+        look = self.app.settings.look
+        self.session = self.joiner(address, port, name, password, names, self.watch, look)
         listen(self.session.inbox, self.app.wake)
 
     def next_frame(self) -> float:

@@ -22,7 +22,7 @@ pytestmark = pytest.mark.usefixtures("headless")
 
 
 def make_app(path: Path, size: tuple[int, int] = (1280, 720)) -> App:
-    return open_app(path, size=size)
+    return open_app(path, size=size, named=False)  # (the defaults, as a new player has)
 
 
 def row(scene: SettingsScene, key: str) -> tuple[int, int]:
@@ -175,15 +175,18 @@ def test_the_host_is_joined_with_the_player_name_and_ai_names_in_their_script(
     import client.net.remote
     from client.app import computer_game
 
-    seen: list[tuple[str, str]] = []
+    seen: list[tuple[str, str, int]] = []
 
-    def hosted(rules: Rules, name: str, levels: object, ai_names: tuple[str, ...]) -> None:
-        seen.append((name, ai_names[0]))
+    def hosted(
+        rules: Rules, name: str, levels: object, ai_names: tuple[str, ...], look: int
+    ) -> None:
+        seen.append((name, ai_names[0], look))
 
     monkeypatch.setattr(client.net.remote, "computer_game", hosted)
-    computer_game(Rules(players=2), Settings(name="Katja"))
+    computer_game(Rules(players=2), Settings(name="Katja", look=6))
     computer_game(Rules(players=2), Settings(language="ru"))
-    assert seen == [("Katja", "Boris"), ("Игрок", "Борис")]  # the AI in the player's script
+    # the AI in the player's script; the player's badge
+    assert seen == [("Katja", "Boris", 6), ("Игрок", "Борис", 0)]
 
 
 def test_a_lost_table_is_explained_in_the_chosen_language() -> None:
