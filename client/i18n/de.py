@@ -473,4 +473,7 @@ TEXTS: dict[str, str] = {
     "quit.detail": "Das Fenster schließt sich. Einstellungen und Statistik bleiben.",
     "quit.yes": "Beenden",
     "quit.no": "Bleiben",
+    "room.kick_question": "{name} wegschicken?",
+    "room.kick_detail": "{name} landet wieder bei „Beitreten“, der Platz ist wieder frei.",
+    "room.kick_no": "Behalten",
 }

@@ -476,4 +476,7 @@ TEXTS: dict[str, str] = {
     "quit.detail": "The window closes. Your settings and statistics are kept.",
     "quit.yes": "Quit",
     "quit.no": "Stay",
+    "room.kick_question": "Send {name} away?",
+    "room.kick_detail": "{name} goes back to Join and the seat is open again.",
+    "room.kick_no": "Keep",
 }

@@ -472,4 +472,7 @@ TEXTS: dict[str, str] = {
     "quit.detail": "Het venster sluit. Je instellingen en statistieken blijven bewaard.",
     "quit.yes": "Afsluiten",
     "quit.no": "Blijven",
+    "room.kick_question": "{name} wegsturen?",
+    "room.kick_detail": "{name} gaat terug naar Meedoen en de plaats is weer vrij.",
+    "room.kick_no": "Houden",
 }

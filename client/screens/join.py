@@ -160,6 +160,11 @@ class JoinScene(ButtonScene):
         self.session = self.joiner(address, port, name, password, names, self.watch, look)
         listen(self.session.inbox, self.app.wake)
 
+    def sent_away(self, text: str) -> None:
+        """The room we joined sent us away (the owner, or the idle time): back here, with
+        why."""
+        self.error = text
+
     def next_frame(self) -> float:
         if self._still_searching():  # the hint replaces "searching" when its time comes
             return HINT_AFTER - self.searched
@@ -187,7 +192,7 @@ class JoinScene(ButtonScene):
         if not isinstance(first, Closed):  # seated: the room screen owns the session now
             self.session = None
             self.asking = False
-            self.app.show("room", session=session, backlog=(first,))
+            self.app.show("room", session=session, backlog=(first,), sent_away=self.sent_away)
         else:
             session.close()
             self.session = None
@@ -369,8 +374,10 @@ class JoinScene(ButtonScene):
         go = pygame.Rect(field.right + 10, field.top, self._go_w(), field.h)
         back = pygame.Rect(0, 0, round(bh * 4), bh)
         back.midtop = (self.size[0] // 2, field.bottom + round(bh * 0.35))
+        # a watcher's password opens the table to watch it: its button says so
+        go_label = tr("join.watch" if self.watch and self.asking else "join.go")
         return [
-            Button(go, "go", tr("join.go"), bool(self.current_text()), "primary"),
+            Button(go, "go", go_label, bool(self.current_text()), "primary"),
             Button(back, "back", tr("join.back")),
         ]
 

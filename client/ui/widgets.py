@@ -13,7 +13,16 @@ from client.i18n import Translator
 from client.ui.assets import Assets
 from client.ui.render import GOLD, SOFT, button_px, draw_button, draw_text, fit_px, rounded_box
 
-__all__ = ["Button", "Row", "cycle", "draw_slider", "draw_stepper", "slider_at", "step_at"]
+__all__ = [
+    "Button",
+    "Row",
+    "cycle",
+    "draw_padlock",
+    "draw_slider",
+    "draw_stepper",
+    "slider_at",
+    "step_at",
+]
 
 
 def cycle(options: list[Any], value: object, step: int = 1) -> Any:
@@ -126,3 +135,19 @@ def draw_slider(
     px = fit_px(assets, text, round(rect.h * 0.42), room - 4)
     at = (rect.right - room / 2, rect.centery)
     draw_text(surface, assets, text, px, at, colour=GOLD if focus else SOFT, bold=True)
+
+
+def draw_padlock(
+    surface: pygame.Surface, centre: tuple[float, float], height: float, colour: tuple[int, ...]
+) -> pygame.Rect:
+    """A padlock ``height`` pixels tall (a table with a password): its body and shackle."""
+    body = pygame.Rect(0, 0, round(height * 0.78), round(height * 0.56))
+    body.midbottom = (round(centre[0]), round(centre[1] + height / 2))
+    shackle = pygame.Rect(0, 0, round(height * 0.52), round(height * 0.7))
+    shackle.midtop = (body.centerx, round(centre[1] - height / 2))
+    width = max(2, round(height * 0.12))
+    pygame.draw.ellipse(surface, colour, shackle, width)
+    pygame.draw.rect(surface, colour, body, border_radius=max(1, round(height * 0.1)))
+    hole = (body.centerx, body.centery)
+    pygame.draw.circle(surface, (30, 30, 24), hole, max(1, height * 0.07))
+    return body.union(shackle)

@@ -34,6 +34,7 @@ from client.screens.table.screen import TableScene
 from client.settings import Settings
 from client.ui import render
 from client.ui import scene as scene_module
+from client.ui.confirm import ConfirmScene
 from client.ui.render import button_px
 from engine import Rules, Series
 from host import HostConfig, lobby, run_in_thread
@@ -292,7 +293,9 @@ def test_the_owner_sends_a_squatter_away(tmp_path: Path) -> None:
         chip = next((c for c, seat, choice in room.chips() if seat == 1), None)
         assert chip is not None and room.chip_label("kick") == "Send away"
         assert [choice for _, seat, choice in room.chips() if seat == 1] == ["kick"]
-        click(app, chip.center)
+        click(app, chip.center)  # asks first: one tap beside the mark sent them away
+        assert isinstance(app.stack[-1], ConfirmScene) and room.room.seats[1].kind == "human"
+        key(app, pygame.K_RETURN)  # Send away
         until(app, lambda: room.room is not None and room.room.seats[1].kind == "empty")
         squatter.join(10)
         assert told == ["kicked"]

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -47,6 +47,8 @@ from client.net.session import (
 from client.screens.choices import ai_names, levels
 from client.screens.room.seating import Measure, Seating, Space, arrange, chip_h
 from client.screens.room.share import FIREWALL_MIN_PX, share_lines
+from client.ui.confirm import ConfirmScene
+from client.ui.looks import draw_look
 from client.ui.pointer import Input, Key
 from client.ui.render import (
     GOLD,
@@ -64,13 +66,14 @@ from client.ui.render import (
     wrap,
 )
 from client.ui.scene import ButtonScene, Director
-from client.ui.widgets import Button
+from client.ui.widgets import Button, draw_padlock
 from protocol import Room, SeatInfo, all_seated, sit_refusal, start_refusal, waiting_for
 
 __all__ = ["RoomScene", "RoomSession"]
 
 CLEAR = "clear"
 KICK = "kick"  # the owner's chip under another player's seat
+SENT_AWAY = ("kicked", "idle")  # a session closed so: we no longer have a seat
 CHIP_GAP = 4  # between the chips of a row
 READY_FILL = (56, 150, 84)  # the ready mark's pill
 WAITING_FILL = (16, 40, 28)  # "not ready": dark glass, muted words
@@ -137,15 +140,18 @@ class RoomScene(ButtonScene):
         invite: str = "",
         note: str = "",
         backlog: Sequence[Message] = (),
+        sent_away: Callable[[str], None] | None = None,
     ) -> None:
         """``backlog``: what the session said before this screen took it over (the Join
-        screen's first message)."""
+        screen's first message); ``sent_away``: where we go back to, with why, if the
+        table sends us away (the Join screen's)."""
         self.app = app
         self.assets = app.assets
         self.session = session
         self.invite = invite  # the link to share ("" when we joined someone's table)
         self.note = note  # e.g. "copied to the clipboard"
         self.backlog = list(backlog)
+        self.sent_away = sent_away
         self.seat = 0
         self.room: Room | None = None
         self.seated: Seated | None = None
@@ -229,6 +235,10 @@ class RoomScene(ButtonScene):
         elif isinstance(message, Closed):
             self.message = closed_text(message.code, message.text, tr)
             self.closed = True
+            if message.code in SENT_AWAY and self.sent_away is not None:
+                back, self.sent_away = self.sent_away, None
+                self.app.pop()  # no longer seated: back at Join, which says why
+                back(self.message)
         else:  # the game has started: the table scene takes over
             self._hand_over(message)
 
@@ -463,10 +473,25 @@ class RoomScene(ButtonScene):
             if chip.collidepoint(event.pos) and not self.closed:
                 self.message = ""
                 if choice == KICK:
-                    self.session.kick(seat)
+                    self.app.push(self._send_away_question(seat))
                 else:
                     self.session.set_seat(seat, None if choice == CLEAR else choice)
                 return
+
+    def _send_away_question(self, seat: int) -> ConfirmScene:
+        """Send the player of ``seat`` away? (one tap beside their mark did it at once)"""
+        tr = self.app.tr
+        assert self.room is not None
+        name = self.room.seats[seat].name
+        return ConfirmScene(
+            self.app,
+            question=tr("room.kick_question", name=name),
+            detail=tr("room.kick_detail", name=name),
+            yes=tr("room.kick"),
+            no=tr("room.kick_no"),
+            on_yes=lambda: self.session.kick(seat),
+            danger=True,
+        )
 
     def activate(self, name: str) -> None:
         if name == "leave":
@@ -487,8 +512,15 @@ class RoomScene(ButtonScene):
         w = surface.get_width()
         room = self.room
         head = self.header()
-        title = ellipsize(self.assets, self._title(), head.title_px, w - 32, True)  # a long name
+        locked = room is not None and room.password
+        lock = round(head.title_px * 0.75) if locked else 0  # a padlock: a password
+        room_w = w - 32 - 2 * lock
+        title = ellipsize(self.assets, self._title(), head.title_px, room_w, True)  # long name
         draw_backdrop(surface, self.assets, title, head.title_px, (w / 2, head.title_y))
+        if locked:
+            title_w = self.assets.font(head.title_px, True).size(title)[0]
+            at_lock = (w / 2 - title_w / 2 - lock * 0.9, head.title_y)
+            draw_padlock(surface, at_lock, lock, GOLD)
         for i, line in enumerate(head.lines):  # the rules
             at = (w / 2, head.first + i * self._line_h(head.summary_px))
             line_px = fit_px(self.assets, line, head.summary_px, w - 32)
@@ -614,12 +646,22 @@ class RoomScene(ButtonScene):
         draw_panel(surface, self.assets, rect, 210 if seat.kind != "empty" else 120)
         words = self._seat_words(i, seat)
         name, status, colour, badge = words.name, words.status, words.colour, words.badge
+        look = seat.look if seat.kind == "human" else None
         if column:
-            self._draw_seat_line(surface, rect, px, words)
+            self._draw_seat_line(surface, rect, px, words, look)
             return
-        name_px = fit_px(self.assets, name, round(px * 1.05), rect.w - 20, True)
-        at: tuple[float, float] = (rect.centerx, rect.top + round(px * 1.2))
+        disc = round(px * 1.35) if look is not None else 0  # the player's badge, left of it
+        room = rect.w - 20 - (disc + px // 3 if disc else 0)
+        name_px = fit_px(self.assets, name, round(px * 1.05), room, True)
+        name = ellipsize(self.assets, name, name_px, room, True)
+        y = rect.top + round(px * 1.2)
+        name_w = self.assets.font(name_px, True).size(name)[0]
+        shift = (disc + px // 3) / 2 if disc else 0  # the badge and name centred together
+        at: tuple[float, float] = (rect.centerx + shift, y)
         draw_text(surface, self.assets, name, name_px, at, colour=colour, bold=True)
+        if disc:
+            badge_at = (at[0] - name_w / 2 - px // 3 - disc / 2, y)
+            draw_look(surface, self.assets, look, badge_at, disc)
         below = rect.top + self._second_line(px)  # the second line, as near as it was
         if status:
             small = fit_px(self.assets, status, round(px * 0.85), rect.w - 20)
@@ -631,10 +673,15 @@ class RoomScene(ButtonScene):
             self._draw_badge(surface, at, small, badge)
 
     def _draw_seat_line(
-        self, surface: pygame.Surface, rect: pygame.Rect, px: int, words: SeatWords
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        px: int,
+        words: SeatWords,
+        look: int | None,
     ) -> None:
-        """A seat in a column: its name on the left, its level or mark on the right, on one
-        line above its chips."""
+        """A seat in a column: its badge and name on the left, its level or mark on the
+        right, on one line above its chips."""
         name, status, badge = words.name, words.status, words.badge
         y = rect.top + round(px * 1.2)
         right = rect.right - 12
@@ -646,11 +693,16 @@ class RoomScene(ButtonScene):
             small = round(px * 0.85)
             drawn = draw_text(surface, self.assets, status, small, (right, y), "midright", SOFT)
             right = drawn.left - px // 2
-        room = right - rect.left - 12
+        left = rect.left + 12
+        if look is not None:
+            disc = round(px * 1.3)
+            draw_look(surface, self.assets, look, (left + disc / 2, y), disc)
+            left += disc + px // 3
+        room = right - left
         name_px = fit_px(self.assets, name, round(px * 1.05), room, True)
         name_px = max(name_px, round(px * 0.85))  # a long name: cut short, not set tiny
         name = ellipsize(self.assets, name, name_px, room, True)
-        at = (rect.left + 12, y)
+        at = (left, y)
         draw_text(surface, self.assets, name, name_px, at, "midleft", words.colour, True)
 
     def _draw_badge(

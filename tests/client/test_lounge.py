@@ -1,0 +1,107 @@
+"""The room as a guest sees it, without a host: the badges, the padlock, the Send-away
+question, a player sent away back at Join with why, and the watcher's "Watch"."""
+
+from __future__ import annotations
+
+import queue
+from pathlib import Path
+
+import pygame
+from window import click, key, open_app
+
+from client.app import App
+from client.net.session import Closed, Message, RoomChanged, Seated
+from client.screens.join import JoinScene
+from client.screens.room.screen import KICK, RoomScene
+from client.ui.confirm import ConfirmScene
+from engine import Rules, Series
+from protocol import Room, SeatInfo
+
+
+class Seat:
+    """A room's session that keeps what it was asked (no host behind it)."""
+
+    def __init__(self, *messages: Message) -> None:
+        self.inbox: queue.Queue[Message] = queue.Queue()
+        for message in messages:
+            self.inbox.put(message)
+        self.kicked: list[int] = []
+        self.closed = False
+        self.inflight = None
+
+    def kick(self, seat: int) -> None:
+        self.kicked.append(seat)
+
+    def start(self) -> None: ...
+    def ready(self, ready: bool = True) -> None: ...
+    def set_seat(self, seat: int, ai: str | None) -> None: ...
+    def sit(self) -> None: ...
+    def send(self, action: object) -> None: ...
+    def emote(self, code: str) -> None: ...
+    def rematch(self) -> None: ...
+    def leave(self) -> None: ...
+    def draw(self) -> None: ...
+    def pause(self, paused: bool) -> None: ...
+    def back_soon(self, on: bool) -> None: ...
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def room(owner: int = 0, password: bool = True) -> Room:
+    seats = (
+        SeatInfo("human", "Anna", None, True, ready=True, look=2),
+        SeatInfo("human", "Boris", None, True, ready=False, look=5),
+        SeatInfo("ai", "Random", "random", True, ready=True),
+    )
+    return Room(
+        "Kitchen", "lobby", owner, seats, Rules(players=3), password, False, Series.new(3), 0
+    )
+
+
+def in_room(app: App, seat: int, owner: int = 0) -> tuple[JoinScene, RoomScene, Seat]:
+    join = JoinScene(app, browse=False)
+    app.push(join)
+    session = Seat(
+        Seated(seat, ("Anna", "Boris", "Random"), Rules(players=3)), RoomChanged(room(owner))
+    )
+    app.show("room", session=session, sent_away=join.sent_away)
+    scene = app.stack[-1]
+    assert isinstance(scene, RoomScene)
+    app.step(0.02)
+    return join, scene, session
+
+
+def test_send_away_asks_first_and_keep_changes_nothing(tmp_path: Path) -> None:
+    app = open_app(tmp_path / "settings.json")
+    _, scene, session = in_room(app, seat=0)
+    chip = next(c for c, seat, choice in scene.chips() if seat == 1 and choice == KICK)
+    click(app, chip.center)
+    asking = app.stack[-1]
+    assert isinstance(asking, ConfirmScene) and "Boris" in asking.question
+    key(app, pygame.K_ESCAPE)  # Keep
+    assert app.stack[-1] is scene and session.kicked == []
+    click(app, chip.center)
+    key(app, pygame.K_RETURN)  # Send away
+    assert app.stack[-1] is scene and session.kicked == [1]
+
+
+def test_a_player_sent_away_is_back_at_join_saying_so(tmp_path: Path) -> None:
+    app = open_app(tmp_path / "settings.json")
+    join, scene, session = in_room(app, seat=1)
+    session.inbox.put(Closed("The owner sent you away from the table.", "kicked"))
+    app.step(0.02)
+    assert app.stack[-1] is join and scene not in app.stack
+    assert "sent you away" in join.error and session.closed
+
+
+def test_a_watchers_password_prompt_says_watch(tmp_path: Path) -> None:
+    app = open_app(tmp_path / "settings.json")
+    join = JoinScene(app, browse=False, watch=True)
+    app.push(join)
+    join.asking = True  # the table asked for its password
+    join.password = "x"
+    go = next(b for b in join.buttons() if b.name == "go")
+    assert go.label == "Watch"
+    join.watch = False
+    assert next(b for b in join.buttons() if b.name == "go").label == "Join"
