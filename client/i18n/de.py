@@ -476,4 +476,6 @@ TEXTS: dict[str, str] = {
     "room.kick_question": "{name} wegschicken?",
     "room.kick_detail": "{name} landet wieder bei „Beitreten“, der Platz ist wieder frei.",
     "room.kick_no": "Behalten",
+    "seat_status.back_soon": "Gleich zurück",
+    "table.paused": "❚❚ Pause: der Spieler ist gleich zurück",
 }

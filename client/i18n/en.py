@@ -479,4 +479,6 @@ TEXTS: dict[str, str] = {
     "room.kick_question": "Send {name} away?",
     "room.kick_detail": "{name} goes back to Join and the seat is open again.",
     "room.kick_no": "Keep",
+    "seat_status.back_soon": "Back in a minute",
+    "table.paused": "❚❚ Paused: the player will be right back",
 }

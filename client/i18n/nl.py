@@ -475,4 +475,6 @@ TEXTS: dict[str, str] = {
     "room.kick_question": "{name} wegsturen?",
     "room.kick_detail": "{name} gaat terug naar Meedoen en de plaats is weer vrij.",
     "room.kick_no": "Houden",
+    "seat_status.back_soon": "Zo terug",
+    "table.paused": "❚❚ Gepauzeerd: de speler is zo terug",
 }

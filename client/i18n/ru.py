@@ -475,4 +475,6 @@ TEXTS: dict[str, str] = {
     "room.kick_question": "{name}: выгнать из-за стола?",
     "room.kick_detail": "{name} вернётся к выбору стола, место снова свободно.",
     "room.kick_no": "Оставить",
+    "seat_status.back_soon": "Сейчас вернусь",
+    "table.paused": "❚❚ Пауза: игрок сейчас вернётся",
 }

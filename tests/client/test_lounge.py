@@ -3,6 +3,7 @@ question, a player sent away back at Join with why, and the watcher's "Watch".""
 
 from __future__ import annotations
 
+import dataclasses
 import queue
 from pathlib import Path
 
@@ -105,3 +106,30 @@ def test_a_watchers_password_prompt_says_watch(tmp_path: Path) -> None:
     assert go.label == "Watch"
     join.watch = False
     assert next(b for b in join.buttons() if b.name == "go").label == "Join"
+
+
+def test_the_table_shows_a_back_soon_seat_and_a_paused_game() -> None:
+    from test_table import DEFEND, deal, scene, start
+
+    app, session = start(deal(Rules(), *DEFEND))
+    table = scene(app)
+    seats = (
+        SeatInfo("human", "You", None, True, look=0),
+        SeatInfo("human", "Boris", None, True, look=5, back_soon=True),
+    )
+    playing = Room("T", "playing", 0, seats, Rules(), False, False, Series.new(2), 1)
+    session.inbox.put(RoomChanged(playing))
+    app.step(0.05)
+    assert table.statuses == ("connected", "back_soon")  # "Back in a minute" at the plate
+
+    def band() -> bytes:  # the row above the status line, where "Paused" shows
+        layout = table.layout
+        assert layout is not None
+        y = round(layout.status_y - layout.font_px * 3.5)
+        rect = pygame.Rect(0, y, layout.size[0], round(layout.font_px * 2.5))
+        return pygame.image.tobytes(app.screen.subsurface(rect), "RGB")
+
+    running = band()
+    session.inbox.put(RoomChanged(dataclasses.replace(playing, paused=True)))
+    app.step(0.05)
+    assert band() != running  # the watcher's line: the game stands still
