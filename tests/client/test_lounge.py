@@ -3,8 +3,10 @@ question, a player sent away back at Join with why, and the watcher's "Watch".""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import queue
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -133,3 +135,40 @@ def test_the_table_shows_a_back_soon_seat_and_a_paused_game() -> None:
     session.inbox.put(RoomChanged(dataclasses.replace(playing, paused=True)))
     app.step(0.05)
     assert band() != running  # the watcher's line: the game stands still
+
+
+def test_the_computer_game_pauses_at_its_host_and_goes_on(tmp_path: Path) -> None:
+    """Over loopback, as the window plays the computer: Esc's pause reaches the host in
+    this process (its table holds still, the room says so) and Resume lets it run."""
+    from client.net.remote import NetSession
+    from client.net.session import Snapshot
+    from host import HostConfig, run_in_thread
+
+    config = HostConfig(seats=3, ai=("random", "random"), announce=False, seed=4)
+    with run_in_thread(config) as handle:
+        table = handle.host.table if handle.host is not None else None
+        assert table is not None
+        session = NetSession("127.0.0.1", handle.port, "Anna", start=True, look=3)
+        seen: list[Message] = []
+
+        def heard(done: Callable[[], bool]) -> None:
+            for _ in range(3000):  # a bound against hanging, not a timing assertion
+                with contextlib.suppress(queue.Empty):
+                    seen.append(session.inbox.get(timeout=0.01))
+                if done():
+                    return
+            raise AssertionError("never heard it")
+
+        def paused(value: bool) -> bool:
+            rooms = [m.room for m in seen if isinstance(m, RoomChanged)]
+            return bool(rooms) and rooms[-1].paused is value
+
+        heard(lambda: any(isinstance(m, Snapshot) for m in seen))
+        session.pause(True)
+        heard(lambda: paused(True))
+        assert table.pause.on and table.roster.seats[0].look == 3
+        session.pause(False)
+        heard(lambda: paused(False))
+        assert not table.pause.on
+        session.close()
+        assert session.join(10)
