@@ -212,3 +212,30 @@ def test_the_settings_screen_fits_the_window(tmp_path: Path, size: tuple[int, in
     screen = pygame.Rect((0, 0), size)
     assert all(screen.contains(rect) for rect in rects)
     assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
+
+
+@pytest.mark.parametrize(
+    ("login", "name"),
+    [("igor", "Igor"), ("anna_maria", "Anna maria"), ("McKay", "McKay"), ("root", ""), ("", "")],
+)
+def test_the_name_asked_first_is_the_login_name(
+    login: str, name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import getpass
+
+    from client.settings import system_name
+
+    monkeypatch.setattr(getpass, "getuser", lambda: login)
+    assert system_name() == name
+
+
+def test_no_login_name_asks_with_an_empty_field(monkeypatch: pytest.MonkeyPatch) -> None:
+    import getpass
+
+    from client.settings import system_name
+
+    def no_login() -> str:
+        raise OSError("No username set in the environment")
+
+    monkeypatch.setattr(getpass, "getuser", no_login)
+    assert system_name() == ""

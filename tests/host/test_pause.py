@@ -119,3 +119,15 @@ def test_back_in_a_minute_is_seen_by_the_others_and_cleared_by_a_move() -> None:
     assert boris.room.seats[0].back_soon == (mover is boris)  # only her own move clears it
     pair.command(anna, lambda ref: BackSoon(ref, False))
     assert not boris.room.seats[0].back_soon
+
+
+def test_back_in_a_minute_goes_when_the_player_comes_back() -> None:
+    pair = _table(seats=2, ai=(), hold=60)
+    anna, boris = pair.join("Anna"), pair.join("Boris")
+    pair.command(boris, lambda ref: Ready(ref, True))
+    pair.command(anna, lambda ref: Start(ref))
+    pair.command(anna, lambda ref: BackSoon(ref, True))
+    pair.gone(anna)  # her Wi-Fi went; the seat is held for her, the mark stays
+    assert boris.room.seats[0].back_soon and boris.room.seats[0].status == "away"
+    back = pair.join("Anna", token=anna.token)
+    assert back.seat == 0 and not boris.room.seats[0].back_soon
