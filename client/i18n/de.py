@@ -478,4 +478,5 @@ TEXTS: dict[str, str] = {
     "room.kick_no": "Behalten",
     "seat_status.back_soon": "Gleich zurück",
     "table.paused": "❚❚ Pause: der Spieler ist gleich zurück",
+    "join.watch_title": "Einem Tisch im Netz zuschauen",
 }

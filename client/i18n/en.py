@@ -481,4 +481,5 @@ TEXTS: dict[str, str] = {
     "room.kick_no": "Keep",
     "seat_status.back_soon": "Back in a minute",
     "table.paused": "❚❚ Paused: the player will be right back",
+    "join.watch_title": "Watch a LAN table",
 }

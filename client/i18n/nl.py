@@ -477,4 +477,5 @@ TEXTS: dict[str, str] = {
     "room.kick_no": "Houden",
     "seat_status.back_soon": "Zo terug",
     "table.paused": "❚❚ Gepauzeerd: de speler is zo terug",
+    "join.watch_title": "Een tafel in het netwerk bekijken",
 }

@@ -477,4 +477,5 @@ TEXTS: dict[str, str] = {
     "room.kick_no": "Оставить",
     "seat_status.back_soon": "Сейчас вернусь",
     "table.paused": "❚❚ Пауза: игрок сейчас вернётся",
+    "join.watch_title": "Смотреть стол в сети",
 }

@@ -449,9 +449,8 @@ class JoinScene(ButtonScene):
         panel = self.panel()
         title_px = round(min(panel.top * 0.45, w * 0.08))
         at = (w / 2, panel.top * 0.5)
-        self._draw_lines(
-            surface, tr("join.title"), title_px, at, w - 32, GOLD, panel.top * 0.75, True
-        )
+        title = tr("join.watch_title" if self.watch and self.asking else "join.title")
+        self._draw_lines(surface, title, title_px, at, w - 32, GOLD, panel.top * 0.75, True)
         draw_panel(surface, self.assets, panel, 190, max(6, min(panel.h // 18, px)))
         heading = tr("join.found")
         draw_text(

@@ -106,6 +106,11 @@ def test_a_watchers_password_prompt_says_watch(tmp_path: Path) -> None:
     join.password = "x"
     go = next(b for b in join.buttons() if b.name == "go")
     assert go.label == "Watch"
+    said: list[str] = []
+    real = join._draw_lines
+    join._draw_lines = lambda surface, text, *rest: said.append(text) or real(surface, text, *rest)  # type: ignore[method-assign]
+    join.draw(app.screen)
+    assert said[0] == "Watch a LAN table"
     join.watch = False
     assert next(b for b in join.buttons() if b.name == "go").label == "Join"
 
