@@ -21,10 +21,10 @@ from protocol import Refusal
 
 from .items import Item, Thought, TurnUp
 
-__all__ = ["Pause"]
+__all__ = ["Pausing"]
 
 
-class Pause:
+class Pausing:
     def __init__(self) -> None:
         self.by: int | None = None  # the seat that paused the game (None: it runs)
         self.held: list[Item] = []  # what would have moved the game meanwhile

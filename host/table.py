@@ -80,7 +80,7 @@ from .items import DealDue, Gone, Held, Idle, Incoming, Item, Link, Show, Stop, 
 from .journal import action_record, header_record, table_record
 from .outbox import Outbox
 from .parts import Part
-from .pause import Pause as Paused
+from .pause import Pausing
 from .resume import load_table
 from .room import Freed, Roster
 from .room_state import Seat, human_names
@@ -129,7 +129,7 @@ class Table:
         self.gate = Gate(password, lambda: self.clock())  # the password, the throttle
         self.door_room = door_room  # watchers the host's door has room for (None: any)
         self._timers: set[Handle] = set()
-        self.pause = Paused()  # a game its one player stopped (``host.pause``)
+        self.pause = Pausing()  # a game its one player stopped (``host.pause``)
         if config.resume:
             if config.save_dir is None:
                 raise ValueError("resume needs save_dir")
@@ -537,7 +537,7 @@ class Table:
         """A player pauses the game or lets it run again, or sets their mark."""
         alone = self.roster.alone(index)
         paused = isinstance(message, Pause) and message.paused
-        refusal: str | None = Paused.refusal(self.playing, alone) if paused else None
+        refusal: str | None = Pausing.refusal(self.playing, alone) if paused else None
         if isinstance(message, BackSoon) and not self.playing:
             refusal = "no_game"
         if refusal is not None:
