@@ -94,13 +94,16 @@ class ConfirmScene(ButtonScene):
 
         surface.blit(self.assets.composite(("confirm shade", size), shade), (0, 0))
         panel, px = self._panel()
-        draw_panel(surface, self.assets, panel, 240, radius=px)
+        draw_panel(surface, self.assets, panel, 255, radius=px)  # nothing shows through
         width = panel.w - 3 * px
         title_px = fit_px(self.assets, self.question, round(px * 1.4), width, True)
         at = (panel.centerx, panel.top + px * 1.9)
         draw_text(surface, self.assets, self.question, title_px, at, bold=True, colour=GOLD)
-        y = panel.top + px * 3.9
-        for line in wrap(self.assets.font(px), self.detail, width)[:2]:
-            draw_text(surface, self.assets, line, px, (panel.centerx, y), colour=SOFT)
-            y += px * 1.35
+        small = round(px * 0.9)
+        lines = wrap(self.assets.font(small), self.detail, width)[:2]
+        # between the question and the buttons, one line or two alike
+        y = panel.top + px * (4.55 - 0.65 * (len(lines) - 1))
+        for line in lines:
+            draw_text(surface, self.assets, line, small, (panel.centerx, y), colour=SOFT)
+            y += px * 1.3
         self.draw_buttons(surface, self.assets)
