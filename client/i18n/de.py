@@ -413,7 +413,6 @@ TEXTS: dict[str, str] = {
     "history.beaten": "abgewehrt",
     "history.taken": "genommen von {name}",
     "history.bout": "Runde {n}: {attacker} → {defender}",
-    "leave.question": "Dieses Spiel verlassen?",
     "leave.computer": "Das Spiel gegen den Computer endet.",
     "leave.lan": "Eine KI spielt deinen Platz bis zum Ende des Spiels.",
     "leave.resume": "Weiter",
@@ -479,4 +478,6 @@ TEXTS: dict[str, str] = {
     "seat_status.back_soon": "Gleich zurück",
     "table.paused": "❚❚ Pause: der Spieler ist gleich zurück",
     "join.watch_title": "Einem Tisch im Netz zuschauen",
+    "pause.watching": "Du schaust zu: das Spiel läuft weiter.",
+    "leave.watching": "Wer geht, schaut nicht mehr zu; die Spieler spielen weiter.",
 }

@@ -416,7 +416,6 @@ TEXTS: dict[str, str] = {
     "history.beaten": "beaten",
     "history.taken": "taken by {name}",
     "history.bout": "Bout {n}: {attacker} → {defender}",
-    "leave.question": "Leave this game?",
     "leave.computer": "The game against the computer ends.",
     "leave.lan": "An AI plays your seat for the rest of the game.",
     "leave.resume": "Resume",
@@ -482,4 +481,6 @@ TEXTS: dict[str, str] = {
     "seat_status.back_soon": "Back in a minute",
     "table.paused": "❚❚ Paused: the player will be right back",
     "join.watch_title": "Watch a LAN table",
+    "pause.watching": "You are watching: the game goes on.",
+    "leave.watching": "Leaving stops watching; the players play on.",
 }

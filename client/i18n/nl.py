@@ -412,7 +412,6 @@ TEXTS: dict[str, str] = {
     "history.beaten": "afgeslagen",
     "history.taken": "gepakt door {name}",
     "history.bout": "Ronde {n}: {attacker} → {defender}",
-    "leave.question": "Dit spel verlaten?",
     "leave.computer": "Het spel tegen de computer stopt.",
     "leave.lan": "Een AI speelt je plaats tot het einde van het spel.",
     "leave.resume": "Verder",
@@ -478,4 +477,6 @@ TEXTS: dict[str, str] = {
     "seat_status.back_soon": "Zo terug",
     "table.paused": "❚❚ Gepauzeerd: de speler is zo terug",
     "join.watch_title": "Een tafel in het netwerk bekijken",
+    "pause.watching": "Je kijkt toe: het spel gaat door.",
+    "leave.watching": "Weggaan stopt het kijken; de spelers spelen door.",
 }

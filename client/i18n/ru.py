@@ -412,7 +412,6 @@ TEXTS: dict[str, str] = {
     "history.beaten": "бито",
     "history.taken": "забрал(а) {name}",
     "history.bout": "Кон {n}: {attacker} → {defender}",
-    "leave.question": "Выйти из игры?",
     "leave.computer": "Игра с компьютером закончится.",
     "leave.lan": "До конца игры за тебя сыграет компьютер.",
     "leave.resume": "Продолжить",
@@ -478,4 +477,6 @@ TEXTS: dict[str, str] = {
     "seat_status.back_soon": "Сейчас вернусь",
     "table.paused": "❚❚ Пауза: игрок сейчас вернётся",
     "join.watch_title": "Смотреть стол в сети",
+    "pause.watching": "Ты смотришь: игра идёт дальше.",
+    "leave.watching": "Уйдёшь — перестанешь смотреть; игроки продолжат.",
 }

@@ -581,3 +581,14 @@ def test_between_bouts_nobody_attacks_or_defends_until_the_next_bout_starts() ->
     assert [role_of(board, s) for s in range(3)] == [None, None, None]
     board.apply(BoutStarted(2, 0, 6))
     assert role_of(board, 2) == "attacking" and role_of(board, 0) == "defending"
+
+
+def test_a_watchers_pause_neither_stops_the_game_nor_offers_the_mark() -> None:
+    app, session = start(deal(Rules(), *DEFEND))
+    table = scene(app)
+    table.watching = True
+    key(app, pygame.K_ESCAPE)
+    app.step(FRAME)
+    pause = app.stack[-1]
+    assert isinstance(pause, PauseScene) and not session.paused
+    assert button(app, "mark") is None and not pause.kind().alone

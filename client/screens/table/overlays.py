@@ -89,13 +89,15 @@ ROW = 2.9  # text lines a second row of buttons (End as a draw, Back in a minute
 class PauseKind:
     """What the pause says and offers: ``alone`` (the game's clock stops: only AIs play
     with us), ``lan`` (leaving hands our seat to an AI, else the game ends), ``owner``
-    (End as a draw), ``mark`` (Back in a minute: other humans play on; ``marked``: set)."""
+    (End as a draw), ``mark`` (Back in a minute: other humans play on; ``marked``: set),
+    ``watching`` (we have no seat: the game goes on without us)."""
 
     alone: bool = True
     lan: bool = False
     owner: bool = False
     mark: bool = False
     marked: bool = False
+    watching: bool = False
 
     @property
     def rows(self) -> int:
@@ -156,10 +158,18 @@ def draw_pause(
     title_px = fit_px(assets, title, round(px * 1.3), width, True)
     draw_text(surface, assets, title, title_px, (panel.centerx, y), bold=True, colour=GOLD)
     y += px * 1.8
-    detail = tr("pause.waits" if kind.alone else "pause.goes_on_detail")
+    detail = tr(
+        "pause.waits"
+        if kind.alone
+        else "pause.watching"
+        if kind.watching
+        else "pause.goes_on_detail"
+    )
     draw_text(surface, assets, detail, fit_px(assets, detail, px, width), (panel.centerx, y))
     y = panel.top + px * (7.6 + ROW * kind.rows)
-    leaving = tr("leave.lan" if kind.lan else "leave.computer")
+    leaving = tr(
+        "leave.watching" if kind.watching else "leave.lan" if kind.lan else "leave.computer"
+    )
     leaving_px = fit_px(assets, leaving, round(px * 0.9), width)
     draw_text(surface, assets, leaving, leaving_px, (panel.centerx, y), colour=SOFT)
     y += px * 1.6

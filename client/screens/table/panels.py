@@ -185,8 +185,9 @@ class PauseScene(Overlay):
     table's keys. Alone with the AIs (``alone``, asked as it opens) the game's clock stops
     while it is open (``hold``: the session's pause); at a table with other players the
     game goes on and Back in a minute (``mark``: the session's) shows at our seat until
-    we resume or act. ``lan``: leaving hands the seat to an AI; ``owner``: asked each
-    frame (the room may change); ``leave`` and ``draw``: what the table does for them."""
+    we resume or act (a watcher, ``watching``, has neither). ``lan``: leaving hands the
+    seat to an AI; ``owner``: asked each frame (the room may change); ``leave`` and
+    ``draw``: what the table does for them."""
 
     hides = frozenset({"buttons", "digits"})
 
@@ -198,6 +199,7 @@ class PauseScene(Overlay):
         *,
         lan: bool,
         alone: bool,
+        watching: bool = False,
         owner: Callable[[], bool],
         leave: Callable[[], None],
         draw: Callable[[], None],
@@ -205,7 +207,7 @@ class PauseScene(Overlay):
         mark: Callable[[bool], None],
     ) -> None:
         super().__init__(app, stack, under)
-        self.lan, self.alone = lan, alone
+        self.lan, self.alone, self.watching = lan, alone and not watching, watching
         self.owner = owner
         self.hold, self.mark = hold, mark
         self.holding = False  # the host was asked to stop the game's clock
@@ -224,7 +226,8 @@ class PauseScene(Overlay):
 
     def kind(self) -> PauseKind:
         owner = self.owner()
-        return PauseKind(self.alone, self.lan, owner, not self.alone, self.marked)
+        mark = not self.alone and not self.watching
+        return PauseKind(self.alone, self.lan, owner, mark, self.marked, self.watching)
 
     def enter(self) -> None:
         if self.alone and not self.holding:

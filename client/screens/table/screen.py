@@ -438,6 +438,7 @@ class TableScene(Scene):
             self.handle,
             lan=self.back is not None,
             alone=self._alone(),
+            watching=self.watching,  # no seat: nothing to pause, no mark to show
             owner=self._owner,
             leave=self._leave,
             draw=self.session.draw,  # the owner ends the LAN game as a draw for everyone
