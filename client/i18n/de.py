@@ -478,6 +478,6 @@ TEXTS: dict[str, str] = {
     "seat_status.back_soon": "Gleich zurück",
     "table.paused": "❚❚ Pause: der Spieler ist gleich zurück",
     "join.watch_title": "Einem Tisch im Netz zuschauen",
-    "pause.watching": "Du schaust zu: das Spiel läuft weiter.",
+    "pause.watching": "Du schaust zu: niemand wartet auf dich.",
     "leave.watching": "Wer geht, schaut nicht mehr zu; die Spieler spielen weiter.",
 }

@@ -481,6 +481,6 @@ TEXTS: dict[str, str] = {
     "seat_status.back_soon": "Back in a minute",
     "table.paused": "❚❚ Paused: the player will be right back",
     "join.watch_title": "Watch a LAN table",
-    "pause.watching": "You are watching: the game goes on.",
+    "pause.watching": "You are watching: nobody waits for you.",
     "leave.watching": "Leaving stops watching; the players play on.",
 }

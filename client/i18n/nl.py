@@ -477,6 +477,6 @@ TEXTS: dict[str, str] = {
     "seat_status.back_soon": "Zo terug",
     "table.paused": "❚❚ Gepauzeerd: de speler is zo terug",
     "join.watch_title": "Een tafel in het netwerk bekijken",
-    "pause.watching": "Je kijkt toe: het spel gaat door.",
+    "pause.watching": "Je kijkt toe: niemand wacht op je.",
     "leave.watching": "Weggaan stopt het kijken; de spelers spelen door.",
 }

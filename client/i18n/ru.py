@@ -477,6 +477,6 @@ TEXTS: dict[str, str] = {
     "seat_status.back_soon": "Сейчас вернусь",
     "table.paused": "❚❚ Пауза: игрок сейчас вернётся",
     "join.watch_title": "Смотреть стол в сети",
-    "pause.watching": "Ты смотришь: игра идёт дальше.",
+    "pause.watching": "Ты зритель: тебя никто не ждёт.",
     "leave.watching": "Уйдёшь — перестанешь смотреть; игроки продолжат.",
 }
