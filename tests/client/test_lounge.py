@@ -98,6 +98,18 @@ def test_a_player_sent_away_is_back_at_join_saying_so(tmp_path: Path) -> None:
     assert "sent you away" in join.error and session.closed
 
 
+def test_sent_away_during_a_game_is_back_at_join_once_the_table_hands_back(
+    tmp_path: Path,
+) -> None:
+    app = open_app(tmp_path / "settings.json")
+    join, scene, _ = in_room(app, seat=1)
+    scene.handed = True  # the table had the session: it hands back the session's end
+    scene._come_back([Closed("The owner sent you away from the table.", "kicked")])
+    assert app.stack[-1] is scene  # (the table took itself off after handing back)
+    app.step(0.02)
+    assert app.stack[-1] is join and "sent you away" in join.error
+
+
 def test_a_watchers_password_prompt_says_watch(tmp_path: Path) -> None:
     app = open_app(tmp_path / "settings.json")
     join = JoinScene(app, browse=False, watch=True)

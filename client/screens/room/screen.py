@@ -152,6 +152,7 @@ class RoomScene(ButtonScene):
         self.note = note  # e.g. "copied to the clipboard"
         self.backlog = list(backlog)
         self.sent_away = sent_away
+        self.sent_off = False  # the table sent us away: we leave for Join
         self.seat = 0
         self.room: Room | None = None
         self.seated: Seated | None = None
@@ -214,9 +215,15 @@ class RoomScene(ButtonScene):
             return
         backlog, self.backlog = self.backlog, []
         for message in itertools.chain(backlog, drain(self.session.inbox)):
+            if self.sent_off:
+                break
             self._receive(message)
             if self.handed:  # the rest is the table scene's
                 return
+        if self.sent_off and self.sent_away is not None:  # (here, or as the table handed back)
+            back, self.sent_away = self.sent_away, None
+            self.app.pop()  # back at Join, which says why
+            back(self.message)
 
     def _receive(self, message: Message) -> None:
         tr = self.app.tr
@@ -236,9 +243,7 @@ class RoomScene(ButtonScene):
             self.message = closed_text(message.code, message.text, tr)
             self.closed = True
             if message.code in SENT_AWAY and self.sent_away is not None:
-                back, self.sent_away = self.sent_away, None
-                self.app.pop()  # no longer seated: back at Join, which says why
-                back(self.message)
+                self.sent_off = True  # no longer seated: back to Join (``update``)
         else:  # the game has started: the table scene takes over
             self._hand_over(message)
 
