@@ -25,6 +25,7 @@ from client.net.client import HostClosed, NetClient
 from client.net.gamefile import GameFile
 from client.net.remote import NetSession
 from client.net.session import WATCHING, RoomChanged, Seated
+from client.screens.room import plates
 from client.screens.room import screen as room_screen
 from client.screens.room.screen import RoomScene
 from client.screens.room.share import share_lines
@@ -138,6 +139,7 @@ def test_the_room_speaks_german_and_a_row_of_chips_shares_one_size(
         render.draw_button(surface, assets, rect, label, *args, px=px, **kwargs)
 
     monkeypatch.setattr(room_screen, "draw_text", text_spy)
+    monkeypatch.setattr(plates, "draw_text", text_spy)  # the seats' words
     monkeypatch.setattr(room_screen, "draw_button", button_spy)
     monkeypatch.setattr(scene_module, "draw_button", button_spy)  # Start, Ready, Leave
     rules = Rules(deck_size=52, transfer=True, transfer_show_trump=True)
@@ -391,6 +393,7 @@ def test_the_room_fits_the_window(
         render.draw_button(surface, assets, rect, label, *args, px=px, **kwargs)
 
     monkeypatch.setattr(room_screen, "draw_text", text_spy)
+    monkeypatch.setattr(plates, "draw_text", text_spy)  # the seats' words
     monkeypatch.setattr(room_screen, "draw_button", button_spy)
     monkeypatch.setattr(scene_module, "draw_button", button_spy)  # Start, Ready, Leave
     app = App(Settings(language=language), None, size=size, sound=False)

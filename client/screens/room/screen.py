@@ -45,10 +45,21 @@ from client.net.session import (
     listen,
 )
 from client.screens.choices import ai_names, levels
+from client.screens.room.plates import (
+    OWNER_FILL,
+    OWNER_INK,
+    READY_FILL,
+    WAITING_FILL,
+    WAITING_INK,
+    Badge,
+    SeatWords,
+    draw_seat,
+    pill_h,
+    second_line,
+)
 from client.screens.room.seating import Measure, Seating, Space, arrange, chip_h
 from client.screens.room.share import FIREWALL_MIN_PX, share_lines
 from client.ui.confirm import ConfirmScene
-from client.ui.looks import draw_look
 from client.ui.pointer import Input, Key
 from client.ui.render import (
     GOLD,
@@ -57,7 +68,6 @@ from client.ui.render import (
     button_px,
     draw_backdrop,
     draw_button,
-    draw_panel,
     draw_text,
     ellipsize,
     fit_px,
@@ -75,14 +85,6 @@ CLEAR = "clear"
 KICK = "kick"  # the owner's chip under another player's seat
 SENT_AWAY = ("kicked", "idle")  # a session closed so: we no longer have a seat
 CHIP_GAP = 4  # between the chips of a row
-READY_FILL = (56, 150, 84)  # the ready mark's pill
-WAITING_FILL = (16, 40, 28)  # "not ready": dark glass, muted words
-WAITING_INK = (150, 170, 156)
-OWNER_FILL = (236, 190, 84)
-OWNER_INK = (44, 30, 8)
-
-
-Colour = tuple[int, int, int]
 
 
 @dataclass(frozen=True)
@@ -96,26 +98,6 @@ class Header:
     lines: list[str]
     first: int
     bottom: float
-
-
-@dataclass(frozen=True)
-class Badge:
-    """The pill under a player's name: its words, fill and ink."""
-
-    text: str
-    fill: Colour
-    ink: Colour
-
-
-@dataclass(frozen=True)
-class SeatWords:
-    """What a seat's box says: the name, its status (a level, "away"), the name's colour
-    and the player's badge (None without one)."""
-
-    name: str
-    status: str
-    colour: Colour
-    badge: Badge | None
 
 
 class RoomSession(Session, Protocol):
@@ -370,18 +352,10 @@ class RoomScene(ButtonScene):
         height = chip_h(px)
         if column:
             return round(px * 2.1) + height + 8 if chips else round(px * 2.4)
-        below = self._second_line(px) + (self._line_h(round(px * 0.85)) if chips else 0)
+        below = second_line(self.assets, px) + (self._line_h(round(px * 0.85)) if chips else 0)
         if chips:
             return max(round(px * 5.4), below + 2 + height + 8)
-        return max(round(px * 3.6), below + self._pill_h(round(px * 0.8)) + round(px * 0.4))
-
-    def _second_line(self, px: int) -> int:
-        """Where a seat's second line may start, around the table: below its name."""
-        name_h = self._line_h(round(px * 1.05), True)
-        return round(px * 1.2) - name_h // 2 + name_h
-
-    def _pill_h(self, px: int) -> int:
-        return self.assets.font(px, True).get_height() + round(px * 0.45)
+        return max(round(px * 3.6), below + pill_h(self.assets, round(px * 0.8)) + round(px * 0.4))
 
     def _middle_h(self, px: int, width: int) -> int:
         return len(self._middle_lines(px, width)) * self._middle_step(px)
@@ -546,7 +520,10 @@ class RoomScene(ButtonScene):
             self._draw_middle(surface, table, px, 0.78)
         if room is not None:
             for i, (rect, seat) in enumerate(zip(self.seat_rects(), room.seats, strict=True)):
-                self._draw_seat(surface, rect, i, seat, px, seating.column)
+                words = self._seat_words(i, seat)
+                draw_seat(
+                    surface, self.assets, rect, words, px, seating.column, seat.kind == "empty"
+                )
         sizes = self.chip_px()
         for chip, seat_index, choice in self.chips():
             hover = self.hover is not None and chip.collidepoint(self.hover)
@@ -637,96 +614,5 @@ class RoomScene(ButtonScene):
             colour = (255, 255, 255)
         else:
             name, status, colour = tr("room.open"), "", SOFT
-        return SeatWords(name, status, colour, badge)
-
-    def _draw_seat(
-        self,
-        surface: pygame.Surface,
-        rect: pygame.Rect,
-        i: int,
-        seat: SeatInfo,
-        px: int,
-        column: bool,
-    ) -> None:
-        draw_panel(surface, self.assets, rect, 210 if seat.kind != "empty" else 120)
-        words = self._seat_words(i, seat)
-        name, status, colour, badge = words.name, words.status, words.colour, words.badge
         look = seat.look if seat.kind == "human" else None
-        if column:
-            self._draw_seat_line(surface, rect, px, words, look)
-            return
-        disc = round(px * 1.35) if look is not None else 0  # the player's badge, left of it
-        room = rect.w - 20 - (disc + px // 3 if disc else 0)
-        name_px = fit_px(self.assets, name, round(px * 1.05), room, True)
-        name = ellipsize(self.assets, name, name_px, room, True)
-        y = rect.top + round(px * 1.2)
-        name_w = self.assets.font(name_px, True).size(name)[0]
-        shift = (disc + px // 3) / 2 if disc else 0  # the badge and name centred together
-        at: tuple[float, float] = (rect.centerx + shift, y)
-        draw_text(surface, self.assets, name, name_px, at, colour=colour, bold=True)
-        if disc:
-            badge_at = (at[0] - name_w / 2 - px // 3 - disc / 2, y)
-            draw_look(surface, self.assets, look, badge_at, disc)
-        below = rect.top + self._second_line(px)  # the second line, as near as it was
-        if status:
-            small = fit_px(self.assets, status, round(px * 0.85), rect.w - 20)
-            at = (rect.centerx, max(rect.top + px * 2.4, below + self._line_h(small) // 2))
-            draw_text(surface, self.assets, status, small, at, colour=SOFT)
-        if badge is not None:
-            small = fit_px(self.assets, badge.text, round(px * 0.8), rect.w - 20 - px, bold=True)
-            at = (rect.centerx, max(rect.top + px * 2.45, below + self._pill_h(small) / 2))
-            self._draw_badge(surface, at, small, badge)
-
-    def _draw_seat_line(
-        self,
-        surface: pygame.Surface,
-        rect: pygame.Rect,
-        px: int,
-        words: SeatWords,
-        look: int | None,
-    ) -> None:
-        """A seat in a column: its badge and name on the left, its level or mark on the
-        right, on one line above its chips."""
-        name, status, badge = words.name, words.status, words.badge
-        y = rect.top + round(px * 1.2)
-        right = rect.right - 12
-        if badge is not None:
-            small = round(px * 0.8)
-            pill = self._draw_badge(surface, (0, y), small, badge, right=right)
-            right = pill.left - px // 2
-        elif status:
-            small = round(px * 0.85)
-            drawn = draw_text(surface, self.assets, status, small, (right, y), "midright", SOFT)
-            right = drawn.left - px // 2
-        left = rect.left + 12
-        if look is not None:
-            disc = round(px * 1.3)
-            draw_look(surface, self.assets, look, (left + disc / 2, y), disc)
-            left += disc + px // 3
-        room = right - left
-        name_px = fit_px(self.assets, name, round(px * 1.05), room, True)
-        name_px = max(name_px, round(px * 0.85))  # a long name: cut short, not set tiny
-        name = ellipsize(self.assets, name, name_px, room, True)
-        at = (left, y)
-        draw_text(surface, self.assets, name, name_px, at, "midleft", words.colour, True)
-
-    def _draw_badge(
-        self,
-        surface: pygame.Surface,
-        centre: tuple[float, float],
-        px: int,
-        badge: Badge,
-        right: int | None = None,
-    ) -> pygame.Rect:
-        """A pill under the name (or, ``right``: ending there): the ready mark, "not
-        ready", or the owner."""
-        width = self.assets.font(px, True).size(badge.text)[0]
-        pill = pygame.Rect(0, 0, width + round(px * 1.2), self._pill_h(px))
-        pill.center = (round(centre[0]), round(centre[1]))
-        if right is not None:
-            pill.right = right
-        border = (255, 255, 255, 60) if badge.fill == WAITING_FILL else None
-        surface.blit(self.assets.box(pill.size, (*badge.fill, 235), pill.h // 2, border), pill)
-        ink, text = badge.ink, badge.text
-        draw_text(surface, self.assets, text, px, pill.center, colour=ink, bold=True, shadow=False)
-        return pill
+        return SeatWords(name, status, colour, badge, look)
