@@ -109,7 +109,8 @@ def computer_game(rules: Rules, settings: Settings) -> Session:
 
     tr = translator(settings.language)
     name = settings.name or tr("settings.default_name")
-    return hosted(rules, name, chosen_levels(settings, rules.players), ai_names(tr))
+    levels = chosen_levels(settings, rules.players)
+    return hosted(rules, name, levels, ai_names(tr), settings.look)
 
 
 @cache
@@ -120,6 +121,7 @@ def screens() -> dict[str, Callable[..., Scene]]:
     from client.screens.host import HostScene
     from client.screens.howto import HowToScene
     from client.screens.join import JoinScene
+    from client.screens.name import NameScene
     from client.screens.past import PastScene
     from client.screens.review import ReviewScene
     from client.screens.room.screen import RoomScene
@@ -141,6 +143,7 @@ def screens() -> dict[str, Callable[..., Scene]]:
         "howto": HowToScene,
         "host": HostScene,
         "join": JoinScene,
+        "name": NameScene,
         "room": RoomScene,
         "table": table,
         "stats": StatsScene,
@@ -170,6 +173,7 @@ class App:
 
         from client.ui.assets import Assets
         from client.ui.pointer import InputMapper
+        from client.ui.window import GameWindow
 
         self.pygame = pygame
         self.settings = settings
@@ -183,8 +187,6 @@ class App:
                 self.stats_path = None
         self.session_factory = session_factory
         self.games = GameStore(games if games is not None else default_games_dir())
-        from client.ui.window import GameWindow
-
         crisp_on_windows()
         pygame.display.init()
         pygame.font.init()
@@ -193,6 +195,7 @@ class App:
         self.window = GameWindow(pygame, (width, height), self.fullscreen)
         self.screen = self.window.surface
         self.assets = Assets(sound=sound)
+        self.assets.set_sound(settings.effects_level, settings.music_level)
         self.window.set_icon(self.assets.card(Card.parse("As"), 64))
         self.mapper = InputMapper(self.size, scale=self.window.scale)
         self.stack: list[Scene] = []
@@ -201,7 +204,7 @@ class App:
         self.woken = threading.Event()  # set by other threads: see ``wake``
         self.show("start")
         if invite is not None:  # ``durak durak://HOST:PORT``: straight to joining (watching)
-            self.show("join", invite=invite, browse=False, watch=watch)
+            self.show_named("join", invite=invite, browse=False, watch=watch)
 
     @property
     def tr(self) -> Translator:
@@ -243,6 +246,14 @@ class App:
     def show(self, name: str, **options: Any) -> None:
         """Open the screen called ``name`` (a key of ``screens()``) on top."""
         self.push(screens()[name](self, **options))
+
+    def show_named(self, name: str, **options: Any) -> None:
+        """Open ``name``, first asking the player's name if they were never asked (the
+        first time they host or join a table)."""
+        if self.settings.named:
+            self.show(name, **options)
+        else:
+            self.show("name", then=name, **options)
 
     def pop(self) -> None:
         """Take the top scene off. The scenes that show again are laid out and entered
@@ -293,6 +304,8 @@ class App:
         return GameRecorder(self.games, where, logs, background=True)
 
     def save_settings(self) -> None:
+        """Remember the settings (and play at their volume from now on)."""
+        self.assets.set_sound(self.settings.effects_level, self.settings.music_level)
         if self.settings_path is not None:
             self.settings.save(self.settings_path)
 

@@ -1,5 +1,5 @@
-"""The choices a player makes once and finds again: name, language, game setup, animation
-speed, hints, sound, full screen.
+"""The choices a player makes once and finds again: name and badge, language, game setup,
+animation speed, hints, sound and music, full screen.
 
 Stored as JSON in the user's config folder (``platformdirs``, the folder ``durak`` as for
 the saves and kept games); a missing or outdated file gives the defaults for what it lacks,
@@ -17,6 +17,7 @@ so the player's file is found as it was next time.
 from __future__ import annotations
 
 import contextlib
+import getpass
 import json
 import os
 import shutil
@@ -26,6 +27,7 @@ from typing import Any
 
 from engine import Rules, RulesError
 from host.durable import held, replace
+from protocol import LOOKS
 
 __all__ = [
     "ANIMATION_SPEEDS",
@@ -36,6 +38,7 @@ __all__ = [
     "clean_name",
     "default_path",
     "read_json",
+    "system_name",
     "write_json",
 ]
 
@@ -75,9 +78,23 @@ class Settings:
     animation: str = "normal"
     hints: bool = True
     muted: bool = False
+    volume: int = 80  # the sounds' loudness, 0-100 (``muted`` silences them all)
+    music: int = 0  # the music's loudness, 0-100 of ``volume``; 0: no music (the default)
+    look: int = 0  # the badge the others see beside our name (``client.ui.looks``)
+    named: bool = False  # the player was asked for their name (the first host or join)
     fullscreen: bool = False
     window: list[int] = field(default_factory=lambda: [1280, 720])
     lan_bind: str = ""  # the address LAN play binds to ("": every interface)
+
+    @property
+    def effects_level(self) -> float:
+        """How loud a sound plays, 0-1."""
+        return 0.0 if self.muted else self.volume / 100
+
+    @property
+    def music_level(self) -> float:
+        """How loud the music plays, 0-1 (0: it does not play)."""
+        return self.effects_level * self.music / 100
 
     @property
     def speed(self) -> float:
@@ -110,6 +127,9 @@ class Settings:
         levels = [lv for lv in self.levels if isinstance(lv, str)]
         self.levels = (levels + defaults.levels)[:5]
         self.name = clean_name(self.name)
+        self.volume = min(100, max(0, self.volume))
+        self.music = min(100, max(0, self.music))
+        self.look = self.look if 0 <= self.look < LOOKS else defaults.look
         if self.language not in LANGUAGES:
             self.language = defaults.language
         if self.animation not in ANIMATION_SPEEDS:
@@ -129,6 +149,20 @@ def clean_name(name: str) -> str:
     """A name as shown to others: printable, single-spaced, at most ``NAME_MAX`` characters."""
     printable = "".join(ch if ch.isprintable() else " " for ch in name)
     return " ".join(printable.split())[:NAME_MAX].rstrip()
+
+
+def system_name() -> str:
+    """The name the system knows the player by (their login), as a first guess at what
+    the others should call them; "" where there is none (no login name, or one that is
+    no name, as "root")."""
+    try:
+        login = getpass.getuser()
+    except (OSError, KeyError, ImportError):  # no login name (a container, Windows service)
+        return ""
+    name = clean_name(login.replace("_", " ").replace(".", " "))
+    if name.lower() in ("root", "admin", "administrator", "user", "guest"):
+        return ""
+    return name[:1].upper() + name[1:] if name.islower() else name
 
 
 def read_json(path: Path) -> dict[str, Any] | None:

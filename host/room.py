@@ -142,6 +142,7 @@ class Roster:
         game: int,
         watching: tuple[str, ...],
         unsaved: bool,
+        paused: bool = False,
     ) -> Room:
         """The room every client is shown (``stand_ins``: the seats an AI plays for now)."""
         turn, idle = self.turn_timer, self.idle
@@ -162,6 +163,7 @@ class Roster:
             watchers=self.watchers,
             watching=watching,
             unsaved=unsaved,
+            paused=paused,
         )
 
     # --- who sits where ---------------------------------------------------------------
@@ -205,7 +207,7 @@ class Roster:
             return RUNNING
         return FULL if first_empty(self.seats) is None else None
 
-    def sit_down(self, name: str) -> tuple[int, str]:
+    def sit_down(self, name: str, look: int | None = None) -> tuple[int, str]:
         """A newcomer takes the first empty seat (``no_seat`` said there is one): the seat
         and its token (never kept: the seat keeps its hash)."""
         index = first_empty(self.seats)
@@ -213,6 +215,7 @@ class Roster:
         seat = self.seats[index]
         token, seat.token_hash = new_token()
         seat.kind, seat.name = "human", unique_name(name, human_names(self.seats))
+        seat.look, seat.back_soon = look, False
         seat.ready = False  # a new player says for themselves when they are ready
         seat.since = next(self.arrivals)
         return index, token
@@ -221,7 +224,23 @@ class Roster:
         """``link`` plays seat ``index`` now: the connection it replaces, if any."""
         seat = self.seats[index]
         old, seat.link, link.seat = seat.link, link, index
+        seat.back_soon = False  # the player is back
         return old
+
+    def set_look(self, index: int, look: int | None) -> None:
+        """A returning player's hello chose their badge afresh."""
+        self.seats[index].look = look
+
+    def set_back_soon(self, index: int, on: bool) -> bool:
+        """Seat ``index``'s "back in a minute" mark: True when it changed."""
+        seat = self.seats[index]
+        changed, seat.back_soon = seat.back_soon != on, on
+        return changed
+
+    def alone(self, index: int) -> bool:
+        """Whether seat ``index``'s player is the table's only human (every other seat is
+        an AI's or empty): only then may they stop the game's clock (``host.pause``)."""
+        return all(s.kind != "human" for i, s in enumerate(self.seats) if i != index)
 
     def disconnect(self, index: int, playing: bool) -> bool:
         """Seat ``index``'s connection is gone: True when the seat is held for its player

@@ -32,6 +32,8 @@ class Seat:
     for_game: bool = False  # an AI playing a player's seat to the game's end (then empty)
     idle_mark: int = 0  # the idle watch running for the seat (0: none)
     since: int = 0  # when the player sat down, in the room's order (0: before a resume)
+    look: int | None = None  # the player's badge, as their hello chose it
+    back_soon: bool = False  # the player's "back in a minute" mark (cleared as they act)
 
     @classmethod
     def ai(cls, level: str, for_game: bool = False) -> Seat:
@@ -80,6 +82,8 @@ def seat_infos(seats: Sequence[Seat], stand_ins: Collection[int]) -> tuple[SeatI
             s.kind == "ai" or (s.kind == "human" and s.link is not None),
             _status(i, s, stand_ins),
             s.kind == "ai" or (s.kind == "human" and s.ready),
+            s.look if s.kind == "human" else None,
+            s.kind == "human" and s.back_soon,
         )
         for i, s in enumerate(seats)
     )

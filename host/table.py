@@ -18,7 +18,8 @@ for them, then a stand-in AI plays it until they return with their token (and an
 away that long hands the room on, ``host.room``). The turn timer (without one, the room's
 patience) makes the default move for a human seat that lets it run out. Once the host is
 stopping (or the executor refuses work, as it does while the process exits) no AI is asked
-to think again.
+to think again. A player alone with the AIs may pause the game: its clock stops
+(``host.pause``); at a table with others a player can only say "back in a minute".
 
 With a ``disk`` (``host.disk.DiskWriter``) the lobby is saved after every change and
 every action of a game is appended to the journal; what the table sends while it handles
@@ -40,6 +41,7 @@ from protocol import (
     PROTOCOL_VERSION,
     Ack,
     Act,
+    BackSoon,
     Contribute,
     DealSecret,
     Draw,
@@ -49,6 +51,7 @@ from protocol import (
     Kick,
     Leave,
     Message,
+    Pause,
     Ping,
     Pong,
     Ready,
@@ -77,6 +80,7 @@ from .items import DealDue, Gone, Held, Idle, Incoming, Item, Link, Show, Stop, 
 from .journal import action_record, header_record, table_record
 from .outbox import Outbox
 from .parts import Part
+from .pause import Pausing
 from .resume import load_table
 from .room import Freed, Roster
 from .room_state import Seat, human_names
@@ -125,6 +129,7 @@ class Table:
         self.gate = Gate(password, lambda: self.clock())  # the password, the throttle
         self.door_room = door_room  # watchers the host's door has room for (None: any)
         self._timers: set[Handle] = set()
+        self.pause = Pausing()  # a game its one player stopped (``host.pause``)
         if config.resume:
             if config.save_dir is None:
                 raise ValueError("resume needs save_dir")
@@ -263,6 +268,8 @@ class Table:
             self.outbox.release(sends, self._durable())
 
     def handle(self, item: Item) -> None:
+        if self.pause.hold(item):
+            return
         if self.pending is not None and waits(item):
             self.pending.deferred.append(item)
         elif isinstance(item, Incoming):
@@ -329,10 +336,12 @@ class Table:
             game=self.game,
             watching=tuple(self.audience.names.values()),
             unsaved=self.disk is not None and self.disk.problem is not None,
+            paused=self.pause.on,
         )
 
     def _room_changed(self, durable: bool = False, save: bool = True) -> None:
         """Show the room to every seat and to ``on_room``, then save (see ``_save``)."""
+        self._pause_over()
         for idle in self.roster.idle_watches(self.playing):
             assert self.idle is not None
             self._later(self.idle, idle)
@@ -362,8 +371,14 @@ class Table:
             return
         if link.seat is None or self.seats[link.seat].link is not link:
             return  # replaced or gone meanwhile
-        if isinstance(message, Act):
+        if isinstance(message, Act) and self.pause.on:
+            self._reject(link, message.ref, "paused")
+        elif isinstance(message, Act):
+            if self.roster.set_back_soon(link.seat, False):  # the player is back
+                self._room_changed(save=False)
             self._ended(self.dealer.act(link, message))
+        elif isinstance(message, Pause | BackSoon):
+            self._pause_message(link.seat, link, message)
         elif isinstance(message, Ping):
             link.send(Pong(message.ref))
         elif isinstance(message, lobby.COMMANDS):
@@ -411,7 +426,7 @@ class Table:
             link.send(Ack(message.ref, None))
             self.audience.remove(link)  # (the others' room update follows)
             link.close("left", "You stopped watching.")
-        elif isinstance(message, (Act, Contribute, *lobby.COMMANDS)):
+        elif isinstance(message, (Act, Contribute, Pause, BackSoon, *lobby.COMMANDS)):
             self._reject(link, message.ref, "watching")
 
     def _sit(self, link: Link, sit: Sit) -> None:
@@ -431,15 +446,16 @@ class Table:
         if isinstance(admitted, Refusal):
             link.close(admitted.code, admitted.text)
         elif admitted is None:
-            self._welcome(link, *self._new_player(hello.name))
+            self._welcome(link, *self._new_player(hello.name, hello.look))
         else:
             assert hello.token is not None
+            self.roster.set_look(admitted, hello.look)
             self._welcome(link, admitted, hello.token)
 
-    def _new_player(self, name: str) -> tuple[int, str]:
+    def _new_player(self, name: str, look: int | None = None) -> tuple[int, str]:
         """A newcomer sits down at the first empty seat: the seat and its token, saved
         first (a token must not be handed out and then forgotten)."""
-        index, token = self.roster.sit_down(name)
+        index, token = self.roster.sit_down(name, look)
         self._save(durable=True)
         return index, token
 
@@ -514,6 +530,48 @@ class Table:
 
     def _reject(self, link: Link, ref: int, code: str, text: str | None = None) -> None:
         link.send(Rejected(ref, code, text or lobby.REFUSALS[code]))
+
+    # --- the pause and the "back in a minute" mark (``host.pause``) -----------------------
+
+    def _pause_message(self, index: int, link: Link, message: Pause | BackSoon) -> None:
+        """A player pauses the game or lets it run again, or sets their mark."""
+        alone = self.roster.alone(index)
+        paused = isinstance(message, Pause) and message.paused
+        refusal: str | None = Pausing.refusal(self.playing, alone) if paused else None
+        if isinstance(message, BackSoon) and not self.playing:
+            refusal = "no_game"
+        if refusal is not None:
+            self._reject(link, message.ref, refusal)
+            return
+        link.send(Ack(message.ref, None))
+        if isinstance(message, BackSoon):
+            changed = self.roster.set_back_soon(index, message.on)
+        elif paused:
+            changed = self.pause.start(index)
+            if changed and self.play is not None:
+                self.play.stop_turn()
+        else:
+            changed = self.pause.by == index
+            if changed:
+                self._resume()
+        if changed:
+            self._room_changed(save=False)
+
+    def _pause_over(self) -> None:
+        """The pause ends once its player is no longer alone and there in a game."""
+        by = self.pause.by
+        if by is None or (self.playing and self.roster.alone(by) and self.seats[by].link):
+            return
+        self._resume()
+
+    def _resume(self) -> None:
+        """The game runs again from where it stood: what was held back is handled, the
+        AI players are asked and the turn timer starts afresh."""
+        for item in self.pause.end():
+            self.handle(item)
+        if self.play is not None:
+            self.dealer.think()
+            self.play.arm_turn(self.roster.turn_limit)
 
     # --- room commands: checked by ``host.lobby``, carried out here -------------------------
 

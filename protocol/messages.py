@@ -52,6 +52,7 @@ __all__ = [
     "EMOTES",
     "HELLO_ROLES",
     "HOST_MESSAGES",
+    "LOOKS",
     "MAX_MS",
     "MAX_SILENCE_MS",
     "MAX_WATCHERS",
@@ -62,6 +63,7 @@ __all__ = [
     "Ack",
     "Act",
     "Alive",
+    "BackSoon",
     "ClientMessage",
     "Commit",
     "Contribute",
@@ -75,6 +77,7 @@ __all__ = [
     "Kick",
     "Leave",
     "Message",
+    "Pause",
     "Ping",
     "Pong",
     "Ready",
@@ -105,8 +108,11 @@ __all__ = [
 # ``replace``, ``draw``, ``set_options.idle_ms``, ``Room.idle_ms``) and ``leave``; 4: a fair
 # deal (``commit``, ``contribute``, ``reveal``: docs/protocol.md section 15) and watchers
 # (``hello.role``, ``watching``, ``watch_snapshot``, ``watch_update``, ``watcher_emoted``,
-# ``sit``, ``set_options.watchers``, ``Room.watchers``, ``Room.watching``: section 16)
-PROTOCOL_VERSION = 4
+# ``sit``, ``set_options.watchers``, ``Room.watchers``, ``Room.watching``: section 16); 5: a
+# seat's look (``hello.look``, ``SeatInfo.look``), the pause against the computer
+# (``pause``, ``Room.paused``) and the "back in a minute" mark (``back_soon``,
+# ``SeatInfo.back_soon``): section 18
+PROTOCOL_VERSION = 5
 MAX_NAME = 24
 MAX_PASSWORD = 64
 MAX_TEXT = 200
@@ -125,6 +131,7 @@ MAX_REVEAL = 512  # actions in one ``reveal`` message (a longer game takes sever
 HELLO_ROLES = ("play", "watch")  # a hello asks for a seat, or to watch the table
 WATCHERS = 8  # the default: how many watchers a table takes
 MAX_WATCHERS = 64  # the most a room may allow (a host's door has 64 slots by default)
+LOOKS = 8  # a seat's look is one of this many colour-and-emblem badges (0 .. LOOKS - 1)
 
 
 # --- values inside messages ------------------------------------------------------------
@@ -147,6 +154,8 @@ class SeatInfo:
     connected: bool = False
     status: str = ""
     ready: bool = False
+    look: int | None = None  # the player's badge (0 .. LOOKS - 1; None: none chosen)
+    back_soon: bool = False  # the player said "back in a minute" (cleared as they act)
 
     def __post_init__(self) -> None:
         if not self.status:
@@ -176,6 +185,7 @@ class Room:
     watchers: int = WATCHERS  # how many may watch the table at once (0: nobody)
     watching: tuple[str, ...] = ()  # the names of those watching now
     unsaved: bool = False  # the host cannot save the table now (a full disk): section 12
+    paused: bool = False  # the game stands still: its one player paused it (section 18)
 
 
 # --- client -> host --------------------------------------------------------------------
@@ -191,6 +201,7 @@ class Hello:
     password: str | None = None
     token: str | None = None
     role: str = "play"
+    look: int | None = None  # the badge the others see beside our name (section 18)
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,6 +324,23 @@ class Contribute:
     ref: int
     game: int
     value: str | int | bool | None
+
+
+@dataclass(frozen=True, slots=True)
+class Pause:
+    """Stop the game's clock (``paused`` True) or let it run again. Only a player alone
+    with the host's AIs may (``not_alone``); answered by ``ack``, the room says ``paused``."""
+
+    ref: int
+    paused: bool
+
+
+@dataclass(frozen=True, slots=True)
+class BackSoon:
+    """Our seat's "back in a minute" mark, set (``on``) or taken back, in a game."""
+
+    ref: int
+    on: bool
 
 
 # --- host -> client --------------------------------------------------------------------
@@ -463,6 +491,8 @@ ClientMessage = (
     | Draw
     | Contribute
     | Sit
+    | Pause
+    | BackSoon
 )
 HostMessage = (
     Welcome
@@ -554,6 +584,10 @@ def _role(value: Any) -> str:
     return value
 
 
+def _look(value: Any) -> int:
+    return check_int(value, 0, LOOKS - 1, "look")
+
+
 def _watching(value: Any) -> tuple[str, ...]:
     return tuple(_name(name) for name in check_list(value, "watching", MAX_WATCHERS))
 
@@ -574,11 +608,14 @@ def seat_info_to_wire(info: SeatInfo) -> dict[str, Any]:
         "connected": info.connected,
         "status": info.status,
         "ready": info.ready,
+        "look": info.look,
+        "back_soon": info.back_soon,
     }
 
 
 def seat_info_from_wire(value: Any) -> SeatInfo:
-    data = check_map(value, "seat", ("kind", "name", "level", "connected", "status", "ready"))
+    keys = ("kind", "name", "level", "connected", "status", "ready", "look", "back_soon")
+    data = check_map(value, "seat", keys)
     if data["kind"] not in SEAT_KINDS:
         raise bad("seat kind must be empty, human or ai")
     if data["status"] not in SEAT_STATUSES:
@@ -594,6 +631,8 @@ def seat_info_from_wire(value: Any) -> SeatInfo:
         check_bool(data["connected"], "connected"),
         data["status"],
         ready,
+        optional(_look)(data["look"]),
+        check_bool(data["back_soon"], "back_soon"),
     )
 
 
@@ -614,6 +653,7 @@ _ROOM_KEYS = (
     "watchers",
     "watching",
     "unsaved",
+    "paused",
 )
 
 
@@ -635,6 +675,7 @@ def room_to_wire(room: Room) -> dict[str, Any]:
         "watchers": room.watchers,
         "watching": list(room.watching),
         "unsaved": room.unsaved,
+        "paused": room.paused,
     }
 
 
@@ -667,6 +708,7 @@ def room_from_wire(value: Any) -> Room:
         watchers=_watchers(data["watchers"]),
         watching=_watching(data["watching"]),
         unsaved=check_bool(data["unsaved"], "unsaved"),
+        paused=check_bool(data["paused"], "paused"),
     )
 
 
@@ -737,6 +779,7 @@ CLIENT_MESSAGES: dict[str, Spec] = {
             ("password", _ident, optional(lambda v: check_str(v, "password", MAX_PASSWORD))),
             ("token", _ident, optional(_token)),
             ("role", _ident, _role),
+            ("look", _ident, optional(_look)),
         ),
     ),
     "act": (Act, (("ref", _ident, _ref), ("action", action_to_wire, action_from_wire))),
@@ -782,6 +825,11 @@ CLIENT_MESSAGES: dict[str, Spec] = {
         (("ref", _ident, _ref), ("game", _ident, _seq), ("value", _ident, _contribution)),
     ),
     "sit": (Sit, (("ref", _ident, _ref),)),
+    "pause": (
+        Pause,
+        (("ref", _ident, _ref), ("paused", _ident, lambda v: check_bool(v, "paused"))),
+    ),
+    "back_soon": (BackSoon, (("ref", _ident, _ref), ("on", _ident, lambda v: check_bool(v, "on")))),
 }
 
 HOST_MESSAGES: dict[str, Spec] = {

@@ -79,6 +79,8 @@ class Refusal(StrEnum):
     WATCHING = "watching"
     NO_OPEN_SEAT = "no_open_seat"
     SEATED = "seated"
+    NOT_ALONE = "not_alone"
+    PAUSED = "paused"
 
     @property
     def text(self) -> str:
@@ -101,6 +103,8 @@ _TEXTS = {
     Refusal.WATCHING: "A watcher cannot do that: take a seat that is open in the lobby first.",
     Refusal.NO_OPEN_SEAT: "No seat is open.",
     Refusal.SEATED: "You have a seat at this table already.",
+    Refusal.NOT_ALONE: "Another player sits at this table: the game cannot wait for you.",
+    Refusal.PAUSED: "The game is paused: resume it first.",
 }
 
 

@@ -35,8 +35,8 @@ CATALOGUES: Mapping[str, Mapping[str, str]] = MappingProxyType(
 )
 
 # Keys the code builds at run time (``tr("reason." + code)``): the test checks each family
-# against the table it comes from (engine reasons, roles, levels, speeds, languages).
-DYNAMIC_PREFIXES: tuple[str, ...] = ("reason.", "role.", "level.", "speed.", "lang.")
+# against the table it comes from (engine reasons, roles, levels, speeds, languages, looks).
+DYNAMIC_PREFIXES: tuple[str, ...] = ("reason.", "role.", "level.", "speed.", "lang.", "look.")
 
 
 def N_(key: str) -> str:

@@ -38,6 +38,8 @@ REFUSAL_KEYS: dict[str, str] = {
     Refusal.WATCHING: N_("room.watching"),
     Refusal.NO_OPEN_SEAT: N_("room.no_open_seat"),
     Refusal.SEATED: N_("room.seated"),
+    Refusal.NOT_ALONE: N_("room.not_alone"),
+    Refusal.PAUSED: N_("room.paused"),
 }
 _REASON_CODES = frozenset(reason.value for reason in Reason)
 # why a session ended or a table would not seat us (``Closed.code``)

@@ -50,6 +50,7 @@ from protocol import (
     Ack,
     Act,
     Alive,
+    BackSoon,
     ClientMessage,
     Commit,
     Connection,
@@ -63,6 +64,7 @@ from protocol import (
     HostMessage,
     Kick,
     Leave,
+    Pause,
     Ping,
     Pong,
     ProtocolError,
@@ -254,12 +256,14 @@ class NetClient:
         on_payload: Callable[[Any], None] | None = None,
         reconnect: Backoff | None = None,
         watch: bool = False,
+        look: int | None = None,
     ) -> NetClient:
         """Connect and greet (``watch``: as a watcher) at ``address``, or at the first of
         several (a table's announced addresses) that answers; raises ``HostClosed`` if the
         host refuses (with its code), ``OSError`` if no address answers. ``address`` is
-        then the one that did (a reconnect tries it first)."""
-        hello = Hello(PROTOCOL_VERSION, name, password, token, "watch" if watch else "play")
+        then the one that did (a reconnect tries it first). ``look``: our badge."""
+        role = "watch" if watch else "play"
+        hello = Hello(PROTOCOL_VERSION, name, password, token, role, look)
         won, (reader, writer, conn, welcome) = await _greet(address, port, hello, on_payload)
         client = cls(reader, writer, conn)
         client.address = won
@@ -337,7 +341,7 @@ class NetClient:
         assert self._hello is not None and self.reconnect is not None
         address, port, hello = self._hello
         if self.welcome is not None:
-            hello = Hello(hello.version, hello.name, hello.password, self.token)
+            hello = Hello(hello.version, hello.name, hello.password, self.token, look=hello.look)
         backoff = self.reconnect
         give_up = time.monotonic() + backoff.give_up
         attempt = 0
@@ -440,6 +444,18 @@ class NetClient:
         answers ack, then goodbye ``left``."""
         ref = self._ref()
         self.send(Leave(ref))
+        return ref
+
+    def pause(self, paused: bool) -> int:
+        """Stop the game's clock (alone with the host's AIs), or let it run again."""
+        ref = self._ref()
+        self.send(Pause(ref, paused))
+        return ref
+
+    def back_soon(self, on: bool) -> int:
+        """Set (or take back) our seat's "back in a minute" mark, in a game."""
+        ref = self._ref()
+        self.send(BackSoon(ref, on))
         return ref
 
     def set_rules(self, rules: Rules) -> int:

@@ -65,13 +65,21 @@ def net_join(
     password: str | None,
     ai_names: Sequence[str] = AI_NAMES,
     watch: bool = False,
+    look: int | None = None,
 ) -> Session:
     """Join the table at ``address:port``, or at the first of several addresses that
-    answers (``host.routes.race``), ``watch``: as a watcher."""
+    answers (``host.routes.race``), ``watch``: as a watcher; ``look``: our badge."""
     from client.net.remote import NetSession
 
     return NetSession(
-        address, port, name, password=password, rooms=True, ai_names=ai_names, watch=watch
+        address,
+        port,
+        name,
+        password=password,
+        rooms=True,
+        ai_names=ai_names,
+        watch=watch,
+        look=look,
     )
 
 

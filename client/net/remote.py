@@ -124,11 +124,13 @@ class NetSession:
         rooms: bool = False,
         ai_names: Sequence[str] = AI_NAMES,
         watch: bool = False,
+        look: int | None = None,
     ) -> None:
         self.inbox: queue.Queue[Message] = Inbox[Message]()
         self.ai_names = tuple(ai_names)
         self.address, self.port, self.name, self.password = address, port, name, password
         self.start_game = start
+        self.look = look  # our badge (``protocol.LOOKS``), for the others to see
         self.watch = watch  # watch the table without a seat (until ``sit`` is answered)
         # also report the room in the lobby (``RoomChanged``) for the room screen; during a
         # game every session reports it (the table shows each seat's status)
@@ -191,6 +193,14 @@ class NetSession:
         """The owner ends the game as a draw, for everyone at the table."""
         self._call(lambda client: client.draw())
 
+    def pause(self, paused: bool) -> None:
+        """Stop the game's clock, or let it run again (alone with the host's AIs only)."""
+        self._call(lambda client: client.pause(paused))
+
+    def back_soon(self, on: bool) -> None:
+        """Set (or take back) our seat's "back in a minute" mark."""
+        self._call(lambda client: client.back_soon(on))
+
     def kick(self, seat: int) -> None:
         """The owner sends the player of ``seat`` away (the seat is free, their token gone)."""
         self._call(lambda client: client.kick(seat))
@@ -246,6 +256,7 @@ class NetSession:
                 password=self.password,
                 reconnect=RECONNECT,
                 watch=self.watch,
+                look=self.look,
             )
         except HostClosed as exc:
             self.inbox.put(Closed(exc.text, exc.code))
@@ -352,7 +363,11 @@ class NetSession:
 
 
 def computer_game(
-    rules: Rules, name: str, levels: Sequence[str], ai_names: Sequence[str] = AI_NAMES
+    rules: Rules,
+    name: str,
+    levels: Sequence[str],
+    ai_names: Sequence[str] = AI_NAMES,
+    look: int | None = None,
 ) -> NetSession:
     """A table of ``name`` and AI players of ``levels``, hosted in this process on 127.0.0.1."""
     from host import HostConfig, run_in_thread
@@ -367,7 +382,13 @@ def computer_game(
     )
     handle = run_in_thread(config)
     session = NetSession(
-        "127.0.0.1", handle.port, name, start=True, on_close=handle.stop, ai_names=ai_names
+        "127.0.0.1",
+        handle.port,
+        name,
+        start=True,
+        on_close=handle.stop,
+        ai_names=ai_names,
+        look=look,
     )
     session.host_logs = lambda: handle.host.table.logs if handle.host is not None else []
     return session

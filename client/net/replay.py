@@ -126,5 +126,11 @@ class ReplaySession:
     def draw(self) -> None:
         """A kept game ended as it ended."""
 
+    def pause(self, paused: bool) -> None:
+        """A replay has its own pause (the replay screen's)."""
+
+    def back_soon(self, on: bool) -> None:
+        """Nobody waits for a replay's watcher."""
+
     def close(self) -> None:
         """Nothing to close: the file was read at the start."""

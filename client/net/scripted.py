@@ -46,6 +46,8 @@ class ScriptedSession:
         self.rematches = 0
         self.closed = False
         self.left = False  # ``leave`` was called
+        self.paused: list[bool] = []  # what each ``pause`` asked
+        self.back_soon_marks: list[bool] = []  # what each ``back_soon`` asked
         self.series = Series.new(state.players)
         self.inbox.put(Seated(seat, self.names, state.rules))
         self._tell(state.opening)
@@ -87,6 +89,12 @@ class ScriptedSession:
     def draw(self) -> None:
         """Ends the game as a draw, as a host would for its owner."""
         self._tell(self.state.declare_draw())
+
+    def pause(self, paused: bool) -> None:
+        self.paused.append(paused)
+
+    def back_soon(self, on: bool) -> None:
+        self.back_soon_marks.append(on)
 
     def close(self) -> None:
         self.closed = True

@@ -197,6 +197,13 @@ class Session(Protocol):
     def draw(self) -> None:
         """The room's owner ends the game as a draw (at a LAN table)."""
 
+    def pause(self, paused: bool) -> None:
+        """Stop the game's clock while the pause is open, or let it run again (a host
+        refuses at a table with another human: docs/protocol.md section 18)."""
+
+    def back_soon(self, on: bool) -> None:
+        """Set (or take back) our seat's "back in a minute" mark (at a LAN table)."""
+
     def close(self) -> None: ...
 
 

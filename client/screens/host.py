@@ -142,6 +142,7 @@ class HostScene(ButtonScene):
             rooms=True,
             on_close=handle.stop,
             ai_names=ai_names(self.app.tr),
+            look=self.app.settings.look,
         )
         link = invite_link(bind, handle.port)
         note = self.app.tr("room.copied") if copy_to_clipboard(link) else ""

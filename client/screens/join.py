@@ -65,6 +65,7 @@ class Joiner(Protocol):
         password: str | None,
         ai_names: Sequence[str],
         watch: bool = False,
+        look: int | None = None,
     ) -> Session: ...
 
 
@@ -155,8 +156,14 @@ class JoinScene(ButtonScene):
         name = self.app.settings.name or self.app.tr("settings.default_name")
         names = ai_names(self.app.tr)
         address = hosts[0] if len(hosts) == 1 else hosts
-        self.session = self.joiner(address, port, name, password, names, watch=self.watch)
+        look = self.app.settings.look
+        self.session = self.joiner(address, port, name, password, names, self.watch, look)
         listen(self.session.inbox, self.app.wake)
+
+    def sent_away(self, text: str) -> None:
+        """The room we joined sent us away (the owner, or the idle time): back here, with
+        why."""
+        self.error = text
 
     def next_frame(self) -> float:
         if self._still_searching():  # the hint replaces "searching" when its time comes
@@ -185,7 +192,7 @@ class JoinScene(ButtonScene):
         if not isinstance(first, Closed):  # seated: the room screen owns the session now
             self.session = None
             self.asking = False
-            self.app.show("room", session=session, backlog=(first,))
+            self.app.show("room", session=session, backlog=(first,), sent_away=self.sent_away)
         else:
             session.close()
             self.session = None
@@ -367,8 +374,10 @@ class JoinScene(ButtonScene):
         go = pygame.Rect(field.right + 10, field.top, self._go_w(), field.h)
         back = pygame.Rect(0, 0, round(bh * 4), bh)
         back.midtop = (self.size[0] // 2, field.bottom + round(bh * 0.35))
+        # a watcher's password opens the table to watch it: its button says so
+        go_label = tr("join.watch" if self.watch and self.asking else "join.go")
         return [
-            Button(go, "go", tr("join.go"), bool(self.current_text()), "primary"),
+            Button(go, "go", go_label, bool(self.current_text()), "primary"),
             Button(back, "back", tr("join.back")),
         ]
 
@@ -440,9 +449,8 @@ class JoinScene(ButtonScene):
         panel = self.panel()
         title_px = round(min(panel.top * 0.45, w * 0.08))
         at = (w / 2, panel.top * 0.5)
-        self._draw_lines(
-            surface, tr("join.title"), title_px, at, w - 32, GOLD, panel.top * 0.75, True
-        )
+        title = tr("join.watch_title" if self.watch and self.asking else "join.title")
+        self._draw_lines(surface, title, title_px, at, w - 32, GOLD, panel.top * 0.75, True)
         draw_panel(surface, self.assets, panel, 190, max(6, min(panel.h // 18, px)))
         heading = tr("join.found")
         draw_text(

@@ -12,6 +12,7 @@ import pygame
 
 from client.i18n import N_
 from client.screens.choices import ai_names, chosen_rules, levels, rule_rows
+from client.ui.confirm import ConfirmScene
 from client.ui.pointer import Input, Key
 from client.ui.render import GOLD, SOFT, draw_backdrop, draw_panel, draw_text, ellipsize, fit_px
 from client.ui.scene import ButtonScene, Director
@@ -205,7 +206,7 @@ class StartScene(ButtonScene):
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.activate("play")
         elif key == pygame.K_ESCAPE:
-            self.app.quit()
+            self.app.push(self._quit_question())
         elif key in (pygame.K_DOWN, pygame.K_UP) and active:
             k = active.index(self.focus) if self.focus in active else -1
             self.focus = active[(k + (1 if key == pygame.K_DOWN else -1)) % len(active)]
@@ -220,8 +221,21 @@ class StartScene(ButtonScene):
         if name == "play" and isinstance(rules, Rules):
             self.app.save_settings()
             self.app.start_game(rules)
-        elif name in ("settings", "howto", "host", "join", "stats", "past"):
+        elif name in ("host", "join"):
+            self.app.show_named(name)  # the first table asks the player's name
+        elif name in ("settings", "howto", "stats", "past"):
             self.app.show(name)
+
+    def _quit_question(self) -> ConfirmScene:
+        tr = self.app.tr
+        return ConfirmScene(
+            self.app,
+            question=tr("quit.question"),
+            detail=tr("quit.detail"),
+            yes=tr("quit.yes"),
+            no=tr("quit.no"),
+            on_yes=self.app.quit,
+        )
 
     # --- drawing --------------------------------------------------------------------------
 

@@ -40,6 +40,7 @@ def _assets_dir() -> Path:
 
 
 ASSETS_DIR = _assets_dir()
+MUSIC = "lounge.wav"  # the calm loop behind the game (assets/music/make_music.py)
 
 
 @contextmanager
@@ -116,6 +117,8 @@ class Assets:
         self._felt: tuple[tuple[int, int], pygame.Surface] | None = None
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self.sound_ok = sound and self._init_mixer()
+        self.volume = 1.0  # every sound's loudness (the settings' volume), 0-1
+        self.music = 0.0  # the music's loudness now (0: it does not play)
 
     # --- fonts and text -----------------------------------------------------------------
 
@@ -268,5 +271,24 @@ class Assets:
                 )
             except (pygame.error, FileNotFoundError):
                 return
-        sound.set_volume(volume)
+        sound.set_volume(volume * self.volume)
         sound.play()
+
+    def set_sound(self, volume: float, music: float) -> None:
+        """The loudness of every sound (0-1) and of the music: a quiet loop the window
+        plays throughout while ``music`` is above 0 (``assets/music``)."""
+        self.volume = volume
+        if not self.sound_ok or music == self.music:
+            return
+        try:
+            if music <= 0:
+                pygame.mixer.music.fadeout(400)
+            elif self.music <= 0:
+                pygame.mixer.music.load(self.root / "music" / MUSIC)
+                pygame.mixer.music.set_volume(music)
+                pygame.mixer.music.play(loops=-1, fade_ms=1500)
+            else:
+                pygame.mixer.music.set_volume(music)
+        except (pygame.error, FileNotFoundError):
+            music = 0.0  # no music then; the sounds go on
+        self.music = music

@@ -61,6 +61,9 @@ class Director(Protocol):
 
     def push(self, scene: Scene) -> None: ...
 
+    def show_named(self, name: str, **options: Any) -> None:
+        """``show``, once the player has said what the others should call them."""
+
     def show(self, name: str, **options: Any) -> None:
         """Open the screen called ``name`` on top (``options`` go to its constructor)."""
 

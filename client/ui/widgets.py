@@ -1,5 +1,5 @@
 """The widgets the screens share: a row of a settings-like list and the choice it cycles
-through, and a button."""
+through (or the level a slider sets), and a button."""
 
 from __future__ import annotations
 
@@ -11,9 +11,18 @@ import pygame
 
 from client.i18n import Translator
 from client.ui.assets import Assets
-from client.ui.render import button_px, draw_button
+from client.ui.render import GOLD, SOFT, button_px, draw_button, draw_text, fit_px, rounded_box
 
-__all__ = ["Button", "Row", "cycle", "draw_stepper", "step_at"]
+__all__ = [
+    "Button",
+    "Row",
+    "cycle",
+    "draw_padlock",
+    "draw_slider",
+    "draw_stepper",
+    "slider_at",
+    "step_at",
+]
 
 
 def cycle(options: list[Any], value: object, step: int = 1) -> Any:
@@ -44,6 +53,7 @@ class Row:
     enabled: Callable[[], bool] = lambda: True
     plain: bool = False  # the label is shown as it is (a name), not looked up
     changed: Callable[[], bool] = lambda: False  # a rule set away from its usual value
+    level: Callable[[float], None] | None = None  # a slider: set to a fraction 0-1
 
     def text(self, tr: Translator) -> str:
         return self.label if self.plain else tr(self.label)
@@ -79,3 +89,65 @@ def draw_stepper(
         (rect.right - inset + depth, rect.right - inset - depth),
     ):
         pygame.draw.polygon(surface, ink, [(tip, y), (back, y - half), (back, y + half)])
+
+
+SLIDER_TEXT = 0.3  # the share of a slider's rect that its number takes, at the right
+
+
+def slider_at(rect: pygame.Rect, x: float) -> float:
+    """The level (0-1) a press at ``x`` on the slider drawn in ``rect`` sets."""
+    track = _track(rect)
+    return min(1.0, max(0.0, (x - track.left) / max(1, track.w)))
+
+
+def _track(rect: pygame.Rect) -> pygame.Rect:
+    knob = rect.h * 0.36
+    track = pygame.Rect(0, 0, round(rect.w * (1 - SLIDER_TEXT) - 2 * knob), max(4, rect.h // 6))
+    track.midleft = (round(rect.left + knob), rect.centery)
+    return track
+
+
+def draw_slider(
+    surface: pygame.Surface,
+    assets: Assets,
+    rect: pygame.Rect,
+    level: float,
+    text: str,
+    focus: bool,
+    hover: bool,
+) -> None:
+    """A level (0-1) as a track filled to it with a knob, its words (``text``) at the
+    right; ``focus``: the row the arrow keys move (a light ring round the knob)."""
+    track = _track(rect)
+    radius = track.h // 2
+    rounded_box(surface, assets, track, (8, 24, 16, 230), radius, (255, 255, 255, 60))
+    filled = track.copy()
+    filled.w = max(track.h, round(track.w * level))
+    if level > 0:
+        rounded_box(surface, assets, filled, (*GOLD, 255), radius)
+    knob = (track.left + track.w * level, track.centery)
+    size = rect.h * (0.32 if hover or focus else 0.28)
+    pygame.draw.circle(surface, (0, 0, 0), (knob[0], knob[1] + 2), size)
+    pygame.draw.circle(surface, (246, 240, 224), knob, size)
+    if focus:
+        pygame.draw.circle(surface, (60, 120, 84), knob, size, max(2, round(size * 0.22)))
+    room = rect.w * SLIDER_TEXT
+    px = fit_px(assets, text, round(rect.h * 0.42), room - 4)
+    at = (rect.right - room / 2, rect.centery)
+    draw_text(surface, assets, text, px, at, colour=GOLD if focus else SOFT, bold=True)
+
+
+def draw_padlock(
+    surface: pygame.Surface, centre: tuple[float, float], height: float, colour: tuple[int, ...]
+) -> pygame.Rect:
+    """A padlock ``height`` pixels tall (a table with a password): its body and shackle."""
+    body = pygame.Rect(0, 0, round(height * 0.78), round(height * 0.56))
+    body.midbottom = (round(centre[0]), round(centre[1] + height / 2))
+    shackle = pygame.Rect(0, 0, round(height * 0.52), round(height * 0.7))
+    shackle.midtop = (body.centerx, round(centre[1] - height / 2))
+    width = max(2, round(height * 0.12))
+    pygame.draw.ellipse(surface, colour, shackle, width)
+    pygame.draw.rect(surface, colour, body, border_radius=max(1, round(height * 0.1)))
+    hole = (body.centerx, body.centery)
+    pygame.draw.circle(surface, (30, 30, 24), hole, max(1, height * 0.07))
+    return body.union(shackle)

@@ -139,3 +139,36 @@ def test_a_remembered_sub_option_survives_loading(tmp_path: Path) -> None:
     settings.rules = dict(settings.rules, transfer=False, transfer_show_trump=True, deck_size=52)
     settings.save(path)
     assert Settings.load(path).rules == settings.rules
+
+
+def test_the_music_is_what_its_script_writes_and_loops_without_a_seam(tmp_path: Path) -> None:
+    spec = importlib.util.spec_from_file_location(
+        "make_music", ASSETS_DIR / "music" / "make_music.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    samples = module.compose()
+    module.write(tmp_path / "lounge.wav", samples)
+    shipped = ASSETS_DIR / "music" / "lounge.wav"
+    assert shipped.read_bytes() == (tmp_path / "lounge.wav").read_bytes()
+    with wave.open(str(shipped)) as wav:
+        assert wav.getnchannels() == 1 and 10 < wav.getnframes() / wav.getframerate() < 30
+    assert max(abs(s) for s in samples) <= 0.5  # quiet beside the cards' sounds
+    # the end runs on into the start: no jump where the loop goes round
+    assert abs(samples[-1] - samples[0]) < 0.02
+
+
+def test_the_music_plays_at_its_level_and_stops_at_0() -> None:
+    assets = Assets(sound=True)
+    if not assets.sound_ok:  # (no audio device at all, not even SDL's dummy one)
+        pytest.skip("no mixer")
+    try:
+        assets.set_sound(0.8, 0.4)
+        assert pygame.mixer.music.get_busy() and abs(pygame.mixer.music.get_volume() - 0.4) < 0.01
+        assets.set_sound(0.8, 0.2)  # the slider moved: the same loop, quieter
+        assert abs(pygame.mixer.music.get_volume() - 0.2) < 0.01 and assets.music == 0.2
+        assets.set_sound(0.5, 0.0)
+        assert assets.music == 0.0 and assets.volume == 0.5
+    finally:
+        pygame.mixer.music.stop()

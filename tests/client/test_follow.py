@@ -25,6 +25,7 @@ from client.screens.table.screen import TableScene
 from client.settings import Settings
 from engine import Attack, Attacked, Beat, Card, GameResult, Pass, Rules, Series, Take, ThrowIn
 from engine.ai.match import next_actor
+from protocol import Room, SeatInfo
 
 pytestmark = pytest.mark.usefixtures("headless")
 
@@ -163,7 +164,7 @@ def test_the_leave_question_says_what_becomes_of_the_seat(
     monkeypatch.setattr(
         panels,
         "draw_pause",
-        lambda s, a, lan, tr, owner: told.append(lan) or real(s, a, lan, tr, owner),
+        lambda s, a, kind, tr: told.append(kind.lan) or real(s, a, kind, tr),
     )
     app, _ = start(deal(Rules(), *DEFEND))
     table = scene(app)
@@ -172,6 +173,42 @@ def test_the_leave_question_says_what_becomes_of_the_seat(
     key(app, pygame.K_ESCAPE)
     app.step(FRAME)
     assert told and told[-1] is lan
+
+
+def test_the_pause_against_the_computer_stops_the_game_until_resumed() -> None:
+    app, session = start(deal(Rules(), *DEFEND))
+    key(app, pygame.K_ESCAPE)
+    app.step(FRAME)
+    assert showing(app) is PauseScene and session.paused == [True]
+    key(app, pygame.K_ESCAPE)  # Esc again resumes
+    app.step(FRAME)
+    assert showing(app) is not PauseScene and session.paused == [True, False]
+    assert not session.back_soon_marks
+
+
+def test_at_a_table_with_others_the_pause_offers_back_in_a_minute() -> None:
+    app, session = start(deal(Rules(), *DEFEND))
+    table = scene(app)
+    table.back = lambda told: None  # handed over by a LAN room screen
+    room = Room(
+        "T",
+        "playing",
+        0,
+        (SeatInfo("human", "Me", connected=True),) * 2,
+        Rules(),
+        False,
+        False,
+        Series.new(2),
+        1,
+    )
+    table.room = room
+    key(app, pygame.K_ESCAPE)
+    app.step(FRAME)
+    assert showing(app) is PauseScene and not session.paused  # the game goes on
+    click(app, button(app, "mark"))  # type: ignore[arg-type]
+    assert session.back_soon_marks == [True]
+    click(app, button(app, "resume"))  # type: ignore[arg-type]
+    assert session.back_soon_marks == [True, False] and not session.paused
 
 
 def test_after_the_game_menu_leaves_without_asking() -> None:
@@ -544,3 +581,14 @@ def test_between_bouts_nobody_attacks_or_defends_until_the_next_bout_starts() ->
     assert [role_of(board, s) for s in range(3)] == [None, None, None]
     board.apply(BoutStarted(2, 0, 6))
     assert role_of(board, 2) == "attacking" and role_of(board, 0) == "defending"
+
+
+def test_a_watchers_pause_neither_stops_the_game_nor_offers_the_mark() -> None:
+    app, session = start(deal(Rules(), *DEFEND))
+    table = scene(app)
+    table.watching = True
+    key(app, pygame.K_ESCAPE)
+    app.step(FRAME)
+    pause = app.stack[-1]
+    assert isinstance(pause, PauseScene) and not session.paused
+    assert button(app, "mark") is None and not pause.kind().alone

@@ -16,6 +16,7 @@ from client.i18n import CATALOGUES, DYNAMIC_PREFIXES, LANGUAGES, Translator, plu
 from client.i18n.rulestext import rules_summary
 from client.screens.table.draw import ROLE_COLOURS
 from client.settings import ANIMATION_SPEEDS
+from client.ui.looks import LOOK_NAMES
 from engine import Reason, Rules, ThrowInRule
 from engine.ai import LEVELS
 
@@ -81,6 +82,7 @@ def dynamic_keys() -> set[str]:
         | {f"level.{level}" for level in LEVELS}
         | {f"speed.{speed}" for speed in ANIMATION_SPEEDS}
         | {f"lang.{code}" for code in LANGUAGES}
+        | {f"look.{name}" for name in LOOK_NAMES}
     )
 
 

@@ -396,7 +396,13 @@ def test_every_refusal_reads_clearly(tmp_path: Path, code: str, message: str) ->
     sessions: list[Refused] = []
 
     def joiner(
-        address: str, port: int, name: str, password: str | None, ai: object, watch: bool = False
+        address: str,
+        port: int,
+        name: str,
+        password: str | None,
+        ai: object,
+        watch: bool = False,
+        look: object = None,
     ) -> Refused:
         sessions.append(Refused(code))
         return sessions[-1]
@@ -592,7 +598,13 @@ def test_a_table_that_answered_nowhere_says_so_and_is_tried_everywhere(
     joined: list[tuple[object, int]] = []
 
     def joiner(
-        address: object, port: int, name: str, password: str | None, ai: object, watch: bool = False
+        address: object,
+        port: int,
+        name: str,
+        password: str | None,
+        ai: object,
+        watch: bool = False,
+        look: object = None,
     ) -> Refused:
         joined.append((address, port))
         return Refused("table_full")

@@ -25,6 +25,7 @@ from client.net.client import HostClosed, NetClient
 from client.net.gamefile import GameFile
 from client.net.remote import NetSession
 from client.net.session import WATCHING, RoomChanged, Seated
+from client.screens.room import plates
 from client.screens.room import screen as room_screen
 from client.screens.room.screen import RoomScene
 from client.screens.room.share import share_lines
@@ -34,6 +35,7 @@ from client.screens.table.screen import TableScene
 from client.settings import Settings
 from client.ui import render
 from client.ui import scene as scene_module
+from client.ui.confirm import ConfirmScene
 from client.ui.render import button_px
 from engine import Rules, Series
 from host import HostConfig, lobby, run_in_thread
@@ -137,6 +139,7 @@ def test_the_room_speaks_german_and_a_row_of_chips_shares_one_size(
         render.draw_button(surface, assets, rect, label, *args, px=px, **kwargs)
 
     monkeypatch.setattr(room_screen, "draw_text", text_spy)
+    monkeypatch.setattr(plates, "draw_text", text_spy)  # the seats' words
     monkeypatch.setattr(room_screen, "draw_button", button_spy)
     monkeypatch.setattr(scene_module, "draw_button", button_spy)  # Start, Ready, Leave
     rules = Rules(deck_size=52, transfer=True, transfer_show_trump=True)
@@ -292,7 +295,9 @@ def test_the_owner_sends_a_squatter_away(tmp_path: Path) -> None:
         chip = next((c for c, seat, choice in room.chips() if seat == 1), None)
         assert chip is not None and room.chip_label("kick") == "Send away"
         assert [choice for _, seat, choice in room.chips() if seat == 1] == ["kick"]
-        click(app, chip.center)
+        click(app, chip.center)  # asks first: one tap beside the mark sent them away
+        assert isinstance(app.stack[-1], ConfirmScene) and room.room.seats[1].kind == "human"
+        key(app, pygame.K_RETURN)  # Send away
         until(app, lambda: room.room is not None and room.room.seats[1].kind == "empty")
         squatter.join(10)
         assert told == ["kicked"]
@@ -388,6 +393,7 @@ def test_the_room_fits_the_window(
         render.draw_button(surface, assets, rect, label, *args, px=px, **kwargs)
 
     monkeypatch.setattr(room_screen, "draw_text", text_spy)
+    monkeypatch.setattr(plates, "draw_text", text_spy)  # the seats' words
     monkeypatch.setattr(room_screen, "draw_button", button_spy)
     monkeypatch.setattr(scene_module, "draw_button", button_spy)  # Start, Ready, Leave
     app = App(Settings(language=language), None, size=size, sound=False)

@@ -22,7 +22,7 @@ pytestmark = pytest.mark.usefixtures("headless")
 
 
 def make_app(path: Path, size: tuple[int, int] = (1280, 720)) -> App:
-    return open_app(path, size=size)
+    return open_app(path, size=size, named=False)  # (the defaults, as a new player has)
 
 
 def row(scene: SettingsScene, key: str) -> tuple[int, int]:
@@ -78,9 +78,40 @@ def test_the_keyboard_moves_and_changes_rows(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
     app = make_app(path)
     open_from_menu(app, "settings", SettingsScene)
+    key(app, pygame.K_DOWN)  # the badge row
+    key(app, pygame.K_RIGHT)  # the star -> the sun
     key(app, pygame.K_DOWN)  # the language row
     key(app, pygame.K_LEFT)  # en -> ru
-    assert Settings.load(path).language == "ru"
+    assert Settings.load(path).language == "ru" and Settings.load(path).look == 1
+
+
+def test_the_volume_follows_a_drag_along_its_slider_and_the_keys(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    app = make_app(path)
+    scene = open_from_menu(app, "settings", SettingsScene)
+    rects = scene._row_rects()
+    index = next(i for i, r in enumerate(scene.rows) if r.label == "settings.volume")
+    value = scene._value_rect(rects, rects[index])
+    track_left, y = value.left + value.h * 0.36, value.centery
+    app.step(
+        0.0, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(round(track_left), y), button=1)]
+    )
+    assert app.settings.volume == 0 and app.assets.volume == 0  # heard at once
+    far = (value.right, y)
+    app.step(0.0, [pygame.event.Event(pygame.MOUSEMOTION, pos=far, rel=(1, 0), buttons=(1, 0, 0))])
+    app.step(0.0, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=far, button=1)])
+    assert Settings.load(path).volume == 100
+    key(app, pygame.K_LEFT)  # the slider keeps the focus: ten less
+    assert Settings.load(path).volume == 90 and app.assets.volume == 0.9
+
+
+def test_music_is_off_until_its_slider_is_raised(tmp_path: Path) -> None:
+    settings = Settings()
+    assert settings.music == 0 and settings.music_level == 0  # no music by default
+    settings.music, settings.volume = 50, 80
+    assert settings.music_level == 0.4
+    settings.muted = True  # M at the table silences the music too
+    assert settings.music_level == 0 and settings.effects_level == 0
 
 
 def test_the_language_switch_changes_the_start_screen(tmp_path: Path) -> None:
@@ -144,15 +175,18 @@ def test_the_host_is_joined_with_the_player_name_and_ai_names_in_their_script(
     import client.net.remote
     from client.app import computer_game
 
-    seen: list[tuple[str, str]] = []
+    seen: list[tuple[str, str, int]] = []
 
-    def hosted(rules: Rules, name: str, levels: object, ai_names: tuple[str, ...]) -> None:
-        seen.append((name, ai_names[0]))
+    def hosted(
+        rules: Rules, name: str, levels: object, ai_names: tuple[str, ...], look: int
+    ) -> None:
+        seen.append((name, ai_names[0], look))
 
     monkeypatch.setattr(client.net.remote, "computer_game", hosted)
-    computer_game(Rules(players=2), Settings(name="Katja"))
+    computer_game(Rules(players=2), Settings(name="Katja", look=6))
     computer_game(Rules(players=2), Settings(language="ru"))
-    assert seen == [("Katja", "Boris"), ("Игрок", "Борис")]  # the AI in the player's script
+    # the AI in the player's script; the player's badge
+    assert seen == [("Katja", "Boris", 6), ("Игрок", "Борис", 0)]
 
 
 def test_a_lost_table_is_explained_in_the_chosen_language() -> None:
@@ -178,3 +212,30 @@ def test_the_settings_screen_fits_the_window(tmp_path: Path, size: tuple[int, in
     screen = pygame.Rect((0, 0), size)
     assert all(screen.contains(rect) for rect in rects)
     assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
+
+
+@pytest.mark.parametrize(
+    ("login", "name"),
+    [("igor", "Igor"), ("anna_maria", "Anna maria"), ("McKay", "McKay"), ("root", ""), ("", "")],
+)
+def test_the_name_asked_first_is_the_login_name(
+    login: str, name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import getpass
+
+    from client.settings import system_name
+
+    monkeypatch.setattr(getpass, "getuser", lambda: login)
+    assert system_name() == name
+
+
+def test_no_login_name_asks_with_an_empty_field(monkeypatch: pytest.MonkeyPatch) -> None:
+    import getpass
+
+    from client.settings import system_name
+
+    def no_login() -> str:
+        raise OSError("No username set in the environment")
+
+    monkeypatch.setattr(getpass, "getuser", no_login)
+    assert system_name() == ""

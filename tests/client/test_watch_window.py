@@ -28,6 +28,7 @@ pytestmark = pytest.mark.usefixtures("headless")
 def window(tmp_path: Path, invite: str | None = None, watch: bool = False) -> App:
     settings = Settings.load(tmp_path / "settings.json")
     settings.lan_bind, settings.name = "127.0.0.1", "Wanda"
+    settings.named = True  # (asked before: tests/client/test_name.py asks)
     app = App(
         settings,
         tmp_path / "settings.json",

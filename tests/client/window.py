@@ -62,6 +62,7 @@ def open_app(
     ``settings_path`` and ``chosen`` ones set over them (e.g. ``lan_bind="127.0.0.1"``);
     the games it keeps go to ``games`` beside the settings."""
     settings = Settings.load(settings_path)
+    chosen.setdefault("named", True)  # asked already (tests/client/test_name.py asks)
     for name, value in chosen.items():
         setattr(settings, name, value)
     options: dict[str, Any] = (

@@ -36,6 +36,7 @@ from protocol import (
     CLIENT_MESSAGES,
     EMOTES,
     HOST_MESSAGES,
+    LOOKS,
     MAX_FRAME,
     MAX_SILENCE_MS,
     MAX_WATCHERS,
@@ -44,6 +45,7 @@ from protocol import (
     Ack,
     Act,
     Alive,
+    BackSoon,
     Commit,
     Connection,
     Contribute,
@@ -57,6 +59,7 @@ from protocol import (
     Kick,
     Leave,
     Message,
+    Pause,
     Ping,
     Pong,
     ProtocolError,
@@ -91,6 +94,14 @@ TOKEN = "0123456789abcdef" * 2
 FIRST = ("hello", "welcome", "watching")  # the messages that open a connection
 
 
+def _looks(players: int) -> tuple[SeatInfo, ...]:
+    """Seats with looks and a "back in a minute" mark (section 18)."""
+    return (
+        SeatInfo("human", "Anna", None, True, ready=True, look=LOOKS - 1, back_soon=True),
+        SeatInfo("human", "Boris", None, False, ready=False, look=0),
+    ) + (SeatInfo("ai", "Random", "random", True, ready=True),) * (players - 2)
+
+
 def _room(players: int = 3) -> Room:
     series = Series.new(players).record(
         GameResult(
@@ -122,6 +133,8 @@ def _examples() -> dict[str, list[Message]]:
             Hello(PROTOCOL_VERSION, "Anna"),
             Hello(PROTOCOL_VERSION, "Боря", "secret", TOKEN),
             Hello(PROTOCOL_VERSION, "Vera", "secret", role="watch"),
+            Hello(PROTOCOL_VERSION, "Olga", look=0),
+            Hello(PROTOCOL_VERSION, "Oleg", None, TOKEN, look=LOOKS - 1),
         ],
         "act": [
             Act(1, Attack.of("6h", "6s")),
@@ -151,6 +164,8 @@ def _examples() -> dict[str, list[Message]]:
             SetOptions(5, 0, None, watchers=MAX_WATCHERS),
         ],
         "sit": [Sit(3)],
+        "pause": [Pause(1, True), Pause(2, False)],
+        "back_soon": [BackSoon(3, True), BackSoon(4, False)],
         "kick": [Kick(1, 0), Kick(2, 5)],
         "replace": [Replace(1, 1, "random"), Replace(2, 5, "hard:0.2")],
         "leave": [Leave(7)],
@@ -166,6 +181,7 @@ def _examples() -> dict[str, list[Message]]:
             RoomUpdate(_room(6)),
             RoomUpdate(replace(_room(3), hold_ms=60000, turn_ms=1, idle_ms=300000)),
             RoomUpdate(replace(_room(2), watchers=2, watching=("Vera", "Oleg"))),
+            RoomUpdate(replace(_room(2), paused=True, seats=_looks(2))),
         ],
         "watching": [Watching(PROTOCOL_VERSION, replace(_room(), watching=("Vera",)))],
         "watch_snapshot": [WatchSnapshot(1, 0, observe_public(state))],
@@ -524,9 +540,9 @@ def test_forbidden_msgpack_content_is_a_bad_message(payload: bytes) -> None:
 
 def test_a_duplicate_key_is_refused_even_with_the_same_value() -> None:
     hello = b"\xa4type\xa5hello\xa7version" + bytes([PROTOCOL_VERSION]) + b"\xa4name\xa4Anna"
-    rest = b"\xa8password\xc0\xa5token\xc0\xa4role\xa4play"
-    assert isinstance(_decode_as(Role.HOST, frame(b"\x86" + hello + rest), greeted=False), Hello)
-    twice = b"\x87" + hello + b"\xa4name\xa4Anna" + rest
+    rest = b"\xa8password\xc0\xa5token\xc0\xa4role\xa4play\xa4look\xc0"
+    assert isinstance(_decode_as(Role.HOST, frame(b"\x87" + hello + rest), greeted=False), Hello)
+    twice = b"\x88" + hello + b"\xa4name\xa4Anna" + rest
     with pytest.raises(ProtocolError) as info:
         _decode_as(Role.HOST, frame(twice), greeted=False)
     assert info.value.code == "bad_message" and "twice" in info.value.text
@@ -625,15 +641,25 @@ def test_a_wrong_typed_version_is_a_bad_message_not_a_mismatch(version: Any) -> 
     assert info.value.code == "bad_message"
 
 
-def test_a_version_3_client_is_told_version_mismatch() -> None:
-    """The fair deal and watchers came with version 4: a version 3 client (which would not
-    know the commitment, and whose hello has no role) is refused at its hello, with both
-    versions named."""
-    hello = {"type": "hello", "version": 3, "name": "Old", "password": None, "token": None}
+def test_a_version_4_client_is_told_version_mismatch() -> None:
+    """Looks, the pause and the mark came with version 5: a version 4 client (whose hello
+    has no look, and which would not read a room's ``paused``) is refused at its hello,
+    with both versions named."""
+    hello = {"type": "hello", "version": 4, "name": "Old", "password": None, "token": None}
+    hello["role"] = "play"
     with pytest.raises(ProtocolError) as info:
         _decode_as(Role.HOST, frame(msgpack.packb(hello)), greeted=False)
-    assert PROTOCOL_VERSION == 4 and info.value.code == "version_mismatch"
-    assert "version 4" in info.value.text and "version 3" in info.value.text
+    assert PROTOCOL_VERSION == 5 and info.value.code == "version_mismatch"
+    assert "version 5" in info.value.text and "version 4" in info.value.text
+
+
+@pytest.mark.parametrize("look", [-1, LOOKS, "red", 1.0, True])
+def test_a_look_out_of_range_is_refused(look: object) -> None:
+    hello = {"type": "hello", "version": PROTOCOL_VERSION, "name": "Anna", "password": None}
+    hello |= {"token": None, "role": "play", "look": look}
+    with pytest.raises(ProtocolError) as info:
+        _decode_as(Role.HOST, frame(msgpack.packb(hello)), greeted=False)
+    assert info.value.code == "bad_message" and "look" in info.value.text
 
 
 @pytest.mark.parametrize("silence", [MIN_SILENCE_MS - 1, MAX_SILENCE_MS + 1, None, 1.5])

@@ -81,6 +81,7 @@ class Session:
             "password": self.password,
             "token": None,
             "role": "play",
+            "look": None,
         }
         data.update(fields)
         return data

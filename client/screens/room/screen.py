@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -45,8 +45,21 @@ from client.net.session import (
     listen,
 )
 from client.screens.choices import ai_names, levels
+from client.screens.room.plates import (
+    OWNER_FILL,
+    OWNER_INK,
+    READY_FILL,
+    WAITING_FILL,
+    WAITING_INK,
+    Badge,
+    SeatWords,
+    draw_seat,
+    pill_h,
+    second_line,
+)
 from client.screens.room.seating import Measure, Seating, Space, arrange, chip_h
 from client.screens.room.share import FIREWALL_MIN_PX, share_lines
+from client.ui.confirm import ConfirmScene
 from client.ui.pointer import Input, Key
 from client.ui.render import (
     GOLD,
@@ -55,7 +68,6 @@ from client.ui.render import (
     button_px,
     draw_backdrop,
     draw_button,
-    draw_panel,
     draw_text,
     ellipsize,
     fit_px,
@@ -64,22 +76,15 @@ from client.ui.render import (
     wrap,
 )
 from client.ui.scene import ButtonScene, Director
-from client.ui.widgets import Button
+from client.ui.widgets import Button, draw_padlock
 from protocol import Room, SeatInfo, all_seated, sit_refusal, start_refusal, waiting_for
 
 __all__ = ["RoomScene", "RoomSession"]
 
 CLEAR = "clear"
 KICK = "kick"  # the owner's chip under another player's seat
+SENT_AWAY = ("kicked", "idle")  # a session closed so: we no longer have a seat
 CHIP_GAP = 4  # between the chips of a row
-READY_FILL = (56, 150, 84)  # the ready mark's pill
-WAITING_FILL = (16, 40, 28)  # "not ready": dark glass, muted words
-WAITING_INK = (150, 170, 156)
-OWNER_FILL = (236, 190, 84)
-OWNER_INK = (44, 30, 8)
-
-
-Colour = tuple[int, int, int]
 
 
 @dataclass(frozen=True)
@@ -93,26 +98,6 @@ class Header:
     lines: list[str]
     first: int
     bottom: float
-
-
-@dataclass(frozen=True)
-class Badge:
-    """The pill under a player's name: its words, fill and ink."""
-
-    text: str
-    fill: Colour
-    ink: Colour
-
-
-@dataclass(frozen=True)
-class SeatWords:
-    """What a seat's box says: the name, its status (a level, "away"), the name's colour
-    and the player's badge (None without one)."""
-
-    name: str
-    status: str
-    colour: Colour
-    badge: Badge | None
 
 
 class RoomSession(Session, Protocol):
@@ -137,15 +122,19 @@ class RoomScene(ButtonScene):
         invite: str = "",
         note: str = "",
         backlog: Sequence[Message] = (),
+        sent_away: Callable[[str], None] | None = None,
     ) -> None:
         """``backlog``: what the session said before this screen took it over (the Join
-        screen's first message)."""
+        screen's first message); ``sent_away``: where we go back to, with why, if the
+        table sends us away (the Join screen's)."""
         self.app = app
         self.assets = app.assets
         self.session = session
         self.invite = invite  # the link to share ("" when we joined someone's table)
         self.note = note  # e.g. "copied to the clipboard"
         self.backlog = list(backlog)
+        self.sent_away = sent_away
+        self.sent_off = False  # the table sent us away: we leave for Join
         self.seat = 0
         self.room: Room | None = None
         self.seated: Seated | None = None
@@ -208,9 +197,15 @@ class RoomScene(ButtonScene):
             return
         backlog, self.backlog = self.backlog, []
         for message in itertools.chain(backlog, drain(self.session.inbox)):
+            if self.sent_off:
+                break
             self._receive(message)
             if self.handed:  # the rest is the table scene's
                 return
+        if self.sent_off and self.sent_away is not None:  # (here, or as the table handed back)
+            back, self.sent_away = self.sent_away, None
+            self.app.pop()  # back at Join, which says why
+            back(self.message)
 
     def _receive(self, message: Message) -> None:
         tr = self.app.tr
@@ -229,6 +224,8 @@ class RoomScene(ButtonScene):
         elif isinstance(message, Closed):
             self.message = closed_text(message.code, message.text, tr)
             self.closed = True
+            if message.code in SENT_AWAY and self.sent_away is not None:
+                self.sent_off = True  # no longer seated: back to Join (``update``)
         else:  # the game has started: the table scene takes over
             self._hand_over(message)
 
@@ -355,18 +352,10 @@ class RoomScene(ButtonScene):
         height = chip_h(px)
         if column:
             return round(px * 2.1) + height + 8 if chips else round(px * 2.4)
-        below = self._second_line(px) + (self._line_h(round(px * 0.85)) if chips else 0)
+        below = second_line(self.assets, px) + (self._line_h(round(px * 0.85)) if chips else 0)
         if chips:
             return max(round(px * 5.4), below + 2 + height + 8)
-        return max(round(px * 3.6), below + self._pill_h(round(px * 0.8)) + round(px * 0.4))
-
-    def _second_line(self, px: int) -> int:
-        """Where a seat's second line may start, around the table: below its name."""
-        name_h = self._line_h(round(px * 1.05), True)
-        return round(px * 1.2) - name_h // 2 + name_h
-
-    def _pill_h(self, px: int) -> int:
-        return self.assets.font(px, True).get_height() + round(px * 0.45)
+        return max(round(px * 3.6), below + pill_h(self.assets, round(px * 0.8)) + round(px * 0.4))
 
     def _middle_h(self, px: int, width: int) -> int:
         return len(self._middle_lines(px, width)) * self._middle_step(px)
@@ -463,10 +452,25 @@ class RoomScene(ButtonScene):
             if chip.collidepoint(event.pos) and not self.closed:
                 self.message = ""
                 if choice == KICK:
-                    self.session.kick(seat)
+                    self.app.push(self._send_away_question(seat))
                 else:
                     self.session.set_seat(seat, None if choice == CLEAR else choice)
                 return
+
+    def _send_away_question(self, seat: int) -> ConfirmScene:
+        """Send the player of ``seat`` away? (one tap beside their mark did it at once)"""
+        tr = self.app.tr
+        assert self.room is not None
+        name = self.room.seats[seat].name
+        return ConfirmScene(
+            self.app,
+            question=tr("room.kick_question", name=name),
+            detail=tr("room.kick_detail", name=name),
+            yes=tr("room.kick"),
+            no=tr("room.kick_no"),
+            on_yes=lambda: self.session.kick(seat),
+            danger=True,
+        )
 
     def activate(self, name: str) -> None:
         if name == "leave":
@@ -487,8 +491,15 @@ class RoomScene(ButtonScene):
         w = surface.get_width()
         room = self.room
         head = self.header()
-        title = ellipsize(self.assets, self._title(), head.title_px, w - 32, True)  # a long name
+        locked = room is not None and room.password
+        lock = round(head.title_px * 0.75) if locked else 0  # a padlock: a password
+        room_w = w - 32 - 2 * lock
+        title = ellipsize(self.assets, self._title(), head.title_px, room_w, True)  # long name
         draw_backdrop(surface, self.assets, title, head.title_px, (w / 2, head.title_y))
+        if locked:
+            title_w = self.assets.font(head.title_px, True).size(title)[0]
+            at_lock = (w / 2 - title_w / 2 - lock * 0.9, head.title_y)
+            draw_padlock(surface, at_lock, lock, GOLD)
         for i, line in enumerate(head.lines):  # the rules
             at = (w / 2, head.first + i * self._line_h(head.summary_px))
             line_px = fit_px(self.assets, line, head.summary_px, w - 32)
@@ -509,7 +520,10 @@ class RoomScene(ButtonScene):
             self._draw_middle(surface, table, px, 0.78)
         if room is not None:
             for i, (rect, seat) in enumerate(zip(self.seat_rects(), room.seats, strict=True)):
-                self._draw_seat(surface, rect, i, seat, px, seating.column)
+                words = self._seat_words(i, seat)
+                draw_seat(
+                    surface, self.assets, rect, words, px, seating.column, seat.kind == "empty"
+                )
         sizes = self.chip_px()
         for chip, seat_index, choice in self.chips():
             hover = self.hover is not None and chip.collidepoint(self.hover)
@@ -600,76 +614,5 @@ class RoomScene(ButtonScene):
             colour = (255, 255, 255)
         else:
             name, status, colour = tr("room.open"), "", SOFT
-        return SeatWords(name, status, colour, badge)
-
-    def _draw_seat(
-        self,
-        surface: pygame.Surface,
-        rect: pygame.Rect,
-        i: int,
-        seat: SeatInfo,
-        px: int,
-        column: bool,
-    ) -> None:
-        draw_panel(surface, self.assets, rect, 210 if seat.kind != "empty" else 120)
-        words = self._seat_words(i, seat)
-        name, status, colour, badge = words.name, words.status, words.colour, words.badge
-        if column:
-            self._draw_seat_line(surface, rect, px, words)
-            return
-        name_px = fit_px(self.assets, name, round(px * 1.05), rect.w - 20, True)
-        at: tuple[float, float] = (rect.centerx, rect.top + round(px * 1.2))
-        draw_text(surface, self.assets, name, name_px, at, colour=colour, bold=True)
-        below = rect.top + self._second_line(px)  # the second line, as near as it was
-        if status:
-            small = fit_px(self.assets, status, round(px * 0.85), rect.w - 20)
-            at = (rect.centerx, max(rect.top + px * 2.4, below + self._line_h(small) // 2))
-            draw_text(surface, self.assets, status, small, at, colour=SOFT)
-        if badge is not None:
-            small = fit_px(self.assets, badge.text, round(px * 0.8), rect.w - 20 - px, bold=True)
-            at = (rect.centerx, max(rect.top + px * 2.45, below + self._pill_h(small) / 2))
-            self._draw_badge(surface, at, small, badge)
-
-    def _draw_seat_line(
-        self, surface: pygame.Surface, rect: pygame.Rect, px: int, words: SeatWords
-    ) -> None:
-        """A seat in a column: its name on the left, its level or mark on the right, on one
-        line above its chips."""
-        name, status, badge = words.name, words.status, words.badge
-        y = rect.top + round(px * 1.2)
-        right = rect.right - 12
-        if badge is not None:
-            small = round(px * 0.8)
-            pill = self._draw_badge(surface, (0, y), small, badge, right=right)
-            right = pill.left - px // 2
-        elif status:
-            small = round(px * 0.85)
-            drawn = draw_text(surface, self.assets, status, small, (right, y), "midright", SOFT)
-            right = drawn.left - px // 2
-        room = right - rect.left - 12
-        name_px = fit_px(self.assets, name, round(px * 1.05), room, True)
-        name_px = max(name_px, round(px * 0.85))  # a long name: cut short, not set tiny
-        name = ellipsize(self.assets, name, name_px, room, True)
-        at = (rect.left + 12, y)
-        draw_text(surface, self.assets, name, name_px, at, "midleft", words.colour, True)
-
-    def _draw_badge(
-        self,
-        surface: pygame.Surface,
-        centre: tuple[float, float],
-        px: int,
-        badge: Badge,
-        right: int | None = None,
-    ) -> pygame.Rect:
-        """A pill under the name (or, ``right``: ending there): the ready mark, "not
-        ready", or the owner."""
-        width = self.assets.font(px, True).size(badge.text)[0]
-        pill = pygame.Rect(0, 0, width + round(px * 1.2), self._pill_h(px))
-        pill.center = (round(centre[0]), round(centre[1]))
-        if right is not None:
-            pill.right = right
-        border = (255, 255, 255, 60) if badge.fill == WAITING_FILL else None
-        surface.blit(self.assets.box(pill.size, (*badge.fill, 235), pill.h // 2, border), pill)
-        ink, text = badge.ink, badge.text
-        draw_text(surface, self.assets, text, px, pill.center, colour=ink, bold=True, shadow=False)
-        return pill
+        look = seat.look if seat.kind == "human" else None
+        return SeatWords(name, status, colour, badge, look)

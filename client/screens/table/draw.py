@@ -12,6 +12,7 @@ from client.i18n import ENGLISH, N_, Translator
 from client.screens.table.board import TRUMP, Board, Sprite
 from client.screens.table.layout import OPPONENT_SCALE, PILE_SCALE, Layout, Pose
 from client.ui.assets import Assets
+from client.ui.looks import draw_look
 from client.ui.metrics import CARD_RATIO
 from client.ui.render import SOFT, WHITE, draw_text, fit_px, rounded_box
 from engine import Card
@@ -39,11 +40,13 @@ SEAT_STATUS_KEYS = {
     "connected": N_("seat_status.connected"),
     "away": N_("seat_status.away"),
     "stand_in": N_("seat_status.stand_in"),
+    "back_soon": N_("seat_status.back_soon"),  # its player said "back in a minute"
 }
 STATUS_COLOURS = {
     "connected": (96, 200, 110),
     "away": (236, 176, 60),
     "stand_in": (120, 160, 236),
+    "back_soon": (236, 176, 60),
 }
 
 
@@ -136,6 +139,7 @@ def _draw_seat(
     name: str,
     tr: Translator,
     status: str = "",
+    look: int | None = None,
 ) -> None:
     layout = board.layout
     spot = layout.seats[seat]
@@ -166,8 +170,12 @@ def _draw_seat(
         ACTING if acting else (255, 255, 255, 50),
     )
     px = max(10, round(rect.h * 0.34))
-    name_px = fit_px(assets, name, px, rect.w * 0.9, bold=True)
-    draw_text(surface, assets, name, name_px, (rect.centerx, rect.top + rect.h * 0.3), bold=True)
+    disc = round(rect.h * 0.36) if look is not None else 0  # the player's badge, left of it
+    name_px = fit_px(assets, name, px, rect.w * 0.9 - disc * 1.3, bold=True)
+    name_at = (rect.centerx + disc * 0.65, rect.top + rect.h * 0.3)
+    drawn = draw_text(surface, assets, name, name_px, name_at, bold=True)
+    if disc:
+        draw_look(surface, assets, look, (drawn.left - disc * 0.75, name_at[1]), disc)
     if role == "out":
         place = board.places[seat]
         detail = tr("table.out_place", place=tr.ordinal(place))
@@ -298,9 +306,10 @@ def draw_board(
     tr: Translator = ENGLISH,
     statuses: Sequence[str] = (),
     our_turn: bool = False,
+    badges: Sequence[int | None] = (),
 ) -> None:
     """``statuses``: each seat's status from the room (``connected``, ``away``...);
-    ``our_turn``: the table waits for us (our hand glows)."""
+    ``our_turn``: the table waits for us (our hand glows); ``badges``: each seat's look."""
     layout = board.layout
     surface.blit(assets.felt(layout.size), (0, 0))
     if our_turn:
@@ -309,7 +318,8 @@ def draw_board(
     for seat in layout.seats:
         name = names[seat] if seat < len(names) else tr("table.seat", n=seat + 1)
         status = statuses[seat] if seat < len(statuses) else ""
-        _draw_seat(surface, assets, board, seat, name, tr, status)
+        look = badges[seat] if seat < len(badges) else None
+        _draw_seat(surface, assets, board, seat, name, tr, status, look)
     for sprite in _draw_order(board):
         draw_sprite(surface, assets, layout, sprite, looks.get(sprite.card, "plain"))  # type: ignore[arg-type,unused-ignore]
     if board.dragged is not None and board.dragged in board.cards:

@@ -25,6 +25,7 @@ from client.ui.render import (
     draw_panel,
     draw_text,
     fit_px,
+    rounded_box,
 )
 from client.ui.widgets import Button
 from engine import Card, Pass, SeatView, Transfer
@@ -39,6 +40,7 @@ __all__ = [
     "draw_buttons",
     "draw_closed",
     "draw_end",
+    "draw_paused",
     "draw_status",
     "draw_toast",
     "draw_unsaved",
@@ -303,6 +305,28 @@ def draw_unsaved(
     text = tr("room.unsaved")
     px = fit_px(assets, text, round(layout.font_px * 0.9), layout.size[0] - 2 * layout.margin)
     draw_text(surface, assets, text, px, (layout.size[0] / 2, layout.margin + px), colour=WARN)
+
+
+def draw_paused(
+    surface: pygame.Surface,
+    assets: Assets,
+    layout: Layout,
+    room: Room | None,
+    tr: Translator = ENGLISH,
+) -> None:
+    """While the table's one player has paused the game (``room.paused``, docs/protocol.md
+    section 18): one line saying so mid-table, for a watcher (the player has the pause)."""
+    if room is None or not room.paused:
+        return
+    text = tr("table.paused")
+    w = layout.size[0]
+    px = round(layout.font_px * 1.2)
+    px = fit_px(assets, text, px, w - 2 * layout.margin - 2 * px, bold=True)
+    image = assets.text(text, px, GOLD, True)
+    pill = image.get_rect().inflate(px * 1.6, px * 0.9)
+    pill.center = (w // 2, round(layout.status_y - pill.h * 1.3))  # above the status line
+    rounded_box(surface, assets, pill, (6, 22, 14, 225), pill.h // 2, (*GOLD, 160))
+    surface.blit(image, image.get_rect(center=pill.center))
 
 
 def draw_toast(

@@ -25,6 +25,7 @@ __all__ = [
     "DEAL_KEYS",
     "KEY_LINES",
     "LogPanel",
+    "PauseKind",
     "draw_bout",
     "draw_cards",
     "draw_deal_check",
@@ -81,14 +82,33 @@ def _shade(surface: pygame.Surface, assets: Assets) -> None:
 # --- the pause ----------------------------------------------------------------------------
 
 
-DRAW_ROW = 2.9  # text lines the owner's "End as a draw" adds to the pause
+ROW = 2.9  # text lines a second row of buttons (End as a draw, Back in a minute) adds
 
 
-def pause_panel(size: tuple[int, int], owner: bool = False) -> tuple[pygame.Rect, int]:
-    """The pause's panel and its text size: the question, its buttons, the keys
-    (``owner``: of a LAN table, who may also end the game as a draw)."""
+@dataclass(frozen=True, slots=True)
+class PauseKind:
+    """What the pause says and offers: ``alone`` (the game's clock stops: only AIs play
+    with us), ``lan`` (leaving hands our seat to an AI, else the game ends), ``owner``
+    (End as a draw), ``mark`` (Back in a minute: other humans play on; ``marked``: set),
+    ``watching`` (we have no seat: the game goes on without us)."""
+
+    alone: bool = True
+    lan: bool = False
+    owner: bool = False
+    mark: bool = False
+    marked: bool = False
+    watching: bool = False
+
+    @property
+    def rows(self) -> int:
+        return int(self.owner) + int(self.mark)
+
+
+def pause_panel(size: tuple[int, int], kind: PauseKind = PauseKind()) -> tuple[pygame.Rect, int]:
+    """The pause's panel and its text size: what the pause means, its buttons, what
+    leaving does, the keys."""
     w, h = size
-    rows = 10.2 + 1.25 * len(KEY_LINES) + (DRAW_ROW if owner else 0)
+    rows = 11.4 + 1.25 * len(KEY_LINES) + ROW * kind.rows
     px = max(11, min(round(min(w, h) * 0.028), round((h - 24) / rows)))
     panel = pygame.Rect(0, 0, round(min(w - 16, px * 32)), round(px * rows))
     panel.center = (w // 2, h // 2)
@@ -96,11 +116,11 @@ def pause_panel(size: tuple[int, int], owner: bool = False) -> tuple[pygame.Rect
 
 
 def pause_buttons(
-    size: tuple[int, int], tr: Translator = ENGLISH, owner: bool = False
+    size: tuple[int, int], tr: Translator = ENGLISH, kind: PauseKind = PauseKind()
 ) -> list[Button]:
-    """Resume and Leave, side by side under the question; under them, for the owner of a
-    LAN table, End as a draw."""
-    panel, px = pause_panel(size, owner)
+    """Resume and Leave, side by side under the question; under them Back in a minute
+    (at a table with other players) and, for the owner of a LAN table, End as a draw."""
+    panel, px = pause_panel(size, kind)
     bw, bh, gap = min(px * 10, (panel.w - 3 * px) // 2), round(px * 2.2), px
     top = panel.top + round(px * 4.6)
     left = panel.centerx - bw - gap // 2
@@ -108,8 +128,15 @@ def pause_buttons(
         Button(pygame.Rect(left, top, bw, bh), "resume", tr("leave.resume"), style="primary"),
         Button(pygame.Rect(left + bw + gap, top, bw, bh), "leave", tr("leave.leave")),
     ]
-    if owner:
-        row = pygame.Rect(left, top + bh + round(px * 0.7), 2 * bw + gap, bh)
+    below = top + bh + round(px * 0.7)
+    if kind.mark:
+        label = tr("pause.marked" if kind.marked else "pause.back_soon")
+        style = "chosen" if kind.marked else "secondary"
+        row = pygame.Rect(left, below, 2 * bw + gap, bh)
+        buttons.append(Button(row, "mark", label, style=style))
+        below += bh + round(px * 0.7)
+    if kind.owner:
+        row = pygame.Rect(left, below, 2 * bw + gap, bh)
         buttons.append(Button(row, "draw", tr("leave.draw"), style="danger"))
     return buttons
 
@@ -117,38 +144,35 @@ def pause_buttons(
 def draw_pause(
     surface: pygame.Surface,
     assets: Assets,
-    lan: bool,
+    kind: PauseKind,
     tr: Translator = ENGLISH,
-    owner: bool = False,
 ) -> None:
-    """The leave question over the dimmed table (its buttons are drawn by the caller), and
-    the keys under it. ``lan``: leaving hands our seat to an AI (else the game ends);
-    ``owner``: the buttons have a second row (End as a draw)."""
+    """The pause over the dimmed table (its buttons are drawn by the caller): whether the
+    game waits (alone with the AIs) or goes on, what leaving does, and the keys."""
     _shade(surface, assets)
-    panel, px = pause_panel(surface.get_size(), owner)
+    panel, px = pause_panel(surface.get_size(), kind)
     draw_panel(surface, assets, panel, 235, radius=px)
+    width = panel.w - 2 * px
     y = panel.top + px * 1.4
-    title = tr("leave.question")
-    draw_text(
-        surface,
-        assets,
-        title,
-        fit_px(assets, title, round(px * 1.3), panel.w - 2 * px, True),
-        (panel.centerx, y),
-        bold=True,
-        colour=GOLD,
-    )
+    title = tr("pause.paused" if kind.alone else "pause.goes_on")
+    title_px = fit_px(assets, title, round(px * 1.3), width, True)
+    draw_text(surface, assets, title, title_px, (panel.centerx, y), bold=True, colour=GOLD)
     y += px * 1.8
-    detail = tr("leave.lan" if lan else "leave.computer")
-    draw_text(
-        surface,
-        assets,
-        detail,
-        fit_px(assets, detail, px, panel.w - 2 * px),
-        (panel.centerx, y),
-        colour=SOFT,
+    detail = tr(
+        "pause.waits"
+        if kind.alone
+        else "pause.watching"
+        if kind.watching
+        else "pause.goes_on_detail"
     )
-    y = panel.top + px * (7.8 + (DRAW_ROW if owner else 0))
+    draw_text(surface, assets, detail, fit_px(assets, detail, px, width), (panel.centerx, y))
+    y = panel.top + px * (7.6 + ROW * kind.rows)
+    leaving = tr(
+        "leave.watching" if kind.watching else "leave.lan" if kind.lan else "leave.computer"
+    )
+    leaving_px = fit_px(assets, leaving, round(px * 0.9), width)
+    draw_text(surface, assets, leaving, leaving_px, (panel.centerx, y), colour=SOFT)
+    y += px * 1.6
     draw_text(
         surface, assets, tr("keys.title"), px, (panel.left + px * 1.5, y), "midleft", GOLD, True
     )

@@ -25,6 +25,7 @@ from client.screens.table.hud import draw_buttons
 from client.screens.table.keymap import ClosePicker, KeyState, Press, Scroll, command_for
 from client.screens.table.narrate import line_text
 from client.screens.table.overlays import (
+    PauseKind,
     draw_log,
     draw_pause,
     log_buttons,
@@ -180,9 +181,13 @@ class Covers:
 
 
 class PauseScene(Overlay):
-    """Leave the game? Resume, Leave and (for the owner of a LAN table) End as a draw,
-    and the table's keys. ``lan``: leaving hands the seat to an AI; ``owner``: asked each
-    frame (the room may change); ``leave`` and ``draw``: what the table does for them."""
+    """The pause: Resume, Leave and (for the owner of a LAN table) End as a draw, and the
+    table's keys. Alone with the AIs (``alone``, asked as it opens) the game's clock stops
+    while it is open (``hold``: the session's pause); at a table with other players the
+    game goes on and Back in a minute (``mark``: the session's) shows at our seat until
+    we resume or act (a watcher, ``watching``, has neither). ``lan``: leaving hands the
+    seat to an AI; ``owner``: asked each frame (the room may change); ``leave`` and
+    ``draw``: what the table does for them."""
 
     hides = frozenset({"buttons", "digits"})
 
@@ -193,22 +198,59 @@ class PauseScene(Overlay):
         under: Handle,
         *,
         lan: bool,
+        alone: bool,
+        watching: bool = False,
         owner: Callable[[], bool],
         leave: Callable[[], None],
         draw: Callable[[], None],
+        hold: Callable[[bool], None],
+        mark: Callable[[bool], None],
     ) -> None:
         super().__init__(app, stack, under)
-        self.lan = lan
+        self.lan, self.alone, self.watching = lan, alone and not watching, watching
         self.owner = owner
+        self.hold, self.mark = hold, mark
+        self.holding = False  # the host was asked to stop the game's clock
+        self.marked = False  # our seat says "back in a minute"
 
         def end_as_draw() -> None:
-            self.close()
+            self.resume()
             draw()
 
-        self.actions = {"resume": self.close, "leave": leave, "draw": end_as_draw}
+        self.actions = {
+            "resume": self.resume,
+            "leave": leave,
+            "draw": end_as_draw,
+            "mark": self.toggle_mark,
+        }
+
+    def kind(self) -> PauseKind:
+        owner = self.owner()
+        mark = not self.alone and not self.watching
+        return PauseKind(self.alone, self.lan, owner, mark, self.marked, self.watching)
+
+    def enter(self) -> None:
+        if self.alone and not self.holding:
+            self.holding = True
+            self.hold(True)
+        super().enter()
+
+    def resume(self) -> None:
+        """Back to the game: its clock runs again, our mark goes."""
+        if self.holding:
+            self.holding = False
+            self.hold(False)
+        if self.marked:
+            self.toggle_mark()
+        self.close()
+
+    def toggle_mark(self) -> None:
+        self.marked = not self.marked
+        self.mark(self.marked)
+        self.buttons = self.layout()
 
     def layout(self) -> list[Button]:
-        return pause_buttons(self.app.size, self.app.tr, self.owner())
+        return pause_buttons(self.app.size, self.app.tr, self.kind())
 
     def key(self, event: Key) -> None:
         command = command_for(event.key, KeyState(overlay="pause"))
@@ -216,7 +258,7 @@ class PauseScene(Overlay):
             self.press(command.name)
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_pause(surface, self.assets, self.lan, self.app.tr, self.owner())
+        draw_pause(surface, self.assets, self.kind(), self.app.tr)
         draw_buttons(surface, self.assets, self.buttons, self.hover)
 
 

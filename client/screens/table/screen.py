@@ -54,6 +54,7 @@ from client.screens.table.hud import (
     awaited,
     draw_banner,
     draw_buttons,
+    draw_paused,
     draw_status,
     draw_unsaved,
     prompt,
@@ -172,7 +173,10 @@ class TableScene(Scene):
     def _at_once(self, message: RoomChanged | Emoted | Cheered) -> None:
         """The room and the reactions show as they arrive (a watcher's as a toast)."""
         if isinstance(message, RoomChanged):
-            self.statuses = tuple(seat.status for seat in message.room.seats)
+            self.statuses = tuple(
+                "back_soon" if seat.back_soon and seat.status == "connected" else seat.status
+                for seat in message.room.seats
+            )
             self.room = message.room
         else:
             self.cues.react(message, self.app.tr)
@@ -433,10 +437,21 @@ class TableScene(Scene):
             self.covers.stack,
             self.handle,
             lan=self.back is not None,
+            alone=self._alone(),
+            watching=self.watching,  # no seat: nothing to pause, no mark to show
             owner=self._owner,
             leave=self._leave,
             draw=self.session.draw,  # the owner ends the LAN game as a draw for everyone
+            hold=self.session.pause,  # alone with the AIs: the game's clock stops
+            mark=self.session.back_soon,  # with other players: "back in a minute"
         )
+
+    def _alone(self) -> bool:
+        """Only AIs play with us (against the computer always): a pause stops the game."""
+        room = self.room
+        if self.back is None or room is None:
+            return self.back is None
+        return all(s.kind != "human" for i, s in enumerate(room.seats) if i != self.seat)
 
     def _leave(self) -> None:
         """Leave the game (a LAN game's seat goes to an AI) and the table."""
@@ -612,7 +627,10 @@ class TableScene(Scene):
             return
         layout, tr = board.layout, self.app.tr
         turn = self.our_turn()
-        draw_board(surface, assets, board, self.names, self.looks(), tr, self.statuses, turn)
+        badges = () if self.room is None else tuple(s.look for s in self.room.seats)
+        draw_board(
+            surface, assets, board, self.names, self.looks(), tr, self.statuses, turn, badges
+        )
         if "words" not in hidden:
             self.cues.draw_words(surface, assets, layout, tr)
         if self.choice.keyed and "digits" not in hidden:
@@ -625,6 +643,7 @@ class TableScene(Scene):
             role = None if self.watching else role_of(board, self.seat)
             draw_status(surface, assets, layout, self.status(), role, tr, turn)
             draw_unsaved(surface, assets, layout, self.room, self.seat, tr)
+            draw_paused(surface, assets, layout, self.room, tr)
             if self.watching:  # where a player's hand would be
                 at = (layout.size[0] / 2, layout.hand_y)
                 px = layout.font_px * 2
