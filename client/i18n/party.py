@@ -188,7 +188,7 @@ RU: dict[str, str] = {
     "party.going#one": "Переходим к вашему столу через {n} секунду…",
     "party.going#few": "Переходим к вашему столу через {n} секунды…",
     "party.going#many": "Переходим к вашему столу через {n} секунд…",
-    "party.go_now": "Сейчас",
+    "party.go_now": "Перейти сейчас",
     "party.wait_next": "Другие столы ещё играют: следующий раунд рассадят, когда они закончат.",
     "party.back_soon#one": "Таблица через {n} секунду",
     "party.back_soon#few": "Таблица через {n} секунды",
@@ -280,7 +280,7 @@ DE: dict[str, str] = {
     "party.going#one": "Du kommst in {n} Sekunde an deinen Tisch…",
     "party.going#few": "Du kommst in {n} Sekunden an deinen Tisch…",
     "party.going#many": "Du kommst in {n} Sekunden an deinen Tisch…",
-    "party.go_now": "Jetzt",
+    "party.go_now": "Jetzt hin",
     "party.wait_next": (
         "Die anderen Tische spielen noch: die nächste Runde wird gesetzt, wenn sie enden."
     ),
@@ -374,7 +374,7 @@ NL: dict[str, str] = {
     "party.going#one": "Je gaat over {n} seconde naar je tafel…",
     "party.going#few": "Je gaat over {n} seconden naar je tafel…",
     "party.going#many": "Je gaat over {n} seconden naar je tafel…",
-    "party.go_now": "Nu",
+    "party.go_now": "Nu gaan",
     "party.wait_next": (
         "De andere tafels spelen nog: de volgende ronde wordt ingedeeld als ze klaar zijn."
     ),

@@ -33,20 +33,26 @@ def plan_standings(
     rows: Sequence[StandingRow],
     rect: pygame.Rect,
     tallest: int,
+    snug: bool = False,
 ) -> Plan:
-    """The standings in ``rect`` (a panel round them), rows at most ``tallest`` pixels."""
-    plan: Plan = [Box(rect, radius=max(8, rect.h // 40))]
+    """The standings in ``rect`` (a panel round them), rows at most ``tallest`` pixels;
+    ``snug``: the panel ends below the last row instead of filling ``rect``."""
     pad = max(6, round(min(rect.w, rect.h) * 0.03))
     inner = rect.inflate(-2 * pad, -2 * pad)
     title_h = min(round(tallest * 1.2), inner.h // 6)
-    title = pygame.Rect(inner.left, inner.top, inner.w, title_h)
-    plan.append(
-        label(assets, tr("party.standings"), round(title_h * 0.7), title, colour=GOLD, bold=True)
-    )
     room = inner.h - title_h
     row_h = max(14, min(tallest, room // max(1, len(rows) + 1)))
     fit = max(1, room // row_h - 1)  # the header row takes one
     shown = list(rows) if len(rows) <= fit else list(rows[: fit - 1])
+    if snug:
+        lines = len(shown) + 1 + (len(shown) < len(rows))
+        rect = pygame.Rect(rect.left, rect.top, rect.w, title_h + lines * row_h + 2 * pad)
+        inner = rect.inflate(-2 * pad, -2 * pad)
+    plan: Plan = [Box(rect, radius=max(8, rect.h // 40))]
+    title = pygame.Rect(inner.left, inner.top, inner.w, title_h)
+    plan.append(
+        label(assets, tr("party.standings"), round(title_h * 0.7), title, colour=GOLD, bold=True)
+    )
     px = max(10, round(row_h * 0.62))
     number_w = round(px * 3.1)
     rank_w = round(px * 2.2)
