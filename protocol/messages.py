@@ -58,6 +58,7 @@ __all__ = [
     "MIN_SILENCE_MS",
     "PROTOCOL_VERSION",
     "SILENCE_MS",
+    "TABLE_VERSIONS",
     "WATCHERS",
     "Ack",
     "Act",
@@ -105,8 +106,11 @@ __all__ = [
 # ``replace``, ``draw``, ``set_options.idle_ms``, ``Room.idle_ms``) and ``leave``; 4: a fair
 # deal (``commit``, ``contribute``, ``reveal``: docs/protocol.md section 15) and watchers
 # (``hello.role``, ``watching``, ``watch_snapshot``, ``watch_update``, ``watcher_emoted``,
-# ``sit``, ``set_options.watchers``, ``Room.watchers``, ``Room.watching``: section 16)
-PROTOCOL_VERSION = 4
+# ``sit``, ``set_options.watchers``, ``Room.watchers``, ``Room.watching``: section 16);
+# 5: a party (its own messages on its own port, ``protocol.party``: section 17). A table's
+# messages are those of version 4, so a table takes a hello of either (``TABLE_VERSIONS``).
+PROTOCOL_VERSION = 5
+TABLE_VERSIONS = (4, 5)
 MAX_NAME = 24
 MAX_PASSWORD = 64
 MAX_TEXT = 200
@@ -949,7 +953,7 @@ def from_wire(data: Any, table: dict[str, Spec]) -> Message:
     if cls is Hello:
         # A well-typed version is checked before the fields: another version may have others.
         version = _version(data.get("version"))
-        if version != PROTOCOL_VERSION:
+        if version not in TABLE_VERSIONS:
             raise ProtocolError(
                 VERSION_MISMATCH,
                 f"this host speaks protocol version {PROTOCOL_VERSION}, "

@@ -632,8 +632,19 @@ def test_a_version_3_client_is_told_version_mismatch() -> None:
     hello = {"type": "hello", "version": 3, "name": "Old", "password": None, "token": None}
     with pytest.raises(ProtocolError) as info:
         _decode_as(Role.HOST, frame(msgpack.packb(hello)), greeted=False)
-    assert PROTOCOL_VERSION == 4 and info.value.code == "version_mismatch"
-    assert "version 4" in info.value.text and "version 3" in info.value.text
+    assert info.value.code == "version_mismatch"
+    assert f"version {PROTOCOL_VERSION}" in info.value.text and "version 3" in info.value.text
+
+
+def test_a_table_takes_a_version_4_hello_as_well_as_a_version_5_one() -> None:
+    """Version 5 added only the party's messages, on a port of their own (section 17): a
+    table's messages are version 4's, so a version-4 client still plays at every table."""
+    assert PROTOCOL_VERSION == 5
+    for version in (4, 5):
+        hello = {"type": "hello", "version": version, "name": "Anna", "password": None}
+        hello |= {"token": None, "role": "play"}
+        message = _decode_as(Role.HOST, frame(msgpack.packb(hello)), greeted=False)
+        assert message == Hello(version, "Anna")
 
 
 @pytest.mark.parametrize("silence", [MIN_SILENCE_MS - 1, MAX_SILENCE_MS + 1, None, 1.5])
