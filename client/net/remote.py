@@ -124,8 +124,11 @@ class NetSession:
         rooms: bool = False,
         ai_names: Sequence[str] = AI_NAMES,
         watch: bool = False,
+        token: str | None = None,
     ) -> None:
+        """``token``: the seat a host holds for us (a party's table tells it)."""
         self.inbox: queue.Queue[Message] = Inbox[Message]()
+        self.token = token
         self.ai_names = tuple(ai_names)
         self.address, self.port, self.name, self.password = address, port, name, password
         self.start_game = start
@@ -244,6 +247,7 @@ class NetSession:
                 self.port,
                 self.name,
                 password=self.password,
+                token=self.token,
                 reconnect=RECONNECT,
                 watch=self.watch,
             )
