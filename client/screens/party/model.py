@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Protocol
 
-from engine import PublicView
+from engine import GameResult, PublicView, SeatView
 
 if TYPE_CHECKING:
     from host.party import Figures, Standing
@@ -60,26 +60,30 @@ class StandingRow:
 @dataclass(frozen=True, slots=True)
 class LiveTable:
     """One table of the round: its number (from 1), who sits in each seat (an AI seat
-    named as the table names it) and the game as its watchers see it (None before the
-    first deal)."""
+    named as the table names it), the game as its watchers see it (None before the
+    first deal, or while nobody watches it) and, once it is over, its result."""
 
     number: int
     names: tuple[str, ...]
     ai: tuple[bool, ...] = ()
-    view: PublicView | None = None
+    view: PublicView | SeatView | None = None
+    result: GameResult | None = None
 
     def __post_init__(self) -> None:
         if self.ai and len(self.ai) != len(self.names):
             raise ValueError("a table's AI marks need one entry a seat")
         if self.view is not None and self.view.players != len(self.names):
             raise ValueError("a table's view and its seats' names must match")
+        if self.result is not None and len(self.result.places) != len(self.names):
+            raise ValueError("a table's result and its seats' names must match")
 
     def is_ai(self, seat: int) -> bool:
         return bool(self.ai) and self.ai[seat]
 
     @property
-    def over(self) -> bool:
-        return self.view is not None and self.view.result is not None
+    def outcome(self) -> GameResult | None:
+        """The game's result, from the party or from the last view."""
+        return self.result or (None if self.view is None else self.view.result)
 
 
 @dataclass(frozen=True, slots=True)

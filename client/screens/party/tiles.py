@@ -10,6 +10,8 @@ count on the left and the bout's cards, each defence over its attack, beside it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from client.i18n import Translator
@@ -18,6 +20,7 @@ from client.screens.party.paint import Box, Pic, Plan, label
 from client.ui.assets import Assets
 from client.ui.metrics import CARD_RATIO
 from client.ui.render import GOLD, SOFT
+from engine import GameResult
 
 __all__ = ["ATTACKS", "DEFENDS", "plan_tile", "seat_rects"]
 
@@ -61,25 +64,24 @@ def plan_tile(assets: Assets, tr: Translator, table: LiveTable, rect: pygame.Rec
     middle = pygame.Rect(inner.left, top.bottom + pad, inner.w, bottom.top - top.bottom - 2 * pad)
     for seat, plate in enumerate(seat_rects(inner, len(table.names), top, bottom)):
         plan += _plate(assets, tr, table, seat, plate)
-    if table.over:
-        plan += _outcome(assets, tr, table, middle)
+    if table.outcome is not None:
+        plan += _outcome(assets, tr, table.outcome, table.names, middle)
     elif table.view is not None:
         plan += _middle(assets, tr, table, middle)
     return plan
 
 
 def _state(tr: Translator, table: LiveTable) -> str:
-    view = table.view
-    if view is None:
-        return tr("party.dealing")
-    if view.result is None:
-        return tr("party.playing")
-    return tr("party.drawn") if view.result.durak is None else tr("party.game_over")
+    result = table.outcome
+    if result is not None:
+        return tr("party.drawn") if result.durak is None else tr("party.game_over")
+    return tr("party.dealing") if table.view is None else tr("party.playing")
 
 
 def _plate(assets: Assets, tr: Translator, table: LiveTable, seat: int, rect: pygame.Rect) -> Plan:
     view = table.view
-    acting = view is not None and view.result is None and seat in (view.attacker, view.defender)
+    result = table.outcome
+    acting = view is not None and result is None and seat in (view.attacker, view.defender)
     rim: tuple[int, ...] = (255, 255, 255, 60)
     if acting and view is not None:
         rim = ATTACKS if seat == view.attacker else DEFENDS
@@ -93,16 +95,15 @@ def _plate(assets: Assets, tr: Translator, table: LiveTable, seat: int, rect: py
     colour = (210, 214, 255) if table.is_ai(seat) else (255, 255, 255)
     plan.append(label(assets, name, px, name_box, "midleft", colour, bold=acting, shrink=0.75))
     small = max(10, round(px * 0.82))
-    if view is None:
-        return plan
-    place = view.places[seat] if seat < len(view.places) else 0
-    result = view.result
     if result is not None and result.durak == seat:
         plan.append(label(assets, tr("table.durak"), small, low, colour=(255, 140, 120), bold=True))
         return plan
+    place = result.places[seat] if result is not None else view.places[seat] if view else 0
     if place:
         text = tr("party.out", place=tr.ordinal(place))
         plan.append(label(assets, text, small, low, colour=GOLD))
+        return plan
+    if view is None:
         return plan
     back_h = round(low.h * 0.92)
     back_w = round(back_h * CARD_RATIO)
@@ -129,15 +130,15 @@ def _plate(assets: Assets, tr: Translator, table: LiveTable, seat: int, rect: py
     return plan
 
 
-def _outcome(assets: Assets, tr: Translator, table: LiveTable, rect: pygame.Rect) -> Plan:
+def _outcome(
+    assets: Assets, tr: Translator, result: GameResult, names: Sequence[str], rect: pygame.Rect
+) -> Plan:
     """A finished game: who went out first and who is the Durak."""
-    assert table.view is not None and table.view.result is not None
-    result = table.view.result
     px = max(11, rect.h // 6)
     if result.durak is None:
         return [label(assets, tr("party.drawn_game"), px, rect, "center", SOFT)]
-    first = [table.names[s] for s, place in enumerate(result.places) if place == 1]
-    text = tr("party.outcome", first=", ".join(first), durak=table.names[result.durak])
+    first = [names[s] for s, place in enumerate(result.places) if place == 1]
+    text = tr("party.outcome", first=", ".join(first), durak=names[result.durak])
     return [label(assets, text, px, rect, "center", GOLD, shrink=0.7)]
 
 

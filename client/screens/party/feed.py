@@ -1,0 +1,219 @@
+"""The party's screens fed from a real party: its link (``client.net.party``) read into a
+``PartyView``, and, for the board, a watcher at every table of the round.
+
+What the party host sends is its whole state on every change (``protocol.Party``); this
+turns it into what the screens print: ids into names, the standings' rows, the figures,
+the round's tables with each seat's player (an AI seat gets a first name of the window's
+``ai_names``, as at a table) and, where a watcher is connected, the game as it is now. A
+``party_table`` becomes a ``TableCall`` whose ``join`` sits at the table with the seat's
+token.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from client.net.party import Lost, PartyLink
+from client.net.session import AI_NAMES, Session, Snapshot, drain
+from client.screens.party.model import (
+    Figure,
+    LiveTable,
+    Longest,
+    NightFigures,
+    PartyView,
+    Stage,
+    StandingRow,
+    TableCall,
+)
+from engine import GameResult, SeatView
+from protocol import Joined, Party, PartyTable, PartyUpdate, Rejected, RoundTable
+
+__all__ = ["STAGES", "NetFeed", "party_view"]
+
+STAGES = {
+    "gathering": Stage.GATHERING,
+    "playing": Stage.PLAYING,
+    "break": Stage.BETWEEN,
+    "over": Stage.OVER,
+}
+
+# how a screen joins a table: (address, port, name, token or None to watch) -> a session
+Joiner = Callable[[str, int, str, str | None], Session]
+
+
+def net_joiner(ai_names: Sequence[str]) -> Joiner:
+    """Sit at (or, without a token, watch) a party's table through the protocol."""
+
+    def join(address: str, port: int, name: str, token: str | None) -> Session:
+        from client.net.remote import NetSession
+
+        watch = token is None
+        return NetSession(
+            address, port, name, token=token, rooms=True, ai_names=ai_names, watch=watch
+        )
+
+    return join
+
+
+def party_view(
+    party: Party,
+    me: int | None,
+    watched: dict[tuple[int, int], SeatView],
+    ai_names: Sequence[str] = AI_NAMES,
+) -> PartyView:
+    """``party`` as the screens show it to player ``me`` (None: a board); ``watched``: the
+    latest view of each table (round, table) a watcher follows."""
+    names = {player.id: player.name for player in party.players}
+    standings = tuple(
+        StandingRow(
+            p.rank,
+            p.name,
+            p.wins - p.losses,
+            p.wins,
+            p.losses,
+            p.games,
+            p.id == me,
+            p.status == "left",
+        )
+        for p in party.players
+    )
+    figures = party.figures
+    longest = figures.longest
+    night = NightFigures(
+        Figure(tuple(names[i] for i in figures.most_durak), figures.durak_times)
+        if figures.most_durak
+        else None,
+        None if longest is None else Longest(longest.round, longest.table + 1, longest.actions),
+        None
+        if figures.fastest is None
+        else Figure((names[figures.fastest[0]],), figures.fastest[1]),
+    )
+    tables = tuple(
+        _table(table, names, watched.get((party.round, table.table)), ai_names)
+        for table in party.tables
+    )
+    return PartyView(
+        party.name,
+        STAGES[party.status],
+        party.round,
+        party.setup.rounds,
+        standings,
+        tables,
+        night,
+        party.final,
+        (party.round_ms or 0) / 1000,
+        None if party.left_ms is None else party.left_ms / 1000,
+    )
+
+
+def _table(
+    table: RoundTable, names: dict[int, str], view: SeatView | None, ai_names: Sequence[str]
+) -> LiveTable:
+    seats: list[str] = []
+    ai = 0
+    for who in table.seats:
+        if who is None:
+            seats.append(ai_names[ai % len(ai_names)])
+            ai += 1
+        else:
+            seats.append(names[who])
+    result = None
+    if table.status == "done" and table.places is not None:
+        result = GameResult(table.places, table.durak)
+    if view is not None and view.players != len(seats):
+        view = None  # (not this table's game)
+    flags = tuple(who is None for who in table.seats)
+    return LiveTable(table.table + 1, tuple(seats), flags, view, result)
+
+
+class NetFeed:
+    """A ``Feed`` read from ``link``: a player's (``watch`` False) or a board's (``watch``
+    True: a watcher at every table being played)."""
+
+    def __init__(
+        self,
+        link: PartyLink,
+        name: str,
+        join: Joiner,
+        *,
+        watch: bool = False,
+        ai_names: Sequence[str] = AI_NAMES,
+    ) -> None:
+        self.link = link
+        self.name = name
+        self.join = join
+        self.watch = watch
+        self.ai_names = tuple(ai_names)
+        self.player: int | None = None
+        self.party: Party | None = None
+        self.problem: str | None = None
+        self.refused: Rejected | None = None  # the party's last refusal of our request
+        self.watchers: dict[tuple[int, int], Session] = {}
+        self.watched: dict[tuple[int, int], SeatView] = {}
+        self.calls: list[TableCall] = []
+        self._changed = False
+
+    def poll(self) -> PartyView | None:
+        for message in drain(self.link.inbox):
+            self._take(message)
+        if self.watch:
+            self._follow()
+        if not self._changed or self.party is None:
+            return None
+        self._changed = False
+        return party_view(self.party, self.player, self.watched, self.ai_names)
+
+    def call(self) -> TableCall | None:
+        self.poll_link()
+        return self.calls.pop(0) if self.calls else None
+
+    def poll_link(self) -> None:
+        """Take what the link has said (``poll`` does it too)."""
+        for message in drain(self.link.inbox):
+            self._take(message)
+
+    def close(self) -> None:
+        for session in self.watchers.values():
+            session.close()
+        self.watchers.clear()
+        self.link.close()
+
+    def _take(self, message: object) -> None:
+        if isinstance(message, Joined):
+            self.player, self.party, self._changed = message.player, message.party, True
+        elif isinstance(message, PartyUpdate):
+            self.party, self._changed = message.party, True
+        elif isinstance(message, PartyTable):
+            self.calls.append(self._call(message))
+        elif isinstance(message, Rejected):
+            self.refused = message
+        elif isinstance(message, Lost):
+            self.problem, self._changed = message.text or message.code, True
+
+    def _call(self, table: PartyTable) -> TableCall:
+        ai = iter(self.ai_names * 6)
+        named = [name if name is not None else next(ai) for name in table.names]
+        others = tuple(name for seat, name in enumerate(named) if seat != table.seat)
+        address, name = self.link.address, self.name
+
+        def join() -> Session:
+            return self.join(address, table.port, name, table.token)
+
+        return TableCall(table.round, table.table + 1, others, join)
+
+    def _follow(self) -> None:
+        """A watcher at every table being played this round, none at the others."""
+        party = self.party
+        wanted = set()
+        if party is not None:
+            wanted = {(party.round, t.table) for t in party.tables if t.status == "playing"}
+            for table in party.tables:
+                key = (party.round, table.table)
+                if key in wanted and key not in self.watchers:
+                    self.watchers[key] = self.join(self.link.address, table.port, self.name, None)
+        for key in [key for key in self.watchers if key not in wanted]:
+            self.watchers.pop(key).close()
+        for key, session in self.watchers.items():
+            for message in drain(session.inbox):  # (a table's end: the party's next map)
+                if isinstance(message, Snapshot):
+                    self.watched[key], self._changed = message.view, True
