@@ -235,16 +235,19 @@ async def play_bot(
     seed: int | None = None,
     on_payload: Callable[[Any], None] | None = None,
     reconnect: Backoff | None = None,
+    token: str | None = None,
 ) -> BotReport:
     """Join the table at ``address:port`` and play ``games`` games; the report of them.
 
-    With ``reconnect`` a lost connection is taken up again with the seat's token."""
+    With ``reconnect`` a lost connection is taken up again with the seat's token;
+    ``token`` takes a seat held for us (a party's table: docs/protocol.md section 17)."""
     make_bot(level, 0, Rules(), 0)  # ValueError for an unknown level, before connecting
     client = await NetClient.connect(
         address,
         port,
         name or f"{level.capitalize()} bot",
         password=password,
+        token=token,
         on_payload=on_payload,
         reconnect=reconnect,
     )

@@ -1,13 +1,10 @@
-"""A window's link to a party's own port (docs/protocol.md section 17), as a player or a
-board, and the parties zeroconf finds on the LAN.
+"""The client's end of a party connection (docs/protocol.md section 17): join, keep the
+latest party, send the organiser's requests, hear of each round's table.
 
-``PartyLink`` runs the connection in a daemon thread with its own asyncio loop, as a
-table's ``NetSession`` does: what the party host says (``Joined``, ``PartyUpdate``,
-``PartyTable``, ``Rejected``) goes to ``inbox`` as it comes, and the end of the link as
-one ``Lost`` with its goodbye's code and words. ``setup``, ``start`` and ``leave`` hand
-their message to that loop and never block the window. The party's tables are ordinary
-tables: a player sits at theirs with ``NetSession(..., token=...)``, a board watches each
-with ``NetSession(..., watch=True)``.
+Asyncio and the protocol's ``PartyConnection``; no pygame, so the ``durak bot --party``
+player, ``durak conformance --party`` and the window's party screens share it. The party
+connection carries a few messages a round; the games themselves are played at the tables
+it names, over ``client.net.client.NetClient``.
 """
 
 from __future__ import annotations
@@ -15,132 +12,130 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
-import threading
-from dataclasses import dataclass
 
-from client.net.session import Inbox
 from engine import Rules
 from protocol import (
     PROTOCOL_VERSION,
     Goodbye,
     Join,
+    Joined,
+    Party,
     PartyConnection,
     PartyLeave,
     PartyMessage,
     PartySetup,
     PartyStart,
+    PartyUpdate,
+    Ping,
     ProtocolError,
 )
 
-__all__ = ["PARTY_PORT", "Lost", "PartyLink"]
+from .client import HostClosed
 
-PARTY_PORT = 45655  # a party host's port unless told otherwise (section 17)
-READ = 65536
+__all__ = ["PartyClient"]
 
-
-@dataclass(frozen=True, slots=True)
-class Lost:
-    """The link ended: the party's goodbye (``code``, ``text``), or "unreachable" and
-    "closed" when there was none."""
-
-    code: str
-    text: str
+READ_SIZE = 64 * 1024
+JOIN_TIMEOUT = 12.0  # seconds to wait for ``joined`` (the host gives us 10 to join)
 
 
-class PartyLink:
+class PartyClient:
+    """A joined party connection. ``party`` is the latest party map; ``player`` and
+    ``token`` are ours (None for a board)."""
+
     def __init__(
         self,
-        address: str,
-        port: int,
-        name: str,
-        *,
-        role: str = "play",
-        token: str | None = None,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        conn: PartyConnection,
+        joined: Joined,
     ) -> None:
-        """Join the party at ``address:port`` as ``name`` (``role`` "board": watch it;
-        ``token``: come back as the player a previous ``joined`` named)."""
-        self.address, self.port = address, port
-        self.join = Join(PROTOCOL_VERSION, name, token, role)
-        self.inbox: Inbox[PartyMessage | Lost] = Inbox()
+        self._reader = reader
+        self._writer = writer
+        self._conn = conn
+        self.player = joined.player
+        self.token = joined.token
+        self.party: Party = joined.party
         self._refs = itertools.count(1)
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._writer: asyncio.StreamWriter | None = None
-        self._conn = PartyConnection(host=False)
-        self._closing = False
-        self._thread = threading.Thread(target=self._main, name="durak-party", daemon=True)
-        self._thread.start()
+        self._queue: list[PartyMessage] = []
 
-    # --- the window's side ----------------------------------------------------------------
+    @classmethod
+    async def connect(
+        cls, address: str, port: int, name: str, *, token: str | None = None, board: bool = False
+    ) -> PartyClient:
+        """Join the party at ``address:port``; ``HostClosed`` if it refuses (its code),
+        ``OSError`` if it cannot be reached."""
+        reader, writer = await asyncio.open_connection(address, port)
+        conn = PartyConnection(host=False)
+        try:
+            role = "board" if board else "play"
+            writer.write(conn.send(Join(PROTOCOL_VERSION, name, token, role)))
+            async with asyncio.timeout(JOIN_TIMEOUT):
+                first = await _read(reader, conn)
+        except BaseException:
+            writer.close()
+            raise
+        if isinstance(first, Goodbye):
+            writer.close()
+            raise HostClosed(first.code, first.text, goodbye=True)
+        assert isinstance(first, Joined)  # (the connection lets nothing else come first)
+        return cls(reader, writer, conn, first)
 
-    def setup(
+    async def receive(self) -> PartyMessage:
+        """The next message (a ``party`` also updates ``party``); ``HostClosed`` once the
+        party host said goodbye or the connection ended."""
+        message = self._queue.pop(0) if self._queue else await _read(self._reader, self._conn)
+        if isinstance(message, Goodbye):
+            raise HostClosed(message.code, message.text, goodbye=True)
+        if isinstance(message, PartyUpdate):
+            self.party = message.party
+        return message
+
+    def _send(self, message: PartyMessage) -> None:
+        self._writer.write(self._conn.send(message))
+
+    def set_up(
         self, rules: Rules, rounds: int | None, minutes: int | None, fill: bool, ai: str
     ) -> int:
-        """The organiser sets the night up; the request's ``ref``."""
         ref = next(self._refs)
         self._send(PartySetup(ref, rules, rounds, minutes, fill, ai))
         return ref
 
     def start(self) -> int:
-        """The organiser starts the first round (or the next, ending a break)."""
         ref = next(self._refs)
         self._send(PartyStart(ref))
         return ref
 
-    def leave(self) -> None:
-        """Leave the party: off the next round's seating, the standing kept."""
-        self._send(PartyLeave(next(self._refs)))
+    def leave(self) -> int:
+        ref = next(self._refs)
+        self._send(PartyLeave(ref))
+        return ref
 
-    def close(self, timeout: float = 2.0) -> None:
-        self._closing = True
-        loop, writer = self._loop, self._writer
-        if loop is not None and writer is not None:
-            with contextlib.suppress(RuntimeError):
-                loop.call_soon_threadsafe(writer.close)
-        self._thread.join(timeout)
+    def ping(self) -> int:
+        ref = next(self._refs)
+        self._send(Ping(ref))
+        return ref
 
-    def _send(self, message: PartyMessage) -> None:
-        loop, writer = self._loop, self._writer
-        if loop is None or writer is None:
-            return
-        data = self._conn.send(message)
-        with contextlib.suppress(RuntimeError):  # the loop has already ended
-            loop.call_soon_threadsafe(writer.write, data)
+    async def close(self) -> None:
+        self._writer.close()
+        with contextlib.suppress(Exception):
+            await self._writer.wait_closed()
 
-    # --- the network's side (daemon thread) -----------------------------------------------
 
-    def _main(self) -> None:
-        asyncio.run(self._run())
-
-    async def _run(self) -> None:
-        self._loop = asyncio.get_running_loop()
+async def _read(reader: asyncio.StreamReader, conn: PartyConnection) -> PartyMessage:
+    while True:
         try:
-            reader, writer = await asyncio.open_connection(self.address, self.port)
-        except OSError as exc:
-            self.inbox.put(Lost("unreachable", str(exc.strerror or exc)))
-            return
-        self._writer = writer
-        writer.write(self._conn.send(self.join))
-        self.inbox.put(await self._read(reader))
-        writer.close()
-        with contextlib.suppress(OSError):
-            await writer.wait_closed()
-
-    async def _read(self, reader: asyncio.StreamReader) -> Lost:
-        """Every message until the end; the end."""
-        conn = self._conn
-        try:
-            while True:
-                data = await reader.read(READ)
-                conn.receive_data(data)
-                while (message := conn.next_message()) is not None:
-                    if isinstance(message, Goodbye):
-                        return Lost(message.code, message.text)
-                    self.inbox.put(message)
-                if not data:
-                    return Lost("closed", "The party closed the connection.")
+            message = conn.next_message()
         except ProtocolError as exc:
-            return Lost(exc.code, exc.text)
-        except OSError as exc:
-            if self._closing:
-                return Lost("closed", "")
-            return Lost("closed", str(exc.strerror or exc))
+            raise HostClosed(exc.code, exc.text) from None
+        if message is not None:
+            return message
+        try:
+            data = await reader.read(READ_SIZE)
+        except (ConnectionError, OSError) as exc:
+            raise HostClosed("closed", str(exc) or "the connection was lost") from None
+        if not data:
+            raise HostClosed("closed", "The party host closed the connection.")
+        try:
+            conn.receive_data(data)
+        except ProtocolError as exc:
+            raise HostClosed(exc.code, exc.text) from None

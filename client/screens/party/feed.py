@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from client.net.party import Lost, PartyLink
+from client.net.party_link import Lost, PartyLink
 from client.net.session import AI_NAMES, Session, Snapshot, drain
 from client.screens.party.model import (
     Figure,

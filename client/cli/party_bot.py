@@ -1,0 +1,153 @@
+"""``durak bot --party HOST:PORT``: a headless player for a whole party night.
+
+It joins the party with its name, and for each round's ``party_table`` it plays that
+table's game as ``durak bot`` plays one (``BotPlayer``: the same AI levels, the same
+checks of each deal), with the seat's token, while it keeps listening to the party. It
+leaves when the night is over (``--leave-after N``: after N rounds, to test a party's
+seating without a player). A lost party connection (a party host killed and resumed) is
+joined again with the party's token, and a lost table connection is taken up again with
+the table's token, as ``durak bot`` does (exponential backoff with jitter).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from dataclasses import dataclass, field
+
+from client.net.client import Backoff, HostClosed, NetClient
+from client.net.party import PartyClient
+from engine import GameResult, Rules
+from engine.ai import make_bot
+from protocol import Party, PartyTable, PartyUpdate
+
+from .bot import BotPlayer, BotReport
+
+__all__ = ["PartyReport", "play_party"]
+
+
+@dataclass(slots=True)
+class PartyReport:
+    """What one bot saw of a party: its tables, its games' results, the last party."""
+
+    name: str
+    player: int | None = None
+    tables: list[PartyTable] = field(default_factory=list)
+    results: dict[int, tuple[int, GameResult]] = field(default_factory=dict)  # round: seat, result
+    party: Party | None = None
+    rejoins: int = 0
+    unfair: int = 0  # deals that could not be verified
+
+    def lines(self) -> list[str]:
+        out = []
+        for table in self.tables:
+            seat_result = self.results.get(table.round)
+            if seat_result is None:
+                how = "no result"
+            else:
+                seat, result = seat_result
+                how = "the Durak" if result.durak == seat else f"place {result.places[seat]}"
+            out.append(f"round {table.round}: table {table.table + 1}, seat {table.seat}: {how}")
+        if self.party is not None and self.player is not None:
+            me = next(p for p in self.party.players if p.id == self.player)
+            out.append(
+                f"{self.name}: rank {me.rank}, score {me.score}"
+                f" ({me.wins} wins, {me.losses} times the Durak)"
+            )
+        return out
+
+
+async def _play_table(
+    table: PartyTable, name: str, level: str, seed: int, report: PartyReport
+) -> None:
+    """Play the round's game at ``table`` (gone quietly if the table closes first)."""
+    try:
+        client = await NetClient.connect(
+            table.address, table.port, name, token=table.token, reconnect=Backoff()
+        )
+    except (HostClosed, OSError):
+        return
+    player = BotPlayer(client, level, 1, seed)
+    try:
+        played: BotReport = await player.play()
+    except HostClosed:
+        played = player.report
+    finally:
+        await client.close()
+    if played.results:
+        report.results[table.round] = (played.seat, played.results[0])
+    report.unfair += sum(1 for deal in played.deals if not deal.ok)
+
+
+async def play_party(
+    address: str,
+    port: int,
+    name: str,
+    level: str = "random",
+    *,
+    seed: int | None = None,
+    token: str | None = None,
+    leave_after: int | None = None,
+    backoff: Backoff | None = None,
+) -> PartyReport:
+    """Join the party at ``address:port`` as ``name`` and play until the night is over
+    (or ``leave_after`` rounds); the report of it."""
+    make_bot(level, 0, Rules(), 0)  # ValueError for an unknown level, before connecting
+    backoff = backoff or Backoff()
+    rng = random.Random(seed)
+    report = PartyReport(name)
+    client = await PartyClient.connect(address, port, name, token=token)
+    report.player, report.party = client.player, client.party
+    games: dict[int, asyncio.Task[None]] = {}
+    try:
+        while True:
+            try:
+                message = await client.receive()
+            except HostClosed as exc:
+                if exc.code != "closed" or client.token is None:
+                    raise
+                client = await _rejoin(address, port, name, client.token, backoff, rng)
+                report.rejoins += 1
+                message = PartyUpdate(client.party)
+            report.party = client.party
+            if isinstance(message, PartyTable) and message.round not in games:
+                report.tables.append(message)
+                job = _play_table(message, name, level, rng.getrandbits(32), report)
+                games[message.round] = asyncio.create_task(job)
+            if leave_after is not None and len(games) >= leave_after:
+                await asyncio.gather(*games.values())
+                client.leave()
+                continue
+            if client.party.status == "over":  # no table comes after this
+                await asyncio.gather(*games.values())
+                report.party = client.party
+                break
+    except HostClosed as exc:
+        if exc.code != "left":
+            raise
+    finally:
+        for task in games.values():
+            if not task.done():
+                task.cancel()
+        await client.close()
+    return report
+
+
+async def _rejoin(
+    address: str, port: int, name: str, token: str, backoff: Backoff, rng: random.Random
+) -> PartyClient:
+    """Join again with our token until the party answers (``backoff.give_up`` at most)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + backoff.give_up
+    for attempt in range(1_000):
+        await asyncio.sleep(backoff.delay(attempt, rng))
+        try:
+            return await PartyClient.connect(address, port, name, token=token)
+        except HostClosed as exc:
+            if exc.goodbye:
+                raise
+        except OSError:
+            pass
+        if loop.time() > deadline:
+            break
+    raise HostClosed("closed", "The party host did not come back.")

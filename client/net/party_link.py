@@ -1,0 +1,122 @@
+"""A window's link to a party's own port (docs/protocol.md section 17), as a player or a
+board: ``client.net.party.PartyClient`` in a daemon thread.
+
+The window must never wait on the network, so ``PartyLink`` runs the party's connection
+on an asyncio loop of its own, as a table's ``NetSession`` does: what the party host says
+(``Joined`` first, then ``PartyUpdate``, ``PartyTable``, ``Rejected``...) goes to
+``inbox`` as it comes, and the end of the link as one ``Lost`` with the goodbye's code and
+words. ``setup``, ``start`` and ``leave`` hand their message to that loop. The party's
+tables are ordinary tables: a player sits at theirs with ``NetSession(..., token=...)``,
+a board watches each with ``NetSession(..., watch=True)``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from client.net.client import HostClosed
+from client.net.party import PartyClient
+from client.net.session import Inbox
+from engine import Rules
+from protocol import PROTOCOL_VERSION, Joined, PartyMessage
+
+__all__ = ["Lost", "PartyLink"]
+
+
+@dataclass(frozen=True, slots=True)
+class Lost:
+    """The link ended: the party's goodbye (``code``, ``text``), or "unreachable" and
+    "closed" when there was none."""
+
+    code: str
+    text: str
+
+
+class PartyLink:
+    def __init__(
+        self,
+        address: str,
+        port: int,
+        name: str,
+        *,
+        board: bool = False,
+        token: str | None = None,
+    ) -> None:
+        """Join the party at ``address:port`` as ``name`` (``board``: watch it; ``token``:
+        come back as the player a previous ``joined`` named)."""
+        self.address, self.port, self.name = address, port, name
+        self.board, self.token = board, token
+        self.inbox: Inbox[PartyMessage | Lost] = Inbox()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._client: PartyClient | None = None
+        self._stop: asyncio.Event | None = None
+        self._thread = threading.Thread(target=self._main, name="durak-party", daemon=True)
+        self._thread.start()
+
+    # --- the window's side ----------------------------------------------------------------
+
+    def setup(
+        self, rules: Rules, rounds: int | None, minutes: int | None, fill: bool, ai: str
+    ) -> None:
+        """The organiser sets the night up."""
+        self._call(lambda client: client.set_up(rules, rounds, minutes, fill, ai))
+
+    def start(self) -> None:
+        """The organiser starts the first round (or the next, ending a break)."""
+        self._call(lambda client: client.start())
+
+    def leave(self) -> None:
+        """Leave the party: off the next round's seating, the standing kept."""
+        self._call(lambda client: client.leave())
+
+    def close(self, timeout: float = 2.0) -> None:
+        loop, stop = self._loop, self._stop
+        if loop is not None and stop is not None:
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(stop.set)
+        self._thread.join(timeout)
+
+    def _call(self, work: Callable[[PartyClient], object]) -> None:
+        loop, client = self._loop, self._client
+        if loop is None or client is None:
+            return
+        with contextlib.suppress(RuntimeError):  # the loop has already ended
+            loop.call_soon_threadsafe(work, client)
+
+    # --- the network's side (daemon thread) -----------------------------------------------
+
+    def _main(self) -> None:
+        asyncio.run(self._run())
+
+    async def _run(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._stop = asyncio.Event()
+        try:
+            client = await PartyClient.connect(
+                self.address, self.port, self.name, token=self.token, board=self.board
+            )
+        except HostClosed as exc:
+            self.inbox.put(Lost(exc.code, exc.text))
+            return
+        except (OSError, TimeoutError) as exc:
+            self.inbox.put(Lost("unreachable", str(getattr(exc, "strerror", None) or exc)))
+            return
+        self._client = client
+        self.inbox.put(Joined(PROTOCOL_VERSION, client.player, client.token, client.party))
+        receiving = asyncio.ensure_future(self._receive(client))
+        stopping = asyncio.ensure_future(self._stop.wait())
+        await asyncio.wait([receiving, stopping], return_when=asyncio.FIRST_COMPLETED)
+        for task in (receiving, stopping):
+            task.cancel()
+        await client.close()
+
+    async def _receive(self, client: PartyClient) -> None:
+        try:
+            while True:
+                self.inbox.put(await client.receive())
+        except HostClosed as exc:
+            self.inbox.put(Lost(exc.code, exc.text))
