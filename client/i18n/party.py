@@ -8,9 +8,14 @@ from __future__ import annotations
 __all__ = ["TEXTS"]
 
 EN: dict[str, str] = {
+    "party.invite": "Others join with Party night → Join a party, at {address}",
+    "party.where": "Where the party is (its host's window shows it)",
+    "party.begin": "Start the night",
+    "party.next_round": "Next round now",
     "party.outcome": "{first} out first · {durak} is the Durak",
     "party.drawn_game": "A drawn game: nobody is the Durak",
     "menu.party": "Party night",
+    "party.name": "Name of the party",
     "party.menu_title": "Party night",
     "party.menu_hint": "Several tables, round after round, standings to the end of the night.",
     "party.host": "Host a party",
@@ -106,9 +111,14 @@ EN: dict[str, str] = {
 }
 
 RU: dict[str, str] = {
+    "party.invite": "Другие входят через «Вечеринка» → «Присоединиться»: {address}",
+    "party.where": "Адрес вечеринки (он виден в окне хозяина)",
+    "party.begin": "Начать вечер",
+    "party.next_round": "Следующий раунд",
     "party.outcome": "{first} вышел первым · {durak} — дурак",
     "party.drawn_game": "Ничья: дурака нет",
     "menu.party": "Вечеринка",
+    "party.name": "Название вечеринки",
     "party.menu_title": "Вечеринка",
     "party.menu_hint": "Несколько столов, раунд за раундом, таблица до конца вечера.",
     "party.host": "Устроить вечеринку",
@@ -198,9 +208,14 @@ RU: dict[str, str] = {
 }
 
 DE: dict[str, str] = {
+    "party.invite": "Andere kommen über Partyabend → Party beitreten: {address}",
+    "party.where": "Wo die Party ist (das Fenster des Gastgebers zeigt es)",
+    "party.begin": "Den Abend starten",
+    "party.next_round": "Nächste Runde jetzt",
     "party.outcome": "{first} zuerst raus · {durak} ist der Durak",
     "party.drawn_game": "Unentschieden: kein Durak",
     "menu.party": "Partyabend",
+    "party.name": "Name der Party",
     "party.menu_title": "Partyabend",
     "party.menu_hint": "Mehrere Tische, Runde um Runde, eine Tabelle bis zum Ende des Abends.",
     "party.host": "Party veranstalten",
@@ -292,9 +307,14 @@ DE: dict[str, str] = {
 }
 
 NL: dict[str, str] = {
+    "party.invite": "Anderen doen mee via Feestavond → Aan een feest meedoen: {address}",
+    "party.where": "Waar het feest is (het venster van de gastheer toont het)",
+    "party.begin": "De avond beginnen",
+    "party.next_round": "Nu de volgende ronde",
     "party.outcome": "{first} als eerste uit · {durak} is de Durak",
     "party.drawn_game": "Gelijkspel: niemand is de Durak",
     "menu.party": "Feestavond",
+    "party.name": "Naam van het feest",
     "party.menu_title": "Feestavond",
     "party.menu_hint": "Meerdere tafels, ronde na ronde, een stand tot het eind van de avond.",
     "party.host": "Feest organiseren",

@@ -98,12 +98,16 @@ class FedFeed:
         self.calls: list[TableCall] = []
         self.problem: str | None = None
         self.closed = False
+        self.starts = 0
 
     def poll(self) -> PartyView | None:
         return self.views.pop(0) if self.views else None
 
     def call(self) -> TableCall | None:
         return self.calls.pop(0) if self.calls else None
+
+    def start(self) -> None:
+        self.starts += 1
 
     def close(self) -> None:
         self.closed = True

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 import pytest
-from party_host import FakePartyHost
+from fake_party import FakePartyHost
 
 from client.net.party_link import Lost, PartyLink
 from client.net.scripted import ScriptedSession

@@ -41,10 +41,12 @@ def named(tr: Translator, names: Sequence[str]) -> str:
 class BetweenScene(ButtonScene):
     """The standings and the next table for ``me`` (this window's player's name)."""
 
-    def __init__(self, app: Director, feed: Feed, me: str) -> None:
+    def __init__(self, app: Director, feed: Feed, me: str, invite: str | None = None) -> None:
+        """``invite``: where the others join the party (we host it), shown as it gathers."""
         self.app = app
         self.feed = feed
         self.me = me
+        self.invite = invite
         self.view: PartyView | None = None
         self.call: TableCall | None = None  # the table we are called to, not yet joined
         self.going = 0.0  # seconds left before we go there
@@ -110,15 +112,18 @@ class BetweenScene(ButtonScene):
         bh = self.button_h()
         leave = pygame.Rect(0, 0, round(min((w - 48) / 2, bh * 6)), bh)
         leave.bottom = h - bh // 2
-        if self.call is None:
+        view = self.view
+        go: Button | None = None
+        if self.call is not None:
+            go = Button(leave.copy(), "go", tr("party.go_now"), style="primary")
+        elif view is not None and view.organiser and view.stage in (Stage.GATHERING, Stage.BETWEEN):
+            key = "party.begin" if view.stage is Stage.GATHERING else "party.next_round"
+            go = Button(leave.copy(), "start", tr(key), style="primary")
+        if go is None:
             leave.centerx = w // 2
             return [Button(leave, "leave", tr("party.leave"), style="danger")]
-        go = leave.copy()
-        leave.right, go.left = w // 2 - 8, w // 2 + 8
-        return [
-            Button(leave, "leave", tr("party.leave"), style="danger"),
-            Button(go, "go", tr("party.go_now"), style="primary"),
-        ]
+        leave.right, go.rect.left = w // 2 - 8, w // 2 + 8
+        return [Button(leave, "leave", tr("party.leave"), style="danger"), go]
 
     def handle(self, event: Input) -> None:
         if isinstance(event, Key):
@@ -132,6 +137,8 @@ class BetweenScene(ButtonScene):
     def activate(self, name: str) -> None:
         if name == "go":
             self.go()
+        elif name == "start":
+            self.feed.start()
         elif name == "leave":
             self.app.pop()
 
@@ -188,7 +195,8 @@ class BetweenScene(ButtonScene):
         elif view.stage is Stage.PLAYING:
             first, second = tr("party.wait_next"), standing
         elif view.stage is Stage.GATHERING:
-            first, second = tr.plural("party.gathering", len(view.standings)), ""
+            first = tr.plural("party.gathering", len(view.standings))
+            second = tr("party.invite", address=self.invite) if self.invite else ""
         else:
             first, second = tr("party.seating"), standing
         return [

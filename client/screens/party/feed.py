@@ -11,10 +11,12 @@ token.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 
 from client.net.party_link import Lost, PartyLink
 from client.net.session import AI_NAMES, Session, Snapshot, drain
+from client.screens.choices import ai_names
 from client.screens.party.model import (
     Figure,
     LiveTable,
@@ -25,10 +27,11 @@ from client.screens.party.model import (
     StandingRow,
     TableCall,
 )
+from client.ui.scene import Director
 from engine import GameResult, SeatView
 from protocol import Joined, Party, PartyTable, PartyUpdate, Rejected, RoundTable
 
-__all__ = ["STAGES", "NetFeed", "party_view"]
+__all__ = ["STAGES", "NetFeed", "net_joiner", "open_board", "open_night", "party_view"]
 
 STAGES = {
     "gathering": Stage.GATHERING,
@@ -53,6 +56,32 @@ def net_joiner(ai_names: Sequence[str]) -> Joiner:
         )
 
     return join
+
+
+def open_board(app: Director, address: str, port: int) -> None:
+    """The board of the party at ``address:port``, full screen."""
+    names = ai_names(app.tr)
+    watcher = app.tr("party.board")[:24]
+    link = PartyLink(address, port, watcher, board=True)
+    feed = NetFeed(link, watcher, net_joiner(names), watch=True, ai_names=names)
+    app.show("party_board", feed=feed)
+
+
+def open_night(
+    app: Director,
+    address: str,
+    port: int,
+    name: str,
+    stop: Callable[[], None] | None = None,
+    invite: str | None = None,
+) -> None:
+    """Join the party at ``address:port`` as ``name`` and show its standings between
+    rounds (``stop``: the party host this window started, ended with it; ``invite``:
+    where the others join it, shown while it gathers)."""
+    names = ai_names(app.tr)
+    link = PartyLink(address, port, name)
+    feed = NetFeed(link, name, net_joiner(names), ai_names=names, on_close=stop)
+    app.show("party_night", feed=feed, me=name, invite=invite)
 
 
 def party_view(
@@ -103,6 +132,7 @@ def party_view(
         party.final,
         (party.round_ms or 0) / 1000,
         None if party.left_ms is None else party.left_ms / 1000,
+        me is not None and party.organiser == me,
     )
 
 
@@ -138,8 +168,11 @@ class NetFeed:
         *,
         watch: bool = False,
         ai_names: Sequence[str] = AI_NAMES,
+        on_close: Callable[[], None] | None = None,
     ) -> None:
+        """``on_close``: what closing the feed also ends (the party host we started)."""
         self.link = link
+        self.on_close = on_close
         self.name = name
         self.join = join
         self.watch = watch
@@ -172,11 +205,17 @@ class NetFeed:
         for message in drain(self.link.inbox):
             self._take(message)
 
+    def start(self) -> None:
+        self.link.start()
+
     def close(self) -> None:
         for session in self.watchers.values():
             session.close()
         self.watchers.clear()
         self.link.close()
+        if self.on_close is not None:  # (a host winds its tables down: not on the window)
+            threading.Thread(target=self.on_close, name="durak-party-stop", daemon=True).start()
+            self.on_close = None
 
     def _take(self, message: object) -> None:
         if isinstance(message, Joined):

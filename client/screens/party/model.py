@@ -125,6 +125,7 @@ class PartyView:
     final: bool = False  # the round in play is the night's final
     round_seconds: float = 0.0
     night_left: float | None = None
+    organiser: bool = False  # this window's player sets the night up and starts rounds
 
     def mine(self, name: str) -> LiveTable | None:
         """The table ``name`` sits at this round."""
@@ -157,6 +158,10 @@ class Feed(Protocol):
 
     def call(self) -> TableCall | None:
         """The table this window's player is called to, once per call."""
+        ...
+
+    def start(self) -> None:
+        """The organiser starts the next round (the first: the night)."""
         ...
 
     def close(self) -> None: ...
