@@ -94,7 +94,7 @@ class StartScene(ButtonScene):
         per_column = max(len(left), len(right)) if self.columns == 2 else len(self.rows)
         title_h = min(h * 0.16, 120 * k)
         bh = self.button_h()
-        footer = bh * 4.8  # Play and three rows of two buttons, with their gaps
+        footer = bh * 5.9  # Play, three rows of two buttons and Party, with their gaps
         # the rows; a panel's padding above and below them (0.35 of a row each); the line
         # between the panels and Play that says why the rules cannot be played (0.65)
         self.row_h = max(15.0, min(50.0 * k, (h - title_h - footer) / (per_column + 1.35)))
@@ -176,7 +176,9 @@ class StartScene(ButtonScene):
             b.topleft = (w // 2 + 8, top + round(bh * 0.3))
             found += [Button(a, left, left_label), Button(b, right, right_label)]
             top = a.bottom
-        return found
+        party = pygame.Rect(0, 0, pair_w, round(bh * 0.8))
+        party.midtop = (w // 2, top + round(bh * 0.3))
+        return [*found, Button(party, "party", tr("menu.party"))]
 
     # --- input ----------------------------------------------------------------------------
 
@@ -220,7 +222,7 @@ class StartScene(ButtonScene):
         if name == "play" and isinstance(rules, Rules):
             self.app.save_settings()
             self.app.start_game(rules)
-        elif name in ("settings", "howto", "host", "join", "stats", "past"):
+        elif name in ("settings", "howto", "host", "join", "stats", "past", "party"):
             self.app.show(name)
 
     # --- drawing --------------------------------------------------------------------------
