@@ -435,8 +435,10 @@ class PartyHost:
             await self._close_tables()
             night, now = self.night, self.clock()
             seating = night.seat_next(now)
-            slots = [TableSlot(i, 0, tuple(None if w is None else int(w) for w in seats))
-                     for i, seats in enumerate(seating.tables)]  # fmt: skip
+            slots = [
+                TableSlot(i, 0, tuple(None if w is None else int(w) for w in seats))
+                for i, seats in enumerate(seating.tables)
+            ]
             for slot in slots:
                 await self._open_table(seating.round, slot, resume=False)
             night.open_round(seating, [slot.port for slot in slots], now)
@@ -454,8 +456,9 @@ class PartyHost:
         if night.round is None or night.round.number != number:
             return
         now = self.clock()
-        over = night.record(table, finished.result, finished.actions, finished.seconds,
-                            finished.out_after, now)  # fmt: skip
+        over = night.record(
+            table, finished.result, finished.actions, finished.seconds, finished.out_after, now
+        )
         self._save()
         self._show()
         host = self.tables.get((number, table))
