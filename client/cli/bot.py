@@ -333,6 +333,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="NAME",
         help="the table of this name on the LAN (tried at every address it announces)",
     )
+    where.add_argument(
+        "--party",
+        metavar="HOST:PORT",
+        help="join the party there and play its whole night, table after table",
+    )
     parser.add_argument(
         "--bind",
         default="",
@@ -366,6 +371,8 @@ async def find_table(name: str, bind: str = "", seconds: float = 3.0) -> TableAd
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.party is not None:
+        return run_party(args)
     try:
         if args.table is None:
             address: str | tuple[str, ...]
@@ -409,3 +416,32 @@ def run(args: argparse.Namespace) -> int:
     for line in report.lines():
         print(line)
     return 0 if report.fair else 1
+
+
+def run_party(args: argparse.Namespace) -> int:
+    """``durak bot --party HOST:PORT``: play a party's night (``client.cli.party_bot``)."""
+    from client.cli.party_bot import play_party
+
+    try:
+        address, port = parse_address(args.party)
+        report = asyncio.run(
+            play_party(
+                address,
+                port,
+                args.name or f"{args.level.capitalize()} bot",
+                args.level,
+                seed=args.seed,
+            )
+        )
+    except ValueError as exc:
+        print(f"durak bot: {exc}")
+        return 2
+    except HostClosed as exc:
+        print(f"durak bot: the party closed the connection ({exc.code}): {exc.text}")
+        return 1
+    except OSError as exc:
+        print(f"durak bot: cannot connect to {args.party}: {exc.strerror or exc}")
+        return 1
+    for line in report.lines():
+        print(line, flush=True)
+    return 0 if not report.unfair else 1

@@ -28,6 +28,7 @@ from protocol import (
     PartyUpdate,
     Ping,
     ProtocolError,
+    UnplayableRules,
 )
 
 from .client import HostClosed
@@ -94,8 +95,15 @@ class PartyClient:
         self._writer.write(self._conn.send(message))
 
     def set_up(
-        self, rules: Rules, rounds: int | None, minutes: int | None, fill: bool, ai: str
+        self,
+        rules: Rules | UnplayableRules,
+        rounds: int | None,
+        minutes: int | None,
+        fill: bool,
+        ai: str,
     ) -> int:
+        """The organiser's setup (``UnplayableRules``: rules as asked for, which the party
+        host will refuse; for checks)."""
         ref = next(self._refs)
         self._send(PartySetup(ref, rules, rounds, minutes, fill, ai))
         return ref

@@ -118,8 +118,14 @@ class NightState:
 
     # --- the organiser's requests -----------------------------------------------------
 
-    def set_up(self, rules: Rules | UnplayableRules, rounds: int | None, minutes: int | None,
-               fill: bool, ai: str) -> str | None:  # fmt: skip
+    def set_up(
+        self,
+        rules: Rules | UnplayableRules,
+        rounds: int | None,
+        minutes: int | None,
+        fill: bool,
+        ai: str,
+    ) -> str | None:
         """The organiser's setup, or why it is refused."""
         if self.status != "gathering":
             return "started"
@@ -187,8 +193,15 @@ class NightState:
             self.started = now
         return self.round
 
-    def record(self, table: int, result: GameResult, actions: int, seconds: float,
-               out_after: tuple[int | None, ...], now: float) -> bool:  # fmt: skip
+    def record(
+        self,
+        table: int,
+        result: GameResult,
+        actions: int,
+        seconds: float,
+        out_after: tuple[int | None, ...],
+        now: float,
+    ) -> bool:
         """Table ``table`` of the round in play finished its game: True when the round is
         over with it (a result already recorded changes nothing)."""
         current = self.round
@@ -241,10 +254,19 @@ class NightState:
             player = self.players[int(standing.player)]
             status = "left" if player.left else "here" if player.id in here else "away"
             players.append(
-                PartyPlayer(player.id, player.name, status, standing.rank, standing.games,
-                            standing.wins, standing.losses, round(standing.place * 1000),
-                            standing.opponents, table_of.get(player.id))
-            )  # fmt: skip
+                PartyPlayer(
+                    player.id,
+                    player.name,
+                    status,
+                    standing.rank,
+                    standing.games,
+                    standing.wins,
+                    standing.losses,
+                    round(standing.place * 1000),
+                    standing.opponents,
+                    table_of.get(player.id),
+                )
+            )
         current, setup = self.round, self.setup
         tables = tuple(
             RoundTable(

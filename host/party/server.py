@@ -65,6 +65,7 @@ SERVICE_TYPE = "_durak-party._tcp.local."
 READ_SIZE = 64 * 1024
 MAX_BOARDS = 16
 MAX_LINKS = 128  # open connections: 60 players, 16 boards, and room for strangers
+LINK_LINGER = 1.0  # seconds a closing party waits for its connections to read their goodbye
 LINGER = 60.0  # seconds a table stays open after its game, for the reveal and a last look
 REFUSALS = {
     "not_organiser": "Only the organiser can do that.",
@@ -121,6 +122,7 @@ class PartyHost:
         self.changed = asyncio.Event()  # set whenever the party changes (tests wait on it)
         self._listener: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        self._serving: set[asyncio.Task[None]] = set()  # the connections' readers
         self._timer: asyncio.TimerHandle | None = None
         self._starting = False
         self._saved: asyncio.Future[None] | None = None
@@ -161,6 +163,12 @@ class PartyHost:
             self._listener.close()
         for link in list(self.links):
             link.goodbye("shutdown", "The party host is closing.")
+        if self._serving:  # each reads its goodbye and closes, or is cut after a second
+            _, late = await asyncio.wait(set(self._serving), timeout=LINK_LINGER)
+            for link in list(self.links):
+                link.writer.transport.abort()
+            if late:
+                await asyncio.wait(late, timeout=LINK_LINGER)
         for host in list(self.tables.values()):
             await host.stop("The party host is closing.")
         self.tables.clear()
@@ -235,6 +243,10 @@ class PartyHost:
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         link = PartyLink(writer)
+        task = asyncio.current_task()
+        assert task is not None
+        self._serving.add(task)
+        task.add_done_callback(self._serving.discard)
         if len(self.links) >= MAX_LINKS:
             link.goodbye("busy", "The party host has as many connections as it takes.")
             return
@@ -435,8 +447,10 @@ class PartyHost:
             await self._close_tables()
             night, now = self.night, self.clock()
             seating = night.seat_next(now)
-            slots = [TableSlot(i, 0, tuple(None if w is None else int(w) for w in seats))
-                     for i, seats in enumerate(seating.tables)]  # fmt: skip
+            slots = [
+                TableSlot(i, 0, tuple(None if w is None else int(w) for w in seats))
+                for i, seats in enumerate(seating.tables)
+            ]
             for slot in slots:
                 await self._open_table(seating.round, slot, resume=False)
             night.open_round(seating, [slot.port for slot in slots], now)
@@ -454,8 +468,9 @@ class PartyHost:
         if night.round is None or night.round.number != number:
             return
         now = self.clock()
-        over = night.record(table, finished.result, finished.actions, finished.seconds,
-                            finished.out_after, now)  # fmt: skip
+        over = night.record(
+            table, finished.result, finished.actions, finished.seconds, finished.out_after, now
+        )
         self._save()
         self._show()
         host = self.tables.get((number, table))
