@@ -19,12 +19,28 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from client.net.client import HostClosed
+from client.net.lan import parse_invite
 from client.net.party import PartyClient
 from client.net.session import Inbox
 from engine import Rules
 from protocol import PROTOCOL_VERSION, Joined, PartyMessage
 
-__all__ = ["Lost", "PartyLink"]
+__all__ = ["PARTY_PORT", "Lost", "PartyLink", "party_address"]
+
+PARTY_PORT = 45655  # a party's port unless told otherwise (docs/protocol.md section 17)
+
+
+def party_address(text: str) -> tuple[str, int]:
+    """``HOST:PORT``, ``durak://HOST:PORT`` or a bare ``HOST`` (the party port); the
+    first address. ``ValueError`` if it is none of them."""
+    text = text.strip()
+    if not text:
+        raise ValueError("no address")
+    bare = text.split("://")[-1].rstrip("/")
+    if ":" not in bare:
+        text = f"{bare}:{PARTY_PORT}"
+    invite = parse_invite(text)
+    return invite.hosts[0], invite.port
 
 
 @dataclass(frozen=True, slots=True)

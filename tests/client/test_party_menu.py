@@ -12,11 +12,12 @@ import pytest
 from window import click, open_app, type_text, until
 
 from client.app import App
+from client.net.party_link import party_address
 from client.net.remote import NetSession
 from client.net.session import WATCHING
 from client.screens.party.between import BetweenScene, Homing
 from client.screens.party.board import BoardScene
-from client.screens.party.menu import PartyHostScene, PartyJoinScene, PartyMenuScene, party_address
+from client.screens.party.menu import PartyHostScene, PartyJoinScene, PartyMenuScene
 from client.screens.party.model import Stage
 from client.screens.start import StartScene
 from client.screens.table.screen import TableScene

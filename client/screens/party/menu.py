@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from client.i18n import N_
-from client.net.lan import invite_link, parse_invite
+from client.net.lan import invite_link
+from client.net.party_link import PARTY_PORT, party_address
 from client.screens.choices import chosen_rules, rule_rows
 from client.screens.party.feed import open_board, open_night
 from client.ui.pointer import Input, Key
@@ -40,23 +41,9 @@ __all__ = [
     "party_address",
 ]
 
-PARTY_PORT = 45655  # a party's port unless told otherwise (docs/protocol.md section 17)
 LENGTHS = (("rounds", 3), ("rounds", 4), ("rounds", 5), ("rounds", 6), ("rounds", 2),
            ("minutes", 60), ("minutes", 90), ("minutes", 120), ("minutes", 180))  # fmt: skip
 NAME_MAX = 24  # a party's player name (section 17)
-
-
-def party_address(text: str) -> tuple[str, int]:
-    """``HOST:PORT``, ``durak://HOST:PORT`` or a bare ``HOST`` (the party port); the
-    first address. ``ValueError`` if it is none of them."""
-    text = text.strip()
-    if not text:
-        raise ValueError("no address")
-    bare = text.split("://")[-1].rstrip("/")
-    if ":" not in bare:
-        text = f"{bare}:{PARTY_PORT}"
-    invite = parse_invite(text)
-    return invite.hosts[0], invite.port
 
 
 def _title(surface: pygame.Surface, app: Director, key: str) -> float:
