@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 from client.cli.console import Console, stop_on_signals
 from client.cli.options import add_rules_options, positive_int, rules_from_args
+from client.cli.party_board import add_board_arguments, run_board
 from engine.ai import LEVELS, make_bot
 from host.party.server import PARTY_PORT, PartyConfig, PartyHost
 from host.party.store import PartySaveError, party_file
@@ -49,6 +50,7 @@ def _bounded(lo: int, hi: int, what: str) -> Callable[[str], int]:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_board_arguments(parser)
     parser.add_argument("--name", default="Durak party", help="the party's name on the LAN")
     parser.add_argument(
         "--bind",
@@ -124,6 +126,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.board is not None:  # ``--board``: show a party instead of running one
+        return run_board(args)
     try:
         make_bot(args.ai, 0, rules_from_args(args, args.size), 0)
     except ValueError as exc:

@@ -7,6 +7,7 @@ or sends garbage is a problem the screens show, never a crash."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from fake_party import FakePartyHost
@@ -188,3 +189,23 @@ def test_a_party_nobody_runs_is_unreachable() -> None:
     lost = until(lambda: link.inbox.get(timeout=5))
     assert isinstance(lost, Lost) and lost.code == "unreachable"
     link.close()
+
+
+@pytest.mark.usefixtures("headless")
+def test_durak_party_board_shows_the_party_from_the_command_line(
+    host: FakePartyHost, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from client.cli.main import main
+
+    monkeypatch.setenv("DURAK_SETTINGS", str(tmp_path / "settings.json"))
+    where = f"127.0.0.1:{host.port}"
+    assert main(["party", "--board", where, "--window", "1280x720", "--board-frames", "40"]) == 0
+    assert Join(PROTOCOL_VERSION, "Board", None, "board") in host.got
+
+
+def test_durak_party_board_refuses_a_bad_address(capsys: pytest.CaptureFixture[str]) -> None:
+    from client.cli.main import main
+
+    assert main(["party", "--board", "host:port"]) == 2
+    assert "give HOST:PORT" in capsys.readouterr().err
+    assert main(["party", "--board", "127.0.0.1:1", "--window", "big"]) == 2
