@@ -8,6 +8,9 @@ from __future__ import annotations
 __all__ = ["TEXTS"]
 
 EN: dict[str, str] = {
+    "party.next_in": "next round in {time}",
+    "party.waiting_start": "The night begins when its organiser starts it",
+    "party.ai": "AI",
     "party.invite": "Others join with Party night → Join a party, at {address}",
     "party.where": "Where the party is (its host's window shows it)",
     "party.begin": "Start the night",
@@ -111,6 +114,9 @@ EN: dict[str, str] = {
 }
 
 RU: dict[str, str] = {
+    "party.next_in": "следующий раунд через {time}",
+    "party.waiting_start": "Вечер начнётся, когда его начнёт хозяин",
+    "party.ai": "ИИ",
     "party.invite": "Другие входят через «Вечеринка» → «Присоединиться»: {address}",
     "party.where": "Адрес вечеринки (он виден в окне хозяина)",
     "party.begin": "Начать вечер",
@@ -208,6 +214,9 @@ RU: dict[str, str] = {
 }
 
 DE: dict[str, str] = {
+    "party.next_in": "nächste Runde in {time}",
+    "party.waiting_start": "Der Abend beginnt, wenn der Gastgeber ihn startet",
+    "party.ai": "KI",
     "party.invite": "Andere kommen über Partyabend → Party beitreten: {address}",
     "party.where": "Wo die Party ist (das Fenster des Gastgebers zeigt es)",
     "party.begin": "Den Abend starten",
@@ -307,6 +316,9 @@ DE: dict[str, str] = {
 }
 
 NL: dict[str, str] = {
+    "party.next_in": "volgende ronde over {time}",
+    "party.waiting_start": "De avond begint als de organisator hem start",
+    "party.ai": "AI",
     "party.invite": "Anderen doen mee via Feestavond → Aan een feest meedoen: {address}",
     "party.where": "Waar het feest is (het venster van de gastheer toont het)",
     "party.begin": "De avond beginnen",

@@ -85,6 +85,18 @@ def test_the_clock_runs_and_the_night_of_time_counts_down(assets: Assets) -> Non
     assert "1:01 · 59:58 left" in labels
 
 
+def test_a_break_counts_down_to_the_next_round(assets: Assets) -> None:
+    tr = translator("en")
+    view = party_view(Stage.BETWEEN, next_in=30.0)
+    labels = [item.full for item in texts(plan_board(assets, tr, view, (1920, 1080), 5.0))]
+    assert "next round in 0:25" in labels
+
+
+def test_an_ai_seat_says_it_is_one(assets: Assets) -> None:
+    plan = plan_board(assets, translator("ru"), party_view(), (1920, 1080))
+    assert [item.full for item in texts(plan)].count("ИИ") == len(AI)
+
+
 def test_between_rounds_and_the_gathering_say_so(assets: Assets) -> None:
     tr = translator("en")
     seating = plan_board(assets, tr, party_view(Stage.BETWEEN), (1920, 1080))

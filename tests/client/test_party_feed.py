@@ -101,7 +101,7 @@ def until(get: Callable[[], object], tries: int = 500) -> object:
 def test_the_party_map_becomes_the_view_and_a_table_call(host: FakePartyHost) -> None:
     joins = Joins()
     link = PartyLink("127.0.0.1", host.port, "Vera")
-    feed = NetFeed(link, "Vera", joins, ai_names=("Sasha", "Pasha"))
+    feed = NetFeed(link, "Vera", joins, ai_names=("Anna", "Sasha", "Pasha"))
     try:
         view = until(feed.poll)
         assert isinstance(view, PartyView)
@@ -111,6 +111,7 @@ def test_the_party_map_becomes_the_view_and_a_table_call(host: FakePartyHost) ->
         assert [row.name for row in view.standings if row.me] == ["Vera"]
         assert [row.name for row in view.standings if row.left] == ["Katya"]
         assert [table.names[:3] for table in view.tables] == [NAMES[:3], NAMES[3:]]
+        # an AI seat is named, never after a player of the party ("Anna" is one)
         assert view.tables[0].is_ai(3) and view.tables[0].names[3] == "Sasha"
         assert view.figures.most_durak is not None and view.figures.most_durak.names == ("Vera",)
         assert view.figures.longest is not None and view.figures.longest.table == 2

@@ -75,6 +75,8 @@ def clock_line(tr: Translator, view: PartyView, since: float) -> str:
     parts = []
     if view.stage is Stage.PLAYING:
         parts.append(clock_text(view.round_seconds + since))
+    elif view.stage is Stage.BETWEEN and view.next_in is not None:
+        parts.append(tr("party.next_in", time=clock_text(max(0.0, view.next_in - since))))
     if view.night_left is not None and view.stage is not Stage.OVER:
         parts.append(tr("party.left", time=clock_text(view.night_left - since)))
     return " · ".join(parts)
@@ -133,7 +135,10 @@ def plan_board(
         for table, rect in zip(view.tables, grid(len(view.tables), tables, margin), strict=True):
             plan += plan_tile(assets, tr, table, rect)
     else:
-        waiting = tr("party.seating") if view.stage is Stage.BETWEEN else title
+        waiting = {
+            Stage.BETWEEN: tr("party.seating"),
+            Stage.GATHERING: tr("party.waiting_start"),
+        }.get(view.stage, title)
         plan.append(
             label(assets, waiting, round(tallest * 1.1), tables, "center", SOFT, shrink=0.6)
         )

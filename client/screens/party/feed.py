@@ -93,6 +93,8 @@ def party_view(
     """``party`` as the screens show it to player ``me`` (None: a board); ``watched``: the
     latest view of each table (round, table) a watcher follows."""
     names = {player.id: player.name for player in party.players}
+    taken = set(names.values())  # an AI seat never takes a player's name
+    ai_names = [name for name in ai_names if name not in taken] or [f"AI {n}" for n in range(1, 7)]
     standings = tuple(
         StandingRow(
             p.rank,
@@ -133,6 +135,7 @@ def party_view(
         (party.round_ms or 0) / 1000,
         None if party.left_ms is None else party.left_ms / 1000,
         me is not None and party.organiser == me,
+        None if party.next_ms is None else party.next_ms / 1000,
     )
 
 

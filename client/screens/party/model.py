@@ -126,6 +126,7 @@ class PartyView:
     round_seconds: float = 0.0
     night_left: float | None = None
     organiser: bool = False  # this window's player sets the night up and starts rounds
+    next_in: float | None = None  # seconds until the next round begins by itself (a break)
 
     def mine(self, name: str) -> LiveTable | None:
         """The table ``name`` sits at this round."""

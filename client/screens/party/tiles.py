@@ -93,6 +93,12 @@ def _plate(assets: Assets, tr: Translator, table: LiveTable, seat: int, rect: py
     px = max(11, round(name_box.h * 0.78))
     name = table.names[seat]
     colour = (210, 214, 255) if table.is_ai(seat) else (255, 255, 255)
+    if table.is_ai(seat):  # an AI player's plate says so, at its right
+        tag = label(assets, tr("party.ai"), round(px * 0.7), name_box, "midright", colour, True)
+        plan.append(tag)
+        name_box = pygame.Rect(
+            name_box.left, name_box.top, tag.rect.left - name_box.left - px // 3, name_box.h
+        )
     plan.append(label(assets, name, px, name_box, "midleft", colour, bold=acting, shrink=0.75))
     small = max(10, round(px * 0.82))
     if result is not None and result.durak == seat:
