@@ -37,6 +37,7 @@ class PartyReport:
     party: Party | None = None
     rejoins: int = 0
     unfair: int = 0  # deals that could not be verified
+    rtts: dict[tuple[int, int], list[float]] = field(default_factory=dict)  # (round, table)
 
     def lines(self) -> list[str]:
         out = []
@@ -74,6 +75,7 @@ async def _play_table(
         played = player.report
     finally:
         await client.close()
+    report.rtts[table.round, table.table] = played.rtts
     if played.results:
         report.results[table.round] = (played.seat, played.results[0])
     report.unfair += sum(1 for deal in played.deals if not deal.ok)
