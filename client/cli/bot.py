@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -371,8 +372,10 @@ async def find_table(name: str, bind: str = "", seconds: float = 3.0) -> TableAd
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.party is not None:
-        return run_party(args)
+    if args.party is not None:  # its own module, loaded only for it (as main.py's commands)
+        party_mode = importlib.import_module("client.cli.party_bot")
+        result: int = party_mode.run_party(args)
+        return result
     try:
         if args.table is None:
             address: str | tuple[str, ...]
@@ -416,32 +419,3 @@ def run(args: argparse.Namespace) -> int:
     for line in report.lines():
         print(line)
     return 0 if report.fair else 1
-
-
-def run_party(args: argparse.Namespace) -> int:
-    """``durak bot --party HOST:PORT``: play a party's night (``client.cli.party_bot``)."""
-    from client.cli.party_bot import play_party
-
-    try:
-        address, port = parse_address(args.party)
-        report = asyncio.run(
-            play_party(
-                address,
-                port,
-                args.name or f"{args.level.capitalize()} bot",
-                args.level,
-                seed=args.seed,
-            )
-        )
-    except ValueError as exc:
-        print(f"durak bot: {exc}")
-        return 2
-    except HostClosed as exc:
-        print(f"durak bot: the party closed the connection ({exc.code}): {exc.text}")
-        return 1
-    except OSError as exc:
-        print(f"durak bot: cannot connect to {args.party}: {exc.strerror or exc}")
-        return 1
-    for line in report.lines():
-        print(line, flush=True)
-    return 0 if not report.unfair else 1

@@ -122,12 +122,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--no-save", action="store_true", help="do not save the party")
     parser.add_argument("--resume", action="store_true", help="take up the saved party again")
+    parser.add_argument(
+        "--list", action="store_true", help="print the parties announced on the LAN and exit"
+    )
     add_rules_options(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     if args.board is not None:  # ``--board``: show a party instead of running one
         return run_board(args)
+    if args.list:
+        return list_parties(args.bind)
     try:
         make_bot(args.ai, 0, rules_from_args(args, args.size), 0)
     except ValueError as exc:
@@ -167,6 +172,17 @@ def run(args: argparse.Namespace) -> int:
             f"durak party: cannot listen on {args.bind or 'all'}:{args.port}: {exc.strerror or exc}"
         )
         return 1
+    return 0
+
+
+def list_parties(bind: str) -> int:
+    from host.party.discovery import browse_parties
+
+    parties = asyncio.run(browse_parties(bind, 3.0))
+    for ad in parties:
+        print(ad.line())
+    if not parties:
+        print("durak party: no party was found on the LAN")
     return 0
 
 

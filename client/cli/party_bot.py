@@ -11,11 +11,12 @@ the table's token, as ``durak bot`` does (exponential backoff with jitter).
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import random
 from dataclasses import dataclass, field
 
-from client.net.client import Backoff, HostClosed, NetClient
+from client.net.client import Backoff, HostClosed, NetClient, parse_address
 from client.net.party import PartyClient
 from engine import GameResult, Rules
 from engine.ai import make_bot
@@ -23,7 +24,7 @@ from protocol import Party, PartyTable, PartyUpdate
 
 from .bot import BotPlayer, BotReport
 
-__all__ = ["PartyReport", "play_party"]
+__all__ = ["PartyReport", "play_party", "run_party"]
 
 
 @dataclass(slots=True)
@@ -37,6 +38,7 @@ class PartyReport:
     party: Party | None = None
     rejoins: int = 0
     unfair: int = 0  # deals that could not be verified
+    rtts: dict[tuple[int, int], list[float]] = field(default_factory=dict)  # (round, table)
 
     def lines(self) -> list[str]:
         out = []
@@ -74,6 +76,7 @@ async def _play_table(
         played = player.report
     finally:
         await client.close()
+    report.rtts[table.round, table.table] = played.rtts
     if played.results:
         report.results[table.round] = (played.seat, played.results[0])
     report.unfair += sum(1 for deal in played.deals if not deal.ok)
@@ -151,3 +154,30 @@ async def _rejoin(
         if loop.time() > deadline:
             break
     raise HostClosed("closed", "The party host did not come back.")
+
+
+def run_party(args: argparse.Namespace) -> int:
+    """``durak bot --party HOST:PORT``: play a party's night (``client.cli.party_bot``)."""
+    try:
+        address, port = parse_address(args.party)
+        report = asyncio.run(
+            play_party(
+                address,
+                port,
+                args.name or f"{args.level.capitalize()} bot",
+                args.level,
+                seed=args.seed,
+            )
+        )
+    except ValueError as exc:
+        print(f"durak bot: {exc}")
+        return 2
+    except HostClosed as exc:
+        print(f"durak bot: the party closed the connection ({exc.code}): {exc.text}")
+        return 1
+    except OSError as exc:
+        print(f"durak bot: cannot connect to {args.party}: {exc.strerror or exc}")
+        return 1
+    for line in report.lines():
+        print(line, flush=True)
+    return 0 if not report.unfair else 1
