@@ -8,6 +8,9 @@ from __future__ import annotations
 __all__ = ["TEXTS"]
 
 EN: dict[str, str] = {
+    "party.ad#one": "{name} · {n} player · tables of {size}",
+    "party.ad#few": "{name} · {n} players · tables of {size}",
+    "party.ad#many": "{name} · {n} players · tables of {size}",
     "party.next_in": "next round in {time}",
     "party.waiting_start": "The night begins when its organiser starts it",
     "party.ai": "AI",
@@ -114,6 +117,9 @@ EN: dict[str, str] = {
 }
 
 RU: dict[str, str] = {
+    "party.ad#one": "{name} · {n} игрок · столы по {size}",
+    "party.ad#few": "{name} · {n} игрока · столы по {size}",
+    "party.ad#many": "{name} · {n} игроков · столы по {size}",
     "party.next_in": "следующий раунд через {time}",
     "party.waiting_start": "Вечер начнётся, когда его начнёт хозяин",
     "party.ai": "ИИ",
@@ -214,6 +220,9 @@ RU: dict[str, str] = {
 }
 
 DE: dict[str, str] = {
+    "party.ad#one": "{name} · {n} Spieler · Tische zu {size}",
+    "party.ad#few": "{name} · {n} Spieler · Tische zu {size}",
+    "party.ad#many": "{name} · {n} Spieler · Tische zu {size}",
     "party.next_in": "nächste Runde in {time}",
     "party.waiting_start": "Der Abend beginnt, wenn der Gastgeber ihn startet",
     "party.ai": "KI",
@@ -316,6 +325,9 @@ DE: dict[str, str] = {
 }
 
 NL: dict[str, str] = {
+    "party.ad#one": "{name} · {n} speler · tafels van {size}",
+    "party.ad#few": "{name} · {n} spelers · tafels van {size}",
+    "party.ad#many": "{name} · {n} spelers · tafels van {size}",
     "party.next_in": "volgende ronde over {time}",
     "party.waiting_start": "De avond begint als de organisator hem start",
     "party.ai": "AI",

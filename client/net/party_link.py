@@ -1,5 +1,6 @@
 """A window's link to a party's own port (docs/protocol.md section 17), as a player or a
-board: ``client.net.party.PartyClient`` in a daemon thread.
+board: ``client.net.party.PartyClient`` in a daemon thread; and the parties on the LAN
+(``PartyFinder``, ``host.party.browse_parties`` looked with again and again).
 
 The window must never wait on the network, so ``PartyLink`` runs the party's connection
 on an asyncio loop of its own, as a table's ``NetSession`` does: what the party host says
@@ -17,6 +18,7 @@ import contextlib
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from client.net.client import HostClosed
 from client.net.lan import parse_invite
@@ -25,7 +27,10 @@ from client.net.session import Inbox
 from engine import Rules
 from protocol import PROTOCOL_VERSION, Joined, PartyMessage
 
-__all__ = ["PARTY_PORT", "Lost", "PartyLink", "party_address"]
+if TYPE_CHECKING:
+    from host.party import PartyAd
+
+__all__ = ["PARTY_PORT", "Lost", "PartyFinder", "PartyLink", "party_address"]
 
 PARTY_PORT = 45655  # a party's port unless told otherwise (docs/protocol.md section 17)
 
@@ -136,3 +141,36 @@ class PartyLink:
                 self.inbox.put(await client.receive())
         except HostClosed as exc:
             self.inbox.put(Lost(exc.code, exc.text))
+
+
+class PartyFinder:
+    """The parties announced on the LAN, seen from ``bind`` (``""``: every interface):
+    a daemon thread browses for ``LOOK`` seconds at a time, and each look's parties go to
+    ``inbox`` (``failed`` once there is no network to browse)."""
+
+    LOOK = 2.5  # seconds of one look
+    REST = 3.0  # seconds between two looks
+
+    def __init__(self, bind: str) -> None:
+        self.bind = bind
+        self.inbox: Inbox[list[PartyAd]] = Inbox()
+        self.failed = False
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._main, name="durak-party-find", daemon=True)
+        self._thread.start()
+
+    def close(self) -> None:
+        self._stop.set()
+
+    def _main(self) -> None:
+        from host.party import browse_parties
+
+        while not self._stop.is_set():
+            try:
+                found = asyncio.run(browse_parties(self.bind, self.LOOK))
+            except OSError:  # no network to browse on: the address field still works
+                self.failed = True
+                self.inbox.put([])
+                return
+            self.inbox.put(found)
+            self._stop.wait(self.REST)

@@ -115,3 +115,27 @@ def test_the_board_of_a_party_nobody_runs_says_so(app: App) -> None:
     board = app.stack[-1]
     assert isinstance(board, BoardScene)
     until(app, lambda: board.feed.problem is not None, dt=0.05)
+
+
+def test_a_party_announced_on_the_lan_is_listed_and_a_tap_fills_it_in(app: App) -> None:
+    from client.net.party_thread import host_party
+    from engine import Rules
+    from host.party import PartyConfig
+    from protocol import Night
+
+    config = PartyConfig(
+        name="Friday night", bind="127.0.0.1", setup=Night(Rules(players=4)), ai_processes=False
+    )
+    party = host_party(config)  # announced on 127.0.0.1 only
+    try:
+        app.show("party_join")
+        join = app.stack[-1]
+        assert isinstance(join, PartyJoinScene)
+        until(app, lambda: bool(join.found), frames=4000, dt=0.05)
+        listed = next(b for b in join.buttons() if b.name == "found:0")
+        assert listed.label.startswith("Friday night · 0 players")
+        click(app, listed.rect.center)
+        assert join.fields["join.address"] == f"127.0.0.1:{party.port}"
+    finally:
+        app.close()
+        party.stop()

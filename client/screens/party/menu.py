@@ -20,7 +20,8 @@ import pygame
 
 from client.i18n import N_
 from client.net.lan import invite_link
-from client.net.party_link import PARTY_PORT, party_address
+from client.net.party_link import PARTY_PORT, PartyFinder, party_address
+from client.net.session import drain
 from client.screens.choices import chosen_rules, rule_rows
 from client.screens.party.feed import open_board, open_night
 from client.ui.pointer import Input, Key
@@ -31,6 +32,7 @@ from engine import Rules
 
 if TYPE_CHECKING:
     from client.net.party_thread import PartyHandle
+    from host.party import PartyAd
 
 __all__ = [
     "LENGTHS",
@@ -44,6 +46,7 @@ __all__ = [
 LENGTHS = (("rounds", 3), ("rounds", 4), ("rounds", 5), ("rounds", 6), ("rounds", 2),
            ("minutes", 60), ("minutes", 90), ("minutes", 120), ("minutes", 180))  # fmt: skip
 NAME_MAX = 24  # a party's player name (section 17)
+MAX_FOUND = 4  # parties listed at once
 
 
 def _title(surface: pygame.Surface, app: Director, key: str) -> float:
@@ -390,7 +393,8 @@ class PartyHostScene(FormScene):
 
 
 class PartyJoinScene(FormScene):
-    """A party's address (and, to play, our name); Join or Board."""
+    """The parties found on the LAN (a tap fills in the address), a party's address and,
+    to play, our name; Join or Board."""
 
     def __init__(self, app: Director, board: bool = False) -> None:
         super().__init__(app)
@@ -405,14 +409,62 @@ class PartyJoinScene(FormScene):
             your = N_("party.your_name")
             self.rows.append(Row(your, lambda: self.fields[your], self.edit(your)))
         self.editing = "join.address"
+        self.found: list[PartyAd] = []
+        self.finder: PartyFinder | None = None
+
+    def enter(self) -> None:
+        if self.finder is None:
+            self.finder = PartyFinder(self.app.settings.lan_bind)
+            self.finder.inbox.on_put = self.app.wake
+
+    def exit(self) -> None:
+        if self.finder is not None:
+            self.finder.close()
+            self.finder = None
+
+    def update(self, dt: float) -> None:
+        if self.finder is not None:
+            for found in drain(self.finder.inbox):
+                self.found = found[:MAX_FOUND]
+
+    def found_rects(self) -> list[pygame.Rect]:
+        """Where each party found is listed: under the form, above the buttons."""
+        rows = self.row_rects()
+        top = rows[-1].bottom + rows[-1].h
+        bottom = self.buttons_top() - rows[-1].h // 2
+        h = max(24, min(rows[-1].h, (bottom - top) // max(1, MAX_FOUND)))
+        return [
+            pygame.Rect(rows[0].left, top + h + i * h, rows[0].w, round(h * 0.86))
+            for i in range(len(self.found))
+            if top + h + (i + 1) * h <= bottom
+        ]
+
+    def buttons_top(self) -> int:
+        return self.size[1] - round(self.button_h() * 1.3)
 
     def buttons(self) -> list[Button]:
+        tr = self.app.tr
+        found = [
+            Button(
+                rect,
+                f"found:{i}",
+                tr.plural("party.ad", ad.players, name=ad.name, size=ad.size),
+            )
+            for i, (ad, rect) in enumerate(zip(self.found, self.found_rects(), strict=False))
+        ]
         go = ("board", "party.show_board") if self.board else ("join", "party.join_go")
-        return self.pair(("back", "party.back"), go, True)
+        return found + self.pair(("back", "party.back"), go, True)
 
     def activate(self, name: str) -> None:
         if name == "back":
             self.app.pop()
+            return
+        if name.startswith("found:"):
+            ad = self.found[int(name.removeprefix("found:"))]
+            self.fields["join.address"] = f"{ad.address}:{ad.port}"
+            self.editing = None
+            if self.board:
+                self.activate("board")
             return
         try:
             address, port = party_address(self.fields["join.address"])
@@ -427,5 +479,18 @@ class PartyJoinScene(FormScene):
         )
         open_night(self.app, address, port, player)
 
+    def next_frame(self) -> float:
+        return math.inf  # (the finder wakes the window)
+
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_form(surface, "party.board" if self.board else "party.join_title")
+        rows = self.row_rects()
+        heading = pygame.Rect(rows[0].left, rows[-1].bottom + rows[-1].h, rows[0].w, rows[-1].h)
+        finder = self.finder
+        key = "party.found" if self.found else "party.searching"
+        if finder is not None and finder.failed:
+            key = "join.no_network"
+        text = self.app.tr(key)
+        px = fit_px(self.app.assets, text, self._px(rows[-1]), heading.w, True)
+        colour = GOLD if self.found else SOFT
+        draw_text(surface, self.app.assets, text, px, heading.midleft, "midleft", colour, True)
