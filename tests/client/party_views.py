@@ -99,6 +99,7 @@ class FedFeed:
         self.problem: str | None = None
         self.closed = False
         self.starts = 0
+        self.left = False
 
     def poll(self) -> PartyView | None:
         return self.views.pop(0) if self.views else None
@@ -108,6 +109,9 @@ class FedFeed:
 
     def start(self) -> None:
         self.starts += 1
+
+    def leave(self) -> None:
+        self.left = True
 
     def close(self) -> None:
         self.closed = True

@@ -117,3 +117,11 @@ def test_a_party_that_is_gone_says_so(tmp_path: Path) -> None:
     assert [item.full for item in labels(scene)] == [
         "The party cannot be reached: the connection was lost"
     ]
+
+
+def test_leaving_the_party_says_so_to_the_party(tmp_path: Path) -> None:
+    feed = FedFeed([party_view(Stage.BETWEEN, me="Vera")])
+    app, scene = between(tmp_path, feed)
+    leave = next(b for b in scene.buttons() if b.name == "leave")
+    click(app, leave.rect.center)
+    assert feed.left and feed.closed and app.stack[-1] is not scene

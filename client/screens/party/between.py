@@ -130,7 +130,7 @@ class BetweenScene(ButtonScene):
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.call is not None:
                 self.go()
             elif event.key == pygame.K_ESCAPE:
-                self.app.pop()
+                self.activate("leave")
             return
         self.press(event)
 
@@ -139,7 +139,8 @@ class BetweenScene(ButtonScene):
             self.go()
         elif name == "start":
             self.feed.start()
-        elif name == "leave":
+        elif name == "leave":  # (only closing the window's link would leave us seated)
+            self.feed.leave()
             self.app.pop()
 
     # --- drawing --------------------------------------------------------------------------

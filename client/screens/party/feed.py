@@ -211,6 +211,9 @@ class NetFeed:
     def start(self) -> None:
         self.link.start()
 
+    def leave(self) -> None:
+        self.link.leave()
+
     def close(self) -> None:
         for session in self.watchers.values():
             session.close()

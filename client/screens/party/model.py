@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Protocol
 
+from client.net.session import Session
 from engine import GameResult, PublicView, SeatView
 
 if TYPE_CHECKING:
@@ -141,7 +142,7 @@ class TableCall:
     round: int
     table: int
     others: tuple[str, ...]
-    join: Callable[[], object]  # a ``client.net.session.Session``
+    join: Callable[[], Session]
 
 
 class Feed(Protocol):
@@ -163,6 +164,10 @@ class Feed(Protocol):
 
     def start(self) -> None:
         """The organiser starts the next round (the first: the night)."""
+        ...
+
+    def leave(self) -> None:
+        """This window's player leaves the party (off the next round's seating)."""
         ...
 
     def close(self) -> None: ...
