@@ -2,9 +2,10 @@
 TV or a projector (docs/protocol.md section 17; the board is client/screens/party/).
 
 It joins the party as a board and watches every table of the round, from any machine on
-the LAN; without an address it shows the party on this machine. The window's options
-have names of their own here (``--window``, ``--windowed``): ``durak party --size`` is a
-table's seats.
+the LAN. Without an address it looks for parties on the LAN for a few seconds (on
+``--bind``'s interface): the one party found is shown, several are listed to choose
+from, and with none it tries this machine's. The window's size has an option of its own
+(``--window``): ``durak party --size`` is a table's seats.
 """
 
 from __future__ import annotations
@@ -19,10 +20,10 @@ def add_board_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--board",
         nargs="?",
-        const="127.0.0.1",
+        const="",
         default=None,
         metavar="HOST:PORT",
-        help="show a party's board full screen instead of running one (default: this machine's)",
+        help="show a party's board full screen instead of running one (default: the LAN's)",
     )
     parser.add_argument("--window", default=None, metavar="WxH", help="the board in a window")
     parser.add_argument("--board-frames", type=int, default=None, help=argparse.SUPPRESS)
@@ -32,7 +33,10 @@ def run_board(args: argparse.Namespace) -> int:
     from client.net.party_link import PartyLink, party_address
 
     try:
-        address, port = party_address(args.board)
+        address, port = party_address(args.board or _the_party(args.bind))
+    except LookupError as exc:
+        print(f"durak party --board: {exc}", file=sys.stderr)
+        return 2
     except ValueError as exc:
         print(f"durak party --board: {exc}: give HOST:PORT", file=sys.stderr)
         return 2
@@ -57,3 +61,19 @@ def run_board(args: argparse.Namespace) -> int:
         frames=args.board_frames,
     )
     return window.run(shown, first=("party_board", {"feed": feed}))
+
+
+def _the_party(bind: str) -> str:
+    """The address of the one party announced on the LAN, this machine's when there is
+    none; ``LookupError`` listing them when there are several."""
+    import asyncio
+
+    from host.party import PARTY_PORT, browse_parties
+
+    found = asyncio.run(browse_parties(bind, 3.0))
+    if not found:
+        return f"127.0.0.1:{PARTY_PORT}"
+    if len(found) > 1:
+        lines = "\n".join("  " + ad.line() for ad in found)
+        raise LookupError(f"{len(found)} parties on the LAN: give one's HOST:PORT\n{lines}")
+    return f"{found[0].address}:{found[0].port}"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fake_party import FakePartyHost
@@ -210,3 +211,35 @@ def test_durak_party_board_refuses_a_bad_address(capsys: pytest.CaptureFixture[s
     assert main(["party", "--board", "host:port"]) == 2
     assert "give HOST:PORT" in capsys.readouterr().err
     assert main(["party", "--board", "127.0.0.1:1", "--window", "big"]) == 2
+
+
+@pytest.mark.usefixtures("headless")
+def test_durak_party_board_finds_the_one_party_on_the_lan(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from client.cli.main import main
+    from client.net.party_thread import host_party
+    from host.party import PartyConfig
+    from protocol import Night
+
+    monkeypatch.setenv("DURAK_SETTINGS", str(tmp_path / "settings.json"))
+    config = PartyConfig(
+        name="Friday night", bind="127.0.0.1", setup=Night(Rules(players=4)), ai_processes=False
+    )
+    import client.net.party_link as party_link
+
+    reached: list[tuple[str, int, bool]] = []
+
+    class Recorded(party_link.PartyLink):
+        def __init__(self, address: str, port: int, name: str, **options: Any) -> None:
+            reached.append((address, port, options.get("board", False)))
+            super().__init__(address, port, name, **options)
+
+    monkeypatch.setattr(party_link, "PartyLink", Recorded)
+    party = host_party(config)  # announced on 127.0.0.1 only
+    try:
+        argv = ["party", "--board", "--bind", "127.0.0.1", "--window", "1280x720"]
+        assert main([*argv, "--board-frames", "20"]) == 0
+        assert reached == [("127.0.0.1", party.port, True)]
+    finally:
+        party.stop()
