@@ -160,18 +160,15 @@ class FormScene(ButtonScene):
     def _px(self, rect: pygame.Rect) -> int:
         return max(11, round((rect.h / 0.9) * 0.42))
 
-    def pair(self, left: tuple[str, str], right: tuple[str, str], ok: bool) -> list[Button]:
-        """Back-like and go-like buttons side by side at the bottom."""
+    def pair(self, go: str, label: str, ok: bool) -> list[Button]:
+        """Back and a go button (``go``, its ``label``) side by side at the bottom."""
         w, h = self.size
         bh = self.button_h()
         bw = round(min((w - 48) / 2, bh * 5))
         a = pygame.Rect(0, h - round(bh * 1.3), bw, bh)
         b = a.copy()
         a.right, b.left = w // 2 - 8, w // 2 + 8
-        return [
-            Button(a, left[0], self.app.tr(left[1])),
-            Button(b, right[0], self.app.tr(right[1]), ok, "primary"),
-        ]
+        return [Button(a, "back", self.app.tr("party.back")), Button(b, go, label, ok, "primary")]
 
     def handle(self, event: Input) -> None:
         if isinstance(event, Key):
@@ -324,7 +321,7 @@ class PartyHostScene(FormScene):
 
     def buttons(self) -> list[Button]:
         ok = not isinstance(self.rules(), str) and self.starting is None
-        return self.pair(("back", "party.back"), ("start", "party.start"), ok)
+        return self.pair("start", self.app.tr("party.start"), ok)
 
     def activate(self, name: str) -> None:
         if name == "back":
@@ -452,8 +449,9 @@ class PartyJoinScene(FormScene):
             )
             for i, (ad, rect) in enumerate(zip(self.found, self.found_rects(), strict=False))
         ]
-        go = ("board", "party.show_board") if self.board else ("join", "party.join_go")
-        return found + self.pair(("back", "party.back"), go, True)
+        if self.board:
+            return [*found, *self.pair("board", tr("party.show_board"), True)]
+        return [*found, *self.pair("join", tr("party.join_go"), True)]
 
     def activate(self, name: str) -> None:
         if name == "back":
