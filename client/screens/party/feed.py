@@ -11,8 +11,10 @@ token.
 
 from __future__ import annotations
 
+import itertools
 import threading
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
 
 from client.net.party_link import Lost, PartyLink
 from client.net.session import AI_NAMES, Session, Snapshot, drain
@@ -89,9 +91,11 @@ def party_view(
     me: int | None,
     watched: dict[tuple[int, int], SeatView],
     ai_names: Sequence[str] = AI_NAMES,
+    elapsed: float = 0.0,
 ) -> PartyView:
-    """``party`` as the screens show it to player ``me`` (None: a board); ``watched``: the
-    latest view of each table (round, table) a watcher follows."""
+    """``party`` as the screens show it to player ``me`` (None: a board), ``elapsed``
+    seconds after it was sent (its clocks run on); ``watched``: the latest view of each
+    table (round, table) a watcher follows."""
     names = {player.id: player.name for player in party.players}
     taken = set(names.values())  # an AI seat never takes a player's name
     ai_names = [name for name in ai_names if name not in taken] or [f"AI {n}" for n in range(1, 7)]
@@ -119,10 +123,14 @@ def party_view(
         if figures.fastest is None
         else Figure((names[figures.fastest[0]],), figures.fastest[1]),
     )
+    ai = itertools.cycle(ai_names)  # the AI seats of the round named in turn, no two alike
     tables = tuple(
-        _table(table, names, watched.get((party.round, table.table)), ai_names)
-        for table in party.tables
+        _table(table, names, watched.get((party.round, table.table)), ai) for table in party.tables
     )
+
+    def ms(value: int | None, way: int) -> float | None:
+        return None if value is None else max(0.0, value / 1000 + way * elapsed)
+
     return PartyView(
         party.name,
         STAGES[party.status],
@@ -132,24 +140,17 @@ def party_view(
         tables,
         night,
         party.final,
-        (party.round_ms or 0) / 1000,
-        None if party.left_ms is None else party.left_ms / 1000,
+        ms(party.round_ms, 1) or 0.0,
+        ms(party.left_ms, -1),
         me is not None and party.organiser == me,
-        None if party.next_ms is None else party.next_ms / 1000,
+        ms(party.next_ms, -1),
     )
 
 
 def _table(
-    table: RoundTable, names: dict[int, str], view: SeatView | None, ai_names: Sequence[str]
+    table: RoundTable, names: dict[int, str], view: SeatView | None, ai: Iterator[str]
 ) -> LiveTable:
-    seats: list[str] = []
-    ai = 0
-    for who in table.seats:
-        if who is None:
-            seats.append(ai_names[ai % len(ai_names)])
-            ai += 1
-        else:
-            seats.append(names[who])
+    seats = [names[who] if who is not None else next(ai) for who in table.seats]
     result = None
     if table.status == "done" and table.places is not None:
         result = GameResult(table.places, table.durak)
@@ -188,6 +189,7 @@ class NetFeed:
         self.watched: dict[tuple[int, int], SeatView] = {}
         self.calls: list[TableCall] = []
         self._changed = False
+        self._heard = 0.0  # when the party map came (time.monotonic)
 
     def poll(self) -> PartyView | None:
         for message in drain(self.link.inbox):
@@ -197,7 +199,8 @@ class NetFeed:
         if not self._changed or self.party is None:
             return None
         self._changed = False
-        return party_view(self.party, self.player, self.watched, self.ai_names)
+        elapsed = time.monotonic() - self._heard
+        return party_view(self.party, self.player, self.watched, self.ai_names, elapsed)
 
     def call(self) -> TableCall | None:
         self.poll_link()
@@ -214,6 +217,10 @@ class NetFeed:
     def leave(self) -> None:
         self.link.leave()
 
+    def refusal(self) -> str | None:
+        refused, self.refused = self.refused, None
+        return None if refused is None else refused.reason
+
     def close(self) -> None:
         for session in self.watchers.values():
             session.close()
@@ -224,10 +231,11 @@ class NetFeed:
             self.on_close = None
 
     def _take(self, message: object) -> None:
-        if isinstance(message, Joined):
-            self.player, self.party, self._changed = message.player, message.party, True
-        elif isinstance(message, PartyUpdate):
+        if isinstance(message, Joined | PartyUpdate):
+            if isinstance(message, Joined):
+                self.player = message.player
             self.party, self._changed = message.party, True
+            self._heard = time.monotonic()
         elif isinstance(message, PartyTable):
             self.calls.append(self._call(message))
         elif isinstance(message, Rejected):
