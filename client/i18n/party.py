@@ -8,6 +8,14 @@ from __future__ import annotations
 __all__ = ["TEXTS"]
 
 EN: dict[str, str] = {
+    "party.refused.not_organiser": "Only the party's organiser can do that.",
+    "party.refused.started": "The night has begun: its setup is fixed.",
+    "party.refused.bad_rules": "Those rules cannot be played together.",
+    "party.refused.unknown_level": "The party does not know that AI level.",
+    "party.refused.too_few": "Too few players to make tables yet.",
+    "party.refused.round_running": "A round is being played: the next starts after it.",
+    "party.refused.over": "The night is over.",
+    "party.refused.board": "A board only watches the party.",
     "party.ad#one": "{name} · {n} player · tables of {size}",
     "party.ad#few": "{name} · {n} players · tables of {size}",
     "party.ad#many": "{name} · {n} players · tables of {size}",
@@ -117,6 +125,14 @@ EN: dict[str, str] = {
 }
 
 RU: dict[str, str] = {
+    "party.refused.not_organiser": "Это может только хозяин вечеринки.",
+    "party.refused.started": "Вечер начался: его настройки не меняются.",
+    "party.refused.bad_rules": "Эти правила нельзя играть вместе.",
+    "party.refused.unknown_level": "Такого уровня ИИ вечеринка не знает.",
+    "party.refused.too_few": "Пока слишком мало игроков для столов.",
+    "party.refused.round_running": "Идёт раунд: следующий начнётся после него.",
+    "party.refused.over": "Вечер окончен.",
+    "party.refused.board": "Табло только смотрит вечеринку.",
     "party.ad#one": "{name} · {n} игрок · столы по {size}",
     "party.ad#few": "{name} · {n} игрока · столы по {size}",
     "party.ad#many": "{name} · {n} игроков · столы по {size}",
@@ -220,6 +236,14 @@ RU: dict[str, str] = {
 }
 
 DE: dict[str, str] = {
+    "party.refused.not_organiser": "Das kann nur der Gastgeber der Party.",
+    "party.refused.started": "Der Abend hat begonnen: seine Einstellungen stehen fest.",
+    "party.refused.bad_rules": "Diese Regeln lassen sich nicht zusammen spielen.",
+    "party.refused.unknown_level": "Diese KI-Stufe kennt die Party nicht.",
+    "party.refused.too_few": "Noch zu wenige Spieler für Tische.",
+    "party.refused.round_running": "Eine Runde läuft: die nächste beginnt danach.",
+    "party.refused.over": "Der Abend ist vorbei.",
+    "party.refused.board": "Eine Tafel schaut der Party nur zu.",
     "party.ad#one": "{name} · {n} Spieler · Tische zu {size}",
     "party.ad#few": "{name} · {n} Spieler · Tische zu {size}",
     "party.ad#many": "{name} · {n} Spieler · Tische zu {size}",
@@ -325,6 +349,14 @@ DE: dict[str, str] = {
 }
 
 NL: dict[str, str] = {
+    "party.refused.not_organiser": "Alleen de organisator van het feest kan dat.",
+    "party.refused.started": "De avond is begonnen: de instellingen liggen vast.",
+    "party.refused.bad_rules": "Die regels gaan niet samen.",
+    "party.refused.unknown_level": "Dat AI-niveau kent het feest niet.",
+    "party.refused.too_few": "Nog te weinig spelers voor tafels.",
+    "party.refused.round_running": "Er loopt een ronde: de volgende begint daarna.",
+    "party.refused.over": "De avond is voorbij.",
+    "party.refused.board": "Een bord kijkt alleen naar het feest.",
     "party.ad#one": "{name} · {n} speler · tafels van {size}",
     "party.ad#few": "{name} · {n} spelers · tafels van {size}",
     "party.ad#many": "{name} · {n} spelers · tafels van {size}",

@@ -100,6 +100,7 @@ class FedFeed:
         self.closed = False
         self.starts = 0
         self.left = False
+        self.refused: str | None = None
 
     def poll(self) -> PartyView | None:
         return self.views.pop(0) if self.views else None
@@ -112,6 +113,10 @@ class FedFeed:
 
     def leave(self) -> None:
         self.left = True
+
+    def refusal(self) -> str | None:
+        refused, self.refused = self.refused, None
+        return refused
 
     def close(self) -> None:
         self.closed = True

@@ -125,3 +125,13 @@ def test_leaving_the_party_says_so_to_the_party(tmp_path: Path) -> None:
     leave = next(b for b in scene.buttons() if b.name == "leave")
     click(app, leave.rect.center)
     assert feed.left and feed.closed and app.stack[-1] is not scene
+
+
+def test_a_refusal_of_the_party_is_said_in_the_players_words(tmp_path: Path) -> None:
+    feed = FedFeed([party_view(Stage.GATHERING, round=0, organiser=True)])
+    app, scene = between(tmp_path, feed)
+    click(app, next(b for b in scene.buttons() if b.name == "start").rect.center)
+    assert feed.starts == 1
+    feed.refused = "too_few"  # as the party answers a start with too few players
+    app.step(0.02)
+    assert app.tr("party.refused.too_few") in [item.full for item in labels(scene)]

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 import pygame
 
 from client.i18n import Translator
+from client.i18n.refusals import PARTY_REFUSAL_KEYS
 from client.net.session import GameOver
 from client.screens.party.model import Feed, PartyView, Stage, TableCall
 from client.screens.party.paint import Plan, label, paint
@@ -28,6 +29,7 @@ from client.ui.widgets import Button
 __all__ = ["BACK_AFTER", "GO_AFTER", "BetweenScene", "Homing", "named"]
 
 GO_AFTER = 4.0  # seconds to read where the next table is before the window goes there
+REFUSED_FOR = 6.0  # seconds the party's refusal of a request shows
 BACK_AFTER = 8.0  # seconds the end of a game shows before the standings come back
 
 
@@ -52,6 +54,8 @@ class BetweenScene(ButtonScene):
         self.going = 0.0  # seconds left before we go there
         self.played: list[GameOver] = []  # this window's games of the night
         self.homing: Homing | None = None  # above the table while we play
+        self.refused = ""  # the party's refusal of our last request, in our words
+        self.refused_for = 0.0
         self.size = app.size
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -70,6 +74,14 @@ class BetweenScene(ButtonScene):
         fresh = self.feed.poll()
         if fresh is not None:
             self.view = fresh
+        code = self.feed.refusal()
+        if code is not None:
+            key = PARTY_REFUSAL_KEYS.get(code)
+            self.refused, self.refused_for = self.app.tr(key) if key else code, REFUSED_FOR
+        elif self.refused_for > 0:
+            self.refused_for -= dt
+            if self.refused_for <= 0:
+                self.refused = ""
         call = self.feed.call()
         if call is not None:
             self.call, self.going = call, GO_AFTER
@@ -102,7 +114,9 @@ class BetweenScene(ButtonScene):
         self.homing = None
 
     def next_frame(self) -> float:
-        return 0.0 if self.call is not None else math.inf  # (the feed wakes the window)
+        if self.call is not None:
+            return 0.0
+        return self.refused_for if self.refused else math.inf  # (the feed wakes the window)
 
     # --- input ----------------------------------------------------------------------------
 
@@ -200,9 +214,12 @@ class BetweenScene(ButtonScene):
             second = tr("party.invite", address=self.invite) if self.invite else ""
         else:
             first, second = tr("party.seating"), standing
+        colour = SOFT
+        if self.refused:
+            second, colour = self.refused, (255, 170, 150)
         return [
             label(assets, first, px, top, "center", (255, 255, 255), True, 0.6),
-            label(assets, second, round(px * 0.8), low, "center", SOFT, shrink=0.7),
+            label(assets, second, round(px * 0.8), low, "center", colour, shrink=0.7),
         ]
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -245,6 +262,6 @@ class Homing(Scene):
         w, h = surface.get_size()
         tr, assets = self.app.tr, self.app.assets
         text = tr.plural("party.back_soon", math.ceil(max(0.0, self.left)))
-        pill = pygame.Rect(0, 0, min(w - 16, max(200, w // 3)), max(26, h // 20))
-        pill.midtop = (w // 2, max(6, h // 80))
+        pill = pygame.Rect(0, 0, min(w - 16, max(200, w // 3)), max(22, h // 26))
+        pill.midtop = (w // 2, 4)  # above the cards of the seat across the table
         draw_button(surface, assets, pill, text, "secondary")

@@ -170,6 +170,10 @@ class Feed(Protocol):
         """This window's player leaves the party (off the next round's seating)."""
         ...
 
+    def refusal(self) -> str | None:
+        """The code of the party's refusal of our last request, once."""
+        ...
+
     def close(self) -> None: ...
 
 
