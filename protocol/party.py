@@ -9,7 +9,7 @@ The same framing and the same strict decoding as the tables' (``framing``, ``unp
 every message a map with exactly its fields, every field checked for type and range, an
 explicit table of names; anything else is ``ProtocolError`` (``bad_message``). The party's
 state (``Party``) is sent whole whenever it changes: 60 players and 30 tables fit well
-inside a frame (about 7 KiB, measured by tests/protocol/test_party.py), and a client then
+inside a frame (about 7 KiB, measured by tests/protocol/test_party_messages.py), and a client then
 never has to merge deltas.
 """
 

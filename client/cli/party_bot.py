@@ -3,10 +3,11 @@
 It joins the party with its name, and for each round's ``party_table`` it plays that
 table's game as ``durak bot`` plays one (``BotPlayer``: the same AI levels, the same
 checks of each deal), with the seat's token, while it keeps listening to the party. It
-leaves when the night is over (``--leave-after N``: after N rounds, to test a party's
-seating without a player). A lost party connection (a party host killed and resumed) is
-joined again with the party's token, and a lost table connection is taken up again with
-the table's token, as ``durak bot`` does (exponential backoff with jitter).
+leaves when the night is over (``leave_after``: as the break after that round begins,
+to test a party's seating without a player). A lost party connection (a party host
+killed and resumed) is joined again with the party's token, and a lost table connection
+is taken up again with the table's token, as ``durak bot`` does (exponential backoff
+with jitter).
 """
 
 from __future__ import annotations
@@ -117,9 +118,11 @@ async def play_party(
                 report.tables.append(message)
                 job = _play_table(message, name, level, rng.getrandbits(32), report)
                 games[message.round] = asyncio.create_task(job)
-            if leave_after is not None and len(games) >= leave_after:
+            party = client.party
+            if leave_after is not None and party.round >= leave_after and party.status == "break":
+                client.leave()  # (as the break begins: off the next round's seating)
+                leave_after = None
                 await asyncio.gather(*games.values())
-                client.leave()
                 continue
             if client.party.status == "over":  # no table comes after this
                 await asyncio.gather(*games.values())

@@ -228,14 +228,14 @@ class PartyHost:
             done.set_result(None)
             return done
         self._saved = self.store.save(self.night)
+        self._saved.add_done_callback(_said)
         return self._saved
 
     async def _saved_or_say(self) -> bool:
-        """Wait for the last save; False (and a log line) if the disk refused it."""
+        """Save and wait for it; False if the disk refused it (``_said`` logs why)."""
         try:
             await self._save()
         except OSError:
-            log.error("%s", self.store.problem if self.store else "the party was not saved")
             return False
         return True
 
@@ -541,3 +541,9 @@ class PartyHost:
 def _table_seed(seed: int, number: int, table: int) -> int:
     """A table's seed, from the party's, its round and its index."""
     return random.Random(f"party-table:{seed}:{number}:{table}").getrandbits(32)
+
+
+def _said(saved: asyncio.Future[None]) -> None:
+    """A save that failed is logged (and tried again with the next change)."""
+    if not saved.cancelled() and saved.exception() is not None:
+        log.error("the party was not saved: %s", saved.exception())

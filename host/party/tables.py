@@ -16,6 +16,9 @@ What differs from a table someone hosts, and why:
   stood in for, as for any player who drops (docs/protocol.md section 10); they can come
   in with their token at any time. A seat freed in the lobby (its player sent ``leave``)
   is played by a stand-in for the game.
+- **No owner.** The party runs the table: the owner's commands (rules, seats, options,
+  start, kick, replace, draw) are rejected ``not_owner``, so no player can change a
+  table the night scores, nor send another player away from it.
 - **The result.** When the game ends, ``on_result`` is told its result and what the
   party's figures need: how many actions it took, and after how many each seat went out
   (replayed from the game's log, a few milliseconds). A table resumed after its game ended
@@ -30,7 +33,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import GameLog, GameResult
+from protocol import Draw, Kick, Replace, SetOptions, SetRules, SetSeat, Start
 
+from .. import lobby
 from ..config import HostConfig
 from ..deal import Deal
 from ..items import Item, Link, Show
@@ -39,6 +44,8 @@ from ..server import Host
 from ..table import Table
 
 __all__ = ["Begin", "Finished", "PartyTable", "PartyTableHost", "Reserved", "went_out"]
+
+PARTY_RUNS = (SetRules, SetSeat, SetOptions, Start, Kick, Replace, Draw)  # the owner's commands
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +142,16 @@ class PartyTable(Table):
         if self.playing:
             super()._hold(index)
 
+    def _command(self, link: Link, message: lobby.Command) -> None:
+        """The party runs its tables: nobody's owner commands change one (the ready mark
+        and leaving are every player's own)."""
+        if isinstance(message, PARTY_RUNS):
+            self._reject(
+                link, message.ref, "not_owner", "At a party's table the party runs the room."
+            )
+            return
+        super()._command(link, message)
+
     def _gone(self, link: Link) -> None:
         index = link.seat
         in_lobby = not self.playing and index is not None and link not in self.audience
@@ -156,9 +173,7 @@ class PartyTable(Table):
         self.reported = True
         log = self.logs[-1]
         actions, out_after = went_out(log)
-        result = log.replay().result
-        if result is None:  # (the owner's draw: the log stops short of an end)
-            result = self.series.last
+        result = log.replay().result or self.series.last  # (a draw declared: no action ends it)
         assert result is not None
         self.on_result(Finished(result, actions, time.monotonic() - self.opened, out_after))
 

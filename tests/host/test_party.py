@@ -34,7 +34,7 @@ def config(**changes: object) -> PartyConfig:
     base = {
         "setup": Night(Rules(players=4), rounds=3),
         "seed": 26,
-        "break_s": 0.3,
+        "break_s": 1.0,
         "gather": 10.0,
         "hold": 10.0,
         "linger": 1.0,
@@ -48,14 +48,23 @@ def config(**changes: object) -> PartyConfig:
 @pytest.mark.slow
 def test_twelve_bots_play_a_night_and_the_standings_follow_their_games() -> None:
     """Ten bots start the night (three tables: 4, 3 and 3 players, two AI fills); two more
-    join during round 1 and play rounds 2 and 3 (three full tables)."""
+    join during round 1 and play rounds 2 and 3 (three full tables), and one of the ten
+    leaves the party after round 2 (round 3: 11 players, one AI fill)."""
 
     async def night() -> tuple[list[PartyReport], PartyHost]:
         host = PartyHost(config(start_with=10))
         await host.start()
         try:
             first = [
-                asyncio.create_task(play_party("127.0.0.1", host.port, f"Bot {i}", seed=i))
+                asyncio.create_task(
+                    play_party(
+                        "127.0.0.1",
+                        host.port,
+                        f"Bot {i}",
+                        seed=i,
+                        leave_after=2 if i == 9 else None,
+                    )
+                )
                 for i in range(10)
             ]
             while host.night.round is None:
@@ -76,14 +85,15 @@ def test_twelve_bots_play_a_night_and_the_standings_follow_their_games() -> None
     for game in host.night.games:
         rounds[game.round].append(game)
     assert sorted(rounds) == [1, 2, 3]
-    assert [sum(who is None for g in rounds[r] for who in g.seats) for r in (1, 2, 3)] == [2, 0, 0]
+    assert [sum(who is None for g in rounds[r] for who in g.seats) for r in (1, 2, 3)] == [2, 0, 1]
     # Every bot's own view of its games, scored independently of the party host:
     by_name = {p.name: p for p in party.players}
     played: list[Game] = []
     for report in reports:
         me = by_name[report.name]
         wins = losses = 0
-        assert len(report.results) == (2 if report.name.startswith("Late") else 3)
+        rounds_played = 2 if report.name.startswith("Late") or report.name == "Bot 9" else 3
+        assert len(report.results) == rounds_played
         for table in report.tables:
             seat, result = report.results[table.round]
             assert table.names[seat] == report.name
@@ -95,6 +105,7 @@ def test_twelve_bots_play_a_night_and_the_standings_follow_their_games() -> None
         assert (me.games, me.wins, me.losses) == (len(report.results), wins, losses)
         assert report.unfair == 0  # every deal verified at every table
     # The same games as the bots saw them, ranked by the scoring rules, rank the same:
+    assert by_name["Bot 9"].status == "left" and by_name["Bot 9"].table is None
     unique = {(g.round, g.table): g for g in played}
     assert len(unique) == 9
     ranked = standings([str(p) for p in range(12)], list(unique.values()))

@@ -14,7 +14,18 @@ from engine.playout import random_move
 from host import HostConfig
 from host.credentials import hash_token
 from host.party.tables import Finished, PartyTable, Reserved, went_out
-from protocol import PROTOCOL_VERSION, Hello, Leave, Welcome
+from protocol import (
+    PROTOCOL_VERSION,
+    Ack,
+    Draw,
+    Hello,
+    Kick,
+    Leave,
+    Ready,
+    Rejected,
+    Start,
+    Welcome,
+)
 
 TOKENS = [f"{i:032x}" for i in range(1, 5)]
 
@@ -142,3 +153,15 @@ def test_the_hello_a_version_4_client_sends_takes_its_seat() -> None:
     harness.send(link, Hello(4, "P0", None, TOKENS[0]))
     assert link.last(Welcome).seat == 0
     assert link.last(Welcome).version == PROTOCOL_VERSION
+
+
+def test_the_party_runs_its_tables_nobody_owns_them() -> None:
+    harness, _ = a_table()
+    links = [come(harness, i) for i in range(2)]
+    owner = links[0]
+    assert owner.room.owner == 0
+    for make in (lambda ref: Kick(ref, 1), lambda ref: Start(ref), lambda ref: Draw(ref)):
+        answer = harness.command(owner, make)
+        assert isinstance(answer, Rejected) and answer.reason == "not_owner"
+    assert harness.table.seats[1].kind == "human" and not harness.table.playing
+    assert isinstance(harness.command(links[1], lambda ref: Ready(ref, True)), Ack)
