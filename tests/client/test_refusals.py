@@ -24,15 +24,17 @@ from host.lobby import REFUSALS
 from protocol import DEAL_PROBLEMS, Refusal
 
 HOST = Path(__file__).resolve().parents[2] / "host"
+PARTY_PORT = HOST / "party" / "server.py"  # the party's own port and its refusals
 
 
 def host_refusal_codes(party: bool = False) -> set[str]:
     """Every refusal code the host sends of its own (not an engine reason): the lobby's
     texts and every code written out in a ``_reject(...)`` or ``Rejected(...)`` in host/
-    (``party``: those of a party's own port, host/party/, instead: section 17)."""
+    (``party``: those of a party's own port instead, section 17: host/party/server.py;
+    a party's tables, host/party/tables.py, are tables and refuse as tables do)."""
     codes = set() if party else set(REFUSALS)
     for path in sorted(HOST.rglob("*.py")):
-        if ("party" in path.relative_to(HOST).parts) != party:
+        if (path == PARTY_PORT) != party:
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
