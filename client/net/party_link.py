@@ -6,7 +6,9 @@ The window must never wait on the network, so ``PartyLink`` runs the party's con
 on an asyncio loop of its own, as a table's ``NetSession`` does: what the party host says
 (``Joined`` first, then ``PartyUpdate``, ``PartyTable``, ``Rejected``...) goes to
 ``inbox`` as it comes, and the end of the link as one ``Lost`` with the goodbye's code and
-words. ``setup``, ``start`` and ``leave`` hand their message to that loop. The party's
+words. A connection lost without a goodbye is joined again with the player's token (a
+party host killed and resumed keeps it), quietly: the screens keep showing the party
+until it is back. ``setup``, ``start`` and ``leave`` hand their message to that loop. The party's
 tables are ordinary tables: a player sits at theirs with ``NetSession(..., token=...)``,
 a board watches each with ``NetSession(..., watch=True)``.
 """
@@ -33,6 +35,10 @@ if TYPE_CHECKING:
 __all__ = ["PARTY_PORT", "Lost", "PartyFinder", "PartyLink", "party_address"]
 
 PARTY_PORT = 45655  # a party's port unless told otherwise (docs/protocol.md section 17)
+# A connection lost without the party's goodbye (its host restarted with --resume, the
+# Wi-Fi dropped) is joined again with our token every RETRY seconds for COME_BACK.
+RETRY = 1.0
+COME_BACK = 90.0
 
 
 def party_address(text: str) -> tuple[str, int]:
@@ -116,31 +122,69 @@ class PartyLink:
     async def _run(self) -> None:
         self._loop = asyncio.get_running_loop()
         self._stop = asyncio.Event()
+        lost = await self._join()
+        while lost is not None and not lost.said and not self._stop.is_set():
+            lost = await self._back(lost)  # a connection lost without a goodbye
+        if lost is not None:
+            self.inbox.put(lost.end)
+
+    async def _join(self) -> _Lost | None:
+        """One connection, from ``join`` to its end (None: we closed it)."""
         try:
             client = await PartyClient.connect(
                 self.address, self.port, self.name, token=self.token, board=self.board
             )
         except HostClosed as exc:
-            self.inbox.put(Lost(exc.code, exc.text))
-            return
+            return _Lost(Lost(exc.code, exc.text), said=True)
         except (OSError, TimeoutError) as exc:
-            self.inbox.put(Lost("unreachable", str(getattr(exc, "strerror", None) or exc)))
-            return
-        self._client = client
+            return _Lost(Lost("unreachable", str(getattr(exc, "strerror", None) or exc)))
+        self._client, self.token = client, client.token or self.token
         self.inbox.put(Joined(PROTOCOL_VERSION, client.player, client.token, client.party))
-        receiving = asyncio.ensure_future(self._receive(client))
+        assert self._stop is not None
+        receiving = asyncio.ensure_future(client.receive())
         stopping = asyncio.ensure_future(self._stop.wait())
-        await asyncio.wait([receiving, stopping], return_when=asyncio.FIRST_COMPLETED)
-        for task in (receiving, stopping):
-            task.cancel()
-        await client.close()
-
-    async def _receive(self, client: PartyClient) -> None:
         try:
             while True:
-                self.inbox.put(await client.receive())
-        except HostClosed as exc:
-            self.inbox.put(Lost(exc.code, exc.text))
+                await asyncio.wait([receiving, stopping], return_when=asyncio.FIRST_COMPLETED)
+                if stopping.done():
+                    return None
+                try:
+                    self.inbox.put(receiving.result())
+                except HostClosed as exc:  # (only a lost connection is worth another try)
+                    said = exc.goodbye or exc.code != "closed"
+                    return _Lost(Lost(exc.code, exc.text), said=said, joined=True)
+                receiving = asyncio.ensure_future(client.receive())
+        finally:
+            for task in (receiving, stopping):
+                task.cancel()
+            self._client = None
+            await client.close()
+
+    async def _back(self, lost: _Lost) -> _Lost | None:
+        """Join again (with our token: as the same player) until the party answers, for
+        ``COME_BACK`` seconds; a party never reached at all is not tried again."""
+        if not lost.joined:
+            return _Lost(lost.end, said=True)
+        assert self._stop is not None
+        deadline = asyncio.get_running_loop().time() + COME_BACK
+        while asyncio.get_running_loop().time() < deadline:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stop.wait(), RETRY)
+            if self._stop.is_set():
+                return None
+            again = await self._join()
+            if again is None or again.joined or again.said:
+                return again
+        return _Lost(lost.end, said=True)
+
+
+@dataclass(frozen=True, slots=True)
+class _Lost:
+    """How a connection ended: ``said`` by the party (or given up on), after ``joined``."""
+
+    end: Lost
+    said: bool = False
+    joined: bool = False
 
 
 class PartyFinder:

@@ -38,6 +38,16 @@ class FakePartyHost:
         for writer, conn in self._writers:
             writer.write(message if isinstance(message, bytes) else conn.send(message))
 
+    def drop(self) -> None:
+        """Close every client's connection without a goodbye (the server stays up)."""
+        assert self._loop is not None
+        self._loop.call_soon_threadsafe(self._drop)
+
+    def _drop(self) -> None:
+        for writer, _ in self._writers:
+            writer.close()
+        self._writers.clear()
+
     def close(self) -> None:
         if self._loop is not None and self._stop is not None:
             with contextlib.suppress(RuntimeError):

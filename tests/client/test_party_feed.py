@@ -181,6 +181,21 @@ def test_a_goodbye_or_garbage_from_the_party_is_shown_not_raised(host: FakeParty
         feed.close()
 
 
+def test_a_link_lost_without_a_goodbye_joins_again_as_the_same_player(
+    host: FakePartyHost,
+) -> None:
+    feed = NetFeed(PartyLink("127.0.0.1", host.port, "Vera"), "Vera", Joins())
+    try:
+        until(feed.poll)
+        host.drop()  # as a party host killed and resumed, or the Wi-Fi gone a moment
+        until(lambda: True if len([m for m in host.got if isinstance(m, Join)]) == 2 else None)
+        assert host.got[-1] == Join(PROTOCOL_VERSION, "Vera", TOKEN, "play")
+        until(feed.poll)
+        assert feed.problem is None
+    finally:
+        feed.close()
+
+
 def test_a_party_nobody_runs_is_unreachable() -> None:
     import socket
 
