@@ -104,6 +104,7 @@ def test_twelve_bots_play_a_night_and_the_standings_follow_their_games() -> None
             played.append(Game(table.round, table.table, seats, result))
         assert (me.games, me.wins, me.losses) == (len(report.results), wins, losses)
         assert report.unfair == 0  # every deal verified at every table
+        assert report.told == 0  # every result seen at the table itself
     # The same games as the bots saw them, ranked by the scoring rules, rank the same:
     assert by_name["Bot 9"].status == "left" and by_name["Bot 9"].table is None
     unique = {(g.round, g.table): g for g in played}
