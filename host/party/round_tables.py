@@ -11,6 +11,7 @@ its port with the same seats and tokens (the party was killed before it saved).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import random
 from collections.abc import Awaitable, Callable
@@ -39,6 +40,7 @@ class RoundTables:
         self.on_result = on_result
         self.folder: Path | None = None
         self.hosts: dict[tuple[int, int], PartyTableHost] = {}
+        self.stopping: set[asyncio.Future[None]] = set()  # the tables being closed now
 
     def saved(self, slot: TableSlot) -> bool:
         """Whether the table of ``slot`` has a save to resume."""
@@ -101,7 +103,12 @@ class RoundTables:
         host = self.hosts.pop((number, table), None)
         if host is None:
             return
-        await host.stop("The party's round is over: this table closes.")
+        # Shielded: the party host closing meanwhile waits for this stop (``stop``) rather
+        # than cancel it half done.
+        stopping = asyncio.ensure_future(host.stop("The party's round is over: this table closes."))
+        self.stopping.add(stopping)
+        stopping.add_done_callback(self.stopping.discard)
+        await asyncio.shield(stopping)
         if host.save_path is not None and saved is not None:
             with contextlib.suppress(Exception):
                 await saved
@@ -116,7 +123,11 @@ class RoundTables:
     async def stop(self, text: str) -> None:
         """Close every table at once (the party host is closing: the saves stay)."""
         for key in list(self.hosts):
-            await self.hosts.pop(key).stop(text)
+            host = self.hosts.pop(key, None)  # (a table closing meanwhile is gone already)
+            if host is not None:
+                await host.stop(text)
+        if self.stopping:
+            await asyncio.wait(set(self.stopping))
 
 
 def table_seed(seed: int, number: int, table: int) -> int:
