@@ -353,8 +353,14 @@ class PartyHost:
         return PartyTable(number, slot.index, link.local, slot.port, token, seat, names)
 
     async def start_round(self) -> None:
-        """Seat and open the next round (``start_refusal`` said it may start)."""
-        if self._starting or self.night.start_refusal() is not None:
+        """Seat and open the next round, if it may start now. A break that ends with too
+        few players to seat waits for the organiser (``next_ms`` is nil then)."""
+        if self._starting:
+            return
+        if self.night.start_refusal() is not None:
+            if self.night.status == "break" and self.night.next_at is not None:
+                self.night.next_at = None
+                self._show()
             return
         self._starting = True
         try:
