@@ -27,6 +27,8 @@ from .bot import BotPlayer, BotReport
 
 __all__ = ["PartyReport", "play_party", "run_party"]
 
+GRACE = 10.0  # seconds the night's end waits for a table's last messages (its reveal)
+
 
 @dataclass(slots=True)
 class PartyReport:
@@ -40,6 +42,7 @@ class PartyReport:
     rejoins: int = 0
     unfair: int = 0  # deals that could not be verified
     rtts: dict[tuple[int, int], list[float]] = field(default_factory=dict)  # (round, table)
+    told: int = 0  # results the bot never saw at its table, taken from the party's table map
 
     def lines(self) -> list[str]:
         out = []
@@ -125,8 +128,8 @@ async def play_party(
                 await asyncio.gather(*games.values())
                 continue
             if client.party.status == "over":  # no table comes after this
-                await asyncio.gather(*games.values())
                 report.party = client.party
+                await _finish(games, report)
                 break
     except HostClosed as exc:
         if exc.code != "left":
@@ -137,6 +140,27 @@ async def play_party(
                 task.cancel()
         await client.close()
     return report
+
+
+async def _finish(games: dict[int, asyncio.Task[None]], report: PartyReport) -> None:
+    """The night is over: each table's game ends (a moment for its reveal); one that waits
+    on a table that is gone (it closed, or a restarted party did not open it again) stops,
+    and a result it never saw is the party's (the table map of that round)."""
+    pending = [task for task in games.values() if not task.done()]
+    if pending:
+        _, late = await asyncio.wait(pending, timeout=GRACE)
+        for task in late:
+            task.cancel()
+        await asyncio.gather(*late, return_exceptions=True)
+    party = report.party
+    if party is None:
+        return
+    for table in report.tables:  # (the party's tables are its last round's)
+        if table.round == party.round and table.round not in report.results:
+            done = next((t for t in party.tables if t.table == table.table), None)
+            if done is not None and done.places is not None:
+                report.results[table.round] = (table.seat, GameResult(done.places, done.durak))
+                report.told += 1
 
 
 async def _rejoin(

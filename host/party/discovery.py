@@ -20,7 +20,7 @@ from protocol import PARTY_STATUSES
 
 from ..announce import make_zeroconf
 from ..routes import own_interfaces, rank
-from .server import SERVICE_TYPE
+from .config import SERVICE_TYPE
 
 __all__ = ["PartyAd", "browse_parties"]
 

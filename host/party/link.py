@@ -40,7 +40,7 @@ class PartyLink:
             self.local = "127.0.0.1"
 
     def send(self, message: PartyMessage) -> None:
-        if self.closed:
+        if self.closed or self.writer.is_closing():
             return
         if self.writer.transport.get_write_buffer_size() > MAX_BUFFER:
             log.warning("dropping %s: it does not read its messages", self.peer)

@@ -5,7 +5,8 @@ section 17). It listens on a port of its own for the party's messages, announces
 their table, scores each game as it ends and seats the next round after a break.
 
 The night itself (players, setup, rounds, results) is ``host.party.night``'s; this module
-owns the connections, the tables, the timers and the disk. A request is handled at once on
+owns the connections, the timers and the disk, and ``host.party.round_tables`` the
+tables. A request is handled at once on
 the loop (the night's methods never wait); what must be on disk before the client hears
 of it (a new player's token, a round's tables, a game's score) is saved first
 (``host.party.store``, a thread of its own). So a ``kill -9`` at any moment loses nothing
@@ -23,14 +24,11 @@ import logging
 import random
 import time
 from collections.abc import Callable, Coroutine
-from dataclasses import dataclass, field
 
-from engine import Rules
 from protocol import (
     PROTOCOL_VERSION,
     Join,
     Joined,
-    Night,
     Party,
     PartyAck,
     PartyLeave,
@@ -45,28 +43,22 @@ from protocol import (
     Rejected,
 )
 
-from .. import durable
 from ..announce import Announcer
-from ..config import HostConfig
-from ..credentials import hash_token
-from ..journal import journal_file
-from ..save import save_file
 from ..server import listening_socket
+from .config import PARTY_PORT, SERVICE_TYPE, PartyConfig
 from .link import PartyLink
 from .night import NightState, TableSlot
+from .round_tables import RoundTables
 from .store import PartySaveError, PartyStore, party_file, tables_folder
-from .tables import Finished, PartyTableHost, Reserved
+from .tables import Finished
 
 __all__ = ["PARTY_PORT", "SERVICE_TYPE", "PartyConfig", "PartyHost", "PartySaveError"]
 
 log = logging.getLogger("durak.party")
-PARTY_PORT = 45655
-SERVICE_TYPE = "_durak-party._tcp.local."
 READ_SIZE = 64 * 1024
 MAX_BOARDS = 16
 MAX_LINKS = 128  # open connections: 60 players, 16 boards, and room for strangers
 LINK_LINGER = 1.0  # seconds a closing party waits for its connections to read their goodbye
-LINGER = 60.0  # seconds a table stays open after its game, for the reveal and a last look
 REFUSALS = {
     "not_organiser": "Only the organiser can do that.",
     "started": "The night has begun: its setup is fixed.",
@@ -74,34 +66,6 @@ REFUSALS = {
     "unknown_level": "There is no such AI level.",
     "board": "A board only watches the party.",
 }
-
-
-@dataclass(frozen=True, slots=True)
-class PartyConfig:
-    """A party's settings. ``gather``: seconds a table waits for its players before it
-    deals without those missing; ``hold``: seconds a player away from a game keeps the
-    seat before a stand-in plays it; ``break_s``: seconds between rounds; ``start_with``:
-    the first round starts by itself once that many players have joined (a party of
-    bots; None: the organiser starts it). AI players think in worker processes unless
-    ``ai_processes`` is False (threads here: tests)."""
-
-    name: str = "Durak party"
-    bind: str = "127.0.0.1"
-    port: int = 0
-    setup: Night = field(default_factory=lambda: Night(Rules(players=4)))
-    seed: int | None = None
-    break_s: float = 30.0
-    gather: float = 20.0
-    hold: float = 60.0
-    linger: float = LINGER
-    announce: bool = True
-    save_dir: str | None = None
-    resume: bool = False
-    ai_processes: bool = True
-    fair_wait: float = 2.0
-    turn_timer: float | None = None
-    handshake_timeout: float = 10.0
-    start_with: int | None = None  # start the first round once this many have joined
 
 
 class PartyHost:
@@ -115,7 +79,7 @@ class PartyHost:
             config.name[:63] or "Durak party", config.setup, seed, config.break_s
         )
         self.links: set[PartyLink] = set()
-        self.tables: dict[tuple[int, int], PartyTableHost] = {}
+        self.tables = RoundTables(config, self._result)
         self.store: PartyStore | None = None
         self.port = 0
         self.announcer: Announcer | None = None
@@ -141,6 +105,7 @@ class PartyHost:
         self.port = sock.getsockname()[1]
         if self.config.save_dir is not None:
             self.store = PartyStore(party_file(self.config.save_dir, self.port))
+            self.tables.folder = tables_folder(self.config.save_dir, self.port)
             if self.config.resume:
                 self.night = self.store.load()
         elif self.config.resume:
@@ -169,9 +134,7 @@ class PartyHost:
                 link.writer.transport.abort()
             if late:
                 await asyncio.wait(late, timeout=LINK_LINGER)
-        for host in list(self.tables.values()):
-            await host.stop("The party host is closing.")
-        self.tables.clear()
+        await self.tables.stop("The party host is closing.")
         for task in list(self._tasks):
             task.cancel()
         if self._tasks:
@@ -389,62 +352,19 @@ class PartyHost:
         seat = slot.seats.index(link.player)
         return PartyTable(number, slot.index, link.local, slot.port, token, seat, names)
 
-    def _table_config(self, number: int, slot: TableSlot, port: int, resume: bool) -> HostConfig:
-        config, night = self.config, self.night
-        ai = tuple(night.setup.ai for who in slot.seats if who is None)
-        return HostConfig(
-            name=f"{night.name} · round {number} · table {slot.index + 1}"[:63],
-            bind=config.bind,
-            port=port,
-            seats=len(slot.seats),
-            ai=ai,
-            autostart=True,
-            max_games=1,
-            rules=night.setup.rules,
-            announce=config.announce,
-            seed=None if config.seed is None else _table_seed(night.seed, number, slot.index),
-            hold=config.hold,
-            turn_timer=config.turn_timer,
-            ai_workers=1,
-            ai_processes=config.ai_processes,
-            save_dir=None
-            if config.save_dir is None
-            else str(tables_folder(config.save_dir, self.port)),
-            resume=resume,
-            fair_wait=config.fair_wait,
-        )
-
-    def _tokens(self, number: int, slot: TableSlot) -> list[str]:
-        """Each seat's table token (derived, so the same after a restart; "" for AI)."""
-        night = self.night
-        return [
-            "" if who is None else night.table_token(number, slot.index, who) for who in slot.seats
-        ]
-
-    async def _open_table(self, number: int, slot: TableSlot, resume: bool) -> PartyTableHost:
-        night = self.night
-        reserved = [
-            None if who is None else Reserved(night.players[who].name, hash_token(token))
-            for who, token in zip(slot.seats, self._tokens(number, slot), strict=True)
-        ]
-        host = PartyTableHost(
-            self._table_config(number, slot, slot.port, resume),
-            reserved=reserved,
-            on_result=lambda finished: self._result(number, slot.index, finished),
-            gather=self.config.gather,
-        )
-        await host.start()
-        slot.port = host.port
-        self.tables[number, slot.index] = host
-        return host
-
     async def start_round(self) -> None:
-        """Seat and open the next round (``start_refusal`` said it may start)."""
-        if self._starting or self.night.start_refusal() is not None:
+        """Seat and open the next round, if it may start now. A break that ends with too
+        few players to seat waits for the organiser (``next_ms`` is nil then)."""
+        if self._starting:
+            return
+        if self.night.start_refusal() is not None:
+            if self.night.status == "break" and self.night.next_at is not None:
+                self.night.next_at = None
+                self._show()
             return
         self._starting = True
         try:
-            await self._close_tables()
+            await self.tables.close_all(self._saved)
             night, now = self.night, self.clock()
             seating = night.seat_next(now)
             slots = [
@@ -452,7 +372,7 @@ class PartyHost:
                 for i, seats in enumerate(seating.tables)
             ]
             for slot in slots:
-                await self._open_table(seating.round, slot, resume=False)
+                await self.tables.open(night, seating.round, slot, resume=False)
             night.open_round(seating, [slot.port for slot in slots], now)
             await self._saved_or_say()
         finally:
@@ -464,6 +384,7 @@ class PartyHost:
         self._show()
 
     def _result(self, number: int, table: int, finished: Finished) -> None:
+        """A table's game ended: scored now, shown once the score is on disk."""
         night = self.night
         if night.round is None or night.round.number != number:
             return
@@ -471,12 +392,15 @@ class PartyHost:
         over = night.record(
             table, finished.result, finished.actions, finished.seconds, finished.out_after, now
         )
-        self._save()
+        self._spawn(self._scored(number, table, over))
+
+    async def _scored(self, number: int, table: int, over: bool) -> None:
+        await self._saved_or_say()
         self._show()
-        host = self.tables.get((number, table))
-        if host is not None:
-            self._later(self.config.linger, lambda: self._close_table(number, table))
-        if over and night.status == "break":
+        if (number, table) in self.tables.hosts:
+            saved = self._saved
+            self._later(self.config.linger, lambda: self.tables.close(number, table, saved))
+        if over and self.night.status == "break":
             self._arm_break()
 
     def _arm_break(self) -> None:
@@ -503,22 +427,6 @@ class PartyHost:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _close_table(self, number: int, table: int) -> None:
-        host = self.tables.pop((number, table), None)
-        if host is None:
-            return
-        await host.stop("The party's round is over: this table closes.")
-        if host.save_path is not None and self._saved is not None:
-            with contextlib.suppress(Exception):
-                await self._saved  # the party has the result on disk: the table's save may go
-            for path in (host.save_path, journal_file(host.save_path)):
-                with contextlib.suppress(OSError):
-                    durable.unlink(path)
-
-    async def _close_tables(self) -> None:
-        for number, table in list(self.tables):
-            await self._close_table(number, table)
-
     async def _resume_round(self) -> None:
         """Take up the round in play (each unfinished table from its save) or the break."""
         night = self.night
@@ -527,20 +435,9 @@ class PartyHost:
             for slot in current.tables:
                 if slot.game is not None:
                     continue
-                saved = (
-                    self.config.save_dir is not None
-                    and save_file(
-                        tables_folder(self.config.save_dir, self.port), slot.port
-                    ).exists()
-                )
-                await self._open_table(current.number, slot, resume=saved)
+                await self.tables.open(night, current.number, slot, self.tables.saved(slot))
         elif night.status == "break":
             self._arm_break()
-
-
-def _table_seed(seed: int, number: int, table: int) -> int:
-    """A table's seed, from the party's, its round and its index."""
-    return random.Random(f"party-table:{seed}:{number}:{table}").getrandbits(32)
 
 
 def _said(saved: asyncio.Future[None]) -> None:

@@ -21,8 +21,9 @@ What differs from a table someone hosts, and why:
   table the night scores, nor send another player away from it.
 - **The result.** When the game ends, ``on_result`` is told its result and what the
   party's figures need: how many actions it took, and after how many each seat went out
-  (replayed from the game's log, a few milliseconds). A table resumed after its game ended
-  (the host was killed before the party heard) reports it as it opens.
+  (replayed from the game's log, a few milliseconds), once the table's journal has the
+  end and its players have been sent it. A table resumed after its game ended (the host
+  was killed before the party heard) reports it as it opens.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from engine import GameLog, GameResult
@@ -175,7 +177,11 @@ class PartyTable(Table):
         actions, out_after = went_out(log)
         result = log.replay().result or self.series.last  # (a draw declared: no action ends it)
         assert result is not None
-        self.on_result(Finished(result, actions, time.monotonic() - self.opened, out_after))
+        finished = Finished(result, actions, time.monotonic() - self.opened, out_after)
+        # Through the outbox: the party hears of the end once the table's journal has it
+        # and its players have been sent it, never before (a kill -9 between the two
+        # would otherwise tell the party a result the resumed table plays differently).
+        self.outbox.send(partial(self.on_result, finished))
 
 
 class PartyTableHost(Host):

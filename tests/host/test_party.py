@@ -104,6 +104,7 @@ def test_twelve_bots_play_a_night_and_the_standings_follow_their_games() -> None
             played.append(Game(table.round, table.table, seats, result))
         assert (me.games, me.wins, me.losses) == (len(report.results), wins, losses)
         assert report.unfair == 0  # every deal verified at every table
+        assert report.told == 0  # every result seen at the table itself
     # The same games as the bots saw them, ranked by the scoring rules, rank the same:
     assert by_name["Bot 9"].status == "left" and by_name["Bot 9"].table is None
     unique = {(g.round, g.table): g for g in played}
@@ -197,5 +198,25 @@ def test_a_board_watches_and_a_player_leaves_and_comes_back() -> None:
             assert again.player == 0 and again.party.players[0].status == "here"
             await again.close()
             await board.close()
+
+    asyncio.run(check())
+
+
+def test_a_break_with_too_few_players_left_waits_for_the_organiser() -> None:
+    async def check() -> None:
+        setup = Night(Rules(players=2), rounds=3, fill=False)
+        async with PartyHost(config(setup=setup, start_with=2)) as host:
+            stays = asyncio.create_task(play_party("127.0.0.1", host.port, "Stays", seed=1))
+            goes = play_party("127.0.0.1", host.port, "Goes", seed=2, leave_after=1)
+            left = await asyncio.wait_for(goes, 60)
+            assert sorted(left.results) == [1]
+            while not (host.night.status == "break" and host.night.next_at is None):
+                host.changed.clear()
+                await asyncio.wait_for(host.changed.wait(), 30)
+            party = host.view()
+            assert party.round == 1 and party.next_ms is None
+            assert [p.status for p in party.players if p.name == "Goes"] == ["left"]
+        with pytest.raises(HostClosed, match="shutdown"):
+            await stays
 
     asyncio.run(check())

@@ -76,6 +76,7 @@ def check_night(party: Party, reports: list[PartyReport]) -> None:
     for report in reports:
         me = by_name[report.name]
         assert sorted(report.results) == [1, 2], report.lines()
+        assert report.told == 0  # every result seen at the table itself
         wins = sum(r.places[s] == 1 and set(r.places) != {1} for s, r in report.results.values())
         losses = sum(r.durak == s for s, r in report.results.values())
         assert (me.games, me.wins, me.losses) == (2, wins, losses)
