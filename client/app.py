@@ -122,6 +122,9 @@ def screens() -> dict[str, Callable[..., Scene]]:
     from client.screens.howto import HowToScene
     from client.screens.join import JoinScene
     from client.screens.name import NameScene
+    from client.screens.party.between import BetweenScene
+    from client.screens.party.board import BoardScene
+    from client.screens.party.menu import PartyHostScene, PartyJoinScene, PartyMenuScene
     from client.screens.past import PastScene
     from client.screens.review import ReviewScene
     from client.screens.room.screen import RoomScene
@@ -150,6 +153,11 @@ def screens() -> dict[str, Callable[..., Scene]]:
         "past": PastScene,
         "replay": ReplayScene,
         "review": ReviewScene,
+        "party": PartyMenuScene,
+        "party_host": PartyHostScene,
+        "party_join": PartyJoinScene,
+        "party_night": BetweenScene,
+        "party_board": BoardScene,
     }
 
 

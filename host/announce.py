@@ -131,11 +131,17 @@ class Announcer:
     """The table's announcement, at ``addresses`` (default: ``lan_addresses(bind)``)."""
 
     def __init__(
-        self, bind: str, port: int, name: str, addresses: Sequence[str] | None = None
+        self,
+        bind: str,
+        port: int,
+        name: str,
+        addresses: Sequence[str] | None = None,
+        service_type: str = SERVICE_TYPE,  # a party has its own (host.party.server)
     ) -> None:
         self.bind = bind
         self.port = port
-        self.name = f"{instance_name(name)}.{SERVICE_TYPE}"
+        self.service_type = service_type
+        self.name = f"{instance_name(name)}.{service_type}"
         self.server = f"durak-{secrets.token_hex(4)}.local."
         # Where a LAN peer can reach us, or (only loopback: a test, a host kept to this
         # machine) loopback itself, so that a browser on this machine still finds it.
@@ -150,7 +156,7 @@ class Announcer:
 
     def _make_info(self, properties: dict[str, str]) -> AsyncServiceInfo:
         return AsyncServiceInfo(
-            SERVICE_TYPE,
+            self.service_type,
             self.name,
             port=self.port,
             properties=properties,

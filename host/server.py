@@ -34,6 +34,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 from protocol import (
     BUSY,
@@ -270,7 +271,7 @@ class Host:
             )
         )
         try:
-            self.table = Table(
+            self.table = self.make_table(
                 config,
                 scheduler=LoopScheduler(self.executor),
                 on_room=self._room_changed,
@@ -294,6 +295,11 @@ class Host:
         self._stopped = asyncio.Event()
         self.port = 0
         self.watchers: list[Callable[[Room], None]] = []  # told the room whenever it changes
+
+    def make_table(self, config: HostConfig, **parts: Any) -> Table:
+        """The table this host serves (a party's table is a ``Table`` of its own kind:
+        ``host.party.tables``)."""
+        return Table(config, **parts)
 
     @property
     def address(self) -> str:

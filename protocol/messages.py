@@ -109,7 +109,8 @@ __all__ = [
 # deal (``commit``, ``contribute``, ``reveal``: docs/protocol.md section 15) and watchers
 # (``hello.role``, ``watching``, ``watch_snapshot``, ``watch_update``, ``watcher_emoted``,
 # ``sit``, ``set_options.watchers``, ``Room.watchers``, ``Room.watching``: section 16); 5: a
-# seat's look (``hello.look``, ``SeatInfo.look``), the pause against the computer
+# party (its own messages on its own port, ``protocol.party``: section 17), and at the
+# table a seat's look (``hello.look``, ``SeatInfo.look``), the pause against the computer
 # (``pause``, ``Room.paused``) and the "back in a minute" mark (``back_soon``,
 # ``SeatInfo.back_soon``): section 18
 PROTOCOL_VERSION = 5

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -235,16 +236,19 @@ async def play_bot(
     seed: int | None = None,
     on_payload: Callable[[Any], None] | None = None,
     reconnect: Backoff | None = None,
+    token: str | None = None,
 ) -> BotReport:
     """Join the table at ``address:port`` and play ``games`` games; the report of them.
 
-    With ``reconnect`` a lost connection is taken up again with the seat's token."""
+    With ``reconnect`` a lost connection is taken up again with the seat's token;
+    ``token`` takes a seat held for us (a party's table: docs/protocol.md section 17)."""
     make_bot(level, 0, Rules(), 0)  # ValueError for an unknown level, before connecting
     client = await NetClient.connect(
         address,
         port,
         name or f"{level.capitalize()} bot",
         password=password,
+        token=token,
         on_payload=on_payload,
         reconnect=reconnect,
     )
@@ -330,6 +334,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="NAME",
         help="the table of this name on the LAN (tried at every address it announces)",
     )
+    where.add_argument(
+        "--party",
+        metavar="HOST:PORT",
+        help="join the party there and play its whole night, table after table",
+    )
     parser.add_argument(
         "--bind",
         default="",
@@ -363,6 +372,10 @@ async def find_table(name: str, bind: str = "", seconds: float = 3.0) -> TableAd
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.party is not None:  # its own module, loaded only for it (as main.py's commands)
+        party_mode = importlib.import_module("client.cli.party_bot")
+        result: int = party_mode.run_party(args)
+        return result
     try:
         if args.table is None:
             address: str | tuple[str, ...]

@@ -21,6 +21,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "demo": ("client.cli.demo", "play one headless demo game and narrate it"),
     "simulate": ("client.cli.simulate", "play random-legal games headless and summarise them"),
     "host": ("client.cli.host", "serve a table on the network"),
+    "party": ("client.cli.party", "run a party night: rounds across several tables"),
     "list": ("client.cli.list_tables", "list the tables on the LAN and exit"),
     "bot": ("client.cli.bot", "join a table as a headless AI player"),
     "arena": ("client.cli.arena", "let two AI levels play duplicate deals and measure them"),

@@ -19,7 +19,14 @@ from client.i18n import N_, Translator
 from engine import Reason
 from protocol import Refusal
 
-__all__ = ["CLOSED_KEYS", "REFUSAL_KEYS", "TABLE_CLOSED_KEYS", "closed_text", "refusal_text"]
+__all__ = [
+    "CLOSED_KEYS",
+    "PARTY_REFUSAL_KEYS",
+    "REFUSAL_KEYS",
+    "TABLE_CLOSED_KEYS",
+    "closed_text",
+    "refusal_text",
+]
 
 # the host's own refusal codes (``protocol.Refusal``): a key for every one
 REFUSAL_KEYS: dict[str, str] = {
@@ -40,6 +47,17 @@ REFUSAL_KEYS: dict[str, str] = {
     Refusal.SEATED: N_("room.seated"),
     Refusal.NOT_ALONE: N_("room.not_alone"),
     Refusal.PAUSED: N_("room.paused"),
+}
+# a party host's refusals on the party's own port (docs/protocol.md section 17)
+PARTY_REFUSAL_KEYS: dict[str, str] = {
+    "not_organiser": N_("party.refused.not_organiser"),
+    "started": N_("party.refused.started"),
+    "bad_rules": N_("party.refused.bad_rules"),
+    "unknown_level": N_("party.refused.unknown_level"),
+    "too_few": N_("party.refused.too_few"),
+    "round_running": N_("party.refused.round_running"),
+    "over": N_("party.refused.over"),
+    "board": N_("party.refused.board"),
 }
 _REASON_CODES = frozenset(reason.value for reason in Reason)
 # why a session ended or a table would not seat us (``Closed.code``)

@@ -125,8 +125,11 @@ class NetSession:
         ai_names: Sequence[str] = AI_NAMES,
         watch: bool = False,
         look: int | None = None,
+        token: str | None = None,
     ) -> None:
+        """``token``: the seat a host holds for us (a party's table tells it)."""
         self.inbox: queue.Queue[Message] = Inbox[Message]()
+        self.token = token
         self.ai_names = tuple(ai_names)
         self.address, self.port, self.name, self.password = address, port, name, password
         self.start_game = start
@@ -254,6 +257,7 @@ class NetSession:
                 self.port,
                 self.name,
                 password=self.password,
+                token=self.token,
                 reconnect=RECONNECT,
                 watch=self.watch,
                 look=self.look,

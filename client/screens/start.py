@@ -95,7 +95,7 @@ class StartScene(ButtonScene):
         per_column = max(len(left), len(right)) if self.columns == 2 else len(self.rows)
         title_h = min(h * 0.16, 120 * k)
         bh = self.button_h()
-        footer = bh * 4.8  # Play and three rows of two buttons, with their gaps
+        footer = bh * 5.9  # Play, three rows of two buttons and Party, with their gaps
         # the rows; a panel's padding above and below them (0.35 of a row each); the line
         # between the panels and Play that says why the rules cannot be played (0.65)
         self.row_h = max(15.0, min(50.0 * k, (h - title_h - footer) / (per_column + 1.35)))
@@ -177,7 +177,9 @@ class StartScene(ButtonScene):
             b.topleft = (w // 2 + 8, top + round(bh * 0.3))
             found += [Button(a, left, left_label), Button(b, right, right_label)]
             top = a.bottom
-        return found
+        party = pygame.Rect(0, 0, pair_w, round(bh * 0.8))
+        party.midtop = (w // 2, top + round(bh * 0.3))
+        return [*found, Button(party, "party", tr("menu.party"))]
 
     # --- input ----------------------------------------------------------------------------
 
@@ -223,7 +225,7 @@ class StartScene(ButtonScene):
             self.app.start_game(rules)
         elif name in ("host", "join"):
             self.app.show_named(name)  # the first table asks the player's name
-        elif name in ("settings", "howto", "stats", "past"):
+        elif name in ("settings", "howto", "stats", "past", "party"):
             self.app.show(name)
 
     def _quit_question(self) -> ConfirmScene:

@@ -12,7 +12,7 @@ import pytest
 
 from client.app import App
 from client.i18n import CATALOGUES, LANGUAGES, Translator
-from client.i18n.refusals import REFUSAL_KEYS, refusal_text
+from client.i18n.refusals import PARTY_REFUSAL_KEYS, REFUSAL_KEYS, refusal_text
 from client.net.scripted import ScriptedSession
 from client.net.session import Rejected
 from client.screens.room.screen import RoomScene
@@ -24,13 +24,18 @@ from host.lobby import REFUSALS
 from protocol import DEAL_PROBLEMS, Refusal
 
 HOST = Path(__file__).resolve().parents[2] / "host"
+PARTY_PORT = HOST / "party" / "server.py"  # the party's own port and its refusals
 
 
-def host_refusal_codes() -> set[str]:
+def host_refusal_codes(party: bool = False) -> set[str]:
     """Every refusal code the host sends of its own (not an engine reason): the lobby's
-    texts and every code written out in a ``_reject(...)`` or ``Rejected(...)`` in host/."""
-    codes = set(REFUSALS)
+    texts and every code written out in a ``_reject(...)`` or ``Rejected(...)`` in host/
+    (``party``: those of a party's own port instead, section 17: host/party/server.py;
+    a party's tables, host/party/tables.py, are tables and refuse as tables do)."""
+    codes = set() if party else set(REFUSALS)
     for path in sorted(HOST.rglob("*.py")):
+        if (path == PARTY_PORT) != party:
+            continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
                 continue
@@ -69,6 +74,17 @@ def test_every_refusal_of_the_host_has_words_in_every_language(language: str) ->
         assert refusal_text(code, "host words", tr) == CATALOGUES[language][key]
         if language != "en":
             assert CATALOGUES[language][key] != english[key], f"{language} {key} is English"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_refusal_of_a_party_has_words_in_every_language(language: str) -> None:
+    """A party's port refuses with codes of its own (docs/protocol.md section 17)."""
+    codes = host_refusal_codes(party=True)
+    assert {"not_organiser", "board"} <= codes <= set(PARTY_REFUSAL_KEYS)
+    for key in PARTY_REFUSAL_KEYS.values():
+        assert key in CATALOGUES[language], f"{language} lacks {key}"
+        if language != "en":
+            assert CATALOGUES[language][key] != CATALOGUES["en"][key], f"{language} {key}"
 
 
 def test_engine_reasons_and_unknown_codes() -> None:

@@ -1,6 +1,7 @@
-"""The command line of ``durak conformance``: a host to check (HOST:PORT), or with
-``--client PORT`` a table for a client to join; the exit status says whether every
-check passed (0), some failed (1) or the command could not run (2)."""
+"""The command line of ``durak conformance``: a host to check (HOST:PORT), with
+``--client PORT`` a table for a client to join, or with ``--party HOST:PORT`` a party;
+the exit status says whether every check passed (0), some failed (1) or the command could
+not run (2)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import asyncio
 import sys
 
 from client.cli.conformance.client_check import ClientCheck
+from client.cli.conformance.party import PartySuite
 from client.cli.conformance.report import Check, report
 from client.cli.conformance.runner import Suite
 from client.cli.options import PASSWORD_HELP, password_option, positive_int
@@ -34,11 +36,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--games", type=positive_int, default=2, help="games the client plays (--client)"
     )
+    parser.add_argument(
+        "--party",
+        metavar="HOST:PORT",
+        help="check a party host instead (a fresh party: docs/protocol.md section 17)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     if args.client is not None:
         return report(_check_client(args.client, args.games))
+    if args.party is not None:
+        return _check_party(args.party)
     try:
         if args.address is None:
             raise ValueError("give HOST:PORT (or --client PORT)")
@@ -60,3 +69,16 @@ def _check_client(port: int, games: int) -> list[Check]:
         print(f"durak conformance: a table on 127.0.0.1:{bound}; connect the client", flush=True)
 
     return asyncio.run(ClientCheck(port, games, sys.stdout).run(ready))
+
+
+def _check_party(address: str) -> int:
+    try:
+        host, port = parse_address(address)
+    except ValueError as exc:
+        print(f"durak conformance: {exc}", file=sys.stderr)
+        return 2
+    try:
+        return report(asyncio.run(PartySuite(host, port, sys.stdout).run()))
+    except OSError as exc:
+        print(f"durak conformance: cannot reach {address}: {exc}", file=sys.stderr)
+        return 2

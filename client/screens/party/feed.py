@@ -1,0 +1,272 @@
+"""The party's screens fed from a real party: its link (``client.net.party``) read into a
+``PartyView``, and, for the board, a watcher at every table of the round.
+
+What the party host sends is its whole state on every change (``protocol.Party``); this
+turns it into what the screens print: ids into names, the standings' rows, the figures,
+the round's tables with each seat's player (an AI seat gets a first name of the window's
+``ai_names``, as at a table) and, where a watcher is connected, the game as it is now. A
+``party_table`` becomes a ``TableCall`` whose ``join`` sits at the table with the seat's
+token.
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+
+from client.net.party_link import Lost, PartyLink
+from client.net.session import AI_NAMES, Session, Snapshot, drain
+from client.screens.choices import ai_names
+from client.screens.party.model import (
+    Figure,
+    LiveTable,
+    Longest,
+    NightFigures,
+    PartyView,
+    Stage,
+    StandingRow,
+    TableCall,
+)
+from client.ui.scene import Director
+from engine import GameResult, SeatView
+from protocol import Joined, Party, PartyTable, PartyUpdate, Rejected, RoundTable
+
+__all__ = ["STAGES", "NetFeed", "net_joiner", "open_board", "open_night", "party_view"]
+
+STAGES = {
+    "gathering": Stage.GATHERING,
+    "playing": Stage.PLAYING,
+    "break": Stage.BETWEEN,
+    "over": Stage.OVER,
+}
+
+# how a screen joins a table: (address, port, name, token or None to watch) -> a session
+Joiner = Callable[[str, int, str, str | None], Session]
+
+
+def net_joiner(ai_names: Sequence[str]) -> Joiner:
+    """Sit at (or, without a token, watch) a party's table through the protocol."""
+
+    def join(address: str, port: int, name: str, token: str | None) -> Session:
+        from client.net.remote import NetSession
+
+        watch = token is None
+        return NetSession(
+            address, port, name, token=token, rooms=True, ai_names=ai_names, watch=watch
+        )
+
+    return join
+
+
+def open_board(app: Director, address: str, port: int) -> None:
+    """The board of the party at ``address:port``, full screen."""
+    names = ai_names(app.tr)
+    watcher = app.tr("party.board")[:24]
+    link = PartyLink(address, port, watcher, board=True)
+    feed = NetFeed(link, watcher, net_joiner(names), watch=True, ai_names=names)
+    app.show("party_board", feed=feed)
+
+
+def open_night(
+    app: Director,
+    address: str,
+    port: int,
+    name: str,
+    stop: Callable[[], None] | None = None,
+    invite: str | None = None,
+) -> None:
+    """Join the party at ``address:port`` as ``name`` and show its standings between
+    rounds (``stop``: the party host this window started, ended with it; ``invite``:
+    where the others join it, shown while it gathers)."""
+    names = ai_names(app.tr)
+    link = PartyLink(address, port, name)
+    feed = NetFeed(link, name, net_joiner(names), ai_names=names, on_close=stop)
+    app.show("party_night", feed=feed, me=name, invite=invite)
+
+
+def party_view(
+    party: Party,
+    me: int | None,
+    watched: dict[tuple[int, int], SeatView],
+    ai_names: Sequence[str] = AI_NAMES,
+    elapsed: float = 0.0,
+) -> PartyView:
+    """``party`` as the screens show it to player ``me`` (None: a board), ``elapsed``
+    seconds after it was sent (its clocks run on); ``watched``: the latest view of each
+    table (round, table) a watcher follows."""
+    names = {player.id: player.name for player in party.players}
+    taken = set(names.values())  # an AI seat never takes a player's name
+    ai_names = [name for name in ai_names if name not in taken] or [f"AI {n}" for n in range(1, 7)]
+    standings = tuple(
+        StandingRow(
+            p.rank,
+            p.name,
+            p.wins - p.losses,
+            p.wins,
+            p.losses,
+            p.games,
+            p.id == me,
+            p.status == "left",
+        )
+        for p in party.players
+    )
+    figures = party.figures
+    longest = figures.longest
+    night = NightFigures(
+        Figure(tuple(names[i] for i in figures.most_durak), figures.durak_times)
+        if figures.most_durak
+        else None,
+        None if longest is None else Longest(longest.round, longest.table + 1, longest.actions),
+        None
+        if figures.fastest is None
+        else Figure((names[figures.fastest[0]],), figures.fastest[1]),
+    )
+    ai = itertools.cycle(ai_names)  # the AI seats of the round named in turn, no two alike
+    tables = tuple(
+        _table(table, names, watched.get((party.round, table.table)), ai) for table in party.tables
+    )
+
+    def ms(value: int | None, way: int) -> float | None:
+        return None if value is None else max(0.0, value / 1000 + way * elapsed)
+
+    return PartyView(
+        party.name,
+        STAGES[party.status],
+        party.round,
+        party.setup.rounds,
+        standings,
+        tables,
+        night,
+        party.final,
+        ms(party.round_ms, 1) or 0.0,
+        ms(party.left_ms, -1),
+        me is not None and party.organiser == me,
+        ms(party.next_ms, -1),
+    )
+
+
+def _table(
+    table: RoundTable, names: dict[int, str], view: SeatView | None, ai: Iterator[str]
+) -> LiveTable:
+    seats = [names[who] if who is not None else next(ai) for who in table.seats]
+    result = None
+    if table.status == "done" and table.places is not None:
+        result = GameResult(table.places, table.durak)
+    if view is not None and view.players != len(seats):
+        view = None  # (not this table's game)
+    flags = tuple(who is None for who in table.seats)
+    return LiveTable(table.table + 1, tuple(seats), flags, view, result)
+
+
+class NetFeed:
+    """A ``Feed`` read from ``link``: a player's (``watch`` False) or a board's (``watch``
+    True: a watcher at every table being played)."""
+
+    def __init__(
+        self,
+        link: PartyLink,
+        name: str,
+        join: Joiner,
+        *,
+        watch: bool = False,
+        ai_names: Sequence[str] = AI_NAMES,
+        on_close: Callable[[], None] | None = None,
+    ) -> None:
+        """``on_close``: what closing the feed also ends (the party host we started)."""
+        self.link = link
+        self.on_close = on_close
+        self.name = name
+        self.join = join
+        self.watch = watch
+        self.ai_names = tuple(ai_names)
+        self.player: int | None = None
+        self.party: Party | None = None
+        self.problem: str | None = None
+        self.refused: Rejected | None = None  # the party's last refusal of our request
+        self.watchers: dict[tuple[int, int], Session] = {}
+        self.watched: dict[tuple[int, int], SeatView] = {}
+        self.calls: list[TableCall] = []
+        self._changed = False
+        self._heard = 0.0  # when the party map came (time.monotonic)
+
+    def poll(self) -> PartyView | None:
+        for message in drain(self.link.inbox):
+            self._take(message)
+        if self.watch:
+            self._follow()
+        if not self._changed or self.party is None:
+            return None
+        self._changed = False
+        elapsed = time.monotonic() - self._heard
+        return party_view(self.party, self.player, self.watched, self.ai_names, elapsed)
+
+    def call(self) -> TableCall | None:
+        self.poll_link()
+        return self.calls.pop(0) if self.calls else None
+
+    def poll_link(self) -> None:
+        """Take what the link has said (``poll`` does it too)."""
+        for message in drain(self.link.inbox):
+            self._take(message)
+
+    def start(self) -> None:
+        self.link.start()
+
+    def leave(self) -> None:
+        self.link.leave()
+
+    def refusal(self) -> str | None:
+        refused, self.refused = self.refused, None
+        return None if refused is None else refused.reason
+
+    def close(self) -> None:
+        for session in self.watchers.values():
+            session.close()
+        self.watchers.clear()
+        self.link.close()
+        if self.on_close is not None:  # (a host winds its tables down: not on the window)
+            threading.Thread(target=self.on_close, name="durak-party-stop", daemon=True).start()
+            self.on_close = None
+
+    def _take(self, message: object) -> None:
+        if isinstance(message, Joined | PartyUpdate):
+            if isinstance(message, Joined):
+                self.player = message.player
+            self.party, self._changed = message.party, True
+            self._heard = time.monotonic()
+        elif isinstance(message, PartyTable):
+            self.calls.append(self._call(message))
+        elif isinstance(message, Rejected):
+            self.refused = message
+        elif isinstance(message, Lost):
+            self.problem, self._changed = message.text or message.code, True
+
+    def _call(self, table: PartyTable) -> TableCall:
+        ai = iter(self.ai_names * 6)
+        named = [name if name is not None else next(ai) for name in table.names]
+        others = tuple(name for seat, name in enumerate(named) if seat != table.seat)
+        address, name = self.link.address, self.name
+
+        def join() -> Session:
+            return self.join(address, table.port, name, table.token)
+
+        return TableCall(table.round, table.table + 1, others, join)
+
+    def _follow(self) -> None:
+        """A watcher at every table being played this round, none at the others."""
+        party = self.party
+        wanted = set()
+        if party is not None:
+            wanted = {(party.round, t.table) for t in party.tables if t.status == "playing"}
+            for table in party.tables:
+                key = (party.round, table.table)
+                if key in wanted and key not in self.watchers:
+                    self.watchers[key] = self.join(self.link.address, table.port, self.name, None)
+        for key in [key for key in self.watchers if key not in wanted]:
+            self.watchers.pop(key).close()
+        for key, session in self.watchers.items():
+            for message in drain(session.inbox):  # (a table's end: the party's next map)
+                if isinstance(message, Snapshot):
+                    self.watched[key], self._changed = message.view, True

@@ -1,0 +1,494 @@
+"""The window's Party menu: host a party, join one, or show a party's board.
+
+"Host a party" sets the night up (the table size, rounds or a time, whether AI players
+fill short tables, and the start screen's rules), starts ``host.party``'s host beside the
+window (``client.net.party_thread``, in a helper thread: announcing it takes a moment the
+window must not wait for) and joins it as its first player, the organiser. "Join" and
+"Board" take the party's address (``HOST:PORT``, the port 45655 when it is left out) and,
+to join, the player's name.
+"""
+
+from __future__ import annotations
+
+import math
+import queue
+import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from client.i18n import N_
+from client.net.lan import invite_link
+from client.net.party_link import PARTY_PORT, PartyFinder, party_address
+from client.net.session import drain
+from client.screens.choices import chosen_rules, rule_rows
+from client.screens.party.feed import open_board, open_night
+from client.ui.pointer import Input, Key
+from client.ui.render import GOLD, SOFT, draw_backdrop, draw_panel, draw_text, fit_px
+from client.ui.scene import ButtonScene, Director
+from client.ui.widgets import Button, Row, cycle, draw_stepper, step_at
+from engine import Rules
+
+if TYPE_CHECKING:
+    from client.net.party_thread import PartyHandle
+    from host.party import PartyAd
+
+__all__ = [
+    "LENGTHS",
+    "PARTY_PORT",
+    "PartyHostScene",
+    "PartyJoinScene",
+    "PartyMenuScene",
+    "party_address",
+]
+
+LENGTHS = (("rounds", 3), ("rounds", 4), ("rounds", 5), ("rounds", 6), ("rounds", 2),
+           ("minutes", 60), ("minutes", 90), ("minutes", 120), ("minutes", 180))  # fmt: skip
+NAME_MAX = 24  # a party's player name (section 17)
+MAX_FOUND = 4  # parties listed at once
+
+
+def _title(surface: pygame.Surface, app: Director, key: str) -> float:
+    """The screen's felt and title; the title band's height."""
+    w, h = surface.get_size()
+    title_h = min(h * 0.15, 110.0)
+    title = app.tr(key)
+    px = fit_px(app.assets, title, round(min(title_h * 0.45, w * 0.08)), w - 32, True)
+    draw_backdrop(surface, app.assets, title, px, (w / 2, title_h * 0.45))
+    return title_h
+
+
+class PartyMenuScene(ButtonScene):
+    """Host, Join, Board, Back: one column of large buttons."""
+
+    def __init__(self, app: Director) -> None:
+        self.app = app
+        self.size = app.size
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+
+    def buttons(self) -> list[Button]:
+        w, h = self.size
+        tr = self.app.tr
+        bh = round(max(32, min(72, h * 0.09)))
+        bw = round(min(w - 48, bh * 7))
+        top = round(min(h * 0.15, 110) + h * 0.12)
+        found = []
+        for i, (name, key, style) in enumerate(
+            (("host", "party.host", "primary"), ("join", "party.join", "secondary"),
+             ("board", "party.board", "secondary"), ("back", "party.back", "secondary"))
+        ):  # fmt: skip
+            rect = pygame.Rect(0, 0, bw, bh if name != "back" else round(bh * 0.8))
+            rect.midtop = (w // 2, top + round(i * bh * 1.35) + (bh // 3 if name == "back" else 0))
+            found.append(Button(rect, name, tr(key), style=style))
+        return found
+
+    def handle(self, event: Input) -> None:
+        if isinstance(event, Key):
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+            return
+        self.press(event)
+
+    def activate(self, name: str) -> None:
+        if name == "host":
+            self.app.show("party_host")
+        elif name in ("join", "board"):
+            self.app.show("party_join", board=name == "board")
+        elif name == "back":
+            self.app.pop()
+
+    def next_frame(self) -> float:
+        return math.inf
+
+    def draw(self, surface: pygame.Surface) -> None:
+        title_h = _title(surface, self.app, "party.menu_title")
+        w, h = surface.get_size()
+        hint = self.app.tr("party.menu_hint")
+        px = fit_px(self.app.assets, hint, max(12, round(h * 0.03)), w - 32)
+        draw_text(surface, self.app.assets, hint, px, (w / 2, title_h + h * 0.05), colour=SOFT)
+        self.draw_buttons(surface, self.app.assets)
+
+
+class FormScene(ButtonScene):
+    """A form of rows (a heading, a stepped value, or a text field) over two buttons, laid
+    out as the host screen's (two columns on a wide window)."""
+
+    rows: list[Row]
+    fields: dict[str, str]  # a text field's row label -> its text
+    editing: str | None = None
+    message = ""
+
+    def __init__(self, app: Director) -> None:
+        self.app = app
+        self.size = app.size
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+
+    def row_rects(self) -> list[pygame.Rect]:
+        w, h = self.size
+        columns = 2 if w > h * 1.15 and any(r.column for r in self.rows) else 1
+        left = [r for r in self.rows if r.column == 0 or columns == 1]
+        per_column = max(len(left), len(self.rows) - len(left))
+        title_h = min(h * 0.15, 110)
+        row_h = max(15.0, min(50.0, (h - title_h - self.button_h() * 2.4) / (per_column + 0.5)))
+        col_w = min((w - 48) / columns - 16, 520)
+        x0 = (w - (col_w * columns + 32 * (columns - 1))) / 2
+        counts = [0, 0]
+        rects = []
+        for row in self.rows:
+            col = row.column if columns == 2 else 0
+            y = title_h + counts[col] * row_h
+            counts[col] += 1
+            x = x0 + col * (col_w + 32)
+            rects.append(pygame.Rect(round(x), round(y), round(col_w), round(row_h * 0.9)))
+        return rects
+
+    def value_rect(self, row: Row, rect: pygame.Rect) -> pygame.Rect:
+        field = row.label in self.fields
+        px = self._px(rect)
+        width = rect.w * (0.55 if field else 0.4)
+        value = pygame.Rect(
+            0, 0, round(min(width, px * (14 if field else 9))), round(rect.h * 0.86)
+        )
+        value.midright = (rect.right - 4, rect.centery)
+        return value
+
+    def _px(self, rect: pygame.Rect) -> int:
+        return max(11, round((rect.h / 0.9) * 0.42))
+
+    def pair(self, go: str, label: str, ok: bool) -> list[Button]:
+        """Back and a go button (``go``, its ``label``) side by side at the bottom."""
+        w, h = self.size
+        bh = self.button_h()
+        bw = round(min((w - 48) / 2, bh * 5))
+        a = pygame.Rect(0, h - round(bh * 1.3), bw, bh)
+        b = a.copy()
+        a.right, b.left = w // 2 - 8, w // 2 + 8
+        return [Button(a, "back", self.app.tr("party.back")), Button(b, go, label, ok, "primary")]
+
+    def handle(self, event: Input) -> None:
+        if isinstance(event, Key):
+            self._key(event)
+            return
+        if event.kind != "step" and self.press(event):
+            return
+        self.editing = None
+        for row, rect in zip(self.rows, self.row_rects(), strict=True):
+            if rect.collidepoint(event.pos) and row.change is not None and row.enabled():
+                row.change(event.step or step_at(self.value_rect(row, rect), event.x))
+                self.app.save_settings()
+                return
+
+    def _key(self, event: Key) -> None:
+        if event.key == pygame.K_ESCAPE:
+            if self.editing:
+                self.editing = None
+            else:
+                self.app.pop()
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB):
+            names = list(self.fields)
+            if self.editing and event.key == pygame.K_TAB:
+                self.editing = names[(names.index(self.editing) + 1) % len(names)]
+            elif self.editing:
+                self.editing = None
+            else:
+                self.activate(self.buttons()[-1].name)
+        elif self.editing is not None:
+            text = self.fields[self.editing]
+            if event.key == pygame.K_BACKSPACE:
+                text = text[:-1]
+            elif event.unicode and event.unicode.isprintable() and len(text) < 64:
+                text += event.unicode
+            self.fields[self.editing] = text
+
+    def edit(self, field: str) -> Callable[[int], None]:
+        def start(step: int) -> None:
+            self.editing = field
+
+        return start
+
+    def next_frame(self) -> float:
+        return math.inf
+
+    def draw_form(self, surface: pygame.Surface, title: str) -> None:
+        _title(surface, self.app, title)
+        rects = self.row_rects()
+        for col in (0, 1):
+            box = [r for r, row in zip(rects, self.rows, strict=True) if (row.column == col)]
+            if box and (col == 0 or len({r.left for r in rects}) > 1):
+                draw_panel(surface, self.app.assets, box[0].unionall(box).inflate(24, 16), 150)
+        for row, rect in zip(self.rows, rects, strict=True):
+            self._draw_row(surface, row, rect)
+        self.draw_buttons(surface, self.app.assets)
+        if self.message:
+            w = surface.get_width()
+            px = self._px(rects[-1])
+            top = self.buttons()[0].rect.top
+            at = (w / 2, top - px)
+            size = fit_px(self.app.assets, self.message, px, w - 16)
+            draw_text(surface, self.app.assets, self.message, size, at, colour=(255, 170, 150))
+
+    def _draw_row(self, surface: pygame.Surface, row: Row, rect: pygame.Rect) -> None:
+        assets, tr = self.app.assets, self.app.tr
+        px = self._px(rect)
+        text = row.text(tr)
+        if row.change is None:
+            size = fit_px(assets, text, round(px * 1.05), rect.w - px, bold=True)
+            draw_text(
+                surface,
+                assets,
+                text,
+                size,
+                (rect.left + px * 0.5, rect.centery),
+                "midleft",
+                GOLD,
+                True,
+            )
+            return
+        value = self.value_rect(row, rect)
+        enabled = row.enabled()
+        colour = (
+            GOLD if enabled and row.changed() else (255, 255, 255) if enabled else (120, 140, 128)
+        )
+        size = fit_px(assets, text, px, value.left - rect.left - px * 1.5)
+        draw_text(surface, assets, text, size, (rect.left + px, rect.centery), "midleft", colour)
+        if row.label in self.fields:
+            editing = self.editing == row.label
+            pygame.draw.rect(surface, (250, 250, 244), value, border_radius=6)
+            pygame.draw.rect(
+                surface, GOLD if editing else (120, 140, 128), value, 2, border_radius=6
+            )
+            shown = self.fields[row.label] + ("|" if editing else "")
+            size = fit_px(assets, shown, px, value.w - 16)
+            at = (value.left + 8, value.centery)
+            draw_text(surface, assets, shown, size, at, "midleft", (30, 40, 34), shadow=False)
+            return
+        hover = self.hover is not None and rect.collidepoint(self.hover)
+        draw_stepper(
+            surface, assets, value, row.value() if enabled else "—", "secondary", hover, enabled
+        )
+
+
+class PartyHostScene(FormScene):
+    """The night's setup and the rules; Start hosts the party and joins it. ``ports``:
+    the ports tried in turn; ``options``: more of ``PartyConfig`` (tests: no AI worker
+    processes, no announcement)."""
+
+    ports: tuple[int, ...] = (PARTY_PORT, 0)  # the party's port, or any when it is taken
+    options: dict[str, Any] = {}  # noqa: RUF012 (read, never changed, by the scene)
+
+    def __init__(self, app: Director) -> None:
+        super().__init__(app)
+        player = app.settings.name or app.tr("settings.default_name")
+        self.fields = {N_("party.name"): app.tr("party.default_name", name=player)[:63]}
+        self.seats = min(6, max(2, app.settings.opponents + 1))
+        self.length = LENGTHS[0]
+        self.fill = True
+        self.starting: queue.Queue[PartyHandle | OSError] | None = None
+        self.rows = self._rows()
+
+    def _rows(self) -> list[Row]:
+        tr = self.app.tr
+
+        def seats(step: int) -> None:
+            self.seats = int(cycle([2, 3, 4, 5, 6], self.seats, step))
+
+        def length(step: int) -> None:
+            self.length = cycle(list(LENGTHS), self.length, step)
+
+        def length_text() -> str:
+            kind, n = self.length
+            return tr.plural("party.rounds_n" if kind == "rounds" else "party.minutes_n", n)
+
+        def fill(step: int) -> None:
+            self.fill = not self.fill
+
+        return [
+            Row(N_("party.night"), str),
+            Row(N_("party.name"), lambda: self.fields["party.name"], self.edit("party.name")),
+            Row(N_("party.size"), lambda: str(self.seats), seats),
+            Row(N_("party.length"), length_text, length),
+            Row(N_("party.fill"), lambda: tr("party.yes" if self.fill else "party.no"), fill),
+            *rule_rows(self.app),
+        ]
+
+    def rules(self) -> Rules | str:
+        return chosen_rules(self.app, self.seats)
+
+    def buttons(self) -> list[Button]:
+        ok = not isinstance(self.rules(), str) and self.starting is None
+        return self.pair("start", self.app.tr("party.start"), ok)
+
+    def activate(self, name: str) -> None:
+        if name == "back":
+            self.app.pop()
+        elif name == "start":
+            self.start()
+
+    def start(self) -> None:
+        from client.net.party_thread import host_party
+        from host.party.server import PartyConfig
+        from protocol import Night
+
+        rules = self.rules()
+        if isinstance(rules, str) or self.starting is not None:
+            return
+        self.app.save_settings()
+        kind, n = self.length
+        night = Night(
+            rules, n if kind == "rounds" else None, n if kind == "minutes" else None, self.fill
+        )
+        bind = self.app.settings.lan_bind or "0.0.0.0"
+        name = self.fields["party.name"].strip() or self.app.tr("party.default_name", name="Durak")
+        found: queue.Queue[PartyHandle | OSError] = queue.Queue()
+
+        def serve() -> None:
+            error = OSError("no port to listen on")
+            for port in self.ports:
+                config = PartyConfig(name=name, bind=bind, port=port, setup=night, **self.options)
+                try:
+                    found.put(host_party(config))
+                    return
+                except OSError as exc:
+                    error = exc
+            found.put(error)
+
+        self.starting = found
+        self.message = self.app.tr("party.starting")
+        threading.Thread(target=serve, name="durak-party-start", daemon=True).start()
+
+    def next_frame(self) -> float:
+        return 0.0 if self.starting is not None else math.inf
+
+    def update(self, dt: float) -> None:
+        if self.starting is None:
+            return
+        try:
+            result = self.starting.get_nowait()
+        except queue.Empty:
+            return
+        self.starting = None
+        if isinstance(result, OSError):
+            self.message = self.app.tr("party.failed", error=str(result))
+            return
+        self.message = ""
+        player = (self.app.settings.name or self.app.tr("settings.default_name"))[:NAME_MAX]
+        bind = self.app.settings.lan_bind
+        address = bind if bind and bind not in ("0.0.0.0", "::") else "127.0.0.1"
+        invite = invite_link(bind, result.port).removeprefix("durak://")
+        open_night(self.app, address, result.port, player, stop=result.stop, invite=invite)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        rules = self.rules()
+        if isinstance(rules, str) and self.starting is None:
+            self.message = rules
+        self.draw_form(surface, "party.host_title")
+
+
+class PartyJoinScene(FormScene):
+    """The parties found on the LAN (a tap fills in the address), a party's address and,
+    to play, our name; Join or Board."""
+
+    def __init__(self, app: Director, board: bool = False) -> None:
+        super().__init__(app)
+        self.board = board
+        name = (app.settings.name or app.tr("settings.default_name"))[:NAME_MAX]
+        self.fields = {N_("join.address"): "", N_("party.your_name"): name}
+        self.rows = [
+            Row(N_("party.where"), str),
+            Row(N_("join.address"), lambda: self.fields["join.address"], self.edit("join.address")),
+        ]
+        if not board:
+            your = N_("party.your_name")
+            self.rows.append(Row(your, lambda: self.fields[your], self.edit(your)))
+        self.editing = "join.address"
+        self.found: list[PartyAd] = []
+        self.finder: PartyFinder | None = None
+
+    def enter(self) -> None:
+        if self.finder is None:
+            self.finder = PartyFinder(self.app.settings.lan_bind)
+            self.finder.inbox.on_put = self.app.wake
+
+    def exit(self) -> None:
+        if self.finder is not None:
+            self.finder.close()
+            self.finder = None
+
+    def update(self, dt: float) -> None:
+        if self.finder is not None:
+            for found in drain(self.finder.inbox):
+                self.found = found[:MAX_FOUND]
+
+    def found_rects(self) -> list[pygame.Rect]:
+        """Where each party found is listed: under the form, above the buttons."""
+        rows = self.row_rects()
+        top = rows[-1].bottom + rows[-1].h
+        bottom = self.buttons_top() - rows[-1].h // 2
+        h = max(24, min(rows[-1].h, (bottom - top) // max(1, MAX_FOUND)))
+        return [
+            pygame.Rect(rows[0].left, top + h + i * h, rows[0].w, round(h * 0.86))
+            for i in range(len(self.found))
+            if top + h + (i + 1) * h <= bottom
+        ]
+
+    def buttons_top(self) -> int:
+        return self.size[1] - round(self.button_h() * 1.3)
+
+    def buttons(self) -> list[Button]:
+        tr = self.app.tr
+        found = [
+            Button(
+                rect,
+                f"found:{i}",
+                tr.plural("party.ad", ad.players, name=ad.name, size=ad.size),
+            )
+            for i, (ad, rect) in enumerate(zip(self.found, self.found_rects(), strict=False))
+        ]
+        if self.board:
+            return [*found, *self.pair("board", tr("party.show_board"), True)]
+        return [*found, *self.pair("join", tr("party.join_go"), True)]
+
+    def activate(self, name: str) -> None:
+        if name == "back":
+            self.app.pop()
+            return
+        if name.startswith("found:"):
+            ad = self.found[int(name.removeprefix("found:"))]
+            self.fields["join.address"] = f"{ad.address}:{ad.port}"
+            self.editing = None
+            if self.board:
+                self.activate("board")
+            return
+        try:
+            address, port = party_address(self.fields["join.address"])
+        except ValueError:
+            self.message = self.app.tr("party.bad_address")
+            return
+        if name == "board":
+            open_board(self.app, address, port)
+            return
+        player = self.fields["party.your_name"].strip()[:NAME_MAX] or self.app.tr(
+            "settings.default_name"
+        )
+        open_night(self.app, address, port, player)
+
+    def next_frame(self) -> float:
+        return math.inf  # (the finder wakes the window)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_form(surface, "party.board" if self.board else "party.join_title")
+        rows = self.row_rects()
+        heading = pygame.Rect(rows[0].left, rows[-1].bottom + rows[-1].h, rows[0].w, rows[-1].h)
+        finder = self.finder
+        key = "party.found" if self.found else "party.searching"
+        if finder is not None and finder.failed:
+            key = "join.no_network"
+        text = self.app.tr(key)
+        px = fit_px(self.app.assets, text, self._px(rows[-1]), heading.w, True)
+        colour = GOLD if self.found else SOFT
+        draw_text(surface, self.app.assets, text, px, heading.midleft, "midleft", colour, True)

@@ -1,0 +1,135 @@
+"""The tables of a party's rounds: each opened as an ordinary table on a port of its own
+(``host.party.tables``: a ``PartyTableHost``), its seats held for the round's players by
+their derived tokens, closed once the party has its result on disk (and its save files
+then removed: the party's save holds the game from there on).
+
+A party's tables are saved in a folder beside the party's save (``store.tables_folder``),
+one save and journal per table port as any table's; a table the party takes up again
+after a restart is resumed from there when its save exists, and otherwise opened afresh on
+its port with the same seats and tokens (the party was killed before it saved).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from .. import durable
+from ..config import HostConfig
+from ..credentials import hash_token
+from ..journal import journal_file
+from ..save import save_file
+from .config import PartyConfig
+from .night import NightState, TableSlot
+from .tables import Finished, PartyTableHost, Reserved
+
+__all__ = ["RoundTables"]
+
+OnResult = Callable[[int, int, Finished], None]  # (round, table, its game)
+
+
+class RoundTables:
+    """The open tables, by (round, table index). ``folder``: where they are saved (None:
+    not saved)."""
+
+    def __init__(self, config: PartyConfig, on_result: OnResult) -> None:
+        self.config = config
+        self.on_result = on_result
+        self.folder: Path | None = None
+        self.hosts: dict[tuple[int, int], PartyTableHost] = {}
+        self.stopping: set[asyncio.Future[None]] = set()  # the tables being closed now
+
+    def saved(self, slot: TableSlot) -> bool:
+        """Whether the table of ``slot`` has a save to resume."""
+        return self.folder is not None and save_file(self.folder, slot.port).exists()
+
+    def config_for(
+        self, night: NightState, number: int, slot: TableSlot, resume: bool
+    ) -> HostConfig:
+        config = self.config
+        ai = tuple(night.setup.ai for who in slot.seats if who is None)
+        return HostConfig(
+            name=f"{night.name} · round {number} · table {slot.index + 1}"[:63],
+            bind=config.bind,
+            port=slot.port,
+            seats=len(slot.seats),
+            ai=ai,
+            autostart=True,
+            max_games=1,
+            rules=night.setup.rules,
+            announce=config.announce,
+            seed=None if config.seed is None else table_seed(night.seed, number, slot.index),
+            hold=config.hold,
+            turn_timer=config.turn_timer,
+            ai_workers=1,
+            ai_processes=config.ai_processes,
+            save_dir=None if self.folder is None else str(self.folder),
+            resume=resume,
+            fair_wait=config.fair_wait,
+        )
+
+    @staticmethod
+    def tokens(night: NightState, number: int, slot: TableSlot) -> list[str]:
+        """Each seat's table token (derived, so the same after a restart; "" for AI)."""
+        return [
+            "" if who is None else night.table_token(number, slot.index, who) for who in slot.seats
+        ]
+
+    async def open(
+        self, night: NightState, number: int, slot: TableSlot, resume: bool
+    ) -> PartyTableHost:
+        """Open the table of ``slot`` (``resume``: from its save); ``slot.port`` is its port."""
+        reserved = [
+            None if who is None else Reserved(night.players[who].name, hash_token(token))
+            for who, token in zip(slot.seats, self.tokens(night, number, slot), strict=True)
+        ]
+        host = PartyTableHost(
+            self.config_for(night, number, slot, resume),
+            reserved=reserved,
+            on_result=lambda finished: self.on_result(number, slot.index, finished),
+            gather=self.config.gather,
+        )
+        await host.start()
+        slot.port = host.port
+        self.hosts[number, slot.index] = host
+        return host
+
+    async def close(self, number: int, table: int, saved: Awaitable[None] | None) -> None:
+        """Close a table; once ``saved`` (the party's save of its result) is on disk, its
+        own save files go."""
+        host = self.hosts.pop((number, table), None)
+        if host is None:
+            return
+        # Shielded: the party host closing meanwhile waits for this stop (``stop``) rather
+        # than cancel it half done.
+        stopping = asyncio.ensure_future(host.stop("The party's round is over: this table closes."))
+        self.stopping.add(stopping)
+        stopping.add_done_callback(self.stopping.discard)
+        await asyncio.shield(stopping)
+        if host.save_path is not None and saved is not None:
+            with contextlib.suppress(Exception):
+                await saved
+            for path in (host.save_path, journal_file(host.save_path)):
+                with contextlib.suppress(OSError):
+                    durable.unlink(path)
+
+    async def close_all(self, saved: Awaitable[None] | None) -> None:
+        for number, table in list(self.hosts):
+            await self.close(number, table, saved)
+
+    async def stop(self, text: str) -> None:
+        """Close every table at once (the party host is closing: the saves stay)."""
+        for key in list(self.hosts):
+            host = self.hosts.pop(key, None)  # (a table closing meanwhile is gone already)
+            if host is not None:
+                await host.stop(text)
+        if self.stopping:
+            await asyncio.wait(set(self.stopping))
+
+
+def table_seed(seed: int, number: int, table: int) -> int:
+    """A table's seed, from the party's, its round and its index."""
+    return random.Random(f"party-table:{seed}:{number}:{table}").getrandbits(32)

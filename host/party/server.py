@@ -1,0 +1,446 @@
+"""The party host: one asyncio process that runs a night of rounds (docs/protocol.md
+section 17). It listens on a port of its own for the party's messages, announces the party
+(``_durak-party._tcp.local.``), and each round opens the round's tables as ordinary
+``host.server.Host``s on ports of their own (``host.party.tables``), tells each player
+their table, scores each game as it ends and seats the next round after a break.
+
+The night itself (players, setup, rounds, results) is ``host.party.night``'s; this module
+owns the connections, the timers and the disk, and ``host.party.round_tables`` the
+tables. A request is handled at once on
+the loop (the night's methods never wait); what must be on disk before the client hears
+of it (a new player's token, a round's tables, a game's score) is saved first
+(``host.party.store``, a thread of its own). So a ``kill -9`` at any moment loses nothing
+a client was told: ``--resume`` reloads the night, takes each table of the round in play
+up from its own save (``host.resume``; a table killed before it ever saved opens again,
+its seats held by the same derived tokens), scores a game that ended after the party's
+last write from its table's save, and every player comes back with their token.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import time
+from collections.abc import Callable, Coroutine
+
+from protocol import (
+    PROTOCOL_VERSION,
+    Join,
+    Joined,
+    Party,
+    PartyAck,
+    PartyLeave,
+    PartyMessage,
+    PartySetup,
+    PartyStart,
+    PartyTable,
+    PartyUpdate,
+    Ping,
+    Pong,
+    ProtocolError,
+    Rejected,
+)
+
+from ..announce import Announcer
+from ..server import listening_socket
+from .config import PARTY_PORT, SERVICE_TYPE, PartyConfig
+from .link import PartyLink
+from .night import NightState, TableSlot
+from .round_tables import RoundTables
+from .store import PartySaveError, PartyStore, party_file, tables_folder
+from .tables import Finished
+
+__all__ = ["PARTY_PORT", "SERVICE_TYPE", "PartyConfig", "PartyHost", "PartySaveError"]
+
+log = logging.getLogger("durak.party")
+READ_SIZE = 64 * 1024
+MAX_BOARDS = 16
+MAX_LINKS = 128  # open connections: 60 players, 16 boards, and room for strangers
+LINK_LINGER = 1.0  # seconds a closing party waits for its connections to read their goodbye
+REFUSALS = {
+    "not_organiser": "Only the organiser can do that.",
+    "started": "The night has begun: its setup is fixed.",
+    "bad_rules": "Those rules cannot be played together.",
+    "unknown_level": "There is no such AI level.",
+    "board": "A board only watches the party.",
+}
+
+
+class PartyHost:
+    """``await start()``, then ``await stop()`` (or ``async with``)."""
+
+    def __init__(self, config: PartyConfig, clock: Callable[[], float] = time.time) -> None:
+        self.config = config
+        self.clock = clock
+        seed = config.seed if config.seed is not None else random.SystemRandom().getrandbits(32)
+        self.night = NightState(
+            config.name[:63] or "Durak party", config.setup, seed, config.break_s
+        )
+        self.links: set[PartyLink] = set()
+        self.tables = RoundTables(config, self._result)
+        self.store: PartyStore | None = None
+        self.port = 0
+        self.announcer: Announcer | None = None
+        self.changed = asyncio.Event()  # set whenever the party changes (tests wait on it)
+        self._listener: asyncio.Server | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._serving: set[asyncio.Task[None]] = set()  # the connections' readers
+        self._timer: asyncio.TimerHandle | None = None
+        self._starting = False
+        self._saved: asyncio.Future[None] | None = None
+
+    # --- starting and stopping --------------------------------------------------------
+
+    async def start(self) -> None:
+        try:
+            await self._start()
+        except BaseException:
+            await self.stop()
+            raise
+
+    async def _start(self) -> None:
+        sock = listening_socket(self.config.bind, self.config.port)
+        self.port = sock.getsockname()[1]
+        if self.config.save_dir is not None:
+            self.store = PartyStore(party_file(self.config.save_dir, self.port))
+            self.tables.folder = tables_folder(self.config.save_dir, self.port)
+            if self.config.resume:
+                self.night = self.store.load()
+        elif self.config.resume:
+            raise ValueError("resume needs save_dir")
+        if self.config.resume:
+            await self._resume_round()
+        else:
+            await self._save()
+        self._listener = await asyncio.start_server(self._serve, sock=sock)
+        if self.config.announce:
+            self.announcer = Announcer(
+                self.config.bind, self.port, self.night.name, service_type=SERVICE_TYPE
+            )
+            await self.announcer.start(self._txt())
+
+    async def stop(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        if self._listener is not None:
+            self._listener.close()
+        for link in list(self.links):
+            link.goodbye("shutdown", "The party host is closing.")
+        if self._serving:  # each reads its goodbye and closes, or is cut after a second
+            _, late = await asyncio.wait(set(self._serving), timeout=LINK_LINGER)
+            for link in list(self.links):
+                link.writer.transport.abort()
+            if late:
+                await asyncio.wait(late, timeout=LINK_LINGER)
+        await self.tables.stop("The party host is closing.")
+        for task in list(self._tasks):
+            task.cancel()
+        if self._tasks:
+            await asyncio.wait(set(self._tasks), timeout=2)
+        if self.announcer is not None:
+            await self.announcer.close()
+            self.announcer = None
+        if self._saved is not None:
+            with contextlib.suppress(Exception):
+                await self._saved
+        if self.store is not None:
+            self.store.close()
+
+    async def __aenter__(self) -> PartyHost:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.stop()
+
+    # --- the party as it is shown ------------------------------------------------------
+
+    def here(self) -> set[int]:
+        return {link.player for link in self.links if link.player is not None}
+
+    def view(self) -> Party:
+        return self.night.view(self.clock(), self.here())
+
+    def _txt(self) -> dict[str, str]:
+        night = self.night
+        return {
+            "name": night.name,
+            "version": str(PROTOCOL_VERSION),
+            "status": night.status,
+            "round": str(night.round.number if night.round else 0),
+            "players": str(len(night.players)),
+            "size": str(night.setup.rules.players),
+        }
+
+    def _show(self) -> None:
+        """Everyone is sent the party as it is now."""
+        update = PartyUpdate(self.view())
+        for link in self.links:
+            if link.player is not None or link.board:
+                link.send(update)
+        if self.announcer is not None:
+            self.announcer.update(self._txt())
+        self.changed.set()
+
+    def _save(self) -> asyncio.Future[None]:
+        """The night to disk (done at once without a save folder)."""
+        if self.store is None:
+            done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            done.set_result(None)
+            return done
+        self._saved = self.store.save(self.night)
+        self._saved.add_done_callback(_said)
+        return self._saved
+
+    async def _saved_or_say(self) -> bool:
+        """Save and wait for it; False if the disk refused it (``_said`` logs why)."""
+        try:
+            await self._save()
+        except OSError:
+            return False
+        return True
+
+    # --- connections ------------------------------------------------------------------
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        link = PartyLink(writer)
+        task = asyncio.current_task()
+        assert task is not None
+        self._serving.add(task)
+        task.add_done_callback(self._serving.discard)
+        if len(self.links) >= MAX_LINKS:
+            link.goodbye("busy", "The party host has as many connections as it takes.")
+            return
+        self.links.add(link)
+        loop = asyncio.get_running_loop()
+        timer = loop.call_later(
+            self.config.handshake_timeout, link.goodbye, "handshake_timeout", "No join in time."
+        )
+        try:
+            while not link.closed:
+                data = await reader.read(READ_SIZE)
+                link.conn.receive_data(data)
+                while not link.closed and (message := link.conn.next_message()) is not None:
+                    timer.cancel()
+                    await self._message(link, message)
+                if not data:
+                    break
+        except ProtocolError as exc:
+            log.info("closing %s: %s", link.peer, exc)
+            link.goodbye(exc.code, exc.text)
+        except (ConnectionError, OSError):
+            pass
+        finally:
+            timer.cancel()
+            link.closed = True
+            self.links.discard(link)
+            writer.close()
+            if link.player is not None:
+                self._show()  # they are away now
+
+    async def _message(self, link: PartyLink, message: PartyMessage) -> None:
+        if isinstance(message, Join):
+            await self._join(link, message)
+        elif isinstance(message, Ping):
+            link.send(Pong(message.ref))
+        elif isinstance(message, PartySetup | PartyStart | PartyLeave):
+            if link.board:
+                self._reject(link, message.ref, "board")
+            elif isinstance(message, PartyLeave):
+                await self._leave(link, message)
+            elif link.player != self.night.organiser(self.here()):
+                self._reject(link, message.ref, "not_organiser")
+            elif isinstance(message, PartySetup):
+                await self._set_up(link, message)
+            else:
+                await self._start_asked(link, message)
+
+    def _reject(self, link: PartyLink, ref: int, code: str, text: str | None = None) -> None:
+        link.send(Rejected(ref, code, text or REFUSALS[code]))
+
+    async def _join(self, link: PartyLink, join: Join) -> None:
+        night = self.night
+        if join.role == "board":
+            if join.token is not None:
+                link.goodbye("bad_token", "A board joins without a token.")
+            elif sum(1 for other in self.links if other.board) >= MAX_BOARDS:
+                link.goodbye("boards_full", "The party has as many boards as it takes.")
+            else:
+                link.board = True
+                link.send(Joined(PROTOCOL_VERSION, None, None, self.view()))
+            return
+        if join.token is None:
+            joined = night.join(join.name)
+            if isinstance(joined, str):
+                text = {
+                    "name_taken": "Another player of the party has that name.",
+                    "party_full": "The party has as many players as it takes.",
+                }[joined]
+                link.goodbye(joined, text)
+                return
+            player, token = joined
+            if not await self._saved_or_say():  # (a token must not be handed out, then lost)
+                link.goodbye("shutdown", "The party cannot be saved now.")
+                return
+        else:
+            found = night.holder(join.token)
+            if found is None:
+                link.goodbye("bad_token", "That token is no player's of this party.")
+                return
+            player, token = found, join.token
+            for other in list(self.links):
+                if other is not link and other.player == player.id:
+                    other.player = None
+                    other.goodbye("replaced", "You joined again from another connection.")
+            if player.left:
+                player.left = False
+                self._save()
+        if link.closed:
+            return
+        link.player = player.id
+        link.send(Joined(PROTOCOL_VERSION, player.id, token, self.view()))
+        slot = night.table_of(player.id)
+        if slot is not None:
+            link.send(self._party_table(link, slot))
+        self._show()
+        wanted = self.config.start_with
+        if night.status == "gathering" and wanted is not None and len(night.players) >= wanted:
+            self._spawn(self.start_round())
+
+    async def _leave(self, link: PartyLink, leave: PartyLeave) -> None:
+        if link.player is None:
+            return
+        self.night.players[link.player].left = True
+        await self._saved_or_say()
+        link.send(PartyAck(leave.ref))
+        link.player = None
+        link.goodbye("left", "You left the party.")
+        self._show()
+
+    async def _set_up(self, link: PartyLink, setup: PartySetup) -> None:
+        refusal = self.night.set_up(setup.rules, setup.rounds, setup.minutes, setup.fill, setup.ai)
+        if refusal is not None:
+            text = getattr(setup.rules, "reason", None) if refusal == "bad_rules" else None
+            self._reject(
+                link, setup.ref, refusal, text and f"Those rules cannot be played: {text}."
+            )
+            return
+        await self._saved_or_say()
+        link.send(PartyAck(setup.ref))
+        self._show()
+
+    async def _start_asked(self, link: PartyLink, start: PartyStart) -> None:
+        refusal = self.night.start_refusal()
+        if refusal is None and self._starting:
+            refusal = ("round_running", "The round is being seated.")
+        if refusal is not None:
+            self._reject(link, start.ref, *refusal)
+            return
+        link.send(PartyAck(start.ref))
+        await self.start_round()
+
+    # --- rounds -----------------------------------------------------------------------
+
+    def _party_table(self, link: PartyLink, slot: TableSlot) -> PartyTable:
+        night = self.night
+        assert night.round is not None and link.player is not None
+        number = night.round.number
+        names = tuple(None if who is None else night.players[who].name for who in slot.seats)
+        token = night.table_token(number, slot.index, link.player)
+        seat = slot.seats.index(link.player)
+        return PartyTable(number, slot.index, link.local, slot.port, token, seat, names)
+
+    async def start_round(self) -> None:
+        """Seat and open the next round, if it may start now. A break that ends with too
+        few players to seat waits for the organiser (``next_ms`` is nil then)."""
+        if self._starting:
+            return
+        if self.night.start_refusal() is not None:
+            if self.night.status == "break" and self.night.next_at is not None:
+                self.night.next_at = None
+                self._show()
+            return
+        self._starting = True
+        try:
+            await self.tables.close_all(self._saved)
+            night, now = self.night, self.clock()
+            seating = night.seat_next(now)
+            slots = [
+                TableSlot(i, 0, tuple(None if w is None else int(w) for w in seats))
+                for i, seats in enumerate(seating.tables)
+            ]
+            for slot in slots:
+                await self.tables.open(night, seating.round, slot, resume=False)
+            night.open_round(seating, [slot.port for slot in slots], now)
+            await self._saved_or_say()
+        finally:
+            self._starting = False
+        for link in self.links:
+            seated = None if link.player is None else night.table_of(link.player)
+            if seated is not None:
+                link.send(self._party_table(link, seated))
+        self._show()
+
+    def _result(self, number: int, table: int, finished: Finished) -> None:
+        """A table's game ended: scored now, shown once the score is on disk."""
+        night = self.night
+        if night.round is None or night.round.number != number:
+            return
+        now = self.clock()
+        over = night.record(
+            table, finished.result, finished.actions, finished.seconds, finished.out_after, now
+        )
+        self._spawn(self._scored(number, table, over))
+
+    async def _scored(self, number: int, table: int, over: bool) -> None:
+        await self._saved_or_say()
+        self._show()
+        if (number, table) in self.tables.hosts:
+            saved = self._saved
+            self._later(self.config.linger, lambda: self.tables.close(number, table, saved))
+        if over and self.night.status == "break":
+            self._arm_break()
+
+    def _arm_break(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        assert self.night.next_at is not None
+        delay = max(0.0, self.night.next_at - self.clock())
+        self._timer = asyncio.get_running_loop().call_later(delay, self._break_over)
+
+    def _break_over(self) -> None:
+        self._timer = None
+        if self.night.status == "break":
+            self._spawn(self.start_round())
+
+    def _later(self, delay: float, job: Callable[[], Coroutine[None, None, None]]) -> None:
+        async def run() -> None:
+            await asyncio.sleep(delay)
+            await job()
+
+        self._spawn(run())
+
+    def _spawn(self, job: Coroutine[None, None, None]) -> None:
+        task = asyncio.get_running_loop().create_task(job)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _resume_round(self) -> None:
+        """Take up the round in play (each unfinished table from its save) or the break."""
+        night = self.night
+        current = night.round
+        if night.status == "playing" and current is not None:
+            for slot in current.tables:
+                if slot.game is not None:
+                    continue
+                await self.tables.open(night, current.number, slot, self.tables.saved(slot))
+        elif night.status == "break":
+            self._arm_break()
+
+
+def _said(saved: asyncio.Future[None]) -> None:
+    """A save that failed is logged (and tried again with the next change)."""
+    if not saved.cancelled() and saved.exception() is not None:
+        log.error("the party was not saved: %s", saved.exception())

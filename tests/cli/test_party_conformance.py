@@ -1,0 +1,48 @@
+"""``durak conformance --party`` against our own party host: every check of section 17
+passes, and a party host that seats a player it should not is caught."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+
+from client.cli.conformance.party import PartySuite
+from engine import Rules
+from host.party.night import NightState
+from host.party.server import PartyConfig, PartyHost
+from protocol import Night
+
+LOCAL = PartyConfig(
+    setup=Night(Rules(players=4)), announce=False, ai_processes=False, fair_wait=0.5
+)
+
+
+def run_suite(host: PartyHost) -> tuple[list[str], str]:
+    async def check() -> tuple[list[str], str]:
+        out = io.StringIO()
+        async with host:
+            results = await PartySuite("127.0.0.1", host.port, out).run()
+        return [r.name for r in results if not r.passed], out.getvalue()
+
+    return asyncio.run(check())
+
+
+def test_our_party_host_passes_every_check() -> None:
+    failed, out = run_suite(PartyHost(LOCAL))
+    assert failed == [], out
+    assert out.count("ok   party:") >= 25
+
+
+class Lenient(NightState):
+    """A night that lets any number of players start, fill or not."""
+
+    def start_refusal(self) -> tuple[str, str] | None:
+        refusal = super().start_refusal()
+        return None if refusal is not None and refusal[0] == "too_few" else refusal
+
+
+def test_a_party_host_that_starts_with_too_few_players_fails_the_check() -> None:
+    host = PartyHost(LOCAL)
+    host.night = Lenient(host.night.name, host.night.setup, host.night.seed)
+    failed, out = run_suite(host)
+    assert "party: 3 players at tables of 2 unfilled: rejected too_few" in failed, out

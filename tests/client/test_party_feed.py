@@ -1,0 +1,273 @@
+"""The window's link to a party (client.net.party_link) and the feed the party's screens read
+(client.screens.party.feed), against a stand-in party host on 127.0.0.1: the party map
+becomes the view the screens draw, a party_table becomes the call to sit at that table
+with its token, a board watches every table being played, and a party that says goodbye
+or sends garbage is a problem the screens show, never a crash."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fake_party import FakePartyHost
+
+from client.net.party_link import Lost, PartyLink
+from client.net.scripted import ScriptedSession
+from client.net.session import Session
+from client.screens.party.feed import NetFeed
+from client.screens.party.model import PartyView, Stage
+from engine import Rules, new_game
+from protocol import (
+    PROTOCOL_VERSION,
+    Goodbye,
+    Join,
+    Joined,
+    LongestGame,
+    Night,
+    Party,
+    PartyAck,
+    PartyFigures,
+    PartyMessage,
+    PartyPlayer,
+    PartyStart,
+    PartyTable,
+    PartyUpdate,
+    RoundTable,
+)
+
+TOKEN = "0123456789abcdef" * 2
+NAMES = ("Anna", "Oleg", "Vera", "Boris", "Dmitri", "Katya")
+
+
+def a_party(status: str = "playing", done: bool = False) -> Party:
+    players = tuple(
+        PartyPlayer(i, name, "left" if i == 5 else "here", i + 1, 1, i % 2, 0, 500, 0, i // 3)
+        for i, name in enumerate(NAMES)
+    )
+    tables = (
+        RoundTable(0, 45701, (0, 1, 2, None), "done" if done else "playing",
+                   (1, 3, 2, 4) if done else None, 3 if done else None),
+        RoundTable(1, 45702, (3, 4, 5), "playing", None, None),
+    )  # fmt: skip
+    return Party(
+        "Friday night", status, 0, Night(Rules(players=4), rounds=3), 2, False, 61_000, None,
+        None, players, tables, PartyFigures((2,), 1, LongestGame(1, 1, 140), (4, 22)),
+    )  # fmt: skip
+
+
+def answer(message: PartyMessage) -> list[PartyMessage | bytes]:
+    if isinstance(message, Join):
+        player = None if message.role == "board" else 2
+        return [Joined(PROTOCOL_VERSION, player, None if player is None else TOKEN, a_party())]
+    if isinstance(message, PartyStart):
+        return [PartyAck(message.ref)]
+    return []
+
+
+@pytest.fixture
+def host() -> Iterator[FakePartyHost]:
+    party = FakePartyHost(answer)
+    yield party
+    party.close()
+
+
+class Joins:
+    """A joiner that keeps what it was asked for and hands out scripted tables."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[str, int, str, str | None]] = []
+        self.sessions: list[ScriptedSession] = []
+
+    def __call__(self, address: str, port: int, name: str, token: str | None) -> Session:
+        self.asked.append((address, port, name, token))
+        players = 4 if port == 45701 else 3
+        self.sessions.append(ScriptedSession(new_game(Rules(players=players), port)))
+        return self.sessions[-1]
+
+
+def until(get: Callable[[], object], tries: int = 500) -> object:
+    """``get()`` once it is not None (the link's thread takes a moment)."""
+    import time
+
+    for _ in range(tries):
+        found = get()
+        if found is not None:
+            return found
+        time.sleep(0.01)
+    raise AssertionError("nothing came")
+
+
+def test_the_party_map_becomes_the_view_and_a_table_call(host: FakePartyHost) -> None:
+    joins = Joins()
+    link = PartyLink("127.0.0.1", host.port, "Vera")
+    feed = NetFeed(link, "Vera", joins, ai_names=("Anna", "Sasha", "Pasha"))
+    try:
+        view = until(feed.poll)
+        assert isinstance(view, PartyView)
+        assert view.name == "Friday night" and view.stage is Stage.PLAYING
+        assert (view.round, view.rounds) == (2, 3) and 61.0 <= view.round_seconds < 71.0
+        assert [row.name for row in view.standings] == list(NAMES)
+        assert [row.name for row in view.standings if row.me] == ["Vera"]
+        assert [row.name for row in view.standings if row.left] == ["Katya"]
+        assert [table.names[:3] for table in view.tables] == [NAMES[:3], NAMES[3:]]
+        # an AI seat is named, never after a player of the party ("Anna" is one)
+        assert view.tables[0].is_ai(3) and view.tables[0].names[3] == "Sasha"
+        assert view.figures.most_durak is not None and view.figures.most_durak.names == ("Vera",)
+        assert view.figures.longest is not None and view.figures.longest.table == 2
+        assert view.figures.fastest is not None and view.figures.fastest.names == ("Dmitri",)
+        host.say(PartyTable(2, 0, "127.0.0.1", 45701, TOKEN, 2, ("Anna", "Oleg", "Vera", None)))
+        call = until(feed.call)
+        assert call.round == 2 and call.table == 1  # type: ignore[attr-defined]
+        assert call.others[:2] == ("Anna", "Oleg") and len(call.others) == 3  # type: ignore[attr-defined]
+        call.join()  # type: ignore[attr-defined]
+        assert joins.asked == [("127.0.0.1", 45701, "Vera", TOKEN)]
+        host.say(PartyUpdate(a_party(done=True)))
+        done = until(feed.poll)
+        assert isinstance(done, PartyView)
+        outcome = done.tables[0].outcome
+        assert outcome is not None and outcome.durak == 3
+        assert host.got[0] == Join(PROTOCOL_VERSION, "Vera", None, "play")
+        feed.link.start()
+        until(lambda: next((m for m in host.got if isinstance(m, PartyStart)), None))
+    finally:
+        feed.close()
+
+
+def test_a_board_watches_every_table_being_played(host: FakePartyHost) -> None:
+    joins = Joins()
+    link = PartyLink("127.0.0.1", host.port, "Board", board=True)
+    feed = NetFeed(link, "Board", joins, watch=True)
+    try:
+        view = until(feed.poll)
+        assert sorted(port for _, port, _, token in joins.asked if token is None) == [45701, 45702]
+        assert isinstance(view, PartyView)
+        assert all(table.view is not None for table in view.tables)  # what the watchers saw
+        host.say(PartyUpdate(a_party(done=True)))  # table 1 is over: its watcher goes
+
+        def first_unwatched() -> bool | None:
+            feed.poll()
+            return True if joins.sessions[0].closed else None
+
+        until(first_unwatched)
+        assert not joins.sessions[1].closed
+    finally:
+        feed.close()
+    assert all(session.closed for session in joins.sessions)
+
+
+def problem(feed: NetFeed) -> str | None:
+    feed.poll()
+    return feed.problem
+
+
+def test_a_goodbye_or_garbage_from_the_party_is_shown_not_raised(host: FakePartyHost) -> None:
+    feed = NetFeed(PartyLink("127.0.0.1", host.port, "Vera"), "Vera", Joins())
+    try:
+        until(feed.poll)
+        host.say(b"\x00\x00\x00\x03abc")  # a frame that is no message
+        until(lambda: problem(feed))
+        assert feed.problem and "abc" not in feed.problem
+    finally:
+        feed.close()
+    feed = NetFeed(PartyLink("127.0.0.1", host.port, "Vera"), "Vera", Joins())
+    try:
+        until(feed.poll)
+        host.say(Goodbye("shutdown", "The party is over for tonight."))
+        until(lambda: problem(feed))
+        assert feed.problem == "The party is over for tonight."
+    finally:
+        feed.close()
+
+
+def test_a_link_lost_without_a_goodbye_joins_again_as_the_same_player(
+    host: FakePartyHost,
+) -> None:
+    feed = NetFeed(PartyLink("127.0.0.1", host.port, "Vera"), "Vera", Joins())
+    try:
+        until(feed.poll)
+        host.drop()  # as a party host killed and resumed, or the Wi-Fi gone a moment
+        until(lambda: True if len([m for m in host.got if isinstance(m, Join)]) == 2 else None)
+        assert host.got[-1] == Join(PROTOCOL_VERSION, "Vera", TOKEN, "play")
+        until(feed.poll)
+        assert feed.problem is None
+    finally:
+        feed.close()
+
+
+def test_a_party_nobody_runs_is_unreachable() -> None:
+    import socket
+
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    link = PartyLink("127.0.0.1", port, "Vera")
+    lost = until(lambda: link.inbox.get(timeout=5))
+    assert isinstance(lost, Lost) and lost.code == "unreachable"
+    link.close()
+
+
+@pytest.mark.usefixtures("headless")
+def test_durak_party_board_shows_the_party_from_the_command_line(
+    host: FakePartyHost, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from client.cli.main import main
+
+    monkeypatch.setenv("DURAK_SETTINGS", str(tmp_path / "settings.json"))
+    where = f"127.0.0.1:{host.port}"
+    assert main(["party", "--board", where, "--window", "1280x720", "--board-frames", "40"]) == 0
+    assert Join(PROTOCOL_VERSION, "Board", None, "board") in host.got
+
+
+def test_durak_party_board_refuses_a_bad_address(capsys: pytest.CaptureFixture[str]) -> None:
+    from client.cli.main import main
+
+    assert main(["party", "--board", "host:port"]) == 2
+    assert "give HOST:PORT" in capsys.readouterr().err
+    assert main(["party", "--board", "127.0.0.1:1", "--window", "big"]) == 2
+
+
+@pytest.mark.usefixtures("headless")
+def test_durak_party_board_finds_the_one_party_on_the_lan(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from client.cli.main import main
+    from client.net.party_thread import host_party
+    from host.party import PartyConfig
+    from protocol import Night
+
+    monkeypatch.setenv("DURAK_SETTINGS", str(tmp_path / "settings.json"))
+    config = PartyConfig(
+        name="Friday night", bind="127.0.0.1", setup=Night(Rules(players=4)), ai_processes=False
+    )
+    import client.net.party_link as party_link
+
+    reached: list[tuple[str, int, bool]] = []
+
+    class Recorded(party_link.PartyLink):
+        def __init__(self, address: str, port: int, name: str, **options: Any) -> None:
+            reached.append((address, port, options.get("board", False)))
+            super().__init__(address, port, name, **options)
+
+    monkeypatch.setattr(party_link, "PartyLink", Recorded)
+    party = host_party(config)  # announced on 127.0.0.1 only
+    try:
+        argv = ["party", "--board", "--bind", "127.0.0.1", "--window", "1280x720"]
+        assert main([*argv, "--board-frames", "20"]) == 0
+        assert reached == [("127.0.0.1", party.port, True)]
+    finally:
+        party.stop()
+
+
+def test_the_clocks_run_on_from_when_the_map_was_sent_and_ai_seats_differ() -> None:
+    from dataclasses import replace
+
+    from client.screens.party.feed import party_view
+
+    party = a_party()
+    two = (party.tables[0], replace(party.tables[1], seats=(3, 4, None)))
+    party = replace(party, tables=two, left_ms=600_000)
+    view = party_view(party, 2, {}, ("Sasha", "Pasha"), elapsed=10.0)
+    assert (view.round_seconds, view.night_left) == (71.0, 590.0)
+    assert [t.names[-1] for t in view.tables] == ["Sasha", "Pasha"]  # one name an AI seat

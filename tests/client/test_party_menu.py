@@ -1,0 +1,141 @@
+"""The window's Party menu, end to end: the start screen's Party opens it; Join and Board
+take an address (a bad one is refused in words and opens nothing); Host a party starts a
+real party host in this process on 127.0.0.1, joins it as the organiser, starts the
+night, and the party's call takes the window to its table, seated by the party's token."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from window import click, open_app, type_text, until
+
+from client.app import App
+from client.net.party_link import party_address
+from client.net.remote import NetSession
+from client.net.session import WATCHING
+from client.screens.party.between import BetweenScene, Homing
+from client.screens.party.board import BoardScene
+from client.screens.party.menu import PartyHostScene, PartyJoinScene, PartyMenuScene
+from client.screens.party.model import Stage
+from client.screens.start import StartScene
+from client.screens.table.screen import TableScene
+
+pytestmark = pytest.mark.usefixtures("headless")
+
+
+def press(app: App, name: str) -> None:
+    scene = app.stack[-1]
+    button = next(b for b in scene.buttons() if b.name == name)  # type: ignore[attr-defined]
+    click(app, button.rect.center)
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[App]:
+    window = open_app(tmp_path / "settings.json", lan_bind="127.0.0.1", name="Vera")
+    yield window
+    window.close()
+
+
+def test_party_opens_the_menu_and_its_screens(app: App) -> None:
+    assert isinstance(app.stack[-1], StartScene)
+    press(app, "party")
+    assert isinstance(app.stack[-1], PartyMenuScene)
+    for name, kind in (
+        ("host", PartyHostScene),
+        ("join", PartyJoinScene),
+        ("board", PartyJoinScene),
+    ):
+        press(app, name)
+        assert isinstance(app.stack[-1], kind)
+        press(app, "back")
+        assert isinstance(app.stack[-1], PartyMenuScene)
+    press(app, "back")
+    assert isinstance(app.stack[-1], StartScene)
+
+
+def test_a_bad_address_is_refused_in_words(app: App) -> None:
+    app.show("party_join")
+    scene = app.stack[-1]
+    assert isinstance(scene, PartyJoinScene)
+    type_text(app, "not an address:99999")
+    type_text(app, "")  # Enter again: Join
+    assert app.stack[-1] is scene
+    assert scene.message == app.tr("party.bad_address")
+
+
+def test_the_address_may_leave_out_the_party_port() -> None:
+    assert party_address("192.168.1.20") == ("192.168.1.20", 45655)
+    assert party_address("durak://10.0.0.2,10.0.0.3:50000") == ("10.0.0.2", 50000)
+    with pytest.raises(ValueError):
+        party_address("host:port")
+
+
+def test_hosting_a_party_seats_its_organiser_at_a_real_table(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    options = {"ai_processes": False, "announce": False, "gather": 1.0, "break_s": 60.0}
+    monkeypatch.setattr(PartyHostScene, "ports", (0,))
+    monkeypatch.setattr(PartyHostScene, "options", options)
+    app.show("party_host")
+    host = app.stack[-1]
+    assert isinstance(host, PartyHostScene)
+    host.seats = 2  # one player and an AI at a table of two
+    press(app, "start")
+    until(app, lambda: isinstance(app.stack[-1], BetweenScene), dt=0.05)
+    night = app.stack[-1]
+    assert isinstance(night, BetweenScene)
+    until(app, lambda: night.view is not None, dt=0.05)
+    assert night.view is not None and night.view.stage is Stage.GATHERING
+    assert night.view.organiser and [row.name for row in night.view.standings] == ["Vera"]
+    assert night.invite is not None and night.invite.endswith(f":{night.feed.link.port}")  # type: ignore[attr-defined]
+    press(app, "start")  # the organiser starts the night
+    until(app, lambda: isinstance(app.stack[-1], Homing), frames=3000, dt=0.1)
+    table = app.stack[-2]
+    assert isinstance(table, TableScene) and isinstance(table.session, NetSession)
+    assert table.session.token is not None  # the seat the party holds for us
+    # the table took us at the seat the party held for us, and deals
+    until(app, lambda: table.names[table.seat : table.seat + 1] == ("Vera",), frames=3000, dt=0.05)
+    assert table.seat != WATCHING and not table.watching
+    until(app, lambda: table.view is not None, frames=3000, dt=0.05)
+    assert night.view is not None and night.view.round == 1
+    assert night.view.tables and "Vera" in night.view.tables[0].names
+
+
+def test_the_board_of_a_party_nobody_runs_says_so(app: App) -> None:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    app.show("party_join", board=True)
+    type_text(app, f"127.0.0.1:{port}")
+    type_text(app, "")
+    board = app.stack[-1]
+    assert isinstance(board, BoardScene)
+    until(app, lambda: board.feed.problem is not None, dt=0.05)
+
+
+def test_a_party_announced_on_the_lan_is_listed_and_a_tap_fills_it_in(app: App) -> None:
+    from client.net.party_thread import host_party
+    from engine import Rules
+    from host.party import PartyConfig
+    from protocol import Night
+
+    config = PartyConfig(
+        name="Friday night", bind="127.0.0.1", setup=Night(Rules(players=4)), ai_processes=False
+    )
+    party = host_party(config)  # announced on 127.0.0.1 only
+    try:
+        app.show("party_join")
+        join = app.stack[-1]
+        assert isinstance(join, PartyJoinScene)
+        until(app, lambda: bool(join.found), frames=4000, dt=0.05)
+        listed = next(b for b in join.buttons() if b.name == "found:0")
+        assert listed.label.startswith("Friday night · 0 players")
+        click(app, listed.rect.center)
+        assert join.fields["join.address"] == f"127.0.0.1:{party.port}"
+    finally:
+        app.close()
+        party.stop()
