@@ -15,8 +15,11 @@ would lose it (the bot talks to the host through a relay in this process, which 
 sides of it; the bot's client does not close it), and the bot comes back with its seat's
 token by itself.
 
-Prints whether the game completed, every bot's action round trip (act to ack, also of bots
-that had not finished when the run ended) p50/p99, what
+Prints whether the game completed, every bot's action round trip p50/p99 (act to ack, also
+of bots that had not finished when the run ended; timed where the bot's connection is read,
+``NetClient.round_trips``, so neither a bot's thinking nor the other bots' work in this
+process between the ack's arrival and its turn is counted, and the deal's verification at a
+game's end, the heaviest of that work, runs outside the connection's reader), what
 the junk and the flood got back, how long the dropped bot took to get back, the host's most
 open files (where /proc has them), the host's "Too many open files" and failed-save log
 lines (both should be 0) and its peak memory (VmHWM). The last line is exactly
