@@ -420,9 +420,12 @@ class Host:
     ) -> None:
         self.sessions.add(session)
         queue = self.table.queue
-        timer = asyncio.get_running_loop().call_later(
-            timeout, session.goodbye, HANDSHAKE_TIMEOUT, "No hello in time."
+        # A stranger in the reserve that says nothing is told busy, as one whose hello has
+        # no token is: the host is flooded, and a player may come back later.
+        late = (
+            (BUSY, BUSY_TEXT) if pool is Pool.RESERVE else (HANDSHAKE_TIMEOUT, "No hello in time.")
         )
+        timer = asyncio.get_running_loop().call_later(timeout, session.goodbye, *late)
         greeted = False
         try:
             while not session.closed:

@@ -80,6 +80,16 @@ async def test_over_its_rate_an_address_is_not_seated_without_a_token() -> None:
         await boris.close()
 
 
+async def test_a_silent_connection_in_the_reserve_is_told_busy_after_its_two_seconds() -> None:
+    """docs/protocol.md section 13: the reserve's connections have 2 s for their hello and
+    are told ``busy`` (worth another try), not ``handshake_timeout``, when it does not come."""
+    async with serving(seats=2, connect_burst=1, connect_rate=0.001) as host:
+        first = await asyncio.open_connection("127.0.0.1", host.port)  # the open slot's
+        frames = await goodbye_then_end(host.port)  # in the reserve: it says nothing
+        assert [(f["type"], f["code"]) for f in frames] == [("goodbye", "busy")]
+        first[1].close()
+
+
 async def test_during_a_game_a_player_over_the_rate_comes_back_with_the_token() -> None:
     # connect_rate: no connection comes back to the bucket while the game starts, however
     # long that takes on a loaded machine (at the default 20 a second, one did in 50 ms)
