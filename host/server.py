@@ -125,7 +125,7 @@ class Session:
             self.closed = True
             self.writer.transport.abort()
             return
-        self.writer.write(encode(message))
+        self.writer.write(self.outbox.frame(message))
 
     def close(self, code: str, text: str) -> None:
         """The table's goodbye: after what the table sent before it (see ``outbox``)."""
