@@ -22,7 +22,9 @@ process between the ack's arrival and its turn is counted, and the deal's verifi
 game's end, the heaviest of that work, runs outside the connection's reader), what
 the junk and the flood got back, how long the dropped bot took to get back, the host's most
 open files (where /proc has them), the host's "Too many open files" and failed-save log
-lines (both should be 0) and its peak memory (VmHWM). The last line is exactly
+lines (both should be 0), its peak memory (VmHWM) and the CPU time it used (where /proc has
+them; the CPU time hardly moves with what else the machine runs, the round trips do: on a
+loaded machine compare that). The last line is exactly
 ``game_completed=<0|1> rtt_p99_ms=<number>``. Target: the game completes and p99 <= 20 ms
 (without the flood: ``--flood-seconds 0``). Everything is bounded: ``--timeout`` seconds at
 most (default 120).
@@ -39,6 +41,7 @@ import collections
 import contextlib
 import dataclasses
 import functools
+import os
 import random
 import socket
 import subprocess
@@ -287,6 +290,16 @@ async def flood_the_host(port: int, flood: Flood) -> None:
     await proc.wait()
 
 
+def cpu_seconds(pid: int) -> float | None:
+    """The CPU time (user + system) the host's process has used so far (where /proc has
+    it): unlike the round trips, hardly moved by what else the machine runs."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 def peak_memory(pid: int) -> str:
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -409,7 +422,7 @@ def main() -> int:
             cwd=ROOT, stdout=subprocess.PIPE, stderr=log, text=True,
             preexec_fn=tight_file_limit if posix else None,
         )  # fmt: skip
-        memory = "n/a"
+        memory, cpu = "n/a", None
         flood = Flood(host.pid, args.flood_seconds, args.flood_rate)
         try:
             assert host.stdout is not None
@@ -420,6 +433,7 @@ def main() -> int:
                 play(port, args.games, args.junk, args.seed, args.timeout, flood)
             )
             memory = peak_memory(host.pid)
+            cpu = cpu_seconds(host.pid)
         finally:
             if sys.platform == "win32":
                 host.terminate()
@@ -453,6 +467,8 @@ def main() -> int:
     failed = host_log.count("cannot save")
     print(f"host log: 'Too many open files' {emfile} times, failed saves {failed}")
     print(f"host peak memory: {memory}")
+    per = "" if cpu is None else f" ({cpu * 1000 / max(1, len(rtts)):.1f} ms per bot action)"
+    print(f"host CPU time: {'n/a (no /proc)' if cpu is None else f'{cpu:.2f} s'}{per}")
     print(f"game_completed={int(completed)} rtt_p99_ms={p99:.3f}")
     return 0
 
