@@ -198,7 +198,28 @@ class Relay:
         return int(self.server.sockets[0].getsockname()[1])
 
     async def _relay(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        # The bot's bytes are read while the host's side opens (slow during the flood). A
+        # bot that gave up on the connection meanwhile (its greeting timed out; it is
+        # connecting again) has closed it: its hello is not delivered late, as no network
+        # would, else it could reach the host after the bot's next one and replace it.
+        early, gone = bytearray(), asyncio.Event()
+
+        async def read_early() -> None:
+            with contextlib.suppress(ConnectionError, OSError):
+                while data := await reader.read(65536):
+                    early.extend(data)
+            gone.set()
+
+        reading = asyncio.create_task(read_early())
         up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.port)
+        reading.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await reading
+        if gone.is_set():
+            up_writer.transport.abort()
+            writer.close()
+            return
+        up_writer.write(bytes(early))
         self.live += [writer, up_writer]
         pipes = [
             asyncio.create_task(self._pipe(reader, up_writer)),
