@@ -28,8 +28,10 @@ same cards round for ever). Two rules end such a game as a draw, with no Durak:
   instead (a bout holds a bounded number of actions, so no game goes far past the cap).
 
 In such a draw the players still holding cards share the next place (those already out
-keep theirs), exactly as if they had gone out together; ``declare_draw`` (the table's
-owner ending a game) ends it the same way at any moment.
+keep theirs), exactly as if they had gone out together. The bout never starts: the game
+ends where the last one ended, with its roles, as any game does (a client told of no new
+bout must not see one). ``declare_draw`` (the table's owner ending a game) ends it the
+same way at any moment, the table as it stands.
 """
 
 from __future__ import annotations
@@ -344,6 +346,14 @@ class GameState(Position):
         """The next bout (never the first: ``from_deal`` sets that one up), or the end of
         the game by the rule that every game ends."""
         players, places, hands = self.players, self.places, self.hands
+        position = (attacker, MAX_ATTACKS, *hands)
+        seen = self.seen
+        if (seen and seen.count(position) + 1 >= REPETITION_LIMIT) or self.moves >= MAX_MOVES:
+            # The draw ends the game before the bout: the view keeps the last bout's roles
+            # (as at any other end), so nothing shows a bout no ``BoutStarted`` announced.
+            self.attacks, self.defences, self.table_cards, self.table_ranks = [], [], 0, 0
+            self._draw(events)
+            return
         defender = attacker + 1 if attacker + 1 < players else 0
         if places[defender]:
             defender = self.next_active(attacker)
@@ -364,11 +374,6 @@ class GameState(Position):
             self._set_throwers()
         else:  # everyone is in and may add, as ``_set_throwers`` finds
             self.throwers = ((1 << players) - 1) & ~(1 << defender)
-        position = (attacker, MAX_ATTACKS, *hands)
-        seen = self.seen
-        if (seen and seen.count(position) + 1 >= REPETITION_LIMIT) or self.moves >= MAX_MOVES:
-            self._draw(events)
-            return
         self.seen = (*seen, position)
         key = attacker << 6 | defender << 3 | limit
         started = _BOUT_STARTED.get(key)

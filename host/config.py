@@ -37,8 +37,9 @@ class HostConfig:
 
     A fair deal (docs/protocol.md section 15): before each deal the host sends every seated
     player its commitment and waits up to ``fair_wait`` seconds for their contributions
-    (0: it deals at once, counting none). With ``seed`` its secrets are reproducible, the
-    deal only where nobody contributes.
+    (0: it deals at once, counting none). ``seed`` makes the secret reproducible only for a
+    deal nobody is asked to contribute to (``host.dealer``): a secret a player could know
+    beforehand would let them choose the deal.
 
     Liveness: a connection the host hears nothing from for ``silence`` seconds (it sends a
     ``heartbeat`` after a third of that) is treated as dropped, exactly like a closed one.

@@ -7,6 +7,12 @@ phases return: it sends the commitment, each seat's and the watchers' updates an
 reveal, plays the AI players' answers and the turn timer's default moves, and hands each
 action to ``record`` (the journal) before anyone is told of it.
 
+The deal's secret (docs/protocol.md section 15) comes from the OS's secure random source
+whenever a player is asked to contribute, even on a table with a ``seed``: a seed anyone
+may know (``durak host --seed``, a benchmark's) would make the secret known before the
+game, and a player who contributes last could then choose the deal. A seeded table's deals
+are reproducible only where nobody contributes (its AI-only games, or ``fair_wait`` 0).
+
 What concerns the room is the table's, so the dealer says when it is the table's turn
 instead of calling it: ``start`` says whether the deal waits, ``dealt`` returns the game
 for the table to show in the room before its first update goes out (``opening``), and
@@ -18,6 +24,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import secrets
 from collections.abc import Callable, Sequence
 
 from engine import Action, Event, GameLog, GameState
@@ -97,9 +104,13 @@ class Dealer:
         game = self.game + 1
         roster = self.roster
         kinds = tuple(s.kind for s in roster.seats)
-        secret = self.seeds.randbytes(SECRET_BYTES)
         waiting = roster.connected()
         wait = max(0.0, self.config.fair_wait)
+        # A secret anyone could know beforehand (``--seed``'s) would let a player who
+        # contributes last choose the deal: whenever a contribution is asked for, the
+        # secret is the OS's. Only a deal nobody contributes to is the seed's alone.
+        asked = bool(waiting) and wait > 0
+        secret = secrets.token_bytes(SECRET_BYTES) if asked else self.seeds.randbytes(SECRET_BYTES)
         self.pending = pending = Deal.committed(game, secret, kinds, roster.rules, waiting, wait)
         for index in sorted(waiting):
             link = roster.seats[index].link

@@ -90,9 +90,12 @@ class Session:
         self.seat: int | None = None
         self.watching = False  # a watcher's connection (set by the table)
         self.closed = False
+        self.leaving = False  # the table said goodbye (it may wait in the outbox)
         self.max_buffer = config.max_send_buffer
         self.credit = asyncio.Semaphore(config.max_pending)
         self.waiting = 0  # messages of this client the table has not handled yet
+        self.handled = asyncio.Event()  # set while the table has handled all of them
+        self.handled.set()
         self.said_goodbye = False
         peer = writer.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
@@ -126,10 +129,12 @@ class Session:
             self.closed = True
             self.writer.transport.abort()
             return
-        self.writer.write(encode(message))
+        self.writer.write(self.outbox.frame(message))
 
     def close(self, code: str, text: str) -> None:
-        """The table's goodbye: after what the table sent before it (see ``outbox``)."""
+        """The table's goodbye: after what the table sent before it (see ``outbox``). What
+        the client sends from now on is read and dropped."""
+        self.leaving = True
         self.outbox.send(partial(self.goodbye, code, text))
 
     def goodbye(self, code: str, text: str) -> None:
@@ -155,6 +160,8 @@ class Session:
     def release(self) -> None:
         self.waiting -= 1
         self.credit.release()
+        if not self.waiting:
+            self.handled.set()
 
     def check_alive(self, now: float, silence: float) -> None:
         """The heartbeat: after a third of ``silence`` without a word from the client, ask
@@ -426,16 +433,25 @@ class Host:
     ) -> None:
         self.sessions.add(session)
         queue = self.table.queue
-        timer = asyncio.get_running_loop().call_later(
-            timeout, session.goodbye, HANDSHAKE_TIMEOUT, "No hello in time."
+        # A stranger in the reserve that says nothing is told busy, as one whose hello has
+        # no token is: the host is flooded, and a player may come back later.
+        late = (
+            (BUSY, BUSY_TEXT) if pool is Pool.RESERVE else (HANDSHAKE_TIMEOUT, "No hello in time.")
         )
+        timer = asyncio.get_running_loop().call_later(timeout, session.goodbye, *late)
         greeted = False
         try:
             while not session.closed:
                 data = await reader.read(READ_SIZE)
                 session.heard, session.probed = time.monotonic(), False
+                if session.leaving:  # after the table's goodbye: read and dropped, unread
+                    if not data:
+                        break
+                    continue
                 session.conn.receive_data(data)
                 while (message := session.conn.next_message()) is not None:
+                    if session.leaving:
+                        break
                     if not greeted:  # its first message: the hello
                         greeted = True
                         timer.cancel()
@@ -460,8 +476,16 @@ class Host:
                             break
                         checked = None if verdict is None else verdict.ok
                     await session.credit.acquire()
+                    if session.closed:  # told goodbye meanwhile: what follows is dropped
+                        session.credit.release()
+                        break
                     session.waiting += 1
+                    session.handled.clear()
                     queue.put_nowait(Incoming(session, message, checked))
+                    if isinstance(message, Hello):
+                        # What follows a hello waits for its answer: a refused one's (a
+                        # junk client's thousands of pings) never reaches the table.
+                        await session.handled.wait()
                 if not data:
                     break
         except ProtocolError as exc:

@@ -27,7 +27,6 @@ import argparse
 import asyncio
 import importlib
 import random
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -65,7 +64,7 @@ class BotReport:
     rejected: int = 0
     room: Room | None = None
     reconnects: int = 0
-    rtts: list[float] = field(default_factory=list)  # seconds from act to its ack
+    rtts: list[float] = field(default_factory=list)  # seconds from act to ack (NetClient's)
     deals: list[DealCheck] = field(default_factory=list)  # each game's verdict on its deal
 
     @property
@@ -104,7 +103,7 @@ class BotPlayer:
         self.level = level
         self.games = games
         self.seeds = random.Random(seed)
-        self.report = BotReport(client.seat, level)
+        self.report = BotReport(client.seat, level, rtts=client.round_trips)
         self.bot: Bot | None = None
         self.game = 0
         self.view: SeatView | None = None
@@ -114,7 +113,6 @@ class BotPlayer:
         self.inflight: int | None = None
         self.start_ref: int | None = None
         self.ready_ref: int | None = None
-        self.sent_at = 0.0
         self.rejections = 0
         self.unchecked: int | None = None  # the game that ended and awaits its reveal
         assert client.welcome is not None
@@ -132,7 +130,6 @@ class BotPlayer:
                 if message.ref == self.ready_ref:
                     self.ready_ref = None
                 if message.ref == self.inflight:
-                    self.report.rtts.append(time.perf_counter() - self.sent_at)
                     self.inflight, self.rejections = None, 0
                     if message.seq is not None:
                         self.acked_seq = message.seq
@@ -216,7 +213,6 @@ class BotPlayer:
             return
         self.decided_seq = self.view_seq
         action = await self._decide(self.bot, view)
-        self.sent_at = time.perf_counter()
         self.inflight = self.client.act(action)
 
     async def _decide(self, bot: Bot, view: SeatView) -> Action:

@@ -107,7 +107,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--password", default=None, help=PASSWORD_HELP)
     parser.add_argument("--no-announce", action="store_true", help="do not announce on the LAN")
-    parser.add_argument("--seed", type=int, default=None, help="reproducible deals")
+    parser.add_argument(
+        "--seed", type=int, default=None,
+        help="seeds the AI players, and the deals nobody contributes to (tests, benchmarks)",
+    )  # fmt: skip
     parser.add_argument(
         "--hold",
         type=_seconds,

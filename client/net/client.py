@@ -22,10 +22,17 @@ and a host that says nothing for the room's ``silence_ms`` (after a ``ping`` pro
 as a lost connection.
 
 The pump also takes part in each fair deal (docs/protocol.md section 15): it answers the
-host's ``commit`` at once with 32 random bytes of ours (unless ``contribute`` is False),
-and ``witness`` (a ``protocol.DealWitness``) sees every message before ``receive()`` gives
-it, so once a game's last ``reveal`` has come ``witness.verdict(game)`` says whether the
-deal was the one the commitment and the contributions give.
+host's ``commit`` at once with 32 random bytes of ours (unless ``contribute`` is False).
+``witness`` (a ``protocol.DealWitness``) sees every message as ``receive()`` gives it, so
+once a game's last ``reveal`` has been received ``witness.verdict(game)`` says whether the
+deal was the one the commitment and the contributions give. The witness checks a deal by
+replaying the whole game (tens of milliseconds): that is the caller's work, never the
+pump's, so it delays no other connection read on the same loop.
+
+``round_trips`` holds, for every ``act`` answered by an ``ack``, the seconds from writing
+the act to reading its ack, timed by the pump: what the network and the host took, not
+how long the caller took to get to the ack (``tests/benchmarks/host_load.py`` reports
+them).
 """
 
 from __future__ import annotations
@@ -243,6 +250,9 @@ class NetClient:
         self.silence = SILENCE_MS / 1000  # the room's: a host silent this long is gone
         self.witness = DealWitness()
         self.contribute = True  # answer each commitment with a contribution of ours
+        self._ours: dict[int, str] = {}  # game -> our contribution, for the witness
+        self.round_trips: list[float] = []  # seconds from each act to its ack (see above)
+        self._acts: dict[int, float] = {}  # ref -> when the act was written
 
     @classmethod
     async def connect(
@@ -301,7 +311,10 @@ class NetClient:
             except HostClosed as exc:
                 self._inbox.put_nowait(exc)
                 return
-            self.witness.see(message)
+            if isinstance(message, Ack | Rejected):
+                sent = self._acts.pop(message.ref, None)
+                if sent is not None and isinstance(message, Ack):
+                    self.round_trips.append(time.perf_counter() - sent)
             if isinstance(message, Heartbeat):
                 self.send(Alive(message.ref))
             elif isinstance(message, Pong) and message.ref in self._probes:
@@ -325,7 +338,9 @@ class NetClient:
         if len(self._contributions) > 16:
             self._contributions.clear()
         self._contributions.add(ref)
-        self.witness.contributed(game, value)
+        if len(self._ours) > 8:
+            self._ours.pop(min(self._ours))
+        self._ours[game] = value  # (the witness learns it once it has seen the commit)
         self.send(Contribute(ref, game, value))
 
     def _probe(self) -> None:
@@ -369,6 +384,7 @@ class NetClient:
             self.address, (self._reader, self._writer, self._conn, welcome) = fresh
             self._inbox = asyncio.Queue()
             self._probes.clear()
+            self._acts.clear()
             self._welcomed(welcome)
             self.reconnects += 1
             self._closed = None
@@ -402,6 +418,9 @@ class NetClient:
         if isinstance(item, HostClosed):
             self._closed = item
             raise item
+        self.witness.see(item)
+        if isinstance(item, Commit) and item.game in self._ours:
+            self.witness.contributed(item.game, self._ours[item.game])
         return item
 
     def send(self, message: ClientMessage) -> None:
@@ -415,6 +434,9 @@ class NetClient:
     def act(self, action: Action) -> int:
         ref = self._ref()
         self.send(Act(ref, action))
+        if len(self._acts) > 64:  # (acts whose answers never came: a lost connection)
+            self._acts.clear()
+        self._acts[ref] = time.perf_counter()
         return ref
 
     def start(self) -> int:

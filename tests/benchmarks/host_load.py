@@ -15,11 +15,16 @@ would lose it (the bot talks to the host through a relay in this process, which 
 sides of it; the bot's client does not close it), and the bot comes back with its seat's
 token by itself.
 
-Prints whether the game completed, every bot's action round trip (act to ack, also of bots
-that had not finished when the run ended) p50/p99, what
+Prints whether the game completed, every bot's action round trip p50/p99 (act to ack, also
+of bots that had not finished when the run ended; timed where the bot's connection is read,
+``NetClient.round_trips``, so neither a bot's thinking nor the other bots' work in this
+process between the ack's arrival and its turn is counted, and the deal's verification at a
+game's end, the heaviest of that work, runs outside the connection's reader), what
 the junk and the flood got back, how long the dropped bot took to get back, the host's most
 open files (where /proc has them), the host's "Too many open files" and failed-save log
-lines (both should be 0) and its peak memory (VmHWM). The last line is exactly
+lines (both should be 0), its peak memory (VmHWM) and the CPU time it used (where /proc has
+them; the CPU time hardly moves with what else the machine runs, the round trips do: on a
+loaded machine compare that). The last line is exactly
 ``game_completed=<0|1> rtt_p99_ms=<number>``. Target: the game completes and p99 <= 20 ms
 (without the flood: ``--flood-seconds 0``). Everything is bounded: ``--timeout`` seconds at
 most (default 120).
@@ -36,6 +41,7 @@ import collections
 import contextlib
 import dataclasses
 import functools
+import os
 import random
 import socket
 import subprocess
@@ -192,7 +198,28 @@ class Relay:
         return int(self.server.sockets[0].getsockname()[1])
 
     async def _relay(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        # The bot's bytes are read while the host's side opens (slow during the flood). A
+        # bot that gave up on the connection meanwhile (its greeting timed out; it is
+        # connecting again) has closed it: its hello is not delivered late, as no network
+        # would, else it could reach the host after the bot's next one and replace it.
+        early, gone = bytearray(), asyncio.Event()
+
+        async def read_early() -> None:
+            with contextlib.suppress(ConnectionError, OSError):
+                while data := await reader.read(65536):
+                    early.extend(data)
+            gone.set()
+
+        reading = asyncio.create_task(read_early())
         up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.port)
+        reading.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await reading
+        if gone.is_set():
+            up_writer.transport.abort()
+            writer.close()
+            return
+        up_writer.write(bytes(early))
         self.live += [writer, up_writer]
         pipes = [
             asyncio.create_task(self._pipe(reader, up_writer)),
@@ -282,6 +309,16 @@ async def flood_the_host(port: int, flood: Flood) -> None:
         await asyncio.wait([done], timeout=0.02)
     flood.summary = (await done).decode().strip()
     await proc.wait()
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """The CPU time (user + system) the host's process has used so far (where /proc has
+    it): unlike the round trips, hardly moved by what else the machine runs."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 def peak_memory(pid: int) -> str:
@@ -406,7 +443,7 @@ def main() -> int:
             cwd=ROOT, stdout=subprocess.PIPE, stderr=log, text=True,
             preexec_fn=tight_file_limit if posix else None,
         )  # fmt: skip
-        memory = "n/a"
+        memory, cpu = "n/a", None
         flood = Flood(host.pid, args.flood_seconds, args.flood_rate)
         try:
             assert host.stdout is not None
@@ -417,6 +454,7 @@ def main() -> int:
                 play(port, args.games, args.junk, args.seed, args.timeout, flood)
             )
             memory = peak_memory(host.pid)
+            cpu = cpu_seconds(host.pid)
         finally:
             if sys.platform == "win32":
                 host.terminate()
@@ -450,6 +488,8 @@ def main() -> int:
     failed = host_log.count("cannot save")
     print(f"host log: 'Too many open files' {emfile} times, failed saves {failed}")
     print(f"host peak memory: {memory}")
+    per = "" if cpu is None else f" ({cpu * 1000 / max(1, len(rtts)):.1f} ms per bot action)"
+    print(f"host CPU time: {'n/a (no /proc)' if cpu is None else f'{cpu:.2f} s'}{per}")
     print(f"game_completed={int(completed)} rtt_p99_ms={p99:.3f}")
     return 0
 

@@ -269,8 +269,13 @@ def assert_result_consistent(state: GameState) -> None:
     holding = [s for s in range(state.players) if state.hands[s]]
     if len(holding) > 1 or state.stock:  # a draw by the rule that every game ends
         assert result.durak is None and len({result.places[s] for s in holding}) == 1
-        position = (state.attacker, state.bout_max, *state.hands)
-        assert state.moves >= MAX_MOVES or state.seen.count(position) == REPETITION_LIMIT - 1
+        if state.moves < MAX_MOVES:  # by repetition: the last bout was taken (else no
+            # position could come back), and the taker's left neighbour would lead the next
+            assert state.taking and not state.attacks
+            n = state.players
+            following = ((state.defender + step) % n for step in range(1, n))
+            attacker = next(s for s in following if state.hands[s])
+            assert state.seen.count((attacker, 6, *state.hands)) == REPETITION_LIMIT - 1
     elif result.durak is None:
         assert not holding
     else:

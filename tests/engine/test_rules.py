@@ -602,9 +602,17 @@ def test_players_who_always_take_end_in_a_draw_by_repetition(
     place = 1 + sum(1 for s in range(players) if s not in holding)
     assert all(result.places[s] == place for s in holding)
     assert events[-1] == GameEnded(result)
-    # The position the next bout would have started from had started one twice already.
-    position = (state.attacker, state.bout_max, *state.hands)
-    assert state.seen.count(position) == REPETITION_LIMIT - 1
+    # The game ends with the last bout's roles, as its events told them (no next bout's).
+    told = [e for e in events if isinstance(e, BoutStarted | Transferred)][-1]
+    roles = (
+        (told.seat, told.to) if isinstance(told, Transferred) else (told.attacker, told.defender)
+    )
+    assert (state.attacker, state.defender) == roles and state.taking
+    # The position the next bout would have started from (the taker's left neighbour
+    # attacking) had started one twice already.
+    following = ((state.defender + step) % players for step in range(1, players))
+    attacker = next(s for s in following if state.hands[s])
+    assert state.seen.count((attacker, 6, *state.hands)) == REPETITION_LIMIT - 1
     for seat in range(players):
         assert state.legal_actions(seat) == []
 
@@ -620,7 +628,9 @@ def test_a_repetition_counts_only_since_the_last_discard_or_draw() -> None:
         events = play(state, always_take(state))
         starts += len(of(events, BoutStarted))
     assert starts == 6 * (REPETITION_LIMIT - 1)
-    assert hand(state, 0) == set(cards("7c 9s")) and state.attacker == 0
+    # The deal's position came back: seat 0 would lead again, after seat 2 took from 1.
+    assert hand(state, 0) == set(cards("7c 9s")) and state.taking
+    assert (state.attacker, state.defender) == (1, 2)
     assert state.result == GameResult((1, 1, 1), durak=None)
     # A beaten bout starts the count afresh: nothing before it can come back.
     state = deal(["7c 9s", "8c Ts"], stock="", trump="Ah")

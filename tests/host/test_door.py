@@ -21,7 +21,8 @@ from live import expect, serving
 
 from client.net.client import HostClosed, NetClient
 from host import Host
-from protocol import Ack, Snapshot, Update, Welcome
+from host.items import Incoming
+from protocol import PROTOCOL_VERSION, Ack, Hello, Ping, Snapshot, Update, Welcome, encode
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -78,6 +79,40 @@ async def test_over_its_rate_an_address_is_not_seated_without_a_token() -> None:
         assert host.table.seats[2].kind == "empty"
         await anna.close()
         await boris.close()
+
+
+async def test_a_silent_connection_in_the_reserve_is_told_busy_after_its_two_seconds() -> None:
+    """docs/protocol.md section 13: the reserve's connections have 2 s for their hello and
+    are told ``busy`` (worth another try), not ``handshake_timeout``, when it does not come."""
+    async with serving(seats=2, connect_burst=1, connect_rate=0.001) as host:
+        first = await asyncio.open_connection("127.0.0.1", host.port)  # the open slot's
+        frames = await goodbye_then_end(host.port)  # in the reserve: it says nothing
+        assert [(f["type"], f["code"]) for f in frames] == [("goodbye", "busy")]
+        first[1].close()
+
+
+async def test_what_follows_a_refused_hello_never_reaches_the_table() -> None:
+    """A junk client's hello and thousands of pings in one write (host_load.py's flood):
+    the pings wait for the hello's answer, and after its goodbye they are read and dropped,
+    so the table handles one item for the connection, not one per ping."""
+    async with serving(seats=2) as host:
+        items: list[Any] = []
+        handle = host.table.handle
+        host.table.handle = lambda item: (items.append(item), handle(item))[1]  # type: ignore[method-assign]
+        reader, writer = await asyncio.open_connection("127.0.0.1", host.port)
+        hello = Hello(PROTOCOL_VERSION, "Junk", None, "f" * 32)  # a token of no seat
+        writer.write(encode(hello) + encode(Ping(1)) * 3000)
+        frames = []
+        with contextlib.suppress(asyncio.IncompleteReadError, ConnectionError):
+            while True:
+                head = await asyncio.wait_for(reader.readexactly(4), 30)
+                size = int.from_bytes(head, "big")
+                frames.append(msgpack.unpackb(await reader.readexactly(size)))
+        writer.close()
+        assert [(f["type"], f["code"]) for f in frames] == [("goodbye", "bad_token")]
+        await until(lambda: not host.sessions)
+        mine = [i for i in items if isinstance(i, Incoming)]
+        assert [type(i.message) for i in mine] == [Hello]
 
 
 async def test_during_a_game_a_player_over_the_rate_comes_back_with_the_token() -> None:

@@ -229,3 +229,21 @@ def test_what_arrives_while_the_deal_waits_is_handled_after_it() -> None:
     assert Ack(99, None) in boris.sent and boris.closed == "left"
     assert pair.table.seats[1].kind == "ai"  # an AI plays his seat to the game's end
     assert anna.of(Update)
+
+
+def test_a_seed_never_makes_a_secret_a_player_could_know() -> None:
+    """``durak host --seed`` (docs/protocol.md section 15): where a player is asked to
+    contribute, the host's secret is fresh on every run, so nobody can know it beforehand
+    and choose the deal with a value of their own; a deal nobody contributes to (the
+    harness's ``fair_wait`` 0) is the seed's alone, the same every run."""
+
+    def commitment(fair_wait: float) -> str:
+        pair = Harness(
+            HostConfig(seats=2, ai=("random",), seed=5, fair_wait=fair_wait, announce=False)
+        )
+        anna = pair.join("Anna")
+        pair.command(anna, lambda ref: Start(ref))
+        return str(anna.last(Commit).commitment)
+
+    assert commitment(2) != commitment(2)
+    assert commitment(0) == commitment(0)

@@ -18,7 +18,7 @@ from harness import FakeLink, Harness
 from client.net.client import HostClosed, NetClient
 from engine import Action, Pass, SeatView, Take
 from host import HostConfig
-from protocol import Ack, Draw, Kick, Leave, Ready, Rejected, Replace, SetOptions
+from protocol import Ack, Draw, Kick, Leave, Ready, Rejected, Replace, SetOptions, Update
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -138,7 +138,10 @@ def test_the_owner_ends_a_game_as_a_draw_for_everyone() -> None:
     assert pair.table.playing
     refused = pair.command(boris, lambda ref: Draw(ref))
     assert isinstance(refused, Rejected) and refused.reason == "not_owner"
-    assert isinstance(pair.command(anna, lambda ref: Draw(ref)), Ack)
+    ack = pair.command(anna, lambda ref: Draw(ref))
+    assert isinstance(ack, Ack) and ack.seq is None  # (no act became the draw's update)
+    end = anna.last(Update)  # after the ack: the update with the next seq and its end alone
+    assert anna.sent.index(ack) < anna.sent.index(end) and len(end.events) == 1
     results = pair.play_game([anna, boris])
     assert results[0] == results[1] and results[0].durak is None
     assert not pair.table.playing

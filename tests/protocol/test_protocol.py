@@ -321,6 +321,23 @@ def test_an_oversized_frame_is_refused_from_its_header_alone() -> None:
         conn.next_message()
 
 
+def test_the_frames_before_a_bad_header_are_read_however_the_stream_was_cut() -> None:
+    """Frames are cut out as they are read: the messages before an oversized header are
+    taken, then it is refused, whether they came in one write or several (a flood of tiny
+    frames costs only the ones read)."""
+    pings = encode(Ping(1)) + encode(Ping(2))
+    for stream in ([pings + (70_000).to_bytes(4, "big")], [pings, (70_000).to_bytes(4, "big")]):
+        conn = Connection(Role.HOST)
+        conn.receive_data(encode(Hello(PROTOCOL_VERSION, "Anna")))
+        assert isinstance(conn.next_message(), Hello)
+        for data in stream:
+            conn.receive_data(data)
+        assert [conn.next_message(), conn.next_message()] == [Ping(1), Ping(2)]
+        with pytest.raises(ProtocolError) as info:
+            conn.next_message()
+        assert info.value.code == "frame_too_large"
+
+
 def test_truncated_and_empty_frames() -> None:
     data = encode(Hello(PROTOCOL_VERSION, "Anna"))
     for cut in range(1, len(data)):

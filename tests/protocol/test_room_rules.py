@@ -8,15 +8,24 @@ from __future__ import annotations
 import itertools
 import re
 from pathlib import Path
+from typing import Any
 
 from engine import Reason, Rules, Series
 from protocol import (
     HEADER_SIZE,
     HOST_MESSAGES,
+    Draw,
+    Kick,
+    Leave,
+    Ready,
     Refusal,
     Rejected,
+    Replace,
     Room,
     SeatInfo,
+    SetOptions,
+    SetRules,
+    SetSeat,
     Start,
     all_seated,
     decode_payload,
@@ -26,6 +35,7 @@ from protocol import (
     start_refusal,
     waiting_for,
 )
+from protocol.wire import UnplayableRules
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
 
@@ -37,7 +47,8 @@ def section(number: int) -> str:
 
 
 def test_section_6_lists_every_refusal_code_of_the_host_and_no_other() -> None:
-    rows = re.findall(r"^\| `([a-z_]+)` \|", section(6), re.MULTILINE)
+    codes = section(6).split("**Which refusal wins.**")[0]
+    rows = re.findall(r"^\| `([a-z_]+)` \|", codes, re.MULTILINE)
     assert len(rows) == len(set(rows))
     assert set(rows) == {refusal.value for refusal in Refusal}
 
@@ -98,3 +109,81 @@ def test_what_a_start_and_a_sit_wait_for() -> None:
         playing = room.status == "playing"
         expected = Refusal.GAME_RUNNING if playing else Refusal.NO_OPEN_SEAT if full else None
         assert sit_refusal(room) == expected
+
+
+def documented_order() -> dict[str, list[str]]:
+    """Section 6's "Which refusal wins" table: each room command's checks, in order."""
+    text = section(6).split("**Which refusal wins.**")[1]
+    order = {}
+    for command, checks in re.findall(r"^\| `([a-z_]+)` \| (.+) \|$", text, re.MULTILINE):
+        order[command] = re.findall(r"`([a-z_]+)`", checks)
+    return order
+
+
+def known(level: str) -> bool:
+    return level == "easy"
+
+
+def holds(code: str, room: Room, seat: int, message: Any) -> bool:
+    """Whether the condition behind ``code`` holds, as section 6 describes it (written
+    apart from ``protocol.room_rules``, which is what is checked)."""
+    target = getattr(message, "seat", None)
+    exists = target is not None and target < len(room.seats)
+    kind = room.seats[target].kind if exists else None
+    rules = getattr(message, "rules", None)
+    if code == "not_owner":
+        return seat != room.owner
+    if code == "game_running":
+        playing = room.status == "playing"
+        return playing and (not isinstance(message, Kick) or (exists and kind != "human"))
+    if code == "no_game":
+        return room.status != "playing"
+    if code == "no_such_seat":
+        return target is not None and not exists
+    if code == "seat_taken":
+        if isinstance(message, SetRules):
+            playable = isinstance(rules, Rules)
+            return playable and any(s.kind == "human" for s in room.seats[rules.players :])
+        return kind == "human"
+    if code == "unknown_level":
+        return getattr(message, "ai", None) is not None and not known(message.ai)
+    if code == "bad_rules":
+        return isinstance(rules, UnplayableRules)
+    if code == "seats_empty":
+        return any(s.kind == "empty" for s in room.seats)
+    if code == "not_ready":
+        return any(
+            s.kind == "human" and i != room.owner and not s.ready for i, s in enumerate(room.seats)
+        )
+    raise AssertionError(f"section 6 orders an unknown check: {code}")
+
+
+def commands() -> list[Any]:
+    unplayable = UnplayableRules((("players", 3), ("deck_size", 24)), "no")
+    made: list[Any] = [SetOptions(1, 0, None, 12000, None, 8), Start(1), Ready(1, True)]
+    made += [Draw(1), Leave(1), SetRules(1, Rules(players=2)), SetRules(1, Rules(players=3))]
+    made.append(SetRules(1, unplayable))
+    for target in range(4):
+        made += [Kick(1, target), SetSeat(1, target, None)]
+        made += [SetSeat(1, target, level) for level in ("easy", "nonesuch")]
+        made += [Replace(1, target, level) for level in ("easy", "nonesuch")]
+    return made
+
+
+NAMES = {
+    SetRules: "set_rules", SetSeat: "set_seat", SetOptions: "set_options", Start: "start",
+    Ready: "ready", Kick: "kick", Replace: "replace", Draw: "draw", Leave: "leave",
+}  # fmt: skip
+
+
+def test_the_first_refusal_of_the_documented_order_wins() -> None:
+    order = documented_order()
+    assert set(NAMES.values()) - {"leave"} <= order.keys()
+    checked = 0
+    for room in rooms():
+        for seat, message in itertools.product(range(len(room.seats)), commands()):
+            checks = order.get(NAMES[type(message)], [])
+            expected = next((c for c in checks if holds(c, room, seat, message)), None)
+            assert room_refusal(room, seat, message, known) == expected, (room, seat, message)
+            checked += expected is not None
+    assert checked > 10_000  # (most combinations are refused: the order decides them)

@@ -16,11 +16,14 @@ from protocol import (
     Ack,
     Act,
     Contribute,
+    Draw,
     Emote,
     Emoted,
     Hello,
+    Kick,
     Ready,
     Rejected,
+    Replace,
     RoomUpdate,
     SetOptions,
     SetRules,
@@ -92,6 +95,18 @@ async def lobby(s: Session, anna: Peer) -> Peer:
         lambda r: SetSeat(r, 2, "grandmaster"),
         "unknown_level",
     )
+    await refusal_order(s, anna, boris)
+    seen = await anna.ask(lambda r: Kick(r, 3))
+    seat = anna.room.seats[3] if anna.room else None
+    s.record.check(
+        "kick of an empty seat is ack (seq nil), then room, the seat still empty",
+        kinds(seen) == "Ack, RoomUpdate"
+        and isinstance(seen[0], Ack)
+        and seen[0].seq is None
+        and seat is not None
+        and seat.kind == "empty",
+        f"{kinds(seen)} {seat!r}",
+    )
     seen = await anna.ask(lambda r: SetSeat(r, 2, LEVEL))
     seat = anna.room.seats[2] if anna.room else None
     s.record.check(
@@ -142,6 +157,19 @@ async def lobby(s: Session, anna: Peer) -> Peer:
     await ready_marks(s, anna, boris)
     await emotes(s, anna, boris)
     return boris
+
+
+async def refusal_order(s: Session, anna: Peer, boris: Peer) -> None:
+    """Section 6's "which refusal wins", where several apply at once (a 4-seat lobby)."""
+    nope = "grandmaster"
+    for who, what, make, code in (
+        (boris, "kick of seat 5 by a non-owner", lambda r: Kick(r, 5), "not_owner"),
+        (boris, "draw in the lobby by a non-owner", Draw, "not_owner"),
+        (anna, "set_seat of seat 5, level unknown", lambda r: SetSeat(r, 5, nope), "no_such_seat"),
+        (anna, "replace of seat 5, level unknown", lambda r: Replace(r, 5, nope), "no_such_seat"),
+        (anna, "draw in the lobby", Draw, "no_game"),
+    ):  # fmt: skip
+        await s.refusal(who, f"{what} (the first refusal of section 6 wins)", make, code)
 
 
 async def ready_marks(s: Session, anna: Peer, boris: Peer) -> None:

@@ -93,7 +93,7 @@ class Public:
         return cls([0] * rules.players, rules.deck_size, [0] * rules.players)
 
     @classmethod
-    def of(cls, view: SeatView) -> Public:
+    def of(cls, view: SeatView | PublicView) -> Public:
         return cls(
             list(view.hand_sizes), view.stock_size, list(view.places), view.discard_size,
             list(view.table), view.attacker, view.defender, view.phase, view.taking,
@@ -152,15 +152,13 @@ class Public:
             "table": (tuple(self.table), view.table),
             "phase": (self.phase, view.phase),
             "places": (tuple(self.places), view.places),
+            # (at the end too: a game ends with its last bout's roles, section 13)
+            "attacker": (self.attacker, view.attacker),
+            "defender": (self.defender, view.defender),
+            "taking": (self.taking, view.taking),
+            "passed": (self.passed, set(view.passed)),
+            "shown": (self.shown, set(view.shown)),
         }
-        if view.phase is not Phase.OVER:  # who would attack a bout that never began
-            mine |= {
-                "attacker": (self.attacker, view.attacker),
-                "defender": (self.defender, view.defender),
-                "taking": (self.taking, view.taking),
-                "passed": (self.passed, set(view.passed)),
-                "shown": (self.shown, set(view.shown)),
-            }
         return [f"{k} {v!r}, the events say {e!r}" for k, (e, v) in mine.items() if e != v]
 
 
