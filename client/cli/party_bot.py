@@ -3,7 +3,7 @@
 It joins the party with its name, and for each round's ``party_table`` it plays that
 table's game as ``durak bot`` plays one (``BotPlayer``: the same AI levels, the same
 checks of each deal), with the seat's token, while it keeps listening to the party. It
-leaves when the night is over (``leave_after``: as the break after that round begins,
+leaves when the night is over (``leave_after``: as soon as its game of that round ends,
 to test a party's seating without a player). A lost party connection (a party host
 killed and resumed) is joined again with the party's token, and a lost table connection
 is taken up again with the table's token, as ``durak bot`` does (exponential backoff
@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from client.net.client import Backoff, HostClosed, NetClient, parse_address
@@ -64,9 +65,15 @@ class PartyReport:
 
 
 async def _play_table(
-    table: PartyTable, name: str, level: str, seed: int, report: PartyReport
+    table: PartyTable,
+    name: str,
+    level: str,
+    seed: int,
+    report: PartyReport,
+    played_one: Callable[[int], None],
 ) -> None:
-    """Play the round's game at ``table`` (gone quietly if the table closes first)."""
+    """Play the round's game at ``table`` (gone quietly if the table closes first), then
+    say so (``played_one(round)``)."""
     try:
         client = await NetClient.connect(
             table.address, table.port, name, token=table.token, reconnect=Backoff()
@@ -84,6 +91,7 @@ async def _play_table(
     if played.results:
         report.results[table.round] = (played.seat, played.results[0])
     report.unfair += sum(1 for deal in played.deals if not deal.ok)
+    played_one(table.round)
 
 
 async def play_party(
@@ -106,6 +114,15 @@ async def play_party(
     client = await PartyClient.connect(address, port, name, token=token)
     report.player, report.party = client.player, client.party
     games: dict[int, asyncio.Task[None]] = {}
+    leaving: list[bool] = []
+
+    def played_one(round_number: int) -> None:
+        """Our game of that round is over: leave now if that was the last one we play
+        (before the round ends, so the next seating is decided without us)."""
+        if leave_after is not None and round_number >= leave_after and not leaving:
+            leaving.append(True)
+            client.leave()
+
     try:
         while True:
             try:
@@ -119,14 +136,8 @@ async def play_party(
             report.party = client.party
             if isinstance(message, PartyTable) and message.round not in games:
                 report.tables.append(message)
-                job = _play_table(message, name, level, rng.getrandbits(32), report)
+                job = _play_table(message, name, level, rng.getrandbits(32), report, played_one)
                 games[message.round] = asyncio.create_task(job)
-            party = client.party
-            if leave_after is not None and party.round >= leave_after and party.status == "break":
-                client.leave()  # (as the break begins: off the next round's seating)
-                leave_after = None
-                await asyncio.gather(*games.values())
-                continue
             if client.party.status == "over":  # no table comes after this
                 report.party = client.party
                 await _finish(games, report)

@@ -22,6 +22,7 @@ from protocol import (
     Join,
     Night,
     PartyConnection,
+    PartyTable,
     PartyUpdate,
     Rejected,
     UnplayableRules,
@@ -218,5 +219,30 @@ def test_a_break_with_too_few_players_left_waits_for_the_organiser() -> None:
             assert [p.status for p in party.players if p.name == "Goes"] == ["left"]
         with pytest.raises(HostClosed, match="shutdown"):
             await stays
+
+    asyncio.run(check())
+
+
+def test_a_seated_player_who_drops_is_told_their_table_again_on_return() -> None:
+    async def next_table(client: PartyClient) -> PartyTable:
+        while not isinstance(message := await asyncio.wait_for(client.receive(), 10), PartyTable):
+            pass
+        return message
+
+    async def check() -> None:
+        setup = Night(Rules(players=2), rounds=1, fill=False)
+        async with PartyHost(config(setup=setup, start_with=2, gather=30.0)) as host:
+            anna = await PartyClient.connect("127.0.0.1", host.port, "Anna")
+            boris = await PartyClient.connect("127.0.0.1", host.port, "Boris")
+            first = await next_table(anna)
+            await next_table(boris)
+            await anna.close()  # dropped, not left: still seated, their seat held
+            assert anna.token is not None
+            back = await PartyClient.connect("127.0.0.1", host.port, "Anna", token=anna.token)
+            again = await next_table(back)
+            assert again == first
+            assert [p.status for p in back.party.players if p.name == "Anna"] == ["here"]
+            await back.close()
+            await boris.close()
 
     asyncio.run(check())
