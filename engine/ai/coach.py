@@ -6,8 +6,8 @@ being the Durak after the move made and after each sensible alternative, and nam
 best one. It sees only what the player saw: the view and the memory, never the game
 state; the hidden cards are sampled consistently with them
 (``engine.ai.determinize``), with a generator seeded per decision, so the same inputs
-give the same verdicts. Heads-up with the stock empty every card is known: the position
-is solved exactly (``engine.ai.solver``) when that fits the node budget, and then every
+give the same verdicts. Heads-up with at most the face-up trump card left in the stock
+every card is known: the position is solved exactly (``engine.ai.solver``) when that fits the node budget, and then every
 legal move is judged, as the Hard player's solver does, not only the sensible ones (the
 cheapest cover of a suit and the cheapest trump): there the only winning card is often
 another one.
@@ -137,8 +137,9 @@ def review_decision(decision: Decision, seed: int = 0, samples: int = SAMPLES) -
 
 
 def _exact_state(view: SeatView, memory: Memory, rng: random.Random) -> GameState | None:
-    """Heads-up with the stock empty and the discard remembered: the one possible state."""
-    if view.stock_size or sum(1 for p in view.places if not p) != 2:
+    """Heads-up with at most the face-up trump in the stock and the discard remembered:
+    the one possible state."""
+    if view.stock_size > 1 or sum(1 for p in view.places if not p) != 2:
         return None
     if unseen_pool(view, memory.discard).bit_count() != sum(hidden_slots(view)):
         return None
