@@ -21,13 +21,17 @@ still in the game at a bigger table (``costly_loss``: 4 at four, 2.7 at six): wi
 seats in, each has about one chance in six of being the Durak, so a careless move moves
 that chance by a few points only, and a fixed 8 marked a careless player there almost
 never. (``tests/benchmarks/coach_threshold.py`` measures the rules against each other.)
+
+A costly move carries its reason (``engine.ai.reasons``), read from the seat's view, its
+memory and its reading of the other hands (``Decision.weights``: what the others' play
+has shown, ``engine.ai.inference``), so the player is told why, not only how much.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..actions import PASS, TAKE, Action, Beat, ShowTrump, ThrowIn, Transfer, attack_of_mask
 from ..cards import mask_of
@@ -42,10 +46,13 @@ from ..events import (
     trim,
 )
 from ..log import GameLog
+from ..rules import Rules
 from ..state import GameState
 from ..view import SeatView, observe
 from .determinize import hidden_slots, sample_state
 from .hard import candidates, playout
+from .inference import HandReading
+from .reasons import Why, explain
 from .solver import SearchAborted, Solver, outcome, solvable
 from .tactics import Memory, unseen_pool
 
@@ -53,6 +60,7 @@ __all__ = [
     "COSTLY",
     "Decision",
     "Verdict",
+    "Why",
     "costly_loss",
     "decisions_from_log",
     "decisions_from_steps",
@@ -74,6 +82,8 @@ class Decision:
     discard: int  # the discard pile the seat has seen, as a card mask
     bouts: int  # bouts started so far
     action: Action
+    # per seat, per card: how likely that seat held it, read from play (engine.ai.inference)
+    weights: tuple[tuple[float, ...], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +94,7 @@ class Verdict:
     best_score: float
     method: str  # "solver" (exact), "samples", or "forced" (only one sensible move)
     scores: tuple[tuple[Action, float], ...]  # every move considered, best first
+    why: Why | None = None  # for a costly move: the reason the best one was better
 
     @property
     def loss(self) -> float:
@@ -133,7 +144,20 @@ def review_decision(decision: Decision, seed: int = 0, samples: int = SAMPLES) -
     best, best_score = ranked[0]
     if best_score - played < 1e-9:
         best = decision.action  # as good as any: the move made is the best
-    return Verdict(decision, played, best, best_score, method, tuple(ranked))
+    verdict = Verdict(decision, played, best, best_score, method, tuple(ranked))
+    if not verdict.costly:
+        return verdict
+    why = explain(
+        view,
+        decision.discard,
+        decision.action,
+        best,
+        method=method,
+        loss=verdict.loss,
+        samples=samples,
+        weights=decision.weights,
+    )
+    return replace(verdict, why=why)
 
 
 def _exact_state(view: SeatView, memory: Memory, rng: random.Random) -> GameState | None:
@@ -197,27 +221,34 @@ def review(
 
 
 class _Remembered:
-    """A seat's memory as its events come in."""
+    """A seat's memory and its reading of the others' hands as its events come in."""
 
-    def __init__(self) -> None:
+    def __init__(self, seat: int, rules: Rules) -> None:
         self.memory = Memory()
+        self.reading = HandReading(seat, rules)
 
     def see(self, events: Sequence[Event]) -> None:
         for event in events:
             self.memory.see(event)
+            self.reading.see(event)
+
+    def decision(self, number: int, view: SeatView, action: Action) -> Decision:
+        self.reading.look(view)
+        weights = tuple(tuple(row) for row in self.reading.weights)
+        m = self.memory
+        return Decision(number, view, m.discard, m.bouts, action, weights)
 
 
 def decisions_from_log(log: GameLog, seat: int) -> list[Decision]:
     """Every move ``seat`` made in the game ``log``, with the view it had (``observe``)
     and what it was told (trimmed events): the full log serves only to replay the game."""
     state = log.start()
-    seen = _Remembered()
+    seen = _Remembered(seat, log.rules)
     seen.see([trim(e, seat) for e in state.opening])
     found = []
     for number, (actor, action) in enumerate(log.actions):
         if actor == seat:
-            m = seen.memory
-            found.append(Decision(number, observe(state, seat), m.discard, m.bouts, action))
+            found.append(seen.decision(number, observe(state, seat), action))
         seen.see([trim(e, seat) for e in state.apply(actor, action)])
     return found
 
@@ -227,14 +258,16 @@ def decisions_from_steps(
 ) -> list[Decision]:
     """The seat's moves from what it was told alone (a game kept without its log): a step
     whose first event is the seat's own play was its move, made on the view before it."""
-    seen = _Remembered()
+    views = [after for _, after in steps if after is not None]
+    if not views:
+        return []
+    seen = _Remembered(seat, views[0].rules)
     found = []
     view: SeatView | None = None
     for number, (events, after) in enumerate(steps):
         action = _action_of(events[0], seat) if events else None
         if view is not None and action is not None and action in view.legal:
-            m = seen.memory
-            found.append(Decision(number - 1, view, m.discard, m.bouts, action))
+            found.append(seen.decision(number - 1, view, action))
         seen.see(events)
         if after is not None:
             view = after

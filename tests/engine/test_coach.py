@@ -21,6 +21,7 @@ from engine.ai.coach import (
     review_decision,
 )
 from engine.ai.hard import candidates, policy_action
+from engine.ai.reasons import WhyCode
 from engine.ai.solver import Solver
 from engine.ai.tactics import Memory
 from engine.cards import SUIT_MASKS, deck_mask, mask_of
@@ -123,6 +124,8 @@ def test_at_six_seats_a_trump_thrown_in_for_a_few_points_is_marked() -> None:
     assert marked and all(v.loss < COSTLY for v in marked)
     verdict = marked[0]
     assert all(not place for place in verdict.decision.view.places)
+    assert verdict.why is not None and verdict.why.code is WhyCode.KEEP_TRUMP
+    assert verdict.why.card == verdict.decision.action.card
     again = dict(review_decision(verdict.decision, 1, 144).scores)
     assert again[verdict.best] > again[verdict.decision.action]
 
