@@ -70,7 +70,8 @@ def action_text(action: Action, tr: Translator) -> str:
 
 
 def percent(value: float) -> str:
-    return f"{round(value * 100)} %"
+    """``"42 %"``, its space a no-break one: a wrapped line never starts with a lone "%"."""
+    return f"{round(value * 100)}\u00a0%"
 
 
 def verdict_text(verdict: Verdict, tr: Translator) -> str:
