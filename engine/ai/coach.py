@@ -7,14 +7,16 @@ best one. It sees only what the player saw: the view and the memory, never the g
 state; the hidden cards are sampled consistently with them
 (``engine.ai.determinize``), with a generator seeded per decision, so the same inputs
 give the same verdicts. Heads-up with at most the face-up trump card left in the stock
-every card is known: the position is solved exactly (``engine.ai.solver``) when that fits the node budget, and then every
-legal move is judged, as the Hard player's solver does, not only the sensible ones (the
-cheapest cover of a suit and the cheapest trump): there the only winning card is often
-another one.
+every card is known: the position is solved exactly (``engine.ai.solver``) when that
+fits the node budget, and then every legal move is judged, as the Hard player's solver
+does, not only the sensible ones (the cheapest cover of a suit and the cheapest trump):
+there the only winning card is often another one.
 
 A score is the mean over the samples of 1 (not the Durak), 1/2 (a draw) or 0 (the
 Durak), each sample finished with Normal's policy for every seat. Every move is scored on
-the same samples, so the differences between moves are sharper than each estimate.
+the same samples, so the differences between moves are sharper than each estimate. A
+solved ending is scored so too (what the review promises: everyone playing like Normal
+from there), while the solver's exact values rank its moves and mark the costly one.
 
 A move is marked costly when it loses 8 points heads-up, and in proportion to the seats
 still in the game at a bigger table (``costly_loss``: 4 at four, 2.7 at six): with six
@@ -95,6 +97,8 @@ class Verdict:
     method: str  # "solver" (exact), "samples", or "forced" (only one sensible move)
     scores: tuple[tuple[Action, float], ...]  # every move considered, best first
     why: Why | None = None  # for a costly move: the reason the best one was better
+    # solved: how much less the move made is worth than the best against perfect play
+    proven: float | None = None
 
     @property
     def loss(self) -> float:
@@ -103,7 +107,8 @@ class Verdict:
     @property
     def costly(self) -> bool:
         seats = sum(1 for place in self.decision.view.places if not place)
-        return self.loss >= costly_loss(seats) and self.best != self.decision.action
+        loss = self.loss if self.proven is None else self.proven
+        return loss >= costly_loss(seats) and self.best != self.decision.action
 
 
 def costly_loss(seats: int) -> float:
@@ -132,19 +137,21 @@ def review_decision(decision: Decision, seed: int = 0, samples: int = SAMPLES) -
     moves += [a for a in extra if a not in moves]
     if len(moves) == 1:
         return Verdict(decision, 0.5, decision.action, 0.5, "forced", ((decision.action, 0.5),))
-    scores: list[float] | None = None
-    method = "samples"
-    if exact is not None:
-        scores = _solve(exact, view.seat, moves)
-        method = "solver" if scores is not None else method
-    if scores is None:
-        scores = _sampled(view, memory, moves, rng, exact, samples)
-    ranked = sorted(zip(moves, scores, strict=True), key=lambda ms: -ms[1])
-    played = scores[moves.index(decision.action)]
+    values = _solve(exact, view.seat, moves) if exact is not None else None
+    method = "samples" if values is None else "solver"
+    # The chances shown are the playouts' even when the ending is solved: the solver's 0
+    # or 1 assumes perfect play, and the games players play escaped "0 %" 1 time in 6
+    # (tests/benchmarks/coach_calibration.py); the solver's values rank the moves.
+    scores = _sampled(view, memory, moves, rng, exact, samples)
+    exact_of = dict(zip(moves, values or [0.0] * len(moves), strict=True))
+    ranked = sorted(zip(moves, scores, strict=True), key=lambda ms: (-exact_of[ms[0]], -ms[1]))
+    made = moves.index(decision.action)
+    played = scores[made]
     best, best_score = ranked[0]
-    if best_score - played < 1e-9:
+    proven = None if values is None else exact_of[best] - values[made]
+    if (proven if proven is not None else best_score - played) < 1e-9:
         best = decision.action  # as good as any: the move made is the best
-    verdict = Verdict(decision, played, best, best_score, method, tuple(ranked))
+    verdict = Verdict(decision, played, best, best_score, method, tuple(ranked), proven=proven)
     if not verdict.costly:
         return verdict
     why = explain(

@@ -50,8 +50,8 @@ def test_the_coach_marks_the_losing_lead_and_finds_a_winning_one() -> None:
     decision = Decision(0, observe(state, 0), seen, 5, Attack((Card.parse("Th"),)))
     verdict = review_decision(decision)
     assert verdict.method == "solver"
-    assert verdict.costly and verdict.played == 0.0 and verdict.best_score == 1.0
-    assert verdict.best in winning
+    assert verdict.costly and verdict.proven == 1.0  # it loses, and another lead wins
+    assert verdict.best in winning and 0.0 < verdict.played < verdict.best_score  # as played
     good = review_decision(Decision(0, observe(state, 0), seen, 5, verdict.best))
     assert not good.costly and good.best == verdict.best
 
@@ -76,9 +76,9 @@ def test_the_solver_judges_every_legal_move_not_only_the_sensible_ones() -> None
     discard = mask_of(cards(" ".join(rest[i : i + 2] for i in range(0, len(rest), 2))))
     verdict = review_decision(Decision(20, observe(state, 1), discard, 9, cheap))
     assert verdict.method == "solver" and verdict.costly
-    assert verdict.best == nine and (verdict.played, verdict.best_score) == (0.0, 1.0)
+    assert verdict.best == nine and verdict.proven == 1.0
     good = review_decision(Decision(20, observe(state, 1), discard, 9, nine))
-    assert not good.costly and good.best == nine and good.played == 1.0
+    assert not good.costly and good.best == nine and good.proven == 0.0
 
 
 def played(rules: Rules, seed: int) -> GameLog:
