@@ -72,6 +72,7 @@ __all__ = [
 
 COSTLY = 0.08  # heads-up, a move this much worse than the best one is marked
 SAMPLES = 48  # sampled deals per decision
+CONFIRM = 2  # a move near the mark is played again on this many times the samples
 SOLVER_NODES = 40_000
 
 
@@ -151,6 +152,14 @@ def review_decision(decision: Decision, seed: int = 0, samples: int = SAMPLES) -
     proven = None if values is None else exact_of[best] - values[made]
     if (proven if proven is not None else best_score - played) < 1e-9:
         best = decision.action  # as good as any: the move made is the best
+    seats = sum(1 for place in view.places if not place)
+    if proven is None and best != decision.action and played < best_score - costly_loss(seats) / 2:
+        played, best_score = _confirmed(view, memory, decision.action, best, rng, samples)
+        ranked = [
+            (a, played if a == decision.action else best_score if a == best else v)
+            for a, v in ranked
+        ]
+        ranked.sort(key=lambda ms: -ms[1])
     verdict = Verdict(decision, played, best, best_score, method, tuple(ranked), proven=proven)
     if not verdict.costly:
         return verdict
@@ -209,6 +218,24 @@ def _sampled(
             playout(state, random.Random(seed))  # the same luck for every move
             totals[i] += outcome(state, view.seat) if state.is_over else 0.5
     return [t / samples for t in totals]
+
+
+def _confirmed(
+    view: SeatView,
+    memory: Memory,
+    made: Action,
+    best: Action,
+    rng: random.Random,
+    samples: int,
+) -> tuple[float, float]:
+    """The move made's and the best one's scores on ``CONFIRM`` times more fresh samples.
+
+    The best of several moves scored on the same 48 samples is the one luck favoured most,
+    so its lead is overstated; and a loss a little under the mark may be over it. Before
+    a move is marked (or let go) on a loss of half the mark or more, the two are played
+    again on new samples and judged on these alone, free of the first ones' choice."""
+    again = _sampled(view, memory, [made, best], rng, None, samples * CONFIRM)
+    return again[0], again[1]
 
 
 def review(

@@ -121,13 +121,13 @@ def test_at_six_seats_a_trump_thrown_in_for_a_few_points_is_marked() -> None:
         if isinstance(d.action, ThrowIn) and d.action.card.bit & SUIT_MASKS[d.view.trump]
     ]
     marked = [v for v in map(review_decision, trumps) if v.costly]
-    assert marked and all(v.loss < COSTLY for v in marked)
+    assert marked
     verdict = marked[0]
     assert all(not place for place in verdict.decision.view.places)
     assert verdict.why is not None and verdict.why.code is WhyCode.KEEP_TRUMP
     assert verdict.why.card == verdict.decision.action.card
     again = dict(review_decision(verdict.decision, 1, 144).scores)
-    assert again[verdict.best] > again[verdict.decision.action]
+    assert 0 < again[verdict.best] - again[verdict.decision.action] < COSTLY
 
 
 def test_reshuffling_what_the_seat_cannot_see_changes_no_verdict() -> None:
