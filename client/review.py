@@ -75,10 +75,15 @@ def percent(value: float) -> str:
 
 
 def verdict_text(verdict: Verdict, tr: Translator) -> str:
-    """One sentence: the move made and its chance, and for a costly move the better one."""
+    """One sentence: the move made and its chance, and for a costly move the better one
+    (in a solved ending, what the better one is sure of: the chances the playouts give
+    may not order moves whose worth shows only with exact play)."""
     played = action_text(verdict.decision.action, tr)
     if verdict.method == "forced":
         text = tr("review.forced", played=played)
+    elif verdict.costly and verdict.exact is not None:
+        key = "review.solved_win" if verdict.exact[1] == 1.0 else "review.solved_draw"
+        text = tr(key, best=action_text(verdict.best, tr), played=played)
     elif verdict.costly:
         text = tr(
             "review.better",

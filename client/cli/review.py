@@ -73,6 +73,7 @@ def run(args: argparse.Namespace) -> int:
                     "best_chance": round(v.best_score, 4),
                     "costly": v.costly,
                     "method": v.method,
+                    "exact": None if v.exact is None else list(v.exact),
                     "text": verdict_text(v, tr),
                     "why": None
                     if v.why is None

@@ -355,6 +355,8 @@ TEXTS: dict[str, str] = {
     "review.none": "Kein teurer Zug: gut gespielt.",
     "review.better": "{best} war besser als {played}: {before} → {after}",
     "review.good": "{played}: {before}",
+    "review.solved_win": "{best} war besser als {played}: Das gewinnt sicher",
+    "review.solved_draw": "{best} war besser als {played}: Das verliert sicher nicht",
     "review.forced": "{played} (der einzige Zug)",
     "coach.solved": (
         "Jetzt ist jede Karte bekannt: Der Coach hat dieses Endspiel bis zur letzten"

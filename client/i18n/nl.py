@@ -354,6 +354,8 @@ TEXTS: dict[str, str] = {
     "review.none": "Geen dure zet: goed gespeeld.",
     "review.better": "{best} was beter dan {played}: {before} → {after}",
     "review.good": "{played}: {before}",
+    "review.solved_win": "{best} was beter dan {played}: dat wint, wat de ander ook doet",
+    "review.solved_draw": "{best} was beter dan {played}: dat verliest niet, wat de ander ook doet",
     "review.forced": "{played} (de enige zet)",
     "coach.solved": (
         "Nu is elke kaart bekend: de coach heeft dit eindspel tot de laatste kaart uitgerekend."

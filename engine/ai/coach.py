@@ -98,12 +98,17 @@ class Verdict:
     method: str  # "solver" (exact), "samples", or "forced" (only one sensible move)
     scores: tuple[tuple[Action, float], ...]  # every move considered, best first
     why: Why | None = None  # for a costly move: the reason the best one was better
-    # solved: how much less the move made is worth than the best against perfect play
-    proven: float | None = None
+    # solved: the move made's and the best one's values against perfect play (1 a win)
+    exact: tuple[float, float] | None = None
 
     @property
     def loss(self) -> float:
         return max(0.0, self.best_score - self.played)
+
+    @property
+    def proven(self) -> float | None:
+        """Solved: how much less the move made is worth than the best with perfect play."""
+        return None if self.exact is None else self.exact[1] - self.exact[0]
 
     @property
     def costly(self) -> bool:
@@ -149,18 +154,22 @@ def review_decision(decision: Decision, seed: int = 0, samples: int = SAMPLES) -
     made = moves.index(decision.action)
     played = scores[made]
     best, best_score = ranked[0]
-    proven = None if values is None else exact_of[best] - values[made]
-    if (proven if proven is not None else best_score - played) < 1e-9:
-        best = decision.action  # as good as any: the move made is the best
+    pair = None if values is None else (values[made], exact_of[best])
+    if (best_score - played if pair is None else pair[1] - pair[0]) < 1e-9:
+        best, best_score = decision.action, played  # as good as any: the move made is best
     seats = sum(1 for place in view.places if not place)
-    if proven is None and best != decision.action and played < best_score - costly_loss(seats) / 2:
+    judged_on = samples  # the samples the loss was measured on
+    if pair is None and best != decision.action and played < best_score - costly_loss(seats) / 2:
+        judged_on = samples * CONFIRM
         played, best_score = _confirmed(view, memory, decision.action, best, rng, samples)
         ranked = [
             (a, played if a == decision.action else best_score if a == best else v)
             for a, v in ranked
         ]
         ranked.sort(key=lambda ms: -ms[1])
-    verdict = Verdict(decision, played, best, best_score, method, tuple(ranked), proven=proven)
+        if best_score - played < 1e-9:  # the fresh samples see no loss
+            best, best_score = decision.action, played
+    verdict = Verdict(decision, played, best, best_score, method, tuple(ranked), exact=pair)
     if not verdict.costly:
         return verdict
     why = explain(
@@ -170,7 +179,7 @@ def review_decision(decision: Decision, seed: int = 0, samples: int = SAMPLES) -
         best,
         method=method,
         loss=verdict.loss,
-        samples=samples,
+        samples=judged_on,
         weights=decision.weights,
     )
     return replace(verdict, why=why)

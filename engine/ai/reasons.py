@@ -8,8 +8,8 @@ this order (the first that holds is given):
 - ``solved``: every card was known (heads-up, the stock empty or down to its face-up
   trump) and the coach counted the ending out exactly.
 - ``keep_trump``: the move spent a trump where the better one spent none (or a lower
-  one), with ``count`` higher trumps still out (not in the player's hand, on the table
-  or in the discard) and ``stock`` cards in the stock.
+  one), with ``count`` higher trumps still in play (not in the player's hand, on the
+  table or in the discard) and ``stock`` cards in the stock.
 - ``take_costs``: the move took ``count`` cards where beating was better, with ``stock``
   cards left to draw.
 - ``take_instead``: the move beat with ``card`` where taking was better, and ``count``
@@ -18,9 +18,9 @@ this order (the first that holds is given):
   lower card of its suit rather than beating it: ``engine.ai.inference``) that he
   probably holds no higher one.
 - ``keep_high``: the move played ``card`` (led, threw in or beat with it) where the better
-  move played only lower cards or none, and only ``count`` cards still out beat it.
-- ``samples``: none of those: in the coach's ``samples`` sampled deals the better move left
-  the seat not the Durak ``count`` times more often.
+  move played only lower cards or none, and only ``count`` cards still in play beat it.
+- ``samples``: none of those: in the ``samples`` sampled deals the loss was measured on
+  the better move left the seat not the Durak ``count`` times more often.
 
 Pure computation on the seat's own view and memory: nothing the seat could not see.
 """

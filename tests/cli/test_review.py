@@ -35,7 +35,13 @@ def test_review_prints_each_decision_and_writes_json(
         below = lines[lines.index(next(x for x in lines if x.endswith(d["text"]))) + 1]
         assert below.strip() == d["why"]["text"] and d["why"]["text"]
     assert lines[1] == data["chance_assumes"] == CATALOGUES["en"]["review.assumes"]
-    assert all(0 <= d["chance"] <= 1 and d["chance"] <= d["best_chance"] for d in data["decisions"])
+    for d in data["decisions"]:
+        assert 0 <= d["chance"] <= 1 and 0 <= d["best_chance"] <= 1
+        if d["exact"] is None:
+            assert d["chance"] <= d["best_chance"]
+        else:  # solved: the exact values rank the moves, the playouts give the chances
+            assert d["exact"][0] <= d["exact"][1] and d["method"] == "solver"
+            assert d["costly"] == (d["exact"][0] < d["exact"][1])
 
 
 def test_review_says_what_its_chances_assume_in_the_windows_language(
