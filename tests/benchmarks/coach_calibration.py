@@ -8,8 +8,9 @@ decisions are drawn at random among every seat's (a forced move has no estimate 
 left out), and the coach (``review_decision``, its default 48 samples, seed 0) gives the
 seat's chance of not being the Durak after the move made; the outcome is 1 (not the
 Durak), 1/2 (a draw) or 0. Printed per table size and pooled: a reliability table by
-tenths (positions, mean estimate, observed rate, the gap), the Brier score and, beside
-it, that of the best constant guess (the observed rate of the same positions: a guess
+tenths (positions, mean estimate, observed rate, the gap), the Brier score (also for
+the solved and the sampled positions apart) and, beside it, that of the best constant
+guess (the observed rate of the same positions: a guess
 that knows the answer's average, so beating it means the coach tells positions apart).
 A tenth "holds enough" with 30 positions or more; the last line says whether every such
 tenth is within 0.1.
@@ -125,6 +126,14 @@ def report(rows: list[Row], title: str) -> bool:
             f"  {gap:+.3f}{flag}"
         )
     print(f"  Brier {brier(rows):.4f}; constant guess {base:.3f}: Brier {brier(rows, base):.4f}")
+    for method in sorted({r.method for r in rows}):
+        held = [r for r in rows if r.method == method]
+        mean = sum(r.estimate for r in held) / len(held)
+        seen = sum(r.result for r in held) / len(held)
+        print(
+            f"  {method}: {len(held)} positions, estimate {mean:.3f}, observed {seen:.3f},"
+            f" Brier {brier(held):.4f}"
+        )
     return good
 
 
