@@ -23,6 +23,11 @@ still in the game at a bigger table (``costly_loss``: 4 at four, 2.7 at six): wi
 seats in, each has about one chance in six of being the Durak, so a careless move moves
 that chance by a few points only, and a fixed 8 marked a careless player there almost
 never. (``tests/benchmarks/coach_threshold.py`` measures the rules against each other.)
+A sampled move that loses half the mark or more is played again against the best on
+twice the samples, fresh, and judged on those alone (``_confirmed``): the best of several
+moves on the same samples is the one luck favoured, so its first lead is overstated.
+(``tests/benchmarks/coach_blunders.py`` checks the marks against a 10x longer search, and
+``coach_calibration.py`` the chances against what happened.)
 
 A costly move carries its reason (``engine.ai.reasons``), read from the seat's view, its
 memory and its reading of the other hands (``Decision.weights``: what the others' play
