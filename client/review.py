@@ -11,6 +11,7 @@ they come, so a frame never waits for it. No pygame here: ``durak review`` uses 
 from __future__ import annotations
 
 import multiprocessing
+from collections.abc import Sequence
 from concurrent.futures import (
     Executor,
     Future,
@@ -30,8 +31,9 @@ from engine.ai.coach import (
     decisions_from_steps,
     review_decision,
 )
+from engine.ai.reasons import Why, WhyCode
 
-__all__ = ["ReviewJob", "action_text", "decisions", "percent", "verdict_text"]
+__all__ = ["ReviewJob", "action_text", "decisions", "percent", "verdict_text", "why_text"]
 
 
 def decisions(game: GameFile, seat: int | None = None) -> list[Decision]:
@@ -68,14 +70,20 @@ def action_text(action: Action, tr: Translator) -> str:
 
 
 def percent(value: float) -> str:
-    return f"{round(value * 100)} %"
+    """``"42 %"``, its space a no-break one: a wrapped line never starts with a lone "%"."""
+    return f"{round(value * 100)}\u00a0%"
 
 
 def verdict_text(verdict: Verdict, tr: Translator) -> str:
-    """One sentence: the move made and its chance, and for a costly move the better one."""
+    """One sentence: the move made and its chance, and for a costly move the better one
+    (in a solved ending, what the better one is sure of: the chances the playouts give
+    may not order moves whose worth shows only with exact play)."""
     played = action_text(verdict.decision.action, tr)
     if verdict.method == "forced":
         text = tr("review.forced", played=played)
+    elif verdict.costly and verdict.exact is not None:
+        key = "review.solved_win" if verdict.exact[1] == 1.0 else "review.solved_draw"
+        text = tr(key, best=action_text(verdict.best, tr), played=played)
     elif verdict.costly:
         text = tr(
             "review.better",
@@ -87,6 +95,38 @@ def verdict_text(verdict: Verdict, tr: Translator) -> str:
     else:
         text = tr("review.good", played=played, before=percent(verdict.played))
     return text[:1].upper() + text[1:]
+
+
+def why_text(why: Why, tr: Translator, names: Sequence[str] = ()) -> str:
+    """The reason of a flagged move in the player's words (``names``: the table's, for a
+    reason that names a seat)."""
+    card = why.card.pretty if why.card is not None else ""
+    n = why.count
+    match why.code:
+        case WhyCode.SOLVED:
+            return tr("coach.solved")
+        case WhyCode.KEEP_TRUMP if n:
+            return tr.plural("coach.keep_trump", n, card=card)
+        case WhyCode.KEEP_TRUMP:
+            return tr("coach.keep_top_trump", card=card)
+        case WhyCode.TAKE_COSTS if why.stock:
+            return tr.plural("coach.take_costs", n, stock=why.stock)
+        case WhyCode.TAKE_COSTS:
+            return tr.plural("coach.take_costs_empty", n)
+        case WhyCode.TAKE_INSTEAD if n:
+            return tr.plural("coach.take_instead", n, card=card)
+        case WhyCode.TAKE_INSTEAD:
+            return tr("coach.take_instead_full", card=card)
+        case WhyCode.NO_HIGHER:
+            seat = why.seat
+            name = names[seat] if 0 <= seat < len(names) else tr("coach.seat", n=seat + 1)
+            suit = why.card.suit.symbol if why.card is not None else ""
+            return tr("coach.no_higher", name=name, suit=suit, card=card)
+        case WhyCode.KEEP_HIGH if n:
+            return tr.plural("coach.keep_high", n, card=card)
+        case WhyCode.KEEP_HIGH:
+            return tr("coach.keep_unbeatable", card=card)
+    return tr.plural("coach.samples", n, samples=why.samples)
 
 
 class ReviewJob:

@@ -4,8 +4,9 @@ a kept game, from what the seat knew at that moment.
 Prints what the chances assume (everyone, the player too, playing like the Normal computer
 player from that move on: the window's Review screen says the same), then one line a
 decision (the move, its chance of not being the Durak, and for a costly move the better
-one with its chance), in the language of the window's settings; a progress bar on a
-terminal while it thinks; ``--json`` writes the numbers too.
+one with its chance, and under it the reason), in the language of the window's
+settings; a progress bar on a terminal while it thinks; ``--json`` writes the numbers
+too, and each reason as its code, its numbers and its sentence.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pathlib import Path
 from client.cli.progress import Progress
 from client.i18n import translator
 from client.net.gamefile import GameFile, GameFileError
-from client.review import action_text, decisions, verdict_text
+from client.review import action_text, decisions, verdict_text, why_text
 from client.settings import Settings, Unreadable, default_path
 from engine.ai.coach import review
 
@@ -53,6 +54,8 @@ def run(args: argparse.Namespace) -> int:
     for verdict in verdicts:
         mark = "!!" if verdict.costly else "  "
         print(f"{mark} {verdict.decision.number + 1:4d}  {verdict_text(verdict, tr)}")
+        if verdict.why is not None:
+            print(f"{'':9}{why_text(verdict.why, tr, game.names)}")
     costly = sum(v.costly for v in verdicts)
     print(tr("review.done", count=costly, total=len(verdicts)) if costly else tr("review.none"))
     if args.json is not None:
@@ -70,7 +73,15 @@ def run(args: argparse.Namespace) -> int:
                     "best_chance": round(v.best_score, 4),
                     "costly": v.costly,
                     "method": v.method,
+                    "exact": None if v.exact is None else list(v.exact),
                     "text": verdict_text(v, tr),
+                    "why": None
+                    if v.why is None
+                    else {
+                        "code": str(v.why.code),
+                        "params": v.why.params(),
+                        "text": why_text(v.why, tr, game.names),
+                    },
                 }
                 for v in verdicts
             ],

@@ -355,7 +355,57 @@ TEXTS: dict[str, str] = {
     "review.none": "Kein teurer Zug: gut gespielt.",
     "review.better": "{best} war besser als {played}: {before} → {after}",
     "review.good": "{played}: {before}",
+    "review.solved_win": "{best} war besser als {played}: Das gewinnt sicher",
+    "review.solved_draw": "{best} war besser als {played}: Das verliert sicher nicht",
     "review.forced": "{played} (der einzige Zug)",
+    "coach.solved": (
+        "Jetzt ist jede Karte bekannt: Der Coach hat dieses Endspiel bis zur letzten"
+        " Karte durchgerechnet."
+    ),
+    "coach.keep_trump#one": "Heb den Trumpf {card} auf: {n} höherer Trumpf ist noch im Spiel.",
+    "coach.keep_trump#few": "Heb den Trumpf {card} auf: {n} höhere Trümpfe sind noch im Spiel.",
+    "coach.keep_trump#many": "Heb den Trumpf {card} auf: {n} höhere Trümpfe sind noch im Spiel.",
+    "coach.keep_top_trump": "Heb den Trumpf {card} auf: Keine Karte im Spiel sticht ihn.",
+    "coach.take_costs#one": "Aufnehmen bringt dir {n} Karte auf die Hand, bei {stock} im Stapel.",
+    "coach.take_costs#few": "Aufnehmen bringt dir {n} Karten auf die Hand, bei {stock} im Stapel.",
+    "coach.take_costs#many": "Aufnehmen bringt dir {n} Karten auf die Hand, bei {stock} im Stapel.",
+    "coach.take_costs_empty#one": (
+        "Aufnehmen bringt dir {n} Karte auf die Hand, und der Stapel ist leer."
+    ),
+    "coach.take_costs_empty#few": (
+        "Aufnehmen bringt dir {n} Karten auf die Hand, und der Stapel ist leer."
+    ),
+    "coach.take_costs_empty#many": (
+        "Aufnehmen bringt dir {n} Karten auf die Hand, und der Stapel ist leer."
+    ),
+    "coach.take_instead#one": (
+        "Schlagen kostet {card}, und {n} weitere Karte kann noch kommen: Aufnehmen behält sie."
+    ),
+    "coach.take_instead#few": (
+        "Schlagen kostet {card}, und {n} weitere Karten können noch kommen: Aufnehmen behält sie."
+    ),
+    "coach.take_instead#many": (
+        "Schlagen kostet {card}, und {n} weitere Karten können noch kommen: Aufnehmen behält sie."
+    ),
+    "coach.take_instead_full": "Schlagen kostet {card}: Aufnehmen hätte sie behalten.",
+    "coach.no_higher": (
+        "{name} hat gezeigt, dass kein {suit} über {card} da ist: sie bliebe wohl ungeschlagen."
+    ),
+    "coach.keep_high#one": "Behalte {card}: nur {n} Karte im Spiel sticht sie.",
+    "coach.keep_high#few": "Behalte {card}: nur {n} Karten im Spiel stechen sie.",
+    "coach.keep_high#many": "Behalte {card}: nur {n} Karten im Spiel stechen sie.",
+    "coach.keep_unbeatable": "Behalte {card}: keine Karte im Spiel sticht sie.",
+    "coach.samples#one": (
+        "In {samples} Probeverteilungen des Coachs entging der bessere Zug {n}-mal öfter dem Durak."
+    ),
+    "coach.samples#few": (
+        "In {samples} Probeverteilungen des Coachs entging der bessere Zug {n}-mal öfter dem Durak."
+    ),
+    "coach.samples#many": (
+        "In {samples} Probeverteilungen des Coachs entging der bessere Zug {n}-mal öfter dem Durak."
+    ),
+    "coach.seat": "Platz {n}",
+    "review.open": "Tippe auf einen Zug, um ihn in der Wiederholung zu sehen.",
     "review.assumes": (
         "Jeder Prozentwert ist deine Chance, nicht der Durak zu werden, wenn ab diesem Zug"
         " alle (du auch) wie der Computer auf Stufe Normal spielten: Spielst du besser, ist"

@@ -358,7 +358,46 @@ TEXTS: dict[str, str] = {
     "review.none": "No costly move: well played.",
     "review.better": "{best} was better than {played}: {before} → {after}",
     "review.good": "{played}: {before}",
+    "review.solved_win": "{best} was better than {played}: it wins, whatever is played",
+    "review.solved_draw": "{best} was better than {played}: it cannot lose, whatever is played",
     "review.forced": "{played} (the only move)",
+    "coach.solved": "Every card is known now: the coach played this ending out to the last card.",
+    "coach.keep_trump#one": "Keep the trump {card}: {n} higher trump is still in play.",
+    "coach.keep_trump#few": "Keep the trump {card}: {n} higher trumps are still in play.",
+    "coach.keep_trump#many": "Keep the trump {card}: {n} higher trumps are still in play.",
+    "coach.keep_top_trump": "Keep the trump {card}: no card still in play beats it.",
+    "coach.take_costs#one": "Taking adds {n} card to your hand, with {stock} left in the stock.",
+    "coach.take_costs#few": "Taking adds {n} cards to your hand, with {stock} left in the stock.",
+    "coach.take_costs#many": "Taking adds {n} cards to your hand, with {stock} left in the stock.",
+    "coach.take_costs_empty#one": "Taking adds {n} card to your hand, and the stock is empty.",
+    "coach.take_costs_empty#few": "Taking adds {n} cards to your hand, and the stock is empty.",
+    "coach.take_costs_empty#many": "Taking adds {n} cards to your hand, and the stock is empty.",
+    "coach.take_instead#one": (
+        "Beating spends {card} and {n} more card may still come: taking keeps it."
+    ),
+    "coach.take_instead#few": (
+        "Beating spends {card} and {n} more cards may still come: taking keeps it."
+    ),
+    "coach.take_instead#many": (
+        "Beating spends {card} and {n} more cards may still come: taking keeps it."
+    ),
+    "coach.take_instead_full": "Beating spends {card}: taking would have kept it.",
+    "coach.no_higher": "{name} has shown no {suit} above {card}: it would likely stay unbeaten.",
+    "coach.keep_high#one": "Keep {card}: only {n} card still in play beats it.",
+    "coach.keep_high#few": "Keep {card}: only {n} cards still in play beat it.",
+    "coach.keep_high#many": "Keep {card}: only {n} cards still in play beat it.",
+    "coach.keep_unbeatable": "Keep {card}: no card still in play beats it.",
+    "coach.samples#one": (
+        "In the coach's {samples} sample deals the better move avoided the Durak {n} more time."
+    ),
+    "coach.samples#few": (
+        "In the coach's {samples} sample deals the better move avoided the Durak {n} more times."
+    ),
+    "coach.samples#many": (
+        "In the coach's {samples} sample deals the better move avoided the Durak {n} more times."
+    ),
+    "coach.seat": "Seat {n}",
+    "review.open": "Tap a move to watch it in the replay.",
     "review.assumes": (
         "Each % is your chance of not ending up the Durak if, from that move on, everyone"
         " (you too) played like the computer at level Normal. Play better than that and"

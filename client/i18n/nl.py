@@ -354,7 +354,54 @@ TEXTS: dict[str, str] = {
     "review.none": "Geen dure zet: goed gespeeld.",
     "review.better": "{best} was beter dan {played}: {before} → {after}",
     "review.good": "{played}: {before}",
+    "review.solved_win": "{best} was beter dan {played}: dat wint, wat de ander ook doet",
+    "review.solved_draw": "{best} was beter dan {played}: dat verliest niet, wat de ander ook doet",
     "review.forced": "{played} (de enige zet)",
+    "coach.solved": (
+        "Nu is elke kaart bekend: de coach heeft dit eindspel tot de laatste kaart uitgerekend."
+    ),
+    "coach.keep_trump#one": "Bewaar de troef {card}: er is nog {n} hogere troef in het spel.",
+    "coach.keep_trump#few": "Bewaar de troef {card}: er zijn nog {n} hogere troeven in het spel.",
+    "coach.keep_trump#many": "Bewaar de troef {card}: er zijn nog {n} hogere troeven in het spel.",
+    "coach.keep_top_trump": "Bewaar de troef {card}: geen kaart in het spel slaat hem.",
+    "coach.take_costs#one": "Pakken geeft je {n} kaart erbij, met nog {stock} in de stapel.",
+    "coach.take_costs#few": "Pakken geeft je {n} kaarten erbij, met nog {stock} in de stapel.",
+    "coach.take_costs#many": "Pakken geeft je {n} kaarten erbij, met nog {stock} in de stapel.",
+    "coach.take_costs_empty#one": "Pakken geeft je {n} kaart erbij, en de stapel is leeg.",
+    "coach.take_costs_empty#few": "Pakken geeft je {n} kaarten erbij, en de stapel is leeg.",
+    "coach.take_costs_empty#many": "Pakken geeft je {n} kaarten erbij, en de stapel is leeg.",
+    "coach.take_instead#one": (
+        "Slaan kost {card} en er kan nog {n} kaart bijkomen: pakken houdt hem."
+    ),
+    "coach.take_instead#few": (
+        "Slaan kost {card} en er kunnen nog {n} kaarten bijkomen: pakken houdt hem."
+    ),
+    "coach.take_instead#many": (
+        "Slaan kost {card} en er kunnen nog {n} kaarten bijkomen: pakken houdt hem."
+    ),
+    "coach.take_instead_full": "Slaan kost {card}: pakken had hem gehouden.",
+    "coach.no_higher": (
+        "{name} heeft laten zien geen {suit} boven {card} te hebben: die blijft"
+        " waarschijnlijk liggen."
+    ),
+    "coach.keep_high#one": "Bewaar {card}: maar {n} kaart in het spel slaat hem.",
+    "coach.keep_high#few": "Bewaar {card}: maar {n} kaarten in het spel slaan hem.",
+    "coach.keep_high#many": "Bewaar {card}: maar {n} kaarten in het spel slaan hem.",
+    "coach.keep_unbeatable": "Bewaar {card}: geen kaart in het spel slaat hem.",
+    "coach.samples#one": (
+        "In de {samples} proefverdelingen van de coach ontliep de betere zet de Durak {n}"
+        " keer vaker."
+    ),
+    "coach.samples#few": (
+        "In de {samples} proefverdelingen van de coach ontliep de betere zet de Durak {n}"
+        " keer vaker."
+    ),
+    "coach.samples#many": (
+        "In de {samples} proefverdelingen van de coach ontliep de betere zet de Durak {n}"
+        " keer vaker."
+    ),
+    "coach.seat": "Plaats {n}",
+    "review.open": "Tik op een zet om hem in de herhaling te zien.",
     "review.assumes": (
         "Elk percentage is je kans om niet de Durak te worden als vanaf die zet iedereen"
         " (jij ook) speelde zoals de computer op niveau Normaal: speel je beter, dan is je"

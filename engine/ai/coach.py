@@ -6,28 +6,39 @@ being the Durak after the move made and after each sensible alternative, and nam
 best one. It sees only what the player saw: the view and the memory, never the game
 state; the hidden cards are sampled consistently with them
 (``engine.ai.determinize``), with a generator seeded per decision, so the same inputs
-give the same verdicts. Heads-up with the stock empty every card is known: the position
-is solved exactly (``engine.ai.solver``) when that fits the node budget, and then every
-legal move is judged, as the Hard player's solver does, not only the sensible ones (the
-cheapest cover of a suit and the cheapest trump): there the only winning card is often
-another one.
+give the same verdicts. Heads-up with at most the face-up trump card left in the stock
+every card is known: the position is solved exactly (``engine.ai.solver``) when that
+fits the node budget, and then every legal move is judged, as the Hard player's solver
+does, not only the sensible ones (the cheapest cover of a suit and the cheapest trump):
+there the only winning card is often another one.
 
 A score is the mean over the samples of 1 (not the Durak), 1/2 (a draw) or 0 (the
 Durak), each sample finished with Normal's policy for every seat. Every move is scored on
-the same samples, so the differences between moves are sharper than each estimate.
+the same samples, so the differences between moves are sharper than each estimate. A
+solved ending is scored so too (what the review promises: everyone playing like Normal
+from there), while the solver's exact values rank its moves and mark the costly one.
 
 A move is marked costly when it loses 8 points heads-up, and in proportion to the seats
 still in the game at a bigger table (``costly_loss``: 4 at four, 2.7 at six): with six
 seats in, each has about one chance in six of being the Durak, so a careless move moves
 that chance by a few points only, and a fixed 8 marked a careless player there almost
 never. (``tests/benchmarks/coach_threshold.py`` measures the rules against each other.)
+A sampled move that loses half the mark or more is played again against the best on
+twice the samples, fresh, and judged on those alone (``_confirmed``): the best of several
+moves on the same samples is the one luck favoured, so its first lead is overstated.
+(``tests/benchmarks/coach_blunders.py`` checks the marks against a 10x longer search, and
+``coach_calibration.py`` the chances against what happened.)
+
+A costly move carries its reason (``engine.ai.reasons``), read from the seat's view, its
+memory and its reading of the other hands (``Decision.weights``: what the others' play
+has shown, ``engine.ai.inference``), so the player is told why, not only how much.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..actions import PASS, TAKE, Action, Beat, ShowTrump, ThrowIn, Transfer, attack_of_mask
 from ..cards import mask_of
@@ -42,10 +53,13 @@ from ..events import (
     trim,
 )
 from ..log import GameLog
+from ..rules import Rules
 from ..state import GameState
 from ..view import SeatView, observe
 from .determinize import hidden_slots, sample_state
 from .hard import candidates, playout
+from .inference import HandReading
+from .reasons import Why, explain
 from .solver import SearchAborted, Solver, outcome, solvable
 from .tactics import Memory, unseen_pool
 
@@ -53,6 +67,7 @@ __all__ = [
     "COSTLY",
     "Decision",
     "Verdict",
+    "Why",
     "costly_loss",
     "decisions_from_log",
     "decisions_from_steps",
@@ -62,6 +77,7 @@ __all__ = [
 
 COSTLY = 0.08  # heads-up, a move this much worse than the best one is marked
 SAMPLES = 48  # sampled deals per decision
+CONFIRM = 2  # a move near the mark is played again on this many times the samples
 SOLVER_NODES = 40_000
 
 
@@ -74,6 +90,8 @@ class Decision:
     discard: int  # the discard pile the seat has seen, as a card mask
     bouts: int  # bouts started so far
     action: Action
+    # per seat, per card: how likely that seat held it, read from play (engine.ai.inference)
+    weights: tuple[tuple[float, ...], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,15 +102,24 @@ class Verdict:
     best_score: float
     method: str  # "solver" (exact), "samples", or "forced" (only one sensible move)
     scores: tuple[tuple[Action, float], ...]  # every move considered, best first
+    why: Why | None = None  # for a costly move: the reason the best one was better
+    # solved: the move made's and the best one's values against perfect play (1 a win)
+    exact: tuple[float, float] | None = None
 
     @property
     def loss(self) -> float:
         return max(0.0, self.best_score - self.played)
 
     @property
+    def proven(self) -> float | None:
+        """Solved: how much less the move made is worth than the best with perfect play."""
+        return None if self.exact is None else self.exact[1] - self.exact[0]
+
+    @property
     def costly(self) -> bool:
         seats = sum(1 for place in self.decision.view.places if not place)
-        return self.loss >= costly_loss(seats) and self.best != self.decision.action
+        loss = self.loss if self.proven is None else self.proven
+        return loss >= costly_loss(seats) and self.best != self.decision.action
 
 
 def costly_loss(seats: int) -> float:
@@ -121,24 +148,52 @@ def review_decision(decision: Decision, seed: int = 0, samples: int = SAMPLES) -
     moves += [a for a in extra if a not in moves]
     if len(moves) == 1:
         return Verdict(decision, 0.5, decision.action, 0.5, "forced", ((decision.action, 0.5),))
-    scores: list[float] | None = None
-    method = "samples"
-    if exact is not None:
-        scores = _solve(exact, view.seat, moves)
-        method = "solver" if scores is not None else method
-    if scores is None:
-        scores = _sampled(view, memory, moves, rng, exact, samples)
-    ranked = sorted(zip(moves, scores, strict=True), key=lambda ms: -ms[1])
-    played = scores[moves.index(decision.action)]
+    values = _solve(exact, view.seat, moves) if exact is not None else None
+    method = "samples" if values is None else "solver"
+    # The chances shown are the playouts' even when the ending is solved: the solver's 0
+    # or 1 assumes perfect play, and the games players play escaped "0 %" 1 time in 6
+    # (tests/benchmarks/coach_calibration.py); the solver's values rank the moves.
+    scores = _sampled(view, memory, moves, rng, exact, samples)
+    exact_of = dict(zip(moves, values or [0.0] * len(moves), strict=True))
+    ranked = sorted(zip(moves, scores, strict=True), key=lambda ms: (-exact_of[ms[0]], -ms[1]))
+    made = moves.index(decision.action)
+    played = scores[made]
     best, best_score = ranked[0]
-    if best_score - played < 1e-9:
-        best = decision.action  # as good as any: the move made is the best
-    return Verdict(decision, played, best, best_score, method, tuple(ranked))
+    pair = None if values is None else (values[made], exact_of[best])
+    if (best_score - played if pair is None else pair[1] - pair[0]) < 1e-9:
+        best, best_score = decision.action, played  # as good as any: the move made is best
+    seats = sum(1 for place in view.places if not place)
+    judged_on = samples  # the samples the loss was measured on
+    if pair is None and best != decision.action and played < best_score - costly_loss(seats) / 2:
+        judged_on = samples * CONFIRM
+        played, best_score = _confirmed(view, memory, decision.action, best, rng, samples)
+        ranked = [
+            (a, played if a == decision.action else best_score if a == best else v)
+            for a, v in ranked
+        ]
+        ranked.sort(key=lambda ms: -ms[1])
+        if best_score - played < 1e-9:  # the fresh samples see no loss
+            best, best_score = decision.action, played
+    verdict = Verdict(decision, played, best, best_score, method, tuple(ranked), exact=pair)
+    if not verdict.costly:
+        return verdict
+    why = explain(
+        view,
+        decision.discard,
+        decision.action,
+        best,
+        method=method,
+        loss=verdict.loss,
+        samples=judged_on,
+        weights=decision.weights,
+    )
+    return replace(verdict, why=why)
 
 
 def _exact_state(view: SeatView, memory: Memory, rng: random.Random) -> GameState | None:
-    """Heads-up with the stock empty and the discard remembered: the one possible state."""
-    if view.stock_size or sum(1 for p in view.places if not p) != 2:
+    """Heads-up with at most the face-up trump in the stock and the discard remembered:
+    the one possible state."""
+    if view.stock_size > 1 or sum(1 for p in view.places if not p) != 2:
         return None
     if unseen_pool(view, memory.discard).bit_count() != sum(hidden_slots(view)):
         return None
@@ -179,6 +234,24 @@ def _sampled(
     return [t / samples for t in totals]
 
 
+def _confirmed(
+    view: SeatView,
+    memory: Memory,
+    made: Action,
+    best: Action,
+    rng: random.Random,
+    samples: int,
+) -> tuple[float, float]:
+    """The move made's and the best one's scores on ``CONFIRM`` times more fresh samples.
+
+    The best of several moves scored on the same 48 samples is the one luck favoured most,
+    so its lead is overstated; and a loss a little under the mark may be over it. Before
+    a move is marked (or let go) on a loss of half the mark or more, the two are played
+    again on new samples and judged on these alone, free of the first ones' choice."""
+    again = _sampled(view, memory, [made, best], rng, None, samples * CONFIRM)
+    return again[0], again[1]
+
+
 def review(
     decisions: Sequence[Decision],
     seed: int = 0,
@@ -196,27 +269,34 @@ def review(
 
 
 class _Remembered:
-    """A seat's memory as its events come in."""
+    """A seat's memory and its reading of the others' hands as its events come in."""
 
-    def __init__(self) -> None:
+    def __init__(self, seat: int, rules: Rules) -> None:
         self.memory = Memory()
+        self.reading = HandReading(seat, rules)
 
     def see(self, events: Sequence[Event]) -> None:
         for event in events:
             self.memory.see(event)
+            self.reading.see(event)
+
+    def decision(self, number: int, view: SeatView, action: Action) -> Decision:
+        self.reading.look(view)
+        weights = tuple(tuple(row) for row in self.reading.weights)
+        m = self.memory
+        return Decision(number, view, m.discard, m.bouts, action, weights)
 
 
 def decisions_from_log(log: GameLog, seat: int) -> list[Decision]:
     """Every move ``seat`` made in the game ``log``, with the view it had (``observe``)
     and what it was told (trimmed events): the full log serves only to replay the game."""
     state = log.start()
-    seen = _Remembered()
+    seen = _Remembered(seat, log.rules)
     seen.see([trim(e, seat) for e in state.opening])
     found = []
     for number, (actor, action) in enumerate(log.actions):
         if actor == seat:
-            m = seen.memory
-            found.append(Decision(number, observe(state, seat), m.discard, m.bouts, action))
+            found.append(seen.decision(number, observe(state, seat), action))
         seen.see([trim(e, seat) for e in state.apply(actor, action)])
     return found
 
@@ -226,14 +306,16 @@ def decisions_from_steps(
 ) -> list[Decision]:
     """The seat's moves from what it was told alone (a game kept without its log): a step
     whose first event is the seat's own play was its move, made on the view before it."""
-    seen = _Remembered()
+    views = [after for _, after in steps if after is not None]
+    if not views:
+        return []
+    seen = _Remembered(seat, views[0].rules)
     found = []
     view: SeatView | None = None
     for number, (events, after) in enumerate(steps):
         action = _action_of(events[0], seat) if events else None
         if view is not None and action is not None and action in view.legal:
-            m = seen.memory
-            found.append(Decision(number - 1, view, m.discard, m.bouts, action))
+            found.append(seen.decision(number - 1, view, action))
         seen.see(events)
         if after is not None:
             view = after

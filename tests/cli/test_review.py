@@ -13,6 +13,7 @@ from kept import kept
 from client.cli.main import main
 from client.i18n import CATALOGUES
 from client.settings import Settings
+from engine.ai.reasons import WhyCode
 
 
 def test_review_prints_each_decision_and_writes_json(
@@ -25,9 +26,22 @@ def test_review_prints_each_decision_and_writes_json(
     data = json.loads(out.read_text(encoding="utf-8"))
     lines = capsys.readouterr().out.splitlines()
     assert data["seat"] == 1 and data["decisions"]
-    assert len(lines) == len(data["decisions"]) + 3  # the heading, the note, the summary
+    flagged = [d for d in data["decisions"] if d["costly"]]
+    # the heading, the note, the summary, and under each flagged move its reason
+    assert len(lines) == len(data["decisions"]) + len(flagged) + 3
+    assert flagged and all(d["why"]["code"] in set(WhyCode) for d in flagged)
+    assert all(d["why"] is None for d in data["decisions"] if not d["costly"])
+    for d in flagged:
+        below = lines[lines.index(next(x for x in lines if x.endswith(d["text"]))) + 1]
+        assert below.strip() == d["why"]["text"] and d["why"]["text"]
     assert lines[1] == data["chance_assumes"] == CATALOGUES["en"]["review.assumes"]
-    assert all(0 <= d["chance"] <= 1 and d["chance"] <= d["best_chance"] for d in data["decisions"])
+    for d in data["decisions"]:
+        assert 0 <= d["chance"] <= 1 and 0 <= d["best_chance"] <= 1
+        if d["exact"] is None:
+            assert d["chance"] <= d["best_chance"]
+        else:  # solved: the exact values rank the moves, the playouts give the chances
+            assert d["exact"][0] <= d["exact"][1] and d["method"] == "solver"
+            assert d["costly"] == (d["exact"][0] < d["exact"][1])
 
 
 def test_review_says_what_its_chances_assume_in_the_windows_language(

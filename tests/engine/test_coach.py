@@ -21,6 +21,7 @@ from engine.ai.coach import (
     review_decision,
 )
 from engine.ai.hard import candidates, policy_action
+from engine.ai.reasons import WhyCode
 from engine.ai.solver import Solver
 from engine.ai.tactics import Memory
 from engine.cards import SUIT_MASKS, deck_mask, mask_of
@@ -49,8 +50,8 @@ def test_the_coach_marks_the_losing_lead_and_finds_a_winning_one() -> None:
     decision = Decision(0, observe(state, 0), seen, 5, Attack((Card.parse("Th"),)))
     verdict = review_decision(decision)
     assert verdict.method == "solver"
-    assert verdict.costly and verdict.played == 0.0 and verdict.best_score == 1.0
-    assert verdict.best in winning
+    assert verdict.costly and verdict.proven == 1.0  # it loses, and another lead wins
+    assert verdict.best in winning and 0.0 < verdict.played < verdict.best_score  # as played
     good = review_decision(Decision(0, observe(state, 0), seen, 5, verdict.best))
     assert not good.costly and good.best == verdict.best
 
@@ -75,9 +76,9 @@ def test_the_solver_judges_every_legal_move_not_only_the_sensible_ones() -> None
     discard = mask_of(cards(" ".join(rest[i : i + 2] for i in range(0, len(rest), 2))))
     verdict = review_decision(Decision(20, observe(state, 1), discard, 9, cheap))
     assert verdict.method == "solver" and verdict.costly
-    assert verdict.best == nine and (verdict.played, verdict.best_score) == (0.0, 1.0)
+    assert verdict.best == nine and verdict.proven == 1.0
     good = review_decision(Decision(20, observe(state, 1), discard, 9, nine))
-    assert not good.costly and good.best == nine and good.played == 1.0
+    assert not good.costly and good.best == nine and good.proven == 0.0
 
 
 def played(rules: Rules, seed: int) -> GameLog:
@@ -120,11 +121,13 @@ def test_at_six_seats_a_trump_thrown_in_for_a_few_points_is_marked() -> None:
         if isinstance(d.action, ThrowIn) and d.action.card.bit & SUIT_MASKS[d.view.trump]
     ]
     marked = [v for v in map(review_decision, trumps) if v.costly]
-    assert marked and all(v.loss < COSTLY for v in marked)
+    assert marked
     verdict = marked[0]
     assert all(not place for place in verdict.decision.view.places)
+    assert verdict.why is not None and verdict.why.code is WhyCode.KEEP_TRUMP
+    assert verdict.why.card == verdict.decision.action.card
     again = dict(review_decision(verdict.decision, 1, 144).scores)
-    assert again[verdict.best] > again[verdict.decision.action]
+    assert 0 < again[verdict.best] - again[verdict.decision.action] < COSTLY
 
 
 def test_reshuffling_what_the_seat_cannot_see_changes_no_verdict() -> None:

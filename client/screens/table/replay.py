@@ -42,8 +42,15 @@ CONTROLS = (
 
 
 class ReplayScene(Scene):
-    def __init__(self, app: Director, game: GameFile | None = None, path: Path | None = None):
-        """The game ``game``, or the file at ``path`` (a file that cannot be read says why)."""
+    def __init__(
+        self,
+        app: Director,
+        game: GameFile | None = None,
+        path: Path | None = None,
+        at: int | None = None,
+    ):
+        """The game ``game``, or the file at ``path`` (a file that cannot be read says why);
+        with ``at``, paused once ``at`` steps are shown (the coach's review opens a move)."""
         self.app = app
         self.assets = app.assets
         self.problem: str | None = None
@@ -62,7 +69,8 @@ class ReplayScene(Scene):
         self.overlays: list[Scene] = []  # the table's, over it and under the bar
         if self.replay is not None:
             self.session = ReplaySession(self.replay)
-            self._jump(0)
+            self._jump(at or 0)
+            self.playing = at is None
 
     # --- moving through the game ------------------------------------------------------------
 

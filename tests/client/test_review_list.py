@@ -1,0 +1,174 @@
+"""The review's list as a player uses it: it opens at the first move and stays there while
+the verdicts come in; each flagged line has its reason under it in the window's
+language; the wheel, a drag of the lines and the scroll bar move it (a drag opens
+nothing); a tap on a line opens the replay paused just before that move, and Esc comes
+back to the list where it was; every line fits at every window shape."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pygame
+import pytest
+from window import key, open_app, until
+
+from client.app import App
+from client.i18n import translator
+from client.net.gamefile import GameFile, steps_from_log
+from client.review import ReviewJob, decisions, verdict_text, why_text
+from client.screens.review import ReviewScene
+from client.screens.table.replay import ReplayScene
+from client.ui.pointer import Pointer
+from engine import GameLog, Rules
+from engine.ai import next_actor
+from engine.ai.hard import policy_action
+
+pytestmark = pytest.mark.usefixtures("headless")
+
+
+def careless_game() -> GameFile:
+    """Four seats, seat 0 (the file's) playing at random: a review with flagged moves."""
+    log = GameLog(Rules(players=4), 74)
+    state = log.start()
+    rng = random.Random(74)
+    while (actor := next_actor(state)) is not None:
+        seat, legal = actor
+        action = (
+            legal[rng.randrange(len(legal))] if seat == 0 else policy_action(state, seat, legal)
+        )
+        state.apply(seat, action)
+        log.actions.append((seat, action))
+    steps = steps_from_log(log, 0)
+    names = ("Ann", "Boris", "Vera", "Igor")
+    return GameFile(
+        log.rules, 0, names, steps, state.result, "2026-12-01T10:00:00Z", "computer", log
+    )
+
+
+GAME = careless_game()
+
+
+@pytest.fixture(scope="module")
+def finished() -> ReviewJob:
+    """The coach's verdicts on the game, worked out once for the module's screens."""
+    job = ReviewJob(decisions(GAME))
+    job.join()
+    return job
+
+
+def reviewed(
+    tmp_path: Path, job: ReviewJob | None = None, language: str = "en"
+) -> tuple[App, ReviewScene]:
+    app = open_app(tmp_path / "settings.json", language=language)
+    review = ReviewScene(app, game=GAME, job=job)
+    app.push(review)
+    app.step(0.02)
+    return app, review
+
+
+def test_flagged_lines_carry_their_reason_and_the_list_opens_at_the_top(tmp_path: Path) -> None:
+    app, review = reviewed(tmp_path)
+    tops = []
+    assert review.job is not None
+    job = review.job
+
+    def done() -> bool:
+        tops.append(review.offset)
+        return job.done
+
+    until(app, done, frames=20_000)
+    assert set(tops) == {0}  # at the first move all along, as the verdicts came in
+    rows = review.rows()
+    assert rows and rows[0].verdict.decision.number == review.job.verdicts[0].decision.number
+    flagged = [r for r in rows if r.verdict.costly]
+    assert flagged and all(r.verdict.why is not None and r.reason for r in flagged)
+    assert all(not r.reason for r in rows if not r.verdict.costly)
+    tr = translator("en")
+    for row in flagged:
+        assert row.verdict.why is not None
+        assert " ".join(row.reason) == why_text(row.verdict.why, tr, GAME.names)
+    assert review.most() > 0  # more lines than the panel shows: there is something to scroll
+
+
+def test_the_reasons_are_said_in_the_windows_language(tmp_path: Path, finished: ReviewJob) -> None:
+    _, review = reviewed(tmp_path, finished, "ru")
+    en = translator("en")
+    for row in (r for r in review.rows() if r.reason):
+        assert row.verdict.why is not None
+        assert " ".join(row.reason) != why_text(row.verdict.why, en, GAME.names)
+        assert " ".join(row.text) == verdict_text(row.verdict, translator("ru"))
+
+
+def test_the_wheel_a_drag_and_the_bar_scroll_the_list_and_open_nothing(
+    tmp_path: Path, finished: ReviewJob
+) -> None:
+    app, review = reviewed(tmp_path, finished)
+    area, lh = review.area(), review.line_h()
+    review.handle(Pointer("step", area.center, step=-1))  # the wheel turned down
+    assert review.offset == 3 * lh
+    review.handle(Pointer("step", area.center, step=1))
+    assert review.offset == 0
+    review.handle(Pointer("step", (5, 5), step=-1))  # outside the list: nothing moves
+    assert review.offset == 0
+    x, y = area.center
+    review.handle(Pointer("down", (x, y)))
+    review.handle(Pointer("move", (x, y - 60)))
+    review.handle(Pointer("up", (x, y - 60)))
+    assert review.offset == 60 and app.stack[-1] is review  # a drag, not a tap
+    thumb = review.thumb()
+    assert thumb is not None and thumb.top > review.bar().top  # the thumb moved down too
+    review.handle(Pointer("down", thumb.center))
+    review.handle(Pointer("move", (thumb.centerx, review.bar().bottom + 200)))
+    review.handle(Pointer("up", (thumb.centerx, review.bar().bottom + 200)))
+    assert review.offset == review.most()  # the thumb dragged to the end
+    review.handle(Pointer("down", (thumb.centerx, review.bar().top + 2)))  # the track above
+    review.handle(Pointer("up", (thumb.centerx, review.bar().top + 2)))
+    assert review.offset == review.most() - review.area().h  # a page back
+    key(app, pygame.K_HOME)
+    assert review.offset == 0
+    key(app, pygame.K_END)
+    assert review.offset == review.most()
+
+
+def test_a_tap_on_a_line_opens_the_replay_just_before_that_move(
+    tmp_path: Path, finished: ReviewJob
+) -> None:
+    app, review = reviewed(tmp_path, finished)
+    row = next(r for r in review.rows() if r.verdict.costly and r.top > review.area().h)
+    review.scroll_to(row.top)
+    at = (review.area().centerx, review.area().top + row.top - review.offset + 4)
+    assert review.row_at(at) is row
+    review.handle(Pointer("down", at))
+    review.handle(Pointer("up", at))
+    replay = app.stack[-1]
+    assert isinstance(replay, ReplayScene) and replay.replay is not None
+    number = row.verdict.decision.number
+    assert replay.shown == number + 1 and not replay.playing
+    assert replay.table is not None and replay.table.view == replay.replay.view_at(number + 1)
+    assert replay.replay.view_at(number + 1) is not None
+    for _ in range(20):
+        app.step(0.05)
+    assert replay.shown == number + 1  # it waits there for the player
+    offset = review.offset
+    key(app, pygame.K_ESCAPE)
+    assert app.stack[-1] is review and review.offset == offset
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_every_line_fits_at_every_window_shape(
+    tmp_path: Path, finished: ReviewJob, language: str
+) -> None:
+    app, review = reviewed(tmp_path, finished, language)
+    for size in ((1280, 720), (1920, 1080), (720, 1280)):
+        review.resize(size)
+        area, panel, bar = review.area(), review.panel(), review.bar()
+        assert panel.contains(area) and panel.contains(bar) and bar.left >= area.right
+        assert area.bottom <= panel.bottom - review.note_h()
+        text_font = app.assets.font(review.text_px(), True)
+        reason_font = app.assets.font(review.reason_px())
+        for row in review.rows():
+            assert 1 <= len(row.text) <= 2 and len(row.reason) <= 2
+            assert all(text_font.size(line)[0] <= area.w - 78 for line in row.text)
+            assert all(reason_font.size(line)[0] <= area.w - 78 for line in row.reason)
+        review.draw(pygame.Surface(size))
