@@ -24,6 +24,7 @@ __all__ = [
     "draw_digits",
     "draw_seat_word",
     "role_of",
+    "warm_fan",
 ]
 
 ACTING = (246, 206, 110)  # the rim of the plate of a seat the table waits for
@@ -101,6 +102,14 @@ def _blit_group(
     surface.blit(image, (round(x0) + dx, round(y0) + dy))
 
 
+def warm_fan(
+    surface: pygame.Surface, assets: Assets, layout: Layout, seat: int, count: int
+) -> None:
+    """Make the image of ``seat``'s fan of ``count`` backs, as ``draw_board`` draws it."""
+    height = round(layout.card_h * OPPONENT_SCALE)
+    _blit_group(surface, assets, layout.opponent_fan(seat, count), height, "fan")
+
+
 def _draw_slot(surface: pygame.Surface, assets: Assets, pose: Pose, height: int) -> None:
     """The faint outline of an empty pile's place, as printed on a card-table cloth."""
     w = round(height * CARD_RATIO)
@@ -140,13 +149,7 @@ def _draw_seat(
     layout = board.layout
     spot = layout.seats[seat]
     count = max(0, board.counts[seat] - board.incoming(("seat", seat)))
-    _blit_group(
-        surface,
-        assets,
-        layout.opponent_fan(seat, count),
-        round(layout.card_h * OPPONENT_SCALE),
-        "fan",
-    )
+    warm_fan(surface, assets, layout, seat, count)
     role = role_of(board, seat)
     rect = pygame.Rect(spot.plate)
     acting = role in ("attacking", "defending") and (

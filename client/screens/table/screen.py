@@ -41,7 +41,7 @@ from client.net.session import (
     Snapshot,
     listen,
 )
-from client.screens.table.board import Board, deck_of
+from client.screens.table.board import Board
 from client.screens.table.choice import Choice
 from client.screens.table.cues import Cues
 from client.screens.table.drag import Drag
@@ -64,6 +64,7 @@ from client.screens.table.notices import ClosedScene, EndScene
 from client.screens.table.pacing import Hold, Paced, Pacer
 from client.screens.table.panels import Covers, LogScene, PauseScene, PickerScene
 from client.screens.table.row import button_at, table_buttons
+from client.screens.table.warm import Warmer
 from client.ui.pointer import Input, Key, Pointer
 from client.ui.render import GOLD, draw_text
 from client.ui.scene import Director, Scene, Stack
@@ -106,7 +107,8 @@ class TableScene(Scene):
         self.tally = tally
         self.kept = kept
         self.room: Room | None = None  # the room as last heard (during and after the game)
-        self.pacer = Pacer(session.inbox, self._show, self._at_once, record)
+        self.warmer = Warmer(app.assets)  # the card images, made ahead of need
+        self.pacer = Pacer(session.inbox, self._show, self._at_once, record, self._ready)
         self.statuses: tuple[str, ...] = ()  # each seat's status from the room, if known
         self.pacer.take(backlog)
         self.board: Board | None = None
@@ -123,7 +125,6 @@ class TableScene(Scene):
         )
         self.drag = Drag()  # a press on a card of our hand, and the drag it may become
         self.hover: tuple[float, float] | None = None
-        self.warm: list[Card] = []  # card faces to draw ahead of need, one a frame
         self.over: GameOver | None = None
         self.reconnecting = False  # our connection dropped: a banner until the resync
         self.returned = False  # the session went back to the room screen
@@ -156,12 +157,11 @@ class TableScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         if self.board is not None:
             self.board.relayout(Layout(size, self.board.rules.players, self.seat))
-            self.warm = deck_of(self.board.rules)
+            self.warmer.prepare(self.board.layout, self.board.rules)
 
-    def _warm_up(self) -> None:
-        """Draw one card face a frame ahead of need, so no frame has to draw many."""
-        if self.warm and self.board is not None:
-            self.assets.card(self.warm.pop(), round(self.board.layout.card_h))
+    def _ready(self) -> bool:
+        """The table can be shown: the card images it cannot be drawn without are made."""
+        return self.warmer.ready
 
     @property
     def layout(self) -> Layout | None:
@@ -185,7 +185,7 @@ class TableScene(Scene):
             layout = Layout(self.app.size, item.rules.players, item.seat)
             self.board = Board(layout, item.seat, item.rules, self.app.settings.speed)
             self.history = History(item.rules.players)
-            self.warm = deck_of(item.rules)
+            self.warmer.prepare(layout, item.rules)
             return Hold(0.0)
         if isinstance(item, Closed):  # also before we are seated (an unreachable table)
             self.reconnecting = False
@@ -254,6 +254,7 @@ class TableScene(Scene):
     # --- time ---------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        self.warmer.run()
         boost = self.pacer.update(dt)
         if self.board is not None:
             hover = self.card_at(self.hover) if self.hover and not self.drag.dragging else None
@@ -263,7 +264,6 @@ class TableScene(Scene):
         self._set_cursor()
         self.choice.update(dt)
         due = self.cues.update(dt, self._deciding())
-        self._warm_up()
         for name in due:
             if not self.app.settings.muted:
                 self.assets.play(name, 0.7)
@@ -331,7 +331,7 @@ class TableScene(Scene):
             or not self.session.inbox.empty()
             or self.cues.busy
             or self.choice.bubble is not None
-            or self.warm
+            or self.warmer.jobs
             or (board is not None and (board.busy or board.lifting))
         ):
             return 0.0
@@ -604,7 +604,7 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         board, assets = self.board, self.assets
         hidden = self.covers.hidden()  # what the overlays over the table cover
-        if board is None:
+        if board is None or not self.warmer.ready:  # (for a few frames: see ``warm``)
             surface.blit(assets.felt(surface.get_size()), (0, 0))
             w, h = surface.get_size()
             if "hud" not in hidden:
