@@ -616,7 +616,7 @@ class TableScene(Scene):
         if "words" not in hidden:
             self.cues.draw_words(surface, assets, layout, tr)
         if self.choice.keyed and "digits" not in hidden:
-            draw_digits(surface, assets, board)
+            draw_digits(surface, assets, board, self.choice.numbers)
         if self.over is not None and "end_table" not in hidden:
             draw_end_table(surface, assets, board, self.over.result.durak, self.end_show())
         if "hud" not in hidden:
