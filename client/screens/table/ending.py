@@ -98,10 +98,19 @@ def draw_end_table(
 
 
 def log_heading(
-    history: History, names: tuple[str, ...], beaten: bool, tr: Translator = ENGLISH
+    history: History,
+    names: tuple[str, ...],
+    beaten: bool,
+    tr: Translator = ENGLISH,
+    me: int = -1,
 ) -> tuple[str, list[tuple[Card, Card | None]]]:
     """The bout the log shows as cards, and its heading: the last beaten bout (``beaten``:
-    the log was opened from the discard pile), else the bout on now, else the last one."""
+    the log was opened from the discard pile), else the bout on now, else the last one.
+    Our seat ``me`` is "you"."""
+
+    def name(seat: int) -> str:
+        return tr("end.you") if seat == me >= 0 else names[seat]
+
     bout = history.last_finished("beaten") if beaten else None
     if bout is None:
         current = history.current
@@ -110,10 +119,11 @@ def log_heading(
         return "", []
     heading = tr("history.last_beaten" if beaten else "history.last_bout")
     heading += " · " + tr(
-        "history.bout", n=bout.number, attacker=names[bout.attacker], defender=names[bout.defender]
+        "history.bout", n=bout.number, attacker=name(bout.attacker), defender=name(bout.defender)
     )
     if bout.end == "beaten":
         heading += " · " + tr("history.beaten")
     elif bout.end == "taken":
-        heading += " · " + tr("history.taken", name=names[bout.taker])
+        taken = tr("history.taken_you") if bout.taker == me >= 0 else None
+        heading += " · " + (taken or tr("history.taken", name=names[bout.taker]))
     return heading, bout.pairs

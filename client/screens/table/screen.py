@@ -64,6 +64,7 @@ from client.screens.table.notices import ClosedScene, EndScene
 from client.screens.table.pacing import Hold, Paced, Pacer
 from client.screens.table.panels import Covers, LogScene, PauseScene, PickerScene
 from client.screens.table.row import button_at, table_buttons
+from client.screens.table.tags import draw_tags
 from client.screens.table.warm import Warmer
 from client.ui.pointer import Input, Key, Pointer
 from client.ui.render import GOLD, draw_text
@@ -511,6 +512,7 @@ class TableScene(Scene):
             history=lambda: self.history,
             names=self.names,
             beaten=beaten,
+            me=-1 if self.watching else self.seat,
         )
         self.covers.push(log)
 
@@ -614,6 +616,7 @@ class TableScene(Scene):
         turn = self.our_turn()
         draw_board(surface, assets, board, self.names, self.looks(), tr, self.statuses, turn)
         if "words" not in hidden:
+            draw_tags(surface, assets, board, self.names, tr)
             self.cues.draw_words(surface, assets, layout, tr)
         if self.choice.keyed and "digits" not in hidden:
             draw_digits(surface, assets, board, self.choice.numbers)
