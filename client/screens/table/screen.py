@@ -60,6 +60,7 @@ from client.screens.table.hud import (
     waiting_for,
 )
 from client.screens.table.layout import Layout
+from client.screens.table.moment import SECONDS, Moment, draw_durak_stamp
 from client.screens.table.notices import ClosedScene, EndScene
 from client.screens.table.pacing import Hold, Paced, Pacer
 from client.screens.table.panels import Covers, LogScene, PauseScene, PickerScene
@@ -127,6 +128,7 @@ class TableScene(Scene):
         self.drag = Drag()  # a press on a card of our hand, and the drag it may become
         self.hover: tuple[float, float] | None = None
         self.over: GameOver | None = None
+        self.moment: Moment | None = None  # the end's moment, before its panel
         self.reconnecting = False  # our connection dropped: a banner until the resync
         self.returned = False  # the session went back to the room screen
         self.buttons: list[Button] = []
@@ -228,8 +230,15 @@ class TableScene(Scene):
             return Hold(0.0)
         if isinstance(item, GameOver):
             self.over = item if self.tally is None else self.tally(item, self.seat)
-            self._show_end()
-            return Hold(0.0)
+            durak = item.result.durak
+            if durak is None or self.covers.hidden() & {"end_table"}:
+                self._show_end()  # a draw has no moment (nor a table already covered)
+                return Hold(0.0)
+            ours = durak == self.seat and not self.watching
+            speed = self.app.settings.speed
+            self.moment = Moment(durak, ours, self.watching, SECONDS / speed)
+            self.cues.sounds.append((0.0, self.moment.sound))
+            return Hold(self.moment.length)
         if isinstance(item, Dealt) and (self.over is not None or board.discard or board.table):
             self._new_board()
             board = self.board
@@ -250,6 +259,7 @@ class TableScene(Scene):
         self.cues.notes.clear()
         self.view = None
         self.over = None
+        self.moment = None
         self.covers.restack(drop=EndScene)
 
     # --- time ---------------------------------------------------------------------------
@@ -264,6 +274,11 @@ class TableScene(Scene):
         self.buttons = [] if "buttons" in self.covers.hidden() else self._compute_buttons()
         self._set_cursor()
         self.choice.update(dt)
+        if self.moment is not None:
+            self.moment.update(dt)
+            if self.moment.done:
+                self.moment = None
+                self._show_end()
         due = self.cues.update(dt, self._deciding())
         for name in due:
             if not self.app.settings.muted:
@@ -333,6 +348,7 @@ class TableScene(Scene):
             or self.cues.busy
             or self.choice.bubble is not None
             or self.warmer.jobs
+            or self.moment is not None
             or (board is not None and (board.busy or board.lifting))
         ):
             return 0.0
@@ -341,7 +357,7 @@ class TableScene(Scene):
     @property
     def idle(self) -> bool:
         """Nothing waiting to be shown (tests use it to step until the table is still)."""
-        return self.pacer.idle
+        return self.pacer.idle and self.moment is None
 
     # --- what may be played ---------------------------------------------------------------
 
@@ -574,7 +590,14 @@ class TableScene(Scene):
         muted, over, watching = self.app.settings.muted, self.over is not None, self.watching
         tr = self.app.tr
         return table_buttons(
-            layout, self.assets, view, over=over, muted=muted, watching=watching, log=log, tr=tr
+            layout,
+            self.assets,
+            view,
+            over=over,
+            muted=muted,
+            watching=watching,
+            log=log,
+            tr=tr,
         )
 
     def _emote_anchor(self, seat: int) -> tuple[float, float]:
@@ -622,6 +645,10 @@ class TableScene(Scene):
             draw_digits(surface, assets, board, self.choice.numbers)
         if self.over is not None and "end_table" not in hidden:
             draw_end_table(surface, assets, board, self.over.result.durak, self.end_show())
+            if self.moment is not None:
+                self.moment.draw(surface, assets, layout, tr)
+            elif self.over.result.durak in layout.seats:
+                draw_durak_stamp(surface, assets, layout, self.over.result.durak, tr)
         if "hud" not in hidden:
             lent = self.covers.lent()  # an overlay's, where ours would be (see ``panels``)
             draw_buttons(surface, assets, self.buttons if lent is None else lent, self.hover)
