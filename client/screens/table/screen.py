@@ -91,6 +91,7 @@ class TableScene(Scene):
         record: Callable[[Message], None] | None = None,
         kept: Callable[[], GameFile | None] | None = None,
         overlays: Stack | None = None,
+        replaying: bool = False,
     ) -> None:
         """``backlog``: messages the session said before the scene took it over (the room
         screen hands over ``Seated`` and the start of the game). ``back``: at a LAN table,
@@ -100,8 +101,11 @@ class TableScene(Scene):
         to show (the series remembered across restarts of the window). ``record``: told
         every message as it is taken (the game files keep the games). ``kept``: the game
         kept last, which the end's Review opens in the coach. ``overlays``: where the
-        table's overlays go (by default the app's stack)."""
+        table's overlays go (by default the app's stack). ``replaying``: a kept game shown
+        again, where nobody thinks and nobody can be reacted to (no thinking cue, no
+        React)."""
         self.app = app
+        self.replaying = replaying
         self.covers = Covers(overlays if overlays is not None else app, self)
         self.assets = app.assets
         self.session = session
@@ -146,6 +150,8 @@ class TableScene(Scene):
             "result": self._show_end,
             "emote": self._toggle_picker,
         }
+        if replaying:
+            del self.actions["emote"]
 
     # --- scene --------------------------------------------------------------------------
 
@@ -305,6 +311,8 @@ class TableScene(Scene):
         view = self.view
         if view is None or self.over is not None or not self._caught_up() or not self.idle:
             return ()
+        if self.replaying:
+            return ()  # the moves are all known: nobody is thinking
         seats = waiting_for(view)
         if len(seats) > 1 and view.legal:
             return ()  # we may add too: no need to point at the others who may
@@ -598,6 +606,7 @@ class TableScene(Scene):
             watching=watching,
             log=log,
             tr=tr,
+            react=not self.replaying,
         )
 
     def _emote_anchor(self, seat: int) -> tuple[float, float]:
