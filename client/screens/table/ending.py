@@ -20,7 +20,9 @@ from client.screens.table.layout import OPPONENT_SCALE
 from client.ui.assets import Assets
 from engine import Card, SeatView
 
-__all__ = ["draw_end_table", "durak_cards", "end_show", "log_heading"]
+__all__ = ["END_SCALE", "draw_end_table", "durak_cards", "end_show", "log_heading"]
+
+END_SCALE = 1.2  # the Durak's cards at the end, to their backs' size
 
 
 def durak_cards(
@@ -89,7 +91,7 @@ def draw_end_table(
         return  # our own cards are face up in our hand already
     # under their plate, where the table is free, a little larger than their backs
     poses = layout.opponent_fan(durak, len(show.durak_cards))
-    height = round(layout.card_h * OPPONENT_SCALE * 1.2)
+    height = round(layout.card_h * OPPONENT_SCALE * END_SCALE)
     _, y, _, h = layout.seats[durak].plate
     drop = y + h + height * 0.55 - layout.seats[durak].fan.y
     for pose, card in zip(poses, show.durak_cards, strict=False):

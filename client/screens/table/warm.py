@@ -7,7 +7,8 @@ opponents' fans of them — 33-66 ms in one frame, measured with
 ``tests/benchmarks/client_fps.py``. So the images are made here, in order of need, until
 the frame's budget (``BUDGET`` seconds) is spent: first the ones the table cannot be drawn
 without (``blocking``: until they are made, the table shows only its cloth and shows no
-event), then every face of the deck, the pile sizes and the fans' backs for every count.
+event), then every face of the deck (in our hand's looks, and at the size the end shows the Durak's
+cards), and the fans' backs for every count.
 The clock is passed in, so a test counts jobs, not milliseconds.
 """
 
@@ -22,6 +23,7 @@ import pygame
 
 from client.screens.table.board import deck_of
 from client.screens.table.draw import warm_fan
+from client.screens.table.ending import END_SCALE
 from client.screens.table.layout import OPPONENT_SCALE, PILE_SCALE, Layout
 from client.ui.assets import Assets
 from engine import Rules
@@ -50,6 +52,8 @@ class Warmer:
         first.append(partial(assets.card, None, sizes[1], "plain", -90))  # the trump's place
         deck = deck_of(rules)
         later: list[Job] = [partial(assets.card, c, card_h, k) for k in LOOKS_AHEAD for c in deck]
+        end_h = round(layout.card_h * OPPONENT_SCALE * END_SCALE)  # the Durak's, at the end
+        later += [partial(assets.card, c, end_h) for c in deck]
         scratch = pygame.Surface((1, 1), pygame.SRCALPHA)
         later += [
             partial(warm_fan, scratch, assets, layout, seat, n)
