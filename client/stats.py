@@ -1,10 +1,14 @@
 """What the window remembers of the games played in it: the series against each line-up of
 computer opponents (so a rematch after a restart goes on with the score), and the
-player's statistics (games, wins, times the Durak, draws) in all, per AI level and at LAN
-tables.
+player's statistics (games, wins, times the Durak, draws, the places) in all, per AI level
+and at LAN tables.
 
-A win is going out first (the series rule of RULES.md); a game counts under every AI
-level that sat at the table. Stored as JSON beside the settings (``stats.json``), with the
+A win is going out first (the series rule of RULES.md), but at six seats five players are
+not the Durak and only one is first, so the statistics say both: games not lost (someone
+else the Durak), and the average place over the games that had places (not the draws).
+Files written before the places were counted still load: their games count as not placed,
+and the average is over the games since. A game counts under every AI level that sat at
+the table. Stored as JSON beside the settings (``stats.json``), with the
 settings' care: a file that is not valid is moved aside (``stats.json.broken``) and the
 counting starts again, values of the wrong type are dropped, and every save replaces the
 file in one step. Nothing here imports pygame.
@@ -32,12 +36,27 @@ class Tally:
     wins: int = 0
     durak: int = 0
     draws: int = 0
+    placed: int = 0  # games that gave us a place (no draw), since places were counted
+    places: int = 0  # the sum of those places
 
     def add(self, result: GameResult, seat: int) -> None:
         self.games += 1
         self.wins += result.places[seat] == 1 and not all(p == 1 for p in result.places)
         self.durak += result.durak == seat
         self.draws += result.draw
+        if not result.draw:
+            self.placed += 1
+            self.places += result.places[seat]
+
+    @property
+    def safe(self) -> int:
+        """Games somebody else was the Durak in."""
+        return max(0, self.games - self.durak - self.draws)
+
+    @property
+    def average_place(self) -> float | None:
+        """The average place over the games that gave one (None: none yet)."""
+        return self.places / self.placed if self.placed else None
 
 
 def lineup_key(levels: Sequence[str]) -> str:
@@ -103,7 +122,8 @@ def _count(value: object) -> int:
 def _tally(data: object) -> Tally:
     if not isinstance(data, dict):
         return Tally()
-    return Tally(*(_count(data.get(name)) for name in ("games", "wins", "durak", "draws")))
+    names = ("games", "wins", "durak", "draws", "placed", "places")
+    return Tally(*(_count(data.get(name)) for name in names))
 
 
 def _series_dict(series: Series) -> dict[str, Any]:

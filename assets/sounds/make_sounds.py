@@ -104,7 +104,41 @@ def turn(rng: random.Random) -> list[float]:
     return _normalise(_mix((0, first, 1.0), (0.09, second, 0.8)), 0.25)
 
 
-SOUNDS = (deal, play, beat, take, turn)
+def _horn(seconds: float, freq: float, glide: float = 0.0) -> list[float]:
+    """A brassy note: odd and even partials that fade in a little, a slow vibrato, and a
+    pitch that slides by ``glide`` (a fraction of ``freq``) over the note."""
+    out, phase = [], 0.0
+    n = int(seconds * RATE)
+    for i in range(n):
+        t = i / RATE
+        f = freq * (1 + glide * t / seconds) * (1 + 0.006 * math.sin(2 * math.pi * 5.5 * t))
+        phase += 2 * math.pi * f / RATE
+        bright = min(1.0, t / 0.05)
+        tone = sum(math.sin(k * phase) / k * (bright if k > 1 else 1.0) for k in range(1, 6))
+        gain = min(1.0, t / 0.015) * min(1.0, (n - i) / (0.04 * RATE))
+        out.append(tone * gain)
+    return out
+
+
+def sting(rng: random.Random) -> list[float]:
+    """Somebody else is the Durak: a short rising fanfare over a brush on the felt."""
+    notes = ((0.0, 0.14, 392.0), (0.13, 0.14, 523.3), (0.26, 0.6, 659.3))
+    tracks = [(start, _horn(length, freq), 1.0) for start, length, freq in notes]
+    tracks.append((0.26, _tone(0.9, 1318.5, 0.25), 0.25))  # a bell over the last note
+    tracks.append((0.0, _envelope(_noise(rng, 0.3, 5000), 0.01, 0.08), 0.4))
+    return _normalise(_mix(*tracks), 0.5)
+
+
+def sting_you(rng: random.Random) -> list[float]:
+    """You are the Durak: the falling wah-wah of a muted horn, the last note sagging."""
+    notes = ((0.0, 0.24, 311.1, 0.0), (0.26, 0.24, 293.7, 0.0), (0.52, 0.24, 277.2, 0.0))
+    tracks = [(start, _horn(length, freq, glide), 1.0) for start, length, freq, glide in notes]
+    tracks.append((0.78, _horn(0.62, 261.6, -0.06), 1.0))
+    tracks.append((0.0, _envelope(_noise(rng, 0.2, 900), 0.01, 0.06), 0.3))
+    return _normalise(_mix(*tracks), 0.45)
+
+
+SOUNDS = (deal, play, beat, take, turn, sting, sting_you)
 
 
 def main(folder: Path | None = None) -> None:

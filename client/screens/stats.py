@@ -1,6 +1,8 @@
 """Statistics: the player's games in this window — in all, against each AI level and at
-LAN tables — as games played, won (first out), lost as the Durak and drawn, with the share
-won. The numbers are ``client.stats``; this screen only shows them."""
+LAN tables — as games played, not lost (somebody else the Durak, with its share: at six
+seats the one number that says how the evening went), won (first out), lost as the Durak,
+drawn, and the average place. The numbers are ``client.stats``; this screen only shows
+them."""
 
 from __future__ import annotations
 
@@ -11,13 +13,28 @@ from client.screens.choices import levels
 from client.stats import Tally
 from client.ui.assets import Assets
 from client.ui.pointer import Input, Key
-from client.ui.render import GOLD, draw_backdrop, draw_panel, draw_text, ellipsize, fit_px
+from client.ui.render import (
+    GOLD,
+    draw_backdrop,
+    draw_panel,
+    draw_text,
+    ellipsize,
+    fit_px,
+    wrap,
+)
 from client.ui.scene import ButtonScene, Director
 from client.ui.widgets import Button
 
-__all__ = ["COLUMNS", "StatsScene"]
+__all__ = ["COLUMNS", "StatsScene", "cells"]
 
-COLUMNS = (N_("stats.games"), N_("stats.won"), N_("stats.durak"), N_("stats.drawn"))
+COLUMNS = (
+    N_("stats.games"),
+    N_("stats.safe"),
+    N_("stats.won"),
+    N_("stats.durak"),
+    N_("stats.drawn"),
+    N_("stats.place"),
+)
 MUTED = (140, 160, 148)
 
 
@@ -44,12 +61,18 @@ class StatsScene(ButtonScene):
 
     # --- geometry -------------------------------------------------------------------------
 
+    @property
+    def stacked(self) -> bool:
+        """A narrow window: each row's label on a line of its own, over its numbers."""
+        return self.size[0] < 800
+
     def panel(self) -> pygame.Rect:
         w, h = self.size
         title_h = min(h * 0.16, 120)
         bh = self.button_h()
-        height = min(h - title_h - bh * 2.2, self.button_h() * (len(self.rows()) + 1.6))
-        panel = pygame.Rect(0, 0, round(min(w - 24, 860)), round(height))
+        lines = len(self.rows()) * (2 if self.stacked else 1) + 1.6
+        height = min(h - title_h - bh * 2.2, self.button_h() * lines)
+        panel = pygame.Rect(0, 0, round(min(w - 24, max(860, w * 0.55))), round(height))
         panel.midtop = (w // 2, round(title_h))
         return panel
 
@@ -73,6 +96,30 @@ class StatsScene(ButtonScene):
 
     # --- drawing --------------------------------------------------------------------------
 
+    def _widths(self, rows: list[tuple[str, Tally]], head_px: int, px: int) -> list[int]:
+        """Each column's natural width: its heading (on two lines if it has two words) or
+        its widest number, whichever is wider, and a margin."""
+        tr, font = self.app.tr, self.assets.font
+        widths = []
+        for k, key in enumerate(COLUMNS):
+            words = tr(key).split(" ")
+            half = max(1, len(words) // 2)
+            parts = [" ".join(words[:half]), " ".join(words[half:])] if len(words) > 1 else words
+            head = max(font(head_px, True).size(part)[0] for part in parts)
+            numbers = max(font(px).size(cells(tally)[k])[0] for _, tally in rows)
+            widths.append(max(head, numbers) + px)
+        return widths
+
+    def _heading_lines(self, text: str, px: int, room: float) -> tuple[list[str], int]:
+        """A column's heading: on one line if it fits at a readable size, else on two; and
+        the size it fits at."""
+        size = fit_px(self.assets, text, px, room, True)
+        if size >= px * 0.8 or " " not in text:
+            return [text], size
+        first = wrap(self.assets.font(px, True), text, room)[0]
+        lines = [first, text[len(first) :].strip()]
+        return lines, min(fit_px(self.assets, part, px, room, True) for part in lines)
+
     def draw(self, surface: pygame.Surface) -> None:
         w = surface.get_width()
         tr = self.app.tr
@@ -82,31 +129,51 @@ class StatsScene(ButtonScene):
         draw_backdrop(surface, self.assets, title, title_px, (w / 2, panel.top * 0.5))
         draw_panel(surface, self.assets, panel, 150)
         rows = self.rows()
-        line = panel.h / (len(rows) + 1.6)
+        per_row = 2 if self.stacked else 1
+        line = panel.h / (len(rows) * per_row + 1.6)
         px = max(10, round(min(line * 0.42, 26)))
-        label_w = panel.w * 0.4
-        column_w = (panel.w - label_w - 24) / len(COLUMNS)
-        x0 = panel.left + 16 + label_w
+        label_w = panel.w - 32 if self.stacked else panel.w * 0.34
+        left = panel.left + 16 + (0 if self.stacked else label_w)
+        weights = self._widths(rows, round(px * 0.9), px)
+        unit = (panel.right - 12 - left) / sum(weights)
+        starts = [left + unit * sum(weights[:k]) for k in range(len(weights))]
+        middles = [x + unit * weight / 2 for x, weight in zip(starts, weights, strict=True)]
+        rooms = [unit * weight - 8 for weight in weights]
         head_y = panel.top + line * 0.8
-        for k, key in enumerate(COLUMNS):
-            text = tr(key)
-            size = fit_px(self.assets, text, round(px * 0.9), column_w - 6, True)
-            at = (x0 + column_w * (k + 0.5), head_y)
-            draw_text(surface, self.assets, text, size, at, colour=GOLD, bold=True)
+        headings = [
+            self._heading_lines(tr(k), round(px * 0.9), r)
+            for k, r in zip(COLUMNS, rooms, strict=True)
+        ]
+        size = min(fitted for _, fitted in headings)  # one size for every heading
+        for (lines, _), at_x in zip(headings, middles, strict=True):
+            top = head_y - size * 1.1 * (len(lines) - 1) / 2
+            for k, part in enumerate(lines):
+                at = (at_x, top + size * 1.1 * k)
+                draw_text(surface, self.assets, part, size, at, colour=GOLD, bold=True)
         for i, (label, tally) in enumerate(rows):
-            y = panel.top + line * (i + 1.8)
+            y = panel.top + line * (i * per_row + 1.8)
             colour = (255, 255, 255) if tally.games else MUTED
             text = ellipsize(self.assets, label, px, label_w - 8)
             draw_text(surface, self.assets, text, px, (panel.left + 24, y), "midleft", colour)
-            for k, value in enumerate(_cells(tally)):
-                at = (x0 + column_w * (k + 0.5), y)
-                draw_text(surface, self.assets, value, px, at, colour=colour)
+            y += line * (per_row - 1)
+            for value, at_x, room in zip(cells(tally), middles, rooms, strict=True):
+                size = fit_px(self.assets, value, px, room)
+                draw_text(surface, self.assets, value, size, (at_x, y), colour=colour)
         self.draw_buttons(surface, self.assets)
 
 
-def _cells(tally: Tally) -> tuple[str, str, str, str]:
-    """Games, won (with the share of the games), lost as the Durak, drawn."""
+def cells(tally: Tally) -> tuple[str, ...]:
+    """Games, not the Durak (with the share of the games), won, lost as the Durak, drawn,
+    the average place (one decimal)."""
     if not tally.games:
-        return ("0", "—", "—", "—")
-    share = round(100 * tally.wins / tally.games)
-    return (str(tally.games), f"{tally.wins} ({share}%)", str(tally.durak), str(tally.draws))
+        return ("0", "—", "—", "—", "—", "—")
+    share = round(100 * tally.safe / tally.games)
+    place = tally.average_place
+    return (
+        str(tally.games),
+        f"{tally.safe} ({share}%)",
+        str(tally.wins),
+        str(tally.durak),
+        str(tally.draws),
+        "—" if place is None else f"{place:.1f}",
+    )

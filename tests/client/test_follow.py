@@ -573,7 +573,7 @@ def test_between_bouts_nobody_attacks_or_defends_until_the_next_bout_starts() ->
     from client.screens.table.layout import Layout
     from engine import BoutStarted, Discarded, Drew
 
-    board = Board(Layout((1280, 720), 3), 0, Rules(players=3))
+    board = Board(Layout((1280, 720), 3), 0, Rules(players=3), counts=[6, 6, 6])
     board.apply(BoutStarted(1, 2, 6))
     assert role_of(board, 1) == "attacking" and role_of(board, 2) == "defending"
     board.apply(Discarded((Card.parse("6h"), Card.parse("7h"))))

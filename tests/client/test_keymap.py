@@ -9,6 +9,7 @@ import pytest
 from client.screens.table.keymap import (
     ClearChoice,
     ClosePicker,
+    Digit,
     Focus,
     KeyState,
     Press,
@@ -19,7 +20,7 @@ from client.screens.table.keymap import (
 )
 
 REACTIONS = ("nice", "oops", "hurry", "well_played", "ha")
-PLAYING = KeyState(reactions=REACTIONS, hand=6)
+PLAYING = KeyState(reactions=REACTIONS, hand=6, digits=frozenset(range(6)))
 
 
 @pytest.mark.parametrize(
@@ -88,11 +89,18 @@ def test_enter_up_and_space_play_the_focused_card() -> None:
     assert command_for(pygame.K_UP, PLAYING) is None
 
 
-def test_the_digits_play_the_cards_of_the_hand_by_place() -> None:
-    assert command_for(pygame.K_1, PLAYING) == Tap(0)
-    assert command_for(pygame.K_6, PLAYING) == Tap(5)
+def test_the_digits_play_the_cards_they_name() -> None:
+    assert command_for(pygame.K_1, PLAYING) == Digit(0)
+    assert command_for(pygame.K_6, PLAYING) == Digit(5)
     assert command_for(pygame.K_7, PLAYING) is None  # six cards
-    assert command_for(pygame.K_9, KeyState(hand=12)) == Tap(8)  # 9 digits, no more
+    twelve = KeyState(hand=12, digits=frozenset(range(10)))
+    assert command_for(pygame.K_9, twelve) == Digit(8)  # 9 digits, no more
+
+
+def test_a_digit_whose_card_was_played_this_bout_names_nothing() -> None:
+    played = KeyState(hand=5, digits=frozenset({1, 2, 3, 4, 5}))
+    assert command_for(pygame.K_1, played) is None
+    assert command_for(pygame.K_6, played) == Digit(5)
 
 
 def test_h_switches_the_hints_and_other_keys_do_nothing() -> None:
@@ -102,8 +110,8 @@ def test_h_switches_the_hints_and_other_keys_do_nothing() -> None:
 
 
 def test_zero_plays_the_tenth_card_and_the_arrows_reach_every_card() -> None:
-    twelve = KeyState(reactions=REACTIONS, hand=12)
-    assert command_for(pygame.K_0, twelve) == Tap(9)
+    twelve = KeyState(reactions=REACTIONS, hand=12, digits=frozenset(range(10)))
+    assert command_for(pygame.K_0, twelve) == Digit(9)
     assert command_for(pygame.K_0, PLAYING) is None  # six cards: no tenth
     at = KeyState(hand=12, focus=10, choosing=True)
     assert command_for(pygame.K_RIGHT, at) == Focus(11)

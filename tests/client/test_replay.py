@@ -135,3 +135,21 @@ def test_bouts_step_to_their_starts_and_the_session_tells_the_steps(tmp_path: Pa
     session.seek(len(replay) - 1)
     assert session.advance() and not session.advance()
     assert any(isinstance(m, GameOver) for m in [session.inbox.get_nowait() for _ in range(3)])
+
+
+def test_a_replay_shows_no_thinking_and_no_react(tmp_path: Path) -> None:
+    app = open_app(tmp_path / "settings.json")
+    keep(app.games.folder, 3, with_log=True)
+    past = open_from_menu(app, "past", PastScene)
+    click(app, button(past, "watch:0"))
+    replay = app.stack[-1]
+    assert isinstance(replay, ReplayScene) and replay.table is not None
+    click(app, button(replay, "play"))  # paused: a live table would now show a seat thinking
+    for _ in range(60):
+        app.step(0.05)
+    table = replay.table
+    assert table.thinking() == ()
+    names = {b.name for b in table.buttons}
+    assert "emote" not in names and "menu" in names and "sound" in names
+    key(app, pygame.K_e)  # the picker's key opens nothing
+    assert app.stack[-1] is replay

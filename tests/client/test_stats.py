@@ -12,7 +12,7 @@ import pytest
 from window import open_app, open_from_menu
 
 from client.net.scripted import ScriptedSession
-from client.screens.stats import StatsScene
+from client.screens.stats import StatsScene, cells
 from client.screens.table.screen import TableScene
 from client.settings import Settings
 from client.stats import MAX_SERIES, Stats, Tally
@@ -27,9 +27,9 @@ def test_each_game_counts_in_all_per_level_and_at_lan_tables() -> None:
     assert series is not None and series.wins == (1, 0, 0) and series.losses == (0, 0, 1)
     stats.record(GameResult((3, 1, 2), 0), 0, ["normal", "normal"])
     assert stats.record(GameResult((1, 1), None), 0, None) is None  # LAN: the host's series
-    assert stats.total == Tally(games=3, wins=1, durak=1, draws=1)
-    assert stats.levels["normal"] == Tally(games=2, wins=1, durak=1)  # counted once a game
-    assert stats.levels["hard"] == Tally(games=1, wins=1)
+    assert stats.total == Tally(games=3, wins=1, durak=1, draws=1, placed=2, places=4)
+    assert stats.levels["normal"] == Tally(games=2, wins=1, durak=1, placed=2, places=4)
+    assert stats.levels["hard"] == Tally(games=1, wins=1, placed=1, places=1)  # (once a game)
     assert stats.lan == Tally(games=1, draws=1)  # everyone out together: nobody won
 
 
@@ -138,8 +138,36 @@ def test_the_statistics_screen_shows_the_counts(tmp_path: Path) -> None:
     app = open_app(path)
     scene = open_from_menu(app, "stats", StatsScene)
     rows = dict(scene.rows())
-    assert rows["All games"] == Tally(games=2, wins=1, durak=1)
-    assert rows["Against Hard"] == Tally(games=1, wins=1)
-    assert rows["At LAN tables"] == Tally(games=1, durak=1)
+    assert rows["All games"] == Tally(games=2, wins=1, durak=1, placed=2, places=3)
+    assert rows["Against Hard"] == Tally(games=1, wins=1, placed=1, places=1)
+    assert rows["At LAN tables"] == Tally(games=1, durak=1, placed=1, places=2)
     scene.activate("back")
     assert app.stack[-1] is not scene
+
+
+def test_three_six_seat_games_not_the_durak_show_as_not_lost_with_the_average_place() -> None:
+    stats = Stats()
+    for places, durak in (
+        ((2, 1, 3, 4, 5, 6), 5),
+        ((4, 2, 1, 3, 6, 5), 4),
+        ((3, 1, 2, 4, 5, 6), 5),
+    ):
+        stats.record(GameResult(places, durak), 0, ["normal"] * 5)
+    total = stats.total
+    assert total.wins == 0 and total.safe == 3 and total.average_place == 3.0
+    assert cells(total) == ("3", "3 (100%)", "0", "0", "0", "3.0")
+    stats.record(GameResult((1,) * 6, None), 0, ["normal"] * 5)  # a draw: no place
+    assert stats.total.safe == 3 and stats.total.average_place == 3.0
+
+
+def test_a_file_from_before_the_places_were_counted_still_loads(tmp_path: Path) -> None:
+    path = tmp_path / "stats.json"
+    old = {"games": 5, "wins": 1, "durak": 2, "draws": 1}  # as written until now
+    data = {"total": old, "lan": old, "levels": {"hard": old}, "series": {}}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    stats = Stats.load(path)
+    assert stats.total == Tally(games=5, wins=1, durak=2, draws=1)
+    assert stats.total.safe == 2 and stats.total.average_place is None
+    assert cells(stats.total)[-1] == "—"  # no place known yet
+    stats.record(GameResult((2, 1), 1), 0, ["hard"])
+    assert stats.total.average_place == 2.0  # over the games since

@@ -143,6 +143,7 @@ class Board:
     flying: list[Sprite] = field(default_factory=list)  # anonymous backs on their way
     cues: list[tuple[float, str]] = field(default_factory=list)  # (delay, sound) to play
     dragged: Card | None = None
+    played_by: dict[Card, int] = field(default_factory=dict)  # the bout's cards: whose
     _deal_run: int = 0
     _order: int = 0
 
@@ -374,6 +375,7 @@ class Board:
             self._new(card, self._in_fan(seat, self.counts[seat] + 1), 0.0, (TABLE, 0))
         self.cards[card].dest = (TABLE, 0)
         self.cards[card].vanish = False
+        self.played_by[card] = seat
 
     def _on_attacked(self, e: Attacked) -> float:
         for card in e.cards:
@@ -416,6 +418,7 @@ class Board:
     def _between_bouts(self) -> None:
         """The bout is over: nobody attacks or defends until the next one starts."""
         self.table.clear()
+        self.played_by.clear()
         self.taking = False
         self.attacker = self.defender = -1
         self.passed.clear()
@@ -500,6 +503,8 @@ class Board:
         self.counts = list(view.hand_sizes)
         self.hand = sorted(view.hand, key=self.hand_key)
         self.table = [[a, d] for a, d in view.table]
+        on_table = set(self._table_cards())  # (who played a card we did not see: unknown)
+        self.played_by = {c: s for c, s in self.played_by.items() if c in on_table}
         self.attacker, self.defender, self.taking = view.attacker, view.defender, view.taking
         self.passed = set(view.passed)
         self.places = list(view.places)

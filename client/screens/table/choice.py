@@ -27,6 +27,7 @@ from client.screens.table.intent import (
 )
 from client.screens.table.keymap import (
     ClearChoice,
+    Digit,
     Focus,
     KeyState,
     Press,
@@ -63,6 +64,10 @@ class Choice:
         self.transfer_mode = False
         self.focus: int | None = None
         self.keyed = False  # the player uses the keys: the hand shows each card's digit
+        # each card's key (0-9: the keys 1 to 9, then 0), fixed while a bout is on, so that
+        # 1 then 3 beat the cards that had those numbers when the bout was shown
+        self.numbers: dict[Card, int] = {}
+        self._numbered: frozenset[Card] = frozenset()  # the hand when they were given
         self.bubble: tuple[str, tuple[float, float], float] | None = None
 
     def playable(self, card: Card) -> list[Action]:
@@ -77,12 +82,26 @@ class Choice:
         self.bubble = None
 
     def tidy(self) -> None:
-        """A new view: forget a choice it no longer allows, keep the focus in the hand."""
+        """A new view: forget a choice it no longer allows, keep the focus in the hand, and
+        number the hand again if the bout is new or a card joined it."""
         board = self._board()
         if self.selected is not None and not self.playable(self.selected):
             self.selected = None
         if board is not None and self.focus is not None and self.focus >= len(board.hand):
             self.focus = len(board.hand) - 1 if board.hand else None
+        if board is not None:
+            self.number(board)
+
+    def number(self, board: Board) -> None:
+        """The keys of the cards of our hand: given again in hand order between bouts (an
+        empty table) or when a card came into the hand; else the cards keep theirs, and
+        the key of a card played names nothing until then."""
+        hand = frozenset(board.hand)
+        if not board.table or not hand <= self._numbered:
+            self.numbers = {card: i for i, card in enumerate(board.hand[:10])}
+            self._numbered = hand
+        else:
+            self.numbers = {c: i for c, i in self.numbers.items() if c in hand}
 
     def update(self, dt: float) -> None:
         if self.bubble is not None:
@@ -137,9 +156,11 @@ class Choice:
         self.keyed = True
         board = self._board()
         hand = board.hand if board is not None else []
+        named = {i: c for c, i in self.numbers.items() if c in hand}
         state = KeyState(
             reactions=tuple(EMOTE_KEYS),
             hand=len(hand),
+            digits=frozenset(named),
             focus=self.focus,
             choosing=self.selected is not None or self.transfer_mode or self.focus is not None,
         )
@@ -148,6 +169,8 @@ class Choice:
             self._press(command.name)
         elif isinstance(command, Tap):
             self.tap(hand[command.index])
+        elif isinstance(command, Digit):
+            self.tap(named[command.index])
         elif isinstance(command, Focus):
             self.focus = command.index
         elif isinstance(command, ClearChoice):

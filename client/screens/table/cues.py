@@ -22,26 +22,28 @@ from client.screens.table.pacing import THINK_DELAY, reading_time
 from client.screens.table.panels import EMOTE_KEYS
 from client.ui.assets import Assets
 from client.ui.render import draw_bubble
-from engine import Event
+from engine import BoutStarted, Discarded, Event, PickedUp, Taking, Transferred
 
 __all__ = ["DOT_STEP", "EMOTE_SECONDS", "NOTE_SECONDS", "Cues"]
 
 DOT_STEP = 1 / 3  # seconds between two steps of the thinking cue's dots
 EMOTE_SECONDS = 2.0  # how long a seat's reaction shows by the seat
 NOTE_SECONDS = 1.8  # how long a seat's word for its action shows (at the normal pace)
+BOUT_ENDS = (Discarded, PickedUp, BoutStarted)  # the toasts of a bout go with these
 
 
 class Cues:
     def __init__(self) -> None:
-        self.toasts: list[tuple[str, float]] = []  # (text, seconds left)
+        self.toasts: list[tuple[str, float, bool]] = []  # (text, seconds left, of the bout)
         self.emotes: dict[int, tuple[str, float]] = {}  # seat -> (emote, seconds left)
         self.notes: dict[int, tuple[Note, float]] = {}  # seat -> (its word, seconds left)
         self.deciding: tuple[int, ...] = ()  # the other seats the table waits for ...
         self.deciding_for = 0.0  # ... and for how long (seconds)
         self.sounds: list[tuple[float, str]] = []  # (seconds until it plays, its name)
 
-    def toast(self, text: str) -> None:
-        self.toasts.append((text, TOAST_SECONDS))
+    def toast(self, text: str, bout: bool = False) -> None:
+        """A toast for a moment (``bout``: it speaks of the bout on, and goes with it)."""
+        self.toasts.append((text, TOAST_SECONDS, bout))
 
     def emote(self, seat: int, code: str) -> None:
         """``seat`` reacted (an unknown reaction shows nothing)."""
@@ -72,16 +74,18 @@ class Cues:
         note = seat_note(event, me)
         if note is not None:
             self.notes[note.seat] = (note, max(NOTE_SECONDS / speed, hold, read))
+        if isinstance(event, BOUT_ENDS):  # "You take" says nothing of the next bout
+            self.toasts = [toast for toast in self.toasts if not toast[2]]
         text = toast_for(event, names, me, tr)
         if text:
-            self.toast(text)
+            self.toast(text, isinstance(event, Taking | Transferred))
             read = max(read, 0.5 / speed)
         return read
 
     def update(self, dt: float, deciding: tuple[int, ...]) -> list[str]:
         """Let ``dt`` seconds pass, the table now waiting for the seats ``deciding``; the
         sounds due now."""
-        self.toasts = [(text, ttl - dt) for text, ttl in self.toasts if ttl > dt][-2:]
+        self.toasts = [(t, ttl - dt, bout) for t, ttl, bout in self.toasts if ttl > dt][-2:]
         self.emotes = {s: (code, ttl - dt) for s, (code, ttl) in self.emotes.items() if ttl > dt}
         self.notes = {s: (note, ttl - dt) for s, (note, ttl) in self.notes.items() if ttl > dt}
         if deciding != self.deciding:
@@ -135,7 +139,7 @@ class Cues:
                 draw_seat_word(surface, assets, layout, seat, text, thinking=True)
 
     def draw_toasts(self, surface: pygame.Surface, assets: Assets, layout: Layout) -> None:
-        for k, (text, ttl) in enumerate(reversed(self.toasts)):
+        for k, (text, ttl, _) in enumerate(reversed(self.toasts)):
             draw_toast(surface, assets, layout, text, ttl, k)
 
     def draw_emotes(

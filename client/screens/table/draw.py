@@ -25,6 +25,7 @@ __all__ = [
     "draw_digits",
     "draw_seat_word",
     "role_of",
+    "warm_fan",
 ]
 
 ACTING = (246, 206, 110)  # the rim of the plate of a seat the table waits for
@@ -104,6 +105,14 @@ def _blit_group(
     surface.blit(image, (round(x0) + dx, round(y0) + dy))
 
 
+def warm_fan(
+    surface: pygame.Surface, assets: Assets, layout: Layout, seat: int, count: int
+) -> None:
+    """Make the image of ``seat``'s fan of ``count`` backs, as ``draw_board`` draws it."""
+    height = round(layout.card_h * OPPONENT_SCALE)
+    _blit_group(surface, assets, layout.opponent_fan(seat, count), height, "fan")
+
+
 def _draw_slot(surface: pygame.Surface, assets: Assets, pose: Pose, height: int) -> None:
     """The faint outline of an empty pile's place, as printed on a card-table cloth."""
     w = round(height * CARD_RATIO)
@@ -126,7 +135,8 @@ def role_of(board: Board, seat: int) -> str | None:
         return "out"
     if seat == board.defender:
         return "taking" if board.taking else "defending"
-    if seat == board.attacker:
+    held = len(board.hand) if seat == board.seat else board.counts[seat]
+    if seat == board.attacker and held > 0:  # (with no card left it can add none)
         return "attacking"
     return None
 
@@ -144,13 +154,7 @@ def _draw_seat(
     layout = board.layout
     spot = layout.seats[seat]
     count = max(0, board.counts[seat] - board.incoming(("seat", seat)))
-    _blit_group(
-        surface,
-        assets,
-        layout.opponent_fan(seat, count),
-        round(layout.card_h * OPPONENT_SCALE),
-        "fan",
-    )
+    warm_fan(surface, assets, layout, seat, count)
     role = role_of(board, seat)
     rect = pygame.Rect(spot.plate)
     acting = role in ("attacking", "defending") and (
@@ -358,20 +362,25 @@ def draw_seat_word(
     return pill
 
 
-def draw_digits(surface: pygame.Surface, assets: Assets, board: Board) -> None:
-    """The key of each of the first ten cards of the hand (1-9, then 0), on the part of
-    the card that shows."""
+def draw_digits(
+    surface: pygame.Surface, assets: Assets, board: Board, numbers: dict[Card, int]
+) -> None:
+    """The key of each card of the hand that has one (``numbers``: 0 is the 1 key, 9 the 0
+    key), on the part of the card that shows; none on a card still flying to the hand, nor
+    on the card being dragged."""
     layout = board.layout
     poses = layout.hand_poses(len(board.hand))
     step = poses[1].x - poses[0].x if len(poses) > 1 else layout.card_w
     px = max(10, round(layout.font_px * 0.95))
-    for i, card in enumerate(board.hand[:10]):
+    for card in board.hand:
         sprite = board.cards.get(card)
-        if sprite is None:
+        if card not in numbers or sprite is None or card == board.dragged:
             continue
+        if sprite.in_stock or abs(sprite.pose.y - layout.hand_y) > layout.card_h * 0.5:
+            continue  # in flight (from the stock, or from the bout to the taker)
         x = sprite.pose.x - layout.card_w / 2 + min(step, layout.card_w) / 2
         y = sprite.pose.y - sprite.lift + layout.card_h * 0.3
-        image = assets.text(str((i + 1) % 10), px, WHITE, True, False)
+        image = assets.text(str((numbers[card] + 1) % 10), px, WHITE, True, False)
         badge = image.get_rect().inflate(px * 0.7, px * 0.25)
         badge.w = max(badge.w, badge.h)
         badge.center = (round(x), round(y))

@@ -20,7 +20,9 @@ from client.screens.table.layout import OPPONENT_SCALE
 from client.ui.assets import Assets
 from engine import Card, SeatView
 
-__all__ = ["draw_end_table", "durak_cards", "end_show", "log_heading"]
+__all__ = ["END_SCALE", "draw_end_table", "durak_cards", "end_show", "log_heading"]
+
+END_SCALE = 1.2  # the Durak's cards at the end, to their backs' size
 
 
 def durak_cards(
@@ -89,7 +91,7 @@ def draw_end_table(
         return  # our own cards are face up in our hand already
     # under their plate, where the table is free, a little larger than their backs
     poses = layout.opponent_fan(durak, len(show.durak_cards))
-    height = round(layout.card_h * OPPONENT_SCALE * 1.2)
+    height = round(layout.card_h * OPPONENT_SCALE * END_SCALE)
     _, y, _, h = layout.seats[durak].plate
     drop = y + h + height * 0.55 - layout.seats[durak].fan.y
     for pose, card in zip(poses, show.durak_cards, strict=False):
@@ -98,10 +100,19 @@ def draw_end_table(
 
 
 def log_heading(
-    history: History, names: tuple[str, ...], beaten: bool, tr: Translator = ENGLISH
+    history: History,
+    names: tuple[str, ...],
+    beaten: bool,
+    tr: Translator = ENGLISH,
+    me: int = -1,
 ) -> tuple[str, list[tuple[Card, Card | None]]]:
     """The bout the log shows as cards, and its heading: the last beaten bout (``beaten``:
-    the log was opened from the discard pile), else the bout on now, else the last one."""
+    the log was opened from the discard pile), else the bout on now, else the last one.
+    Our seat ``me`` is "you"."""
+
+    def name(seat: int) -> str:
+        return tr("end.you") if seat == me >= 0 else names[seat]
+
     bout = history.last_finished("beaten") if beaten else None
     if bout is None:
         current = history.current
@@ -110,10 +121,11 @@ def log_heading(
         return "", []
     heading = tr("history.last_beaten" if beaten else "history.last_bout")
     heading += " · " + tr(
-        "history.bout", n=bout.number, attacker=names[bout.attacker], defender=names[bout.defender]
+        "history.bout", n=bout.number, attacker=name(bout.attacker), defender=name(bout.defender)
     )
     if bout.end == "beaten":
         heading += " · " + tr("history.beaten")
     elif bout.end == "taken":
-        heading += " · " + tr("history.taken", name=names[bout.taker])
+        taken = tr("history.taken_you") if bout.taker == me >= 0 else None
+        heading += " · " + (taken or tr("history.taken", name=names[bout.taker]))
     return heading, bout.pairs

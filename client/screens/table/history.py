@@ -69,7 +69,7 @@ class History:
         self.lines: list[Line] = []
         self.discarded: set[Card] = set()
         self.taken = [0] * players  # cards each seat picked up from the table
-        self.trumps_played = 0  # trumps led, thrown in, laid in a transfer or beaten with
+        self.trumps: set[Card] = set()  # trumps led, thrown in, laid in a transfer or beaten with
 
     @property
     def current(self) -> Bout | None:
@@ -82,8 +82,14 @@ class History:
                 return bout
         return None
 
+    @property
+    def trumps_played(self) -> int:
+        """How many of the deck's trumps were played (a card taken and played again counts
+        once: the deck has only so many)."""
+        return len(self.trumps)
+
     def _played(self, cards: tuple[Card, ...]) -> None:
-        self.trumps_played += sum(1 for c in cards if c.suit == self.trump)
+        self.trumps.update(c for c in cards if c.suit == self.trump)
 
     def add(self, event: Event) -> None:
         """Take in one event, in the order the host told it."""

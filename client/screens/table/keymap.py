@@ -17,6 +17,7 @@ __all__ = [
     "ClearChoice",
     "ClosePicker",
     "Command",
+    "Digit",
     "Focus",
     "KeyState",
     "Press",
@@ -52,8 +53,8 @@ PAUSE_KEYS = {  # while the pause asks whether to leave
 SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -8, pygame.K_PAGEDOWN: 8}
 FOCUS_STEPS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}  # the keyboard focus along the hand
 PLAY_KEYS = (pygame.K_RETURN, pygame.K_UP, pygame.K_SPACE)  # play the focused card
-# the digits pick the reactions while the picker is open, else a card of the hand by place
-# (0 is the tenth card; the arrows reach every card)
+# the digits pick the reactions while the picker is open, else a card of the hand by the
+# number it was given for the bout (0 is the tenth; the arrows reach every card)
 DIGITS = range(pygame.K_1, pygame.K_9 + 1)
 TENTH = pygame.K_0
 
@@ -68,6 +69,7 @@ class KeyState:
     picking: bool = False  # the emote picker is open
     reactions: tuple[str, ...] = ()  # the picker's reactions, in order
     hand: int = 0  # cards in our hand
+    digits: frozenset[int] = frozenset()  # the keys (0-9: 1 to 9, then 0) that name a card
     focus: int | None = None  # the card of the hand with the keyboard focus
     choosing: bool = False  # a card or a transfer chosen, or a card focused
 
@@ -82,6 +84,14 @@ class Press:
 @dataclass(frozen=True, slots=True)
 class Tap:
     """As a tap on the card at ``index`` in our hand."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class Digit:
+    """As a tap on the card of our hand that key ``index`` names (0: the 1 key ... 9: the
+    0 key); the keys name the cards for a whole bout (``choice.Choice.numbers``)."""
 
     index: int
 
@@ -115,7 +125,7 @@ class ToggleHints:
     """Hints (why a card may not be played) on or off."""
 
 
-Command = Press | Tap | Focus | Scroll | ClosePicker | ClearChoice | ToggleHints
+Command = Press | Tap | Digit | Focus | Scroll | ClosePicker | ClearChoice | ToggleHints
 
 
 def command_for(key: int, at: KeyState) -> Command | None:
@@ -154,6 +164,6 @@ def command_for(key: int, at: KeyState) -> Command | None:
         return Focus((at.focus + step) % at.hand)
     if key in PLAY_KEYS and at.focus is not None and at.hand:
         return Tap(min(at.focus, at.hand - 1))
-    if digit is not None and digit < at.hand:
-        return Tap(digit)
+    if digit is not None and digit in at.digits:
+        return Digit(digit)
     return None

@@ -82,37 +82,61 @@ def note_text(note: Note, tr: Translator = ENGLISH) -> str:
     return tr(key)
 
 
-def line_text(line: Line, names: tuple[str, ...], tr: Translator = ENGLISH) -> str:
-    """One line of the game's log in the player's language."""
+def line_text(line: Line, names: tuple[str, ...], tr: Translator = ENGLISH, me: int = -1) -> str:
+    """One line of the game's log in the player's language; our seat ``me`` is "you"."""
 
     def name(seat: int) -> str:
         return names[seat] if 0 <= seat < len(names) else tr("table.seat", n=seat + 1)
 
     who, cards = name(line.seat), " ".join(c.pretty for c in line.cards)
+    ours = line.seat == me >= 0
+    to_us = line.other == me >= 0
     match line.kind:
         case "bout":
+            if ours:
+                return tr("log.bout_you_attack", n=line.n, defender=name(line.other))
+            if to_us:
+                return tr("log.bout_attacks_you", n=line.n, attacker=who)
             return tr("log.bout", n=line.n, attacker=who, defender=name(line.other))
         case "led":
-            return tr("log.led", name=who, cards=cards)
+            return tr("log.led_you", cards=cards) if ours else tr("log.led", name=who, cards=cards)
         case "threw_in":
+            if ours:
+                return tr("log.threw_in_you", card=cards)
             return tr("log.threw_in", name=who, card=cards)
         case "beat":
             card, target = line.cards
+            if ours:
+                return tr("log.beat_you", card=card.pretty, target=target.pretty)
             return tr("log.beat", name=who, card=card.pretty, target=target.pretty)
         case "transferred":
+            if ours:
+                return tr("log.transferred_you", card=cards, target=name(line.other))
+            if to_us:
+                return tr("log.transferred_to_you", name=who, card=cards)
             return tr("log.transferred", name=who, card=cards, target=name(line.other))
         case "showed":
+            if ours:
+                return tr("log.showed_you", card=cards, target=name(line.other))
+            if to_us:
+                return tr("log.showed_to_you", name=who, card=cards)
             return tr("log.showed", name=who, card=cards, target=name(line.other))
         case "took":
+            if ours:
+                return tr.plural("log.took_you", line.n)
             return tr.plural("log.took", line.n, name=who)
         case "beaten":
             return tr.plural("log.beaten", line.n)
         case "drew":
+            if ours:
+                return tr.plural("log.drew_you", line.n)
             return tr.plural("log.drew", line.n, name=who)
         case "out":
+            if ours:
+                return tr("log.out_you", place=tr.ordinal(line.n))
             return tr("log.out", name=who, place=tr.ordinal(line.n))
         case "durak":
-            return tr("log.durak", name=who)
+            return tr("log.durak_you") if ours else tr("log.durak", name=who)
     return tr("log.draw")
 
 

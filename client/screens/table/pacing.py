@@ -86,11 +86,14 @@ class Pacer:
         show: Callable[[Paced], Hold],
         at_once: Callable[[RoomChanged | Emoted | Cheered], None],
         record: Callable[[Message], None] | None = None,
+        ready: Callable[[], bool] = lambda: True,
     ) -> None:
         """``show(item)``: show one item, returning how long it holds the next back.
         ``at_once(message)``: take in a room change or a reaction. ``record``: told every
-        message as it is taken in, before it waits its turn."""
+        message as it is taken in, before it waits its turn. ``ready``: False while the
+        table cannot show anything yet (its card images are being made): nothing is shown."""
         self.inbox = inbox
+        self.ready = ready
         self.show = show
         self.at_once = at_once
         self.record = record
@@ -122,7 +125,7 @@ class Pacer:
         boost = min(BOOST_MAX, 1.0 + max(0, events - BOOST_FROM) * BOOST_STEP)
         self.wait -= dt * boost
         self.read -= dt * boost
-        while self.waiting and self.wait <= 0:
+        while self.waiting and self.wait <= 0 and self.ready():
             if self.read > 0 and isinstance(self.waiting[0], EVENTS):
                 break
             hold = self.show(self.waiting.popleft())

@@ -278,11 +278,14 @@ class LogScene(Overlay):
         history: Callable[[], History],
         names: tuple[str, ...],
         beaten: bool,
+        me: int = -1,
     ) -> None:
+        """``me``: our seat, "you" in the log (-1: a watcher's log, names only)."""
         super().__init__(app, stack, under)
         self.history = history
         self.names = names
         self.beaten = beaten
+        self.me = me
         self.scroll = 0  # lines scrolled back from the newest
         self.scroll_from: tuple[float, int] | None = None  # a drag: (y, scroll)
         self.actions = {
@@ -327,8 +330,11 @@ class LogScene(Overlay):
 
     def draw(self, surface: pygame.Surface) -> None:
         tr, history = self.app.tr, self.history()
-        heading, pairs = log_heading(history, self.names, self.beaten, tr)
-        lines = [(line_text(line, self.names, tr), line.kind == "bout") for line in history.lines]
+        heading, pairs = log_heading(history, self.names, self.beaten, tr, self.me)
+        lines = [
+            (line_text(line, self.names, tr, self.me), line.kind == "bout")
+            for line in history.lines
+        ]
         panel = log_panel(surface.get_size(), self.assets)
         draw_log(surface, self.assets, panel, heading, pairs, lines, self.scroll, tr)
         draw_buttons(surface, self.assets, self.buttons, self.hover)

@@ -88,7 +88,7 @@ class ReplayScene(Scene):
         told = self.session.seek(shown)
         while self.overlays:  # (they were the old table's)
             self.pop()
-        self.table = TableScene(self.app, self.session, backlog=told, overlays=self)
+        self.table = TableScene(self.app, self.session, backlog=told, overlays=self, replaying=True)
         self.table.update(SETTLE)
         self.delay = PAUSE
 
@@ -206,16 +206,16 @@ class ReplayScene(Scene):
     # --- the bar ----------------------------------------------------------------------------
 
     def bar(self) -> pygame.Rect:
-        """The bar of controls: in the row of the table's buttons, between Menu and React
-        (a replay offers no move, so no action button needs the room); in a window too
-        narrow for that, below the opponents' name plates."""
+        """The bar of controls: in the row of the table's buttons, between Menu and Sound
+        (a replay offers no move, so no action button needs the room, and no React); in a
+        window too narrow for that, below the opponents' name plates."""
         w, h = self.app.size
         table = self.table
         corners = {b.name: b.rect for b in table.buttons} if table is not None else {}
         layout = table.layout if table is not None else None
-        if layout is not None and "menu" in corners and "emote" in corners:
+        if layout is not None and "menu" in corners and "sound" in corners:
             m = round(layout.margin)
-            left, right = corners["menu"].right + m, corners["emote"].left - m
+            left, right = corners["menu"].right + m, corners["sound"].left - m
             row = corners["menu"]
             if right - left >= row.h * 14:
                 width = min(right - left, round(row.h * 24))

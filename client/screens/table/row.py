@@ -54,9 +54,11 @@ def table_buttons(
     watching: bool,
     log: bool,
     tr: Translator = ENGLISH,
+    react: bool = True,
 ) -> list[Button]:
     """The table's row: what ``view`` offers (None: nothing now) or, once the game is
-    ``over``, the way back to its result; the corners; the log's button if ``log``."""
+    ``over``, the way back to its result; the corners (React only if ``react``: a replay
+    has nobody to react to); the log's button if ``log``."""
     specs = action_specs(list(view.legal), view.taking, tr) if view is not None else []
     if over:  # the end's panel hidden: the table, and a way back
         specs = [("result", tr("table.result"), "primary")]
@@ -68,6 +70,8 @@ def table_buttons(
     }
     if not over:
         del words["rematch"]
+    if not react:
+        del words["emote"]
     return row_buttons(layout, assets, specs, words, tr("table.log") if log else None)
 
 
@@ -129,9 +133,11 @@ def _corner_rects(
         if "rematch" in width:
             rects["rematch"] = pygame.Rect(rects["menu"].right + m, y, width["rematch"], h)
         rects["sound"] = pygame.Rect(w - m - width["sound"], y, width["sound"], h)
-        rects["emote"] = pygame.Rect(rects["sound"].left - m - width["emote"], y, width["emote"], h)
+        if "emote" in width:
+            right = rects["sound"].left - m - width["emote"]
+            rects["emote"] = pygame.Rect(right, y, width["emote"], h)
         left = max(r.right for n, r in rects.items() if n in ("menu", "rematch")) + m
-        span = rects["emote"].left - m - left
+        span = rects.get("emote", rects["sound"]).left - m - left
         if middle is None or middle.w <= span or not full:
             break
     if middle is not None and (middle.left < left or middle.right > left + span):

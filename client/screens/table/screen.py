@@ -41,7 +41,7 @@ from client.net.session import (
     Snapshot,
     listen,
 )
-from client.screens.table.board import Board, deck_of
+from client.screens.table.board import Board
 from client.screens.table.choice import Choice
 from client.screens.table.cues import Cues
 from client.screens.table.drag import Drag
@@ -61,10 +61,13 @@ from client.screens.table.hud import (
     waiting_for,
 )
 from client.screens.table.layout import Layout
+from client.screens.table.moment import SECONDS, Moment, draw_durak_stamp
 from client.screens.table.notices import ClosedScene, EndScene
 from client.screens.table.pacing import Hold, Paced, Pacer
 from client.screens.table.panels import Covers, LogScene, PauseScene, PickerScene
 from client.screens.table.row import button_at, table_buttons
+from client.screens.table.tags import draw_tags
+from client.screens.table.warm import Warmer
 from client.ui.pointer import Input, Key, Pointer
 from client.ui.render import GOLD, draw_text
 from client.ui.scene import Director, Scene, Stack
@@ -89,6 +92,7 @@ class TableScene(Scene):
         record: Callable[[Message], None] | None = None,
         kept: Callable[[], GameFile | None] | None = None,
         overlays: Stack | None = None,
+        replaying: bool = False,
     ) -> None:
         """``backlog``: messages the session said before the scene took it over (the room
         screen hands over ``Seated`` and the start of the game). ``back``: at a LAN table,
@@ -98,8 +102,11 @@ class TableScene(Scene):
         to show (the series remembered across restarts of the window). ``record``: told
         every message as it is taken (the game files keep the games). ``kept``: the game
         kept last, which the end's Review opens in the coach. ``overlays``: where the
-        table's overlays go (by default the app's stack)."""
+        table's overlays go (by default the app's stack). ``replaying``: a kept game shown
+        again, where nobody thinks and nobody can be reacted to (no thinking cue, no
+        React)."""
         self.app = app
+        self.replaying = replaying
         self.covers = Covers(overlays if overlays is not None else app, self)
         self.assets = app.assets
         self.session = session
@@ -107,7 +114,8 @@ class TableScene(Scene):
         self.tally = tally
         self.kept = kept
         self.room: Room | None = None  # the room as last heard (during and after the game)
-        self.pacer = Pacer(session.inbox, self._show, self._at_once, record)
+        self.warmer = Warmer(app.assets)  # the card images, made ahead of need
+        self.pacer = Pacer(session.inbox, self._show, self._at_once, record, self._ready)
         self.statuses: tuple[str, ...] = ()  # each seat's status from the room, if known
         self.pacer.take(backlog)
         self.board: Board | None = None
@@ -124,8 +132,8 @@ class TableScene(Scene):
         )
         self.drag = Drag()  # a press on a card of our hand, and the drag it may become
         self.hover: tuple[float, float] | None = None
-        self.warm: list[Card] = []  # card faces to draw ahead of need, one a frame
         self.over: GameOver | None = None
+        self.moment: Moment | None = None  # the end's moment, before its panel
         self.reconnecting = False  # our connection dropped: a banner until the resync
         self.returned = False  # the session went back to the room screen
         self.buttons: list[Button] = []
@@ -143,6 +151,8 @@ class TableScene(Scene):
             "result": self._show_end,
             "emote": self._toggle_picker,
         }
+        if replaying:
+            del self.actions["emote"]
 
     # --- scene --------------------------------------------------------------------------
 
@@ -157,12 +167,11 @@ class TableScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         if self.board is not None:
             self.board.relayout(Layout(size, self.board.rules.players, self.seat))
-            self.warm = deck_of(self.board.rules)
+            self.warmer.prepare(self.board.layout, self.board.rules)
 
-    def _warm_up(self) -> None:
-        """Draw one card face a frame ahead of need, so no frame has to draw many."""
-        if self.warm and self.board is not None:
-            self.assets.card(self.warm.pop(), round(self.board.layout.card_h))
+    def _ready(self) -> bool:
+        """The table can be shown: the card images it cannot be drawn without are made."""
+        return self.warmer.ready
 
     @property
     def layout(self) -> Layout | None:
@@ -189,7 +198,7 @@ class TableScene(Scene):
             layout = Layout(self.app.size, item.rules.players, item.seat)
             self.board = Board(layout, item.seat, item.rules, self.app.settings.speed)
             self.history = History(item.rules.players)
-            self.warm = deck_of(item.rules)
+            self.warmer.prepare(layout, item.rules)
             return Hold(0.0)
         if isinstance(item, Closed):  # also before we are seated (an unreachable table)
             self.reconnecting = False
@@ -231,8 +240,15 @@ class TableScene(Scene):
             return Hold(0.0)
         if isinstance(item, GameOver):
             self.over = item if self.tally is None else self.tally(item, self.seat)
-            self._show_end()
-            return Hold(0.0)
+            durak = item.result.durak
+            if durak is None or self.covers.hidden() & {"end_table"}:
+                self._show_end()  # a draw has no moment (nor a table already covered)
+                return Hold(0.0)
+            ours = durak == self.seat and not self.watching
+            speed = self.app.settings.speed
+            self.moment = Moment(durak, ours, self.watching, SECONDS / speed)
+            self.cues.sounds.append((0.0, self.moment.sound))
+            return Hold(self.moment.length)
         if isinstance(item, Dealt) and (self.over is not None or board.discard or board.table):
             self._new_board()
             board = self.board
@@ -253,11 +269,13 @@ class TableScene(Scene):
         self.cues.notes.clear()
         self.view = None
         self.over = None
+        self.moment = None
         self.covers.restack(drop=EndScene)
 
     # --- time ---------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        self.warmer.run()
         boost = self.pacer.update(dt)
         if self.board is not None:
             hover = self.card_at(self.hover) if self.hover and not self.drag.dragging else None
@@ -266,8 +284,12 @@ class TableScene(Scene):
         self.buttons = [] if "buttons" in self.covers.hidden() else self._compute_buttons()
         self._set_cursor()
         self.choice.update(dt)
+        if self.moment is not None:
+            self.moment.update(dt)
+            if self.moment.done:
+                self.moment = None
+                self._show_end()
         due = self.cues.update(dt, self._deciding())
-        self._warm_up()
         for name in due:
             if not self.app.settings.muted:
                 self.assets.play(name, 0.7)
@@ -293,6 +315,8 @@ class TableScene(Scene):
         view = self.view
         if view is None or self.over is not None or not self._caught_up() or not self.idle:
             return ()
+        if self.replaying:
+            return ()  # the moves are all known: nobody is thinking
         seats = waiting_for(view)
         if len(seats) > 1 and view.legal:
             return ()  # we may add too: no need to point at the others who may
@@ -335,7 +359,8 @@ class TableScene(Scene):
             or not self.session.inbox.empty()
             or self.cues.busy
             or self.choice.bubble is not None
-            or self.warm
+            or self.warmer.jobs
+            or self.moment is not None
             or (board is not None and (board.busy or board.lifting))
         ):
             return 0.0
@@ -344,7 +369,7 @@ class TableScene(Scene):
     @property
     def idle(self) -> bool:
         """Nothing waiting to be shown (tests use it to step until the table is still)."""
-        return self.pacer.idle
+        return self.pacer.idle and self.moment is None
 
     # --- what may be played ---------------------------------------------------------------
 
@@ -526,6 +551,7 @@ class TableScene(Scene):
             history=lambda: self.history,
             names=self.names,
             beaten=beaten,
+            me=-1 if self.watching else self.seat,
         )
         self.covers.push(log)
 
@@ -587,7 +613,15 @@ class TableScene(Scene):
         muted, over, watching = self.app.settings.muted, self.over is not None, self.watching
         tr = self.app.tr
         return table_buttons(
-            layout, self.assets, view, over=over, muted=muted, watching=watching, log=log, tr=tr
+            layout,
+            self.assets,
+            view,
+            over=over,
+            muted=muted,
+            watching=watching,
+            log=log,
+            tr=tr,
+            react=not self.replaying,
         )
 
     def _emote_anchor(self, seat: int) -> tuple[float, float]:
@@ -619,7 +653,7 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         board, assets = self.board, self.assets
         hidden = self.covers.hidden()  # what the overlays over the table cover
-        if board is None:
+        if board is None or not self.warmer.ready:  # (for a few frames: see ``warm``)
             surface.blit(assets.felt(surface.get_size()), (0, 0))
             w, h = surface.get_size()
             if "hud" not in hidden:
@@ -632,11 +666,16 @@ class TableScene(Scene):
             surface, assets, board, self.names, self.looks(), tr, self.statuses, turn, badges
         )
         if "words" not in hidden:
+            draw_tags(surface, assets, board, self.names, tr)
             self.cues.draw_words(surface, assets, layout, tr)
         if self.choice.keyed and "digits" not in hidden:
-            draw_digits(surface, assets, board)
+            draw_digits(surface, assets, board, self.choice.numbers)
         if self.over is not None and "end_table" not in hidden:
             draw_end_table(surface, assets, board, self.over.result.durak, self.end_show())
+            if self.moment is not None:
+                self.moment.draw(surface, assets, layout, tr)
+            elif self.over.result.durak in layout.seats:
+                draw_durak_stamp(surface, assets, layout, self.over.result.durak, tr)
         if "hud" not in hidden:
             lent = self.covers.lent()  # an overlay's, where ours would be (see ``panels``)
             draw_buttons(surface, assets, self.buttons if lent is None else lent, self.hover)

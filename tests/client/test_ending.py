@@ -1,0 +1,81 @@
+"""The end of a game: its numbers count cards, not plays; the moment before the panel (a
+stamp and a sting, another when we are the Durak; none for a draw)."""
+
+from __future__ import annotations
+
+import pytest
+from tables import deal, scene, settle, showing, start
+
+from client.screens.table.history import History
+from client.screens.table.moment import Moment
+from client.screens.table.notices import EndScene
+from engine import (
+    Attacked,
+    BoutStarted,
+    Card,
+    Covered,
+    PickedUp,
+    Rules,
+    Take,
+    TrumpTurned,
+)
+
+pytestmark = pytest.mark.usefixtures("headless")
+
+
+def c(text: str) -> Card:
+    return Card.parse(text)
+
+
+def test_a_trump_taken_and_played_again_counts_once() -> None:
+    history = History(2)
+    history.add(TrumpTurned(c("Ks"), None))
+    for _ in range(3):  # the same trump led and taken three times
+        history.add(BoutStarted(0, 1, 6))
+        history.add(Attacked(0, (c("7s"),)))
+        history.add(PickedUp(1, (c("7s"),)))
+    history.add(BoutStarted(1, 0, 6))
+    history.add(Attacked(1, (c("7s"),)))
+    history.add(Covered(0, c("9s"), c("7s")))
+    assert history.trumps_played == 2  # 7♠ and 9♠, however often they were played
+
+
+def _play_out(app, session, taker: int) -> None:  # type: ignore[no-untyped-def]
+    """Play the game out: ``taker`` takes whenever it may, the other plays its first legal
+    action; stop at the first frame that shows the end (its moment, or a draw's panel)."""
+    table = scene(app)
+    while session.state.result is None:
+        state = session.state
+        for seat in (1, 0):
+            legal = state.legal_actions(seat)
+            if legal:
+                takes = [a for a in legal if isinstance(a, Take)] if seat == taker else []
+                action = (takes or legal)[0]
+                (table.send if seat == 0 else lambda a, s=seat: session.play(s, a))(action)
+                break
+        if session.state.result is None:
+            settle(app)
+    for _ in range(400):
+        app.step(0.02)
+        if table.over is not None:
+            return
+    raise AssertionError("the end never showed")
+
+
+@pytest.mark.parametrize(("taker", "ours"), [(0, True), (1, False)])
+def test_the_moment_comes_before_the_end_panel_with_its_sting(
+    monkeypatch: pytest.MonkeyPatch, taker: int, ours: bool
+) -> None:
+    played: list[str] = []
+    state = deal(Rules(deck_size=24), "9s Th Jh Qh Kh Ah", "9h Tc Jc Qc Kc Ac", trump="As")
+    app, session = start(state)
+    monkeypatch.setattr(app.assets, "play", lambda name, volume=1.0: played.append(name))
+    _play_out(app, session, taker)
+    table = scene(app)
+    assert table.over is not None and table.over.result.durak == (0 if ours else 1)
+    assert isinstance(table.moment, Moment) and table.moment.ours is ours
+    assert showing(app) is None  # the panel waits for the moment
+    app.step(0.02)
+    assert played[-1] == ("sting_you" if ours else "sting")
+    settle(app)
+    assert table.moment is None and showing(app) is EndScene
