@@ -145,7 +145,10 @@ def test_a_tap_on_a_line_opens_the_replay_just_before_that_move(
     assert isinstance(replay, ReplayScene) and replay.replay is not None
     number = row.verdict.decision.number
     assert replay.shown == number + 1 and not replay.playing
-    assert replay.table is not None and replay.table.view == replay.replay.view_at(number + 1)
+    table = replay.table
+    assert table is not None
+    until(app, lambda: table.view is not None, dt=0.05)  # once the card images are made
+    assert table.view == replay.replay.view_at(number + 1) and replay.shown == number + 1
     assert replay.replay.view_at(number + 1) is not None
     for _ in range(20):
         app.step(0.05)
