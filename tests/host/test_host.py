@@ -88,8 +88,9 @@ def test_games_from_lobby_to_result(seats: int) -> None:
 
 
 async def test_bot_clients_play_games_over_sockets() -> None:
-    """End to end: ``durak bot`` clients join; the first owns the room and starts each game."""
-    async with serving(seats=3, ai=("random",), seed=3) as host:
+    """End to end: ``durak bot`` clients join; the first owns the room and starts each game
+    (its AI seat thinks in a worker process, as a shipped host's do)."""
+    async with serving(seats=3, ai=("random",), seed=3, ai_processes=True) as host:
         reports = await asyncio.wait_for(
             asyncio.gather(
                 *(play_bot("127.0.0.1", host.port, "random", 2, seed=i) for i in range(2))
