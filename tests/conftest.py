@@ -9,11 +9,25 @@ last run here."""
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from longfirst import KEY, deal, timed
+
+# Compiled code. Where PYTHONDONTWRITEBYTECODE is set (as on the machine the suite's figures
+# come from), every xdist worker compiled each test module (its asserts rewritten) and each
+# module of the game again, and so did every ``durak`` process a test starts. The tests keep
+# their compiled code in pytest's cache folder instead, never beside the sources (what the
+# variable is usually set to avoid). Set here, before the workers start: they inherit it.
+if sys.dont_write_bytecode:
+    PYCACHE = Path(__file__).resolve().parents[1] / ".pytest_cache" / "pycache"
+    sys.dont_write_bytecode = False
+    sys.pycache_prefix = str(PYCACHE)
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    os.environ["PYTHONPYCACHEPREFIX"] = str(PYCACHE)
 
 # Where platformdirs puts the game's files on Linux and the BSDs (settings, saved tables,
 # recorded games): pointed at a temporary folder for the tests, and for every host and
