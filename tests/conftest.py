@@ -2,14 +2,32 @@
 
 The suite runs on every core (pytest-xdist, ``-n auto`` in pyproject.toml), so no two tests
 may share a port, a folder or an environment variable: hosts listen on port 0, files go to
-``tmp_path``, and each worker is a process of its own with its own environment."""
+``tmp_path``, and each worker is a process of its own with its own environment. Each
+worker's share of the tests starts with its long ones (tests/longfirst.py), timed by the
+last run here."""
 
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
+from longfirst import KEY, deal, timed
+
+# Compiled code. Where PYTHONDONTWRITEBYTECODE is set (as on the machine the suite's figures
+# come from), every xdist worker compiled each test module (its asserts rewritten) and each
+# module of the game again, and so did every ``durak`` process a test starts. The tests keep
+# their compiled code in pytest's cache folder instead, never beside the sources (what the
+# variable is usually set to avoid). Set here, before the workers start: they inherit it.
+if sys.dont_write_bytecode:
+    PYCACHE = Path(__file__).resolve().parents[1] / ".pytest_cache" / "pycache"
+    sys.dont_write_bytecode = False
+    sys.pycache_prefix = str(PYCACHE)
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    os.environ["PYTHONPYCACHEPREFIX"] = str(PYCACHE)
 
 # Where platformdirs puts the game's files on Linux and the BSDs (settings, saved tables,
 # recorded games): pointed at a temporary folder for the tests, and for every host and
@@ -49,3 +67,40 @@ def headless() -> Iterator[None]:
             os.environ.pop(key, None)
         else:
             os.environ[key] = value
+
+
+# --- the long tests first (tests/longfirst.py) ---------------------------------------------
+
+_took: dict[str, float] = {}  # this run's seconds per test (setup, call and teardown)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """(pytest-xdist, in the controller) Each worker is given the last run's times, read
+    once here so that every worker deals the same order."""
+    cache = getattr(node.config, "cache", None)
+    node.workerinput["durak_durations"] = {} if cache is None else cache.get(KEY, {})
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    workerinput = getattr(config, "workerinput", None)
+    if workerinput is None:  # one process (``-n 0``): the collected order
+        return
+    durations = workerinput.get("durak_durations", {})
+    cost = [
+        timed(item.nodeid, item.get_closest_marker("slow") is not None, durations) for item in items
+    ]
+    items[:] = deal(items, cost, int(workerinput["workercount"]))
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    _took[report.nodeid] = _took.get(report.nodeid, 0.0) + report.duration
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """The controller (or the one process) keeps this run's times for the next run."""
+    cache = getattr(session.config, "cache", None)
+    if cache is None or hasattr(session.config, "workerinput") or not _took:
+        return
+    durations = {**cache.get(KEY, {}), **{k: round(v, 2) for k, v in _took.items()}}
+    cache.set(KEY, durations)

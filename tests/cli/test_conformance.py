@@ -75,7 +75,9 @@ async def _suite_against(config: HostConfig) -> list[Check]:
 @pytest.mark.slow
 def test_a_table_with_a_password_passes_too() -> None:
     """With ``--password`` the suite also checks that a missing or wrong one is refused."""
-    config = HostConfig(bind="127.0.0.1", port=0, announce=False, save_dir=None, password="pw")
+    config = HostConfig(
+        bind="127.0.0.1", port=0, announce=False, save_dir=None, password="pw", ai_processes=False
+    )
 
     async def body() -> list[Check]:
         async with Host(config) as host:
@@ -107,7 +109,7 @@ def test_a_host_that_breaks_the_document_is_caught(monkeypatch: pytest.MonkeyPat
 
     monkeypatch.setattr(Table, "_emote", emote_always)
     monkeypatch.setattr(Table, "_command", ready_and_room)
-    config = HostConfig(bind="127.0.0.1", port=0, announce=False, save_dir=None)
+    config = HostConfig(bind="127.0.0.1", port=0, announce=False, save_dir=None, ai_processes=False)
     results = asyncio.run(_suite_against(config))
     failed = {r.name for r in results if not r.passed}
     assert failed == {
@@ -135,7 +137,7 @@ def test_a_host_that_deals_from_a_seed_of_its_own_is_caught(
         return None
 
     monkeypatch.setattr(handshake, "busy", no_burst)
-    config = HostConfig(bind="127.0.0.1", port=0, announce=False, save_dir=None)
+    config = HostConfig(bind="127.0.0.1", port=0, announce=False, save_dir=None, ai_processes=False)
     results = asyncio.run(_suite_against(config))
     failed = [r for r in results if not r.passed]
     assert [r.name.split(":")[0] for r in failed] == [
@@ -148,7 +150,14 @@ def test_the_reference_bot_speaks_only_what_the_host_accepts() -> None:
     """``durak bot`` against a host AI: every message it sends is one the host accepts (a
     protocol error would close its connection), and it plays whole games."""
     config = HostConfig(
-        bind="127.0.0.1", port=0, announce=False, save_dir=None, seats=2, ai=("random",), seed=3
+        bind="127.0.0.1",
+        port=0,
+        announce=False,
+        save_dir=None,
+        seats=2,
+        ai=("random",),
+        seed=3,
+        ai_processes=False,
     )
 
     async def body() -> None:
@@ -163,7 +172,14 @@ def test_the_reference_bot_plays_whole_games_without_a_refused_action() -> None:
     """Against a host AI at two seats nothing else can change the bout between a view and
     the bot's answer to it, so a bot that follows section 8 is never refused."""
     config = HostConfig(
-        bind="127.0.0.1", port=0, announce=False, save_dir=None, seats=2, ai=("random",), seed=3
+        bind="127.0.0.1",
+        port=0,
+        announce=False,
+        save_dir=None,
+        seats=2,
+        ai=("random",),
+        seed=3,
+        ai_processes=False,
     )
 
     async def body() -> None:

@@ -52,9 +52,11 @@ def showing(app: App) -> type | None:
     return type(top) if isinstance(top, Overlay) else None
 
 
-def settle(app: App, limit: int = 400, dt: float = 0.05) -> None:
+def settle(app: App, limit: int = 400, dt: float = 0.25) -> None:
     """Step frames of ``dt`` seconds until every message is shown and every card has
-    landed (a test that only needs the table at rest may take longer frames)."""
+    landed. Quarter-second frames reach the same rest in a third of the frames that
+    twentieths of a second took (each frame draws the whole table); a test that watches
+    an animation or a message on its way steps its own frames."""
     for _ in range(limit):
         app.step(dt)
         table = scene(app)

@@ -49,7 +49,7 @@ def joined(app: App) -> bool:
 @pytest.fixture
 def host() -> Iterator[HostHandle]:
     with run_in_thread(
-        HostConfig(name="Küchentisch", seats=3, ai=("easy",), announce=False)
+        HostConfig(name="Küchentisch", seats=3, ai=("easy",), announce=False, ai_processes=False)
     ) as handle:
         yield handle
 
@@ -107,7 +107,9 @@ def test_the_play_command_takes_an_invite() -> None:
 
 @pytest.mark.slow
 def test_a_table_announced_on_loopback_is_listed_and_joined_with_a_tap(tmp_path: Path) -> None:
-    config = HostConfig(name="Küchentisch", seats=3, ai=("easy",), password="pw", announce=True)
+    config = HostConfig(
+        name="Küchentisch", seats=3, ai=("easy",), password="pw", announce=True, ai_processes=False
+    )
     with run_in_thread(config) as handle:
         app = make_app(tmp_path)
         scene = open_from_menu(app, "join", JoinScene)
@@ -194,7 +196,9 @@ def test_the_list_shows_a_tables_rules_in_the_players_language(
 ) -> None:
     shown = drawn_texts(monkeypatch)
     rules = Rules(transfer=True, durak_defends_first=True)
-    config = HostConfig(name="Küchentisch", seats=3, ai=("easy",), rules=rules, announce=True)
+    config = HostConfig(
+        name="Küchentisch", seats=3, ai=("easy",), rules=rules, announce=True, ai_processes=False
+    )
     with run_in_thread(config) as handle:
         app = make_app(tmp_path)
         app.settings.language = "de"
@@ -246,7 +250,7 @@ def test_a_bad_invite_on_the_command_line_says_so(tmp_path: Path) -> None:
 
 
 def test_a_wrong_password_is_asked_again(tmp_path: Path) -> None:
-    config = HostConfig(seats=2, password="secret", announce=False)
+    config = HostConfig(seats=2, password="secret", announce=False, ai_processes=False)
     with run_in_thread(config) as handle:
         app = make_app(tmp_path)
         scene = open_from_menu(app, "join", JoinScene)
@@ -262,7 +266,9 @@ def test_a_wrong_password_is_asked_again(tmp_path: Path) -> None:
 
 
 def test_a_full_table_says_so(tmp_path: Path) -> None:
-    with run_in_thread(HostConfig(seats=2, ai=("easy",), announce=False)) as handle:
+    with run_in_thread(
+        HostConfig(seats=2, ai=("easy",), announce=False, ai_processes=False)
+    ) as handle:
         first = NetSession("127.0.0.1", handle.port, "Boris")
         assert isinstance(first.inbox.get(timeout=20), Seated)
         app = make_app(tmp_path)
@@ -290,7 +296,7 @@ def test_an_unreachable_host_says_so(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_the_owner_fills_the_seats_with_ai_and_starts(tmp_path: Path) -> None:
-    with run_in_thread(HostConfig(seats=3, announce=False)) as handle:
+    with run_in_thread(HostConfig(seats=3, announce=False, ai_processes=False)) as handle:
         app = make_app(tmp_path, invite=f"durak://127.0.0.1:{handle.port}")
         until(app, lambda: joined(app))
         room = app.stack[-1]
@@ -324,7 +330,7 @@ def test_the_owner_fills_the_seats_with_ai_and_starts(tmp_path: Path) -> None:
 
 
 def test_a_player_who_is_not_the_owner_waits(tmp_path: Path) -> None:
-    with run_in_thread(HostConfig(seats=3, announce=False)) as handle:
+    with run_in_thread(HostConfig(seats=3, announce=False, ai_processes=False)) as handle:
         owner = NetSession("127.0.0.1", handle.port, "Boris", rooms=True)
         assert isinstance(owner.inbox.get(timeout=20), Seated)
         app = make_app(tmp_path, invite=f"127.0.0.1:{handle.port}")
@@ -534,7 +540,14 @@ def test_a_table_whose_game_started_says_so_in_the_list(
 ) -> None:
     shown = drawn_texts(monkeypatch)
     # every seat an AI and autostart: the table starts as soon as it is up
-    config = HostConfig(name="Stube", seats=2, ai=("easy", "easy"), autostart=True, announce=True)
+    config = HostConfig(
+        name="Stube",
+        seats=2,
+        ai=("easy", "easy"),
+        autostart=True,
+        announce=True,
+        ai_processes=False,
+    )
     with run_in_thread(config) as handle:
         app = make_app(tmp_path)
         app.settings.language = "de"

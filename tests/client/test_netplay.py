@@ -67,7 +67,9 @@ def test_the_reconnect_banner_shows_until_the_snapshot() -> None:
 
 @pytest.mark.slow
 def test_a_dropped_connection_comes_back_and_the_banner_goes() -> None:
-    config = HostConfig(seats=2, ai=("random",), bind="127.0.0.1", announce=False, hold=30.0)
+    config = HostConfig(
+        seats=2, ai=("random",), bind="127.0.0.1", announce=False, hold=30.0, ai_processes=False
+    )
     with run_in_thread(config) as handle:
         session = NetSession("127.0.0.1", handle.port, "Anna", start=True)
         app = App(Settings(), None, size=SIZE, sound=False, session_factory=lambda r, s: session)
@@ -87,7 +89,9 @@ def test_a_dropped_connection_comes_back_and_the_banner_goes() -> None:
 
 @pytest.mark.slow
 def test_the_host_leaving_ends_the_game_with_a_message() -> None:
-    config = HostConfig(seats=2, ai=("random",), bind="127.0.0.1", announce=False)
+    config = HostConfig(
+        seats=2, ai=("random",), bind="127.0.0.1", announce=False, ai_processes=False
+    )
     handle = run_in_thread(config)
     session = NetSession("127.0.0.1", handle.port, "Anna", start=True)
     app = App(Settings(), None, size=SIZE, sound=False, session_factory=lambda r, s: session)
@@ -107,7 +111,9 @@ def test_the_host_leaving_ends_the_game_with_a_message() -> None:
 
 
 def test_an_emote_goes_through_a_real_host_and_comes_back() -> None:
-    config = HostConfig(seats=2, ai=("random",), bind="127.0.0.1", announce=False)
+    config = HostConfig(
+        seats=2, ai=("random",), bind="127.0.0.1", announce=False, ai_processes=False
+    )
     with run_in_thread(config) as handle:
         session = NetSession("127.0.0.1", handle.port, "Anna")
         try:

@@ -74,7 +74,9 @@ def mark(room: RoomScene, seat: int) -> bool:
 
 
 def test_a_player_toggles_the_ready_mark_and_sees_it(tmp_path: Path) -> None:
-    with run_in_thread(HostConfig(seats=4, ai=("normal",), announce=False)) as handle:
+    with run_in_thread(
+        HostConfig(seats=4, ai=("normal",), announce=False, ai_processes=False)
+    ) as handle:
         owner = NetSession("127.0.0.1", handle.port, "Boris", rooms=True)
         assert isinstance(owner.inbox.get(timeout=20), Seated)
         app = make_app(tmp_path, handle.port)
@@ -99,7 +101,7 @@ def test_a_player_toggles_the_ready_mark_and_sees_it(tmp_path: Path) -> None:
 
 
 def test_the_owners_start_waits_until_the_others_are_ready(tmp_path: Path) -> None:
-    with run_in_thread(HostConfig(seats=3, announce=False)) as handle:
+    with run_in_thread(HostConfig(seats=3, announce=False, ai_processes=False)) as handle:
         app = make_app(tmp_path, handle.port)
         room = in_room(app)
         assert room.owner
@@ -143,7 +145,9 @@ def test_the_room_speaks_german_and_a_row_of_chips_shares_one_size(
     monkeypatch.setattr(room_screen, "draw_button", button_spy)
     monkeypatch.setattr(scene_module, "draw_button", button_spy)  # Start, Ready, Leave
     rules = Rules(deck_size=52, transfer=True, transfer_show_trump=True)
-    with run_in_thread(HostConfig(seats=3, ai=("hard",), rules=rules, announce=False)) as handle:
+    with run_in_thread(
+        HostConfig(seats=3, ai=("hard",), rules=rules, announce=False, ai_processes=False)
+    ) as handle:
         app = make_app(tmp_path, handle.port)
         app.settings.language = "de"
         room = in_room(app)
@@ -190,7 +194,9 @@ def table_up(app: App) -> TableScene:
 def test_a_players_rematch_goes_back_to_the_room_for_the_next_game(tmp_path: Path) -> None:
     # The turn timer plays our seat (nobody touches the cards): a short game by itself.
     rules = Rules(players=2, deck_size=24)
-    config = HostConfig(seats=2, rules=rules, announce=False, turn_timer=0.02, seed=4)
+    config = HostConfig(
+        seats=2, rules=rules, announce=False, turn_timer=0.02, seed=4, ai_processes=False
+    )
     with run_in_thread(config) as handle:
         bot, _ = owner_bot(handle.port, 2)
         host = handle.host
@@ -235,7 +241,9 @@ def test_leaving_a_lan_game_gives_the_seat_to_an_ai_for_the_rest_of_it(tmp_path:
     """Menu mid-game asks first; Leave at a LAN table sends ``leave``: the host gives our
     seat to an AI for good (not held for our return) and the game plays on to its end."""
     rules = Rules(players=2, deck_size=24)
-    config = HostConfig(seats=2, rules=rules, announce=False, turn_timer=5.0, seed=4)
+    config = HostConfig(
+        seats=2, rules=rules, announce=False, turn_timer=5.0, seed=4, ai_processes=False
+    )
     with run_in_thread(config) as handle:
         bot, reports = owner_bot(handle.port, 1)
         host = handle.host
@@ -270,7 +278,7 @@ def test_leaving_a_lan_game_gives_the_seat_to_an_ai_for_the_rest_of_it(tmp_path:
 def test_the_owner_sends_a_squatter_away(tmp_path: Path) -> None:
     """A player who sits down and is never ready cannot hold the table: the owner's
     "Send away" chip under their seat frees it (their token is gone with it)."""
-    with run_in_thread(HostConfig(seats=3, announce=False)) as handle:
+    with run_in_thread(HostConfig(seats=3, announce=False, ai_processes=False)) as handle:
         host = handle.host
         assert host is not None
         app = make_app(tmp_path, handle.port)
@@ -306,7 +314,9 @@ def test_the_owner_sends_a_squatter_away(tmp_path: Path) -> None:
 
 def test_the_owner_ends_a_lan_game_as_a_draw(tmp_path: Path) -> None:
     """The owner's pause has End the game as a draw: everyone's game ends with no Durak."""
-    config = HostConfig(seats=2, ai=("random",), announce=False, turn_timer=30.0, seed=2)
+    config = HostConfig(
+        seats=2, ai=("random",), announce=False, turn_timer=30.0, seed=2, ai_processes=False
+    )
     with run_in_thread(config) as handle:
         app = make_app(tmp_path, handle.port)
         room = in_room(app)

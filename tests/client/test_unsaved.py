@@ -32,7 +32,9 @@ def test_the_owner_sees_in_the_room_while_the_table_is_not_saved(tmp_path: Path)
     blocked = save_file(saves, port)
     blocked.mkdir(parents=True)  # a folder where the save goes: every save fails
     (blocked / "blocker").write_text("x")
-    config = HostConfig(seats=2, ai=("random",), announce=False, save_dir=str(saves), port=port)
+    config = HostConfig(
+        seats=2, ai=("random",), announce=False, save_dir=str(saves), port=port, ai_processes=False
+    )
     with run_in_thread(config) as handle:
         app = window.open_app(
             tmp_path / "settings.json",

@@ -63,7 +63,13 @@ def game() -> Iterator[tuple[HostHandle, NetSession, list[Message]]]:
     waits for her) and three AI players. What Olga's session says is kept in the list. The
     deal waits for no contribution (``fair_wait=0``), so ``seed`` fixes it."""
     config = HostConfig(
-        name="Kitchen", seats=4, ai=("random",) * 3, announce=False, seed=3, fair_wait=0
+        name="Kitchen",
+        seats=4,
+        ai=("random",) * 3,
+        announce=False,
+        seed=3,
+        fair_wait=0,
+        ai_processes=False,
     )
     with run_in_thread(config) as handle:
         olga = NetSession("127.0.0.1", handle.port, "Olga", rooms=True)
@@ -137,7 +143,7 @@ def test_the_watch_button_opens_a_full_table_in_a_game_as_a_watcher(
 
 
 def test_an_invite_with_watch_opens_the_room_and_take_seat_sits_down(tmp_path: Path) -> None:
-    config = HostConfig(name="Kitchen", seats=2, announce=False)
+    config = HostConfig(name="Kitchen", seats=2, announce=False, ai_processes=False)
     with run_in_thread(config) as handle:
         host = handle.host
         assert host is not None

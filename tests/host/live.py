@@ -1,6 +1,12 @@
 """Helpers for the tests that run a host on real sockets (127.0.0.1, port 0, no
 announcement): a host that is stopped and checked afterwards, a client's next message of a
-kind, and a check that every finished game replays to its result."""
+kind, and a check that every finished game replays to its result.
+
+``LOCAL``'s AI seats think in threads (``ai_processes=False``): a worker process's start
+(a Python start and the engine's import, at a lower priority) cost a socket test 1 s or
+more on a loaded machine, and none of these tests is about where the AI thinks. The
+worker processes have tests of their own (test_workers.py), and a few end-to-end tests
+(``durak bot`` clients, the ``durak host`` commands) run the host as shipped."""
 
 from __future__ import annotations
 
@@ -15,7 +21,7 @@ from host import Host, HostConfig, Table
 
 __all__ = ["LOCAL", "ROOT", "expect", "replays", "serving"]
 
-LOCAL = HostConfig(bind="127.0.0.1", port=0, announce=False)
+LOCAL = HostConfig(bind="127.0.0.1", port=0, announce=False, ai_processes=False)
 ROOT = Path(__file__).resolve().parents[2]  # the source tree (``durak host`` runs there)
 
 

@@ -27,6 +27,7 @@ from harness import FakeLink, Harness
 from live import LOCAL, expect, replays, serving
 
 from client.cli.bot import play_bot
+from client.cli.main import main
 from client.net.client import HostClosed, NetClient
 from engine import Rules, SeatView
 from engine.ai import LEVELS, PARAMETERS, RandomBot
@@ -88,8 +89,9 @@ def test_games_from_lobby_to_result(seats: int) -> None:
 
 
 async def test_bot_clients_play_games_over_sockets() -> None:
-    """End to end: ``durak bot`` clients join; the first owns the room and starts each game."""
-    async with serving(seats=3, ai=("random",), seed=3) as host:
+    """End to end: ``durak bot`` clients join; the first owns the room and starts each game
+    (its AI seat thinks in a worker process, as a shipped host's do)."""
+    async with serving(seats=3, ai=("random",), seed=3, ai_processes=True) as host:
         reports = await asyncio.wait_for(
             asyncio.gather(
                 *(play_bot("127.0.0.1", host.port, "random", 2, seed=i) for i in range(2))
@@ -427,19 +429,14 @@ def test_the_host_and_bot_commands() -> None:
     assert "closed" in rest
 
 
-def test_bad_command_lines() -> None:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    run = subprocess.run(
-        [sys.executable, "-m", "client", "bot", "--connect", "nowhere", "--games", "1"],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=30,
-    )  # fmt: skip
-    assert run.returncode == 2 and "HOST:PORT" in run.stdout
-    run = subprocess.run(
-        [sys.executable, "-m", "client", "host", "--seats", "2", "--ai", "random,random,random",
-         "--bind", "127.0.0.1", "--no-announce", "--no-save"],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=30,
-    )  # fmt: skip
-    assert run.returncode == 2
+def test_bad_command_lines(capsys: pytest.CaptureFixture[str]) -> None:
+    """Through the ``durak`` command's ``main``, in this process (``python -m client`` is
+    ``raise SystemExit(main())``; test_the_host_and_bot_commands runs the real processes)."""
+    assert main(["bot", "--connect", "nowhere", "--games", "1"]) == 2
+    assert "HOST:PORT" in capsys.readouterr().out
+    command = ["host", "--seats", "2", "--ai", "random,random,random", "--bind", "127.0.0.1"]
+    assert main([*command, "--no-announce", "--no-save"]) == 2
+    assert "do not fit 2 seats" in capsys.readouterr().out
 
 
 @pytest.mark.slow
@@ -509,7 +506,9 @@ def test_an_emote_is_relayed_to_every_seat_and_a_flood_is_dropped() -> None:
     assert emotes(gleb) == [Emoted(0, "ha")]
 
 
-def test_a_password_comes_from_the_option_or_the_environment_and_must_be_sendable() -> None:
+def test_a_password_comes_from_the_option_or_the_environment_and_must_be_sendable(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     from client.cli.options import password_option
 
     assert password_option("open sesame", {}) == "open sesame"
@@ -519,10 +518,7 @@ def test_a_password_comes_from_the_option_or_the_environment_and_must_be_sendabl
     for bad in ("x" * 65, "tab\there"):
         with pytest.raises(ValueError, match="at most 64 printable"):
             password_option(bad, {})
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "DURAK_PASSWORD": "y" * 65}
-    run = subprocess.run(
-        [sys.executable, "-m", "client", "host", "--bind", "127.0.0.1", "--port", "0",
-         "--no-announce", "--no-save"],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=30,
-    )  # fmt: skip
-    assert run.returncode == 2 and "printable characters" in run.stdout
+    with pytest.MonkeyPatch.context() as patch:  # (the ``durak`` command, as above)
+        patch.setenv("DURAK_PASSWORD", "y" * 65)
+        code = main(["host", "--bind", "127.0.0.1", "--port", "0", "--no-announce", "--no-save"])
+    assert code == 2 and "printable characters" in capsys.readouterr().out

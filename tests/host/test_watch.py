@@ -19,6 +19,7 @@ from harness import Harness
 from live import ROOT, expect, serving
 
 from client.cli import bot
+from client.cli.main import main
 from client.net.client import HostClosed, NetClient
 from engine import Take
 from host import Host, HostConfig, run_in_thread
@@ -222,12 +223,12 @@ def test_durak_host_watchers_sets_the_limit() -> None:
         host.communicate(timeout=30)
 
 
-def test_durak_host_refuses_a_watcher_limit_out_of_range() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "client", "host", "--watchers", "65"],
-        cwd=ROOT, capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
-    assert done.returncode == 2 and "0 to 64 watchers" in done.stderr
+def test_durak_host_refuses_a_watcher_limit_out_of_range(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as exit:  # (the ``durak`` command's ``main``, in here)
+        main(["host", "--watchers", "65"])
+    assert exit.value.code == 2 and "0 to 64 watchers" in capsys.readouterr().err
 
 
 def test_durak_bot_watch_prints_a_game_to_its_end(capsys: pytest.CaptureFixture[str]) -> None:
