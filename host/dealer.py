@@ -54,8 +54,10 @@ class Dealer:
         post: Callable[[Thought | TurnUp], None],
         workers: Workers | None,
         record: Callable[[int, Action], None],
+        entropy: Callable[[int], bytes] = secrets.token_bytes,
     ) -> None:
         self.config, self.roster, self.audience = config, roster, audience
+        self.entropy = entropy  # the secure source of a secret players contribute to
         self.workers = workers
         self.record = record  # an action is journaled (before anyone is told of it)
         self.game = 0  # the number of the game in play (or of the last one)
@@ -110,7 +112,7 @@ class Dealer:
         # contributes last choose the deal: whenever a contribution is asked for, the
         # secret is the OS's. Only a deal nobody contributes to is the seed's alone.
         asked = bool(waiting) and wait > 0
-        secret = secrets.token_bytes(SECRET_BYTES) if asked else self.seeds.randbytes(SECRET_BYTES)
+        secret = self.entropy(SECRET_BYTES) if asked else self.seeds.randbytes(SECRET_BYTES)
         self.pending = pending = Deal.committed(game, secret, kinds, roster.rules, waiting, wait)
         for index in sorted(waiting):
             link = roster.seats[index].link

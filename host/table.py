@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 from collections.abc import Awaitable, Callable, Coroutine
 from functools import partial
 
@@ -102,7 +103,10 @@ class Table:
         on_room: Callable[[Room], None] | None = None,
         workers: Workers | None = None,
         door_room: int | None = None,
+        entropy: Callable[[int], bytes] = secrets.token_bytes,
     ) -> None:
+        """``entropy``: the secure random source of the deals' secrets (``host.dealer``;
+        a test that replays a table exactly gives a seeded one)."""
         self.config = config
         self.scheduler = scheduler  # the timers and the AI players' executor
         self.clock: Callable[[], float] = scheduler.now  # emotes' and passwords' clock
@@ -123,7 +127,7 @@ class Table:
         self.faults = 0  # unexpected exceptions while handling an item (should stay 0)
         post = self.queue.put_nowait
         self.dealer = Dealer(
-            config, self.roster, self.audience, scheduler, post, workers, self._record
+            config, self.roster, self.audience, scheduler, post, workers, self._record, entropy
         )
         password = Password.of(config.password) if config.password else None
         self.gate = Gate(password, lambda: self.clock())  # the password, the throttle
