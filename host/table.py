@@ -34,10 +34,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Callable, Coroutine
 from functools import partial
 
-from engine import Action, GameLog, GameState, Rules, Series
+from engine import GameLog, GameState, Rules, Series
 from protocol import (
     PROTOCOL_VERSION,
     Ack,
@@ -78,7 +78,7 @@ from .disk import DiskWriter
 from .entry import Gate, Refusal
 from .game import BotSlot, Game, Resources
 from .items import DealDue, Gone, Held, Idle, Incoming, Item, Link, Show, Stop, Thought, TurnUp
-from .journal import action_record, header_record, table_record
+from .keeper import Keeper
 from .outbox import Outbox
 from .parts import Part
 from .pause import Pausing
@@ -111,11 +111,8 @@ class Table:
         self.scheduler = scheduler  # the timers and the AI players' executor
         self.clock: Callable[[], float] = scheduler.now  # emotes' and passwords' clock
         self.on_room = on_room
-        self.disk: DiskWriter | None = None  # given to ``run`` once the host knows its file
+        self.keeper = Keeper()  # the save and the journal, once ``run`` is given a disk
         self.outbox = Outbox()
-        self._journaled: int | None = None  # the game the journal is for
-        self._journal_key: tuple[object, ...] = ()  # the table as the journal last said it
-        self._wait = 0  # what the disk must have written before the held sends go out
         self.torn = 0  # bytes of a torn journal record dropped on resuming
         self.notes: tuple[str, ...] = ()  # what resuming found (host.resume.Loaded.notes)
         self.queue: asyncio.Queue[Item] = asyncio.Queue()
@@ -127,7 +124,14 @@ class Table:
         self.faults = 0  # unexpected exceptions while handling an item (should stay 0)
         post = self.queue.put_nowait
         self.dealer = Dealer(
-            config, self.roster, self.audience, scheduler, post, workers, self._record, entropy
+            config,
+            self.roster,
+            self.audience,
+            scheduler,
+            post,
+            workers,
+            self.keeper.record,
+            entropy,
         )
         password = Password.of(config.password) if config.password else None
         self.gate = Gate(password, lambda: self.clock())  # the password, the throttle
@@ -176,37 +180,15 @@ class Table:
         )
 
     def _save(self, durable: bool = False) -> None:
-        """Hand the table to the disk: in the lobby the save file is rewritten (``durable``:
-        before anything more is sent); a game's start begins its journal (a resumed game's
-        is written again whole); a change of the table during a game is a journal record
-        when it is one the journal keeps (see ``_key``)."""
-        disk = self.disk
-        if disk is None:
-            return
-        if self.play is None:
-            number = disk.save(self.saved())
-            if self._journaled is not None:  # the game is in the save: compact the journal
-                number, self._journaled = disk.end(), None
-            if durable:
-                self._wait = number
-        elif self._journaled != self.game:
-            self._journaled, self._journal_key = self.game, self._key()
-            self._wait = disk.begin(header_record(self.saved()))
-        elif self._key() != self._journal_key:
-            self._journal_key = self._key()
-            self._wait = disk.append(table_record(self.saved(game=False)))
+        """Hand the table to the disk (``host.keeper``: the save in the lobby, the journal
+        in a game; ``durable``: nothing more is sent before it is written)."""
+        game = None if self.play is None else self.game
+        self.keeper.keep(self.saved, game, self._key(), durable)
 
     def _key(self) -> tuple[object, ...]:
         """What of the table a journal keeps beside the actions (cheap to compare)."""
         seats = tuple((s.kind, s.name, s.level, s.token_hash) for s in self.seats)
         return seats, self.owner, self.name
-
-    def _durable(self) -> Awaitable[None] | None:
-        """What the sends held while handling an item wait for (None: nothing)."""
-        if not self._wait or self.disk is None:
-            return None
-        number, self._wait = self._wait, 0
-        return self.disk.durable(number)
 
     def close(self) -> None:
         """Cancel the timers (the table task has stopped)."""
@@ -237,7 +219,7 @@ class Table:
         """The table's task, to be run: it handles what is queued until ``Stop``. With
         ``disk`` (from now on) the table is saved (``host.journal``); an autostart table
         with every seat taken starts."""
-        self.disk = disk
+        self.keeper.disk = disk
         return self._run()
 
     def open(self) -> None:
@@ -269,7 +251,7 @@ class Table:
                 finally:
                     if isinstance(item, Incoming):
                         item.link.release()
-            self.outbox.release(sends, self._durable())
+            self.outbox.release(sends, self.keeper.durable())
 
     def handle(self, item: Item) -> None:
         if self.pause.hold(item):
@@ -298,6 +280,7 @@ class Table:
     # --- the room -----------------------------------------------------------------------
 
     throttle: Part[PasswordThrottle] = Part("gate")
+    disk: Part[DiskWriter | None] = Part("keeper")
 
     @property
     def playing(self) -> bool:
@@ -655,8 +638,3 @@ class Table:
             self._fix_owner()
             self._room_changed(durable=True)
             self._maybe_autostart()
-
-    def _record(self, index: int, action: Action) -> None:
-        """Journal an action (its update waits for the record, see ``outbox``)."""
-        if self.disk is not None:
-            self._wait = self.disk.append(action_record(index, action))
