@@ -8,6 +8,12 @@ surface in pixels), while the window's size and the mouse stay in the system's p
 multiplies mouse positions by it. On Windows the process declares itself DPI aware
 instead (``client.app.crisp_on_windows``), and points are pixels there; so they are on X11
 and under the headless drivers.
+
+The process has one window, as ``set_mode``'s display was one: a new ``App`` (the tests
+make hundreds) takes the window over instead of opening another. A ``pygame.Window`` must
+not outlive SDL's video (after ``pygame.quit`` its SDL window is freed, and destroying it
+then reads freed memory), so the window is destroyed by a function ``pygame.quit`` calls
+before it stops the display.
 """
 
 from __future__ import annotations
@@ -16,13 +22,34 @@ from typing import Any
 
 __all__ = ["GameWindow"]
 
+_open: list[Any] = []  # the process's one window, while SDL's video runs
+
+
+def _window(pygame: Any, size: tuple[int, int]) -> Any:
+    """The window, made (or taken over, windowed at ``size``)."""
+    if _open:
+        window = _open[0]
+        window.set_windowed()
+        window.size = size
+        return window
+    window = pygame.Window("Durak", size, resizable=True, allow_high_dpi=True)
+    _open.append(window)
+    pygame.register_quit(_close)
+    return window
+
+
+def _close() -> None:
+    """Destroy the window before SDL's video stops (``pygame.quit`` calls this first)."""
+    while _open:
+        _open.pop().destroy()
+
 
 class GameWindow:
     """The window, its surface of pixels, full screen or not."""
 
     def __init__(self, pygame: Any, size: tuple[int, int], fullscreen: bool) -> None:
         self.pygame = pygame
-        self.window = pygame.Window("Durak", size, resizable=True, allow_high_dpi=True)
+        self.window = _window(pygame, size)
         self.fullscreen = False
         self.surface = self.window.get_surface()
         if fullscreen:

@@ -1,5 +1,6 @@
-"""A high-DPI window: the game lays itself out in the screen's pixels, the settings keep
-the window's size in points, and a click lands where the pointer is."""
+"""The game's window: on a high-DPI screen the game lays itself out in the screen's pixels,
+the settings keep the window's size in points, and a click lands where the pointer is; the
+process keeps one window, which ``pygame.quit`` takes down safely."""
 
 from __future__ import annotations
 
@@ -49,3 +50,15 @@ def test_a_window_resized_by_the_system_is_laid_out_again_and_remembered(tmp_pat
     app.step(0.02)
     assert app.size == (900, 600) and app.settings.window == [900, 600]
     app.close()
+
+
+def test_a_new_app_takes_the_one_window_over_and_quitting_closes_it(tmp_path: Path) -> None:
+    first = App(Settings(), tmp_path / "a.json", size=(800, 500), fullscreen=False)
+    second = App(Settings(), tmp_path / "b.json", size=(640, 400), fullscreen=False)
+    assert second.window.window is first.window.window and second.size == (640, 400)
+    window = second.window.window
+    pygame.quit()  # destroys the window before SDL's video stops (no freed window kept)
+    third = App(Settings(), tmp_path / "c.json", size=(320, 200), fullscreen=False)
+    third.step(0.02)
+    assert third.window.window is not window and third.size == (320, 200)
+    third.close()
