@@ -164,7 +164,8 @@ def main() -> None:
             if args.every and done % args.every == 0 and done < len(deals):
                 so_far = summarize(specs, [r for r in results if r])
                 scores = ", ".join(
-                    f"{name} {s['score']:.3f} [{s['ci95'][0]:.3f}, {s['ci95'][1]:.3f}]"
+                    f"{name} {s['score']:.3f} [{s['ci95'][0]:.3f}, {s['ci95'][1]:.3f}] "
+                    f"durak {s['durak']}/{s['games']} p95 {s['p95_ms']:.0f} ms"
                     for name, s in so_far["bots"].items()
                 )
                 print(f"after {done} deals: {scores}", flush=True)

@@ -1,0 +1,84 @@
+"""Hard at the tables people play, 4 to 6 seats: positions where the heads-up habits
+(beat when you can, keep your hand small) make a seat the Durak.
+
+Each position is a line of ``engine.notation``; the seat to decide remembers the discard
+(as a seat that saw every bout would), so it knows where every card is.
+"""
+
+from __future__ import annotations
+
+from engine import Discarded, GameState, parse_action
+from engine.actions import TAKE
+from engine.ai import HardBot, NormalBot
+from engine.ai.solver import Solver
+from engine.cards import cards_of
+from engine.view import observe
+
+# Six seats, three out. Seat 3 defends against the jack of diamonds with Jc Jh 6s (clubs
+# are trump); seat 0 holds the king of spades, seat 5 the ace (both picked up: everyone
+# knows). Beating with the jack of clubs leaves seat 3 to lead into the ace and then to
+# defend against the king with nothing that beats it; taking all nine cards gives it the
+# trumps to outlast both.
+NINE_CARDS = (
+    "rules=36 hands=Ks*/-/-/Jc*Jh*6s*/-/As* stock=- trump=Kc "
+    "table=7d:9d,7h:9h,7s:Js,9s:9c,Jd discard=6c7c8cTcQcKcAc6d8dTdQdKdAd6h8hThQhKhAh8sTsQs "
+    "attacker=0 defender=3 leader=0 dealer=5 phase=open cap=6 held=7 taking=no passed=- "
+    "shown=- throwers=0,5 places=0,2,1,0,3,0 result=- moves=88 "
+    "seen=5:6:7d7h7s9s/-/-/9cJc9dJd9hJh6sJs/-/KsAs;3:6:7d7h7s9sKs/-/-/9cJc9dJd9hJh6sJs/-/As;"
+    "0:6:7d7h7s9sKs/-/-/9cJc9d9hJh6sJs/-/JdAs"
+)
+
+# Six seats, three out; seat 2 leads with Qc Ac Qd Qh Ah (spades are trump), seat 4 (to
+# defend) holds the queen of spades and seat 0 Th Jh, all of them picked up before. Only
+# the ace of clubs is safe whatever the other two do (the ace of hearts loses, the queen
+# of hearts draws at best); Normal leads the queen of clubs, which Hard's search with its
+# move order finds is not safe either.
+ACE_OF_CLUBS = (
+    "rules=36 hands=Th*Jh*/-/Qc*Ac*Qd*Qh*Ah*/-/Qs*/- stock=- trump=9s table=- "
+    "discard=6c7c8c9cTcJcKc6d7d8d9dTdJdKdAd6h7h8h9hKh6s7s8s9sTsJsKsAs attacker=2 defender=4 "
+    "leader=2 dealer=5 phase=lead cap=6 held=1 taking=no passed=- shown=- throwers=0,2 "
+    "places=0,2,0,2,0,1 result=- moves=114 seen=2:6:ThJh/-/QcAcQdQhAh/-/Qs/-"
+)
+
+
+def remembering(bot: HardBot | NormalBot, state: GameState) -> None:
+    bot.see(Discarded(cards_of(state.discard)))
+
+
+def test_beating_with_the_trump_lets_the_others_make_seat_3_the_durak() -> None:
+    """The position is what the test below says: against two players who both play
+    against it, seat 3 loses after beating (and Normal beats)."""
+    state = GameState.from_text(NINE_CARDS)
+    beat = parse_action("beat Jd with Jc")
+    child = state.copy()
+    child.apply(3, beat)
+    assert Solver(3).value(child) == 0.0
+    normal = NormalBot(3, state.rules, 0)
+    remembering(normal, state)
+    assert normal.decide(observe(state, 3)) == beat
+
+
+def test_hard_at_six_seats_takes_nine_cards_rather_than_be_the_durak() -> None:
+    state = GameState.from_text(NINE_CARDS)
+    for seed in range(3):
+        bot = HardBot(3, state.rules, seed, budget=None, iterations=30, solver_nodes=4_000)
+        remembering(bot, state)
+        assert bot.decide(observe(state, 3)) == TAKE
+
+
+def test_with_three_hands_left_and_every_card_placed_hard_plays_the_safe_lead() -> None:
+    state = GameState.from_text(ACE_OF_CLUBS)
+    values = {}
+    for lead in ("attack Ac", "attack Ah", "attack Qh"):  # the others take long to prove
+        child = state.copy()
+        child.apply(2, parse_action(lead))
+        values[lead] = Solver(2).value(child, 0.75, 1.0)  # a win, or at most 3/4
+    assert values == {"attack Ac": 1.0, "attack Ah": 0.0, "attack Qh": 0.5}
+    normal = NormalBot(2, state.rules, 0)
+    remembering(normal, state)
+    assert normal.decide(observe(state, 2)) == parse_action("attack Qc")
+    for seed in range(5):
+        bot = HardBot(2, state.rules, seed, budget=None, iterations=30)
+        remembering(bot, state)
+        assert bot.decide(observe(state, 2)) == parse_action("attack Ac")
+        assert bot.last_method == "solver"
