@@ -181,6 +181,8 @@ TEXTS: dict[str, str] = {
     "toast.out_you": "Du bist raus — {place} Platz",
     "toast.out": "{name} ist raus — {place} Platz",
     "toast.draw": "Unentschieden: niemand ist der Durak",
+    "toast.owner": "{name} leitet jetzt den Tisch",
+    "toast.owner_you": "Du leitest jetzt den Tisch",
     "toast.durak_you": "Du bist der Durak!",
     "toast.durak": "{name} ist der Durak",
     "end.you": "Du",

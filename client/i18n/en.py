@@ -184,6 +184,8 @@ TEXTS: dict[str, str] = {
     "toast.out_you": "You are out — {place} place",
     "toast.out": "{name} is out — {place} place",
     "toast.draw": "A draw: nobody is the Durak",
+    "toast.owner": "{name} runs the room now",
+    "toast.owner_you": "You run the room now",
     "toast.durak_you": "You are the Durak!",
     "toast.durak": "{name} is the Durak",
     # the end of a game

@@ -180,6 +180,8 @@ TEXTS: dict[str, str] = {
     "toast.out_you": "Je bent uit — {place} plaats",
     "toast.out": "{name} is uit — {place} plaats",
     "toast.draw": "Gelijkspel: niemand is de Durak",
+    "toast.owner": "{name} leidt nu de tafel",
+    "toast.owner_you": "Jij leidt nu de tafel",
     "toast.durak_you": "Jij bent de Durak!",
     "toast.durak": "{name} is de Durak",
     "end.you": "Jij",

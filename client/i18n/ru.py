@@ -180,6 +180,8 @@ TEXTS: dict[str, str] = {
     "toast.out_you": "Ты вышел — {place} место",
     "toast.out": "{name} вышел — {place} место",
     "toast.draw": "Ничья: дурака нет",
+    "toast.owner": "Теперь стол ведёт {name}",
+    "toast.owner_you": "Теперь стол ведёшь ты",
     "toast.durak_you": "Ты дурак!",
     "toast.durak": "{name} — дурак",
     "end.you": "Ты",

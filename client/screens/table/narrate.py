@@ -22,6 +22,7 @@ from engine import (
     TrumpTurned,
     WentOut,
 )
+from protocol import Room
 
 __all__ = ["Note", "line_text", "note_text", "ordinal", "seat_note", "toast_for"]
 
@@ -193,3 +194,16 @@ def toast_for(
         case Covered():
             return None
     return None
+
+
+def owner_toast(
+    before: Room | None, after: Room, me: int | None, tr: Translator = ENGLISH
+) -> str | None:
+    """Who runs the room now, once it passed on (the owner left or stayed away: everyone
+    is told who has it); None when it did not (``me``: our seat, None for a watcher)."""
+    owner = after.owner
+    if before is None or owner is None or owner == before.owner or owner >= len(after.seats):
+        return None
+    if owner == me:
+        return tr("toast.owner_you")
+    return tr("toast.owner", name=after.seats[owner].name)

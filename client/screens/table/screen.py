@@ -62,6 +62,7 @@ from client.screens.table.hud import (
 )
 from client.screens.table.layout import Layout
 from client.screens.table.moment import SECONDS, Moment, draw_durak_stamp
+from client.screens.table.narrate import owner_toast
 from client.screens.table.notices import ClosedScene, EndScene
 from client.screens.table.pacing import Hold, Paced, Pacer
 from client.screens.table.panels import Covers, LogScene, PauseScene, PickerScene
@@ -186,6 +187,10 @@ class TableScene(Scene):
                 "back_soon" if seat.back_soon and seat.status == "connected" else seat.status
                 for seat in message.room.seats
             )
+            me = None if self.watching else self.seat
+            passed = owner_toast(self.room, message.room, me, self.app.tr)
+            if passed is not None:
+                self.cues.toast(passed)
             self.room = message.room
         else:
             self.cues.react(message, self.app.tr)
