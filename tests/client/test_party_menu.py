@@ -5,6 +5,7 @@ night, and the party's call takes the window to its table, seated by the party's
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from client.screens.party.menu import PartyHostScene, PartyJoinScene, PartyMenuS
 from client.screens.party.model import Stage
 from client.screens.start import StartScene
 from client.screens.table.screen import TableScene
+from client.ui.widgets import Button
 
 pytestmark = pytest.mark.usefixtures("headless")
 
@@ -123,17 +125,24 @@ def test_a_party_announced_on_the_lan_is_listed_and_a_tap_fills_it_in(app: App) 
     from host.party import PartyConfig
     from protocol import Night
 
+    # Other tests announce parties on 127.0.0.1 meanwhile: this one has a name of its own.
+    name = f"Friday night {secrets.token_hex(3)}"
     config = PartyConfig(
-        name="Friday night", bind="127.0.0.1", setup=Night(Rules(players=4)), ai_processes=False
+        name=name, bind="127.0.0.1", setup=Night(Rules(players=4)), ai_processes=False
     )
     party = host_party(config)  # announced on 127.0.0.1 only
+
+    def ours() -> list[Button]:
+        found = [b for b in join.buttons() if b.name.startswith("found:")]
+        return [b for b in found if b.label.startswith(f"{name} · ")]
+
     try:
         app.show("party_join")
         join = app.stack[-1]
         assert isinstance(join, PartyJoinScene)
-        until(app, lambda: bool(join.found), frames=4000, dt=0.05)
-        listed = next(b for b in join.buttons() if b.name == "found:0")
-        assert listed.label.startswith("Friday night · 0 players")
+        until(app, lambda: bool(ours()), frames=4000, dt=0.05)
+        (listed,) = ours()
+        assert listed.label.startswith(f"{name} · 0 players")
         click(app, listed.rect.center)
         assert join.fields["join.address"] == f"127.0.0.1:{party.port}"
     finally:
