@@ -118,7 +118,6 @@ class TableScene(Scene):
         self.warmer = Warmer(app.assets)  # the card images, made ahead of need
         self.pacer = Pacer(session.inbox, self._show, self._at_once, record, self._ready)
         self.statuses: tuple[str, ...] = ()  # each seat's status from the room, if known
-        self.pacer.take(backlog)
         self.board: Board | None = None
         self.history = History(0)  # this game's bouts and log, as the window saw them
         self.cues = Cues()  # toasts, the seats' words and reactions, the sounds due
@@ -154,6 +153,7 @@ class TableScene(Scene):
         }
         if replaying:
             del self.actions["emote"]
+        self.pacer.take(backlog)  # (the room and reactions in it are shown at once)
 
     # --- scene --------------------------------------------------------------------------
 
