@@ -90,7 +90,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="start the first round once N players have joined (default: the organiser starts)",
     )
-    parser.add_argument("--seed", type=int, default=None, help="reproducible seating and deals")
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="reproducible seating and AI play (a deal players contribute to stays random)",
+    )
     parser.add_argument(
         "--break",
         dest="break_s",
