@@ -118,8 +118,10 @@ async def test_what_follows_a_refused_hello_never_reaches_the_table() -> None:
 async def test_during_a_game_a_player_over_the_rate_comes_back_with_the_token() -> None:
     # connect_rate: no connection comes back to the bucket while the game starts, however
     # long that takes on a loaded machine (at the default 20 a second, one did in 50 ms)
+    # hold: the game waits for Anna (with none, a stand-in plays her seat at once, and two
+    # AIs thinking in threads could finish the game, and free her seat, before she is back)
     async with serving(
-        seats=2, ai=("random",), autostart=True, connect_burst=1, connect_rate=0.001
+        seats=2, ai=("random",), autostart=True, connect_burst=1, connect_rate=0.001, hold=60.0
     ) as host:
         anna = await NetClient.connect("127.0.0.1", host.port, "Anna")
         await until(lambda: host.table.playing)
