@@ -3,7 +3,7 @@ through (or the level a slider sets), and a button."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +20,7 @@ __all__ = [
     "draw_padlock",
     "draw_slider",
     "draw_stepper",
+    "form_rects",
     "slider_at",
     "step_at",
 ]
@@ -57,6 +58,29 @@ class Row:
 
     def text(self, tr: Translator) -> str:
         return self.label if self.plain else tr(self.label)
+
+
+def form_rects(size: tuple[int, int], rows: Sequence[Row], button_h: float) -> list[pygame.Rect]:
+    """Where a form's rows go (the table's and the party's settings): in two columns on a
+    wide window when some row asks for the second (``Row.column``), else in one; under a
+    title, above two rows of buttons of height ``button_h``."""
+    w, h = size
+    columns = 2 if w > h * 1.15 and any(r.column for r in rows) else 1
+    left = [r for r in rows if r.column == 0 or columns == 1]
+    per_column = max(len(left), len(rows) - len(left))
+    title_h = min(h * 0.15, 110)
+    row_h = max(15.0, min(50.0, (h - title_h - button_h * 2.4) / (per_column + 0.5)))
+    col_w = min((w - 48) / columns - 16, 520)
+    x0 = (w - (col_w * columns + 32 * (columns - 1))) / 2
+    counts = [0, 0]
+    rects = []
+    for row in rows:
+        col = row.column if columns == 2 else 0
+        y = title_h + counts[col] * row_h
+        counts[col] += 1
+        x = x0 + col * (col_w + 32)
+        rects.append(pygame.Rect(round(x), round(y), round(col_w), round(row_h * 0.9)))
+    return rects
 
 
 def step_at(value: pygame.Rect, x: float) -> int:

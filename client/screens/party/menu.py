@@ -27,7 +27,7 @@ from client.screens.party.feed import open_board, open_night
 from client.ui.pointer import Input, Key
 from client.ui.render import GOLD, SOFT, draw_backdrop, draw_panel, draw_text, fit_px
 from client.ui.scene import ButtonScene, Director
-from client.ui.widgets import Button, Row, cycle, draw_stepper, step_at
+from client.ui.widgets import Button, Row, cycle, draw_stepper, form_rects, step_at
 from engine import Rules
 
 if TYPE_CHECKING:
@@ -129,23 +129,7 @@ class FormScene(ButtonScene):
         self.size = size
 
     def row_rects(self) -> list[pygame.Rect]:
-        w, h = self.size
-        columns = 2 if w > h * 1.15 and any(r.column for r in self.rows) else 1
-        left = [r for r in self.rows if r.column == 0 or columns == 1]
-        per_column = max(len(left), len(self.rows) - len(left))
-        title_h = min(h * 0.15, 110)
-        row_h = max(15.0, min(50.0, (h - title_h - self.button_h() * 2.4) / (per_column + 0.5)))
-        col_w = min((w - 48) / columns - 16, 520)
-        x0 = (w - (col_w * columns + 32 * (columns - 1))) / 2
-        counts = [0, 0]
-        rects = []
-        for row in self.rows:
-            col = row.column if columns == 2 else 0
-            y = title_h + counts[col] * row_h
-            counts[col] += 1
-            x = x0 + col * (col_w + 32)
-            rects.append(pygame.Rect(round(x), round(y), round(col_w), round(row_h * 0.9)))
-        return rects
+        return form_rects(self.size, self.rows, self.button_h())
 
     def value_rect(self, row: Row, rect: pygame.Rect) -> pygame.Rect:
         field = row.label in self.fields
