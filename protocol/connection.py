@@ -14,8 +14,9 @@ from collections.abc import Callable
 from enum import Enum
 from typing import Any
 
+from .endpoint import Endpoint
 from .errors import BAD_MESSAGE, ProtocolError
-from .framing import MAX_FRAME, FrameDecoder
+from .framing import MAX_FRAME
 from .messages import (
     CLIENT_MESSAGES,
     HOST_MESSAGES,
@@ -26,7 +27,6 @@ from .messages import (
     Welcome,
     encode,
     from_wire,
-    unpack,
 )
 
 __all__ = ["Connection", "Role"]
@@ -37,7 +37,7 @@ class Role(Enum):
     CLIENT = "client"
 
 
-class Connection:
+class Connection(Endpoint[Message]):
     def __init__(
         self,
         role: Role,
@@ -45,46 +45,19 @@ class Connection:
         max_frame: int = MAX_FRAME,
         on_payload: Callable[[Any], None] | None = None,
     ) -> None:
+        super().__init__(max_frame)
         self.role = role
-        self._frames = FrameDecoder(max_frame)
-        self._max_frame = max_frame
         self._incoming = CLIENT_MESSAGES if role is Role.HOST else HOST_MESSAGES
         outgoing = HOST_MESSAGES if role is Role.HOST else CLIENT_MESSAGES
         self._sends = frozenset(cls for cls, _ in outgoing.values())
         self._greeted = False
         self._seated = False  # (client side) a welcome came
-        self._error: ProtocolError | None = None
         self._on_payload = on_payload  # sees each decoded map before it is checked (tests)
 
-    @property
-    def eof(self) -> bool:
-        return self._frames.eof
-
-    def receive_data(self, data: bytes) -> None:
-        """Bytes from the peer (``b""``: the peer closed). Raises ``ProtocolError``."""
-        self._raise_if_failed()
-        try:
-            self._frames.receive_data(data)
-        except ProtocolError as exc:
-            self._error = exc
-            raise
-
-    def next_message(self) -> Message | None:
-        """The next whole message, or None until more bytes arrive."""
-        self._raise_if_failed()
-        try:
-            payload = self._frames.next_frame()
-            if payload is None:
-                return None
-            data = unpack(payload, self._max_frame)
-            if self._on_payload is not None:
-                self._on_payload(data)
-            message = from_wire(data, self._incoming)
-            self._check_order(message)
-        except ProtocolError as exc:
-            self._error = exc
-            raise
-        return message
+    def _decode(self, data: Any) -> Message:
+        if self._on_payload is not None:
+            self._on_payload(data)
+        return from_wire(data, self._incoming)
 
     def _check_order(self, message: Message) -> None:
         if self.role is Role.HOST:
@@ -109,7 +82,3 @@ class Connection:
         if type(message) not in self._sends:
             raise TypeError(f"a {self.role.value} does not send {type(message).__name__}")
         return encode(message)
-
-    def _raise_if_failed(self) -> None:
-        if self._error is not None:
-            raise self._error

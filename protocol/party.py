@@ -23,9 +23,10 @@ import msgpack  # type: ignore[import-untyped]
 
 from engine import Rules
 
+from .endpoint import Endpoint
 from .errors import BAD_MESSAGE, VERSION_MISMATCH, ProtocolError
-from .framing import MAX_FRAME, FrameDecoder, frame
-from .messages import PROTOCOL_VERSION, Goodbye, Ping, Pong, Rejected, unpack
+from .framing import MAX_FRAME, frame
+from .messages import PROTOCOL_VERSION, Goodbye, Ping, Pong, Rejected
 from .party_state import (
     MAX_COUNT,
     MAX_MINUTES,
@@ -327,47 +328,21 @@ def party_message_from_wire(data: Any, table: dict[str, Spec]) -> PartyMessage:
     return message
 
 
-class PartyConnection:
+class PartyConnection(Endpoint[PartyMessage]):
     """One end of a party connection, as ``protocol.Connection`` is of a table's: the
     party host reads client messages (``join`` first, and once), a client reads host
     messages (``joined`` or ``goodbye`` first). Errors stick."""
 
     def __init__(self, host: bool, max_frame: int = MAX_FRAME) -> None:
+        super().__init__(max_frame)
         self.host = host
-        self._frames = FrameDecoder(max_frame)
-        self._max_frame = max_frame
         self._incoming = PARTY_CLIENT_MESSAGES if host else PARTY_HOST_MESSAGES
         outgoing = PARTY_HOST_MESSAGES if host else PARTY_CLIENT_MESSAGES
         self._sends = frozenset(cls for cls, _ in outgoing.values())
         self._greeted = False
-        self._error: ProtocolError | None = None
 
-    @property
-    def eof(self) -> bool:
-        return self._frames.eof
-
-    def receive_data(self, data: bytes) -> None:
-        """Bytes from the peer (``b""``: the peer closed). Raises ``ProtocolError``."""
-        self._raise_if_failed()
-        try:
-            self._frames.receive_data(data)
-        except ProtocolError as exc:
-            self._error = exc
-            raise
-
-    def next_message(self) -> PartyMessage | None:
-        """The next whole message, or None until more bytes arrive."""
-        self._raise_if_failed()
-        try:
-            payload = self._frames.next_frame()
-            if payload is None:
-                return None
-            message = party_message_from_wire(unpack(payload, self._max_frame), self._incoming)
-            self._check_order(message)
-        except ProtocolError as exc:
-            self._error = exc
-            raise
-        return message
+    def _decode(self, data: Any) -> PartyMessage:
+        return party_message_from_wire(data, self._incoming)
 
     def _check_order(self, message: PartyMessage) -> None:
         first = (Join,) if self.host else (Joined, Goodbye)
@@ -384,7 +359,3 @@ class PartyConnection:
             side = "party host" if self.host else "party client"
             raise TypeError(f"a {side} does not send {type(message).__name__}")
         return party_encode(message)
-
-    def _raise_if_failed(self) -> None:
-        if self._error is not None:
-            raise self._error
