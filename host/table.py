@@ -187,7 +187,7 @@ class Table:
 
     def _key(self) -> tuple[object, ...]:
         """What of the table a journal keeps beside the actions (cheap to compare)."""
-        seats = tuple((s.kind, s.name, s.level, s.token_hash) for s in self.seats)
+        seats = tuple((s.kind, s.name, s.level, s.token_hash, s.look) for s in self.seats)
         return seats, self.owner, self.name
 
     def close(self) -> None:
