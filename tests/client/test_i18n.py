@@ -143,6 +143,20 @@ def test_russian_counts_take_three_forms() -> None:
     assert Translator("de").ordinal(2) == "2." and Translator("en").ordinal(2) == "2nd"
 
 
+# The formal "вы" of Russian: its pronoun and the imperatives that go with it ("нажмите").
+FORMAL = re.compile(
+    r"(?<![а-яё])(вы|вас|вам|вами|ваш\w*)(?![а-яё])|[а-яё]{2,}(ите|йте|ьте)(?![а-яё])"  # noqa: RUF001
+)
+
+
+def test_russian_speaks_to_the_player_as_ty_everywhere() -> None:
+    """The rules, the table and the settings say "ты": a room saying "вы" and a coach
+    saying "приберегите" beside them read as two voices."""
+    formal = {key: text for key, text in CATALOGUES["ru"].items() if FORMAL.search(text.lower())}
+    assert formal == {}
+    assert CATALOGUES["ru"]["room.you"] == "ты"
+
+
 EVERY_OPTION = Rules(
     deck_size=52,
     throw_in=ThrowInRule.NEIGHBOURS,
