@@ -355,7 +355,7 @@ TEXTS: dict[str, str] = {
     "review.thinking": "Rechne… {done} von {total} Zügen",
     "review.done": "{count} teure Züge von {total}",
     "review.none": "Kein teurer Zug: gut gespielt.",
-    "review.better": "{best} war besser als {played}: {before} → {after}",
+    "review.better": "{best} war besser als {played}: {before}\u00a0→\u00a0{after}",
     "review.good": "{played}: {before}",
     "review.solved_win": "{best} war besser als {played}: Das gewinnt sicher",
     "review.solved_draw": "{best} war besser als {played}: Das verliert sicher nicht",

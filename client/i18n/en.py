@@ -358,7 +358,7 @@ TEXTS: dict[str, str] = {
     "review.thinking": "Thinking… {done} of {total} moves",
     "review.done": "{count} costly moves of {total}",
     "review.none": "No costly move: well played.",
-    "review.better": "{best} was better than {played}: {before} → {after}",
+    "review.better": "{best} was better than {played}: {before}\u00a0→\u00a0{after}",
     "review.good": "{played}: {before}",
     "review.solved_win": "{best} was better than {played}: it wins, whatever is played",
     "review.solved_draw": "{best} was better than {played}: it cannot lose, whatever is played",

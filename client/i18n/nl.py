@@ -354,7 +354,7 @@ TEXTS: dict[str, str] = {
     "review.thinking": "Rekenen… {done} van {total} zetten",
     "review.done": "{count} dure zetten van {total}",
     "review.none": "Geen dure zet: goed gespeeld.",
-    "review.better": "{best} was beter dan {played}: {before} → {after}",
+    "review.better": "{best} was beter dan {played}: {before}\u00a0→\u00a0{after}",
     "review.good": "{played}: {before}",
     "review.solved_win": "{best} was beter dan {played}: dat wint, wat de ander ook doet",
     "review.solved_draw": "{best} was beter dan {played}: dat verliest niet, wat de ander ook doet",

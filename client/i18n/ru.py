@@ -354,7 +354,7 @@ TEXTS: dict[str, str] = {
     "review.thinking": "Считаю… {done} из {total} ходов",
     "review.done": "Дорогих ходов: {count} из {total}",
     "review.none": "Дорогих ходов нет: отлично сыграно.",
-    "review.better": "{best} лучше, чем {played}: {before} → {after}",
+    "review.better": "{best} лучше, чем {played}: {before}\u00a0→\u00a0{after}",
     "review.good": "{played}: {before}",
     "review.solved_win": "{best} лучше, чем {played}: так ты точно выиграешь",
     "review.solved_draw": "{best} лучше, чем {played}: так ты точно не проиграешь",
