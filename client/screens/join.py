@@ -215,8 +215,10 @@ class JoinScene(ButtonScene):
     # above the field, which shares the row's width with the Join button.
 
     def _px(self) -> int:
+        """The rows' text size: by the window's height, larger on a big phone held upright
+        and on a tall wide window (at 1920x1080, 30 pixels; 23 at 1280x720)."""
         w, h = self.size
-        most = max(24, round(w * 0.04)) if h > w else 24  # a big phone held upright: larger
+        most = max(24, round(w * 0.04)) if h > w else max(24, round(h * 0.028))
         return max(11, min(most, round(h * 0.032)))
 
     def _small(self) -> int:
@@ -243,7 +245,8 @@ class JoinScene(ButtonScene):
         bh = self.button_h()
         label_band = self._line_h(self._px()) + 4 if self._label_above() else 0
         height = round(h - title_h - bh * 3.9 - label_band)
-        panel = pygame.Rect(0, 0, round(min(w - 24, 900)), height)
+        width = 900 * max(1.0, self._px() / 24)  # (wider as the words grow)
+        panel = pygame.Rect(0, 0, round(min(w - 24, width)), height)
         panel.midtop = (w // 2, round(title_h))
         return panel
 

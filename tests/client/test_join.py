@@ -553,6 +553,19 @@ def test_the_list_of_tables_fits_the_window(
     app.close()
 
 
+def test_a_big_wide_window_shows_the_list_larger() -> None:
+    """At 1920x1080 the list was drawn as at 1280x720, in half the window's width."""
+    rows = {}
+    for size in ((1280, 720), (1920, 1080)):
+        app = App(Settings(), None, size=size, sound=False)
+        scene = JoinScene(app, browse=False)
+        scene.browser = Announced()  # type: ignore[assignment]
+        rows[size] = scene.table_rects()[0][0]
+        app.close()
+    small, large = rows[(1280, 720)], rows[(1920, 1080)]
+    assert large.h >= small.h * 1.2 and large.w >= 1920 * 0.55
+
+
 @pytest.mark.slow
 def test_a_table_whose_game_started_says_so_in_the_list(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
