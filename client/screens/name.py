@@ -98,9 +98,9 @@ class NameScene(ButtonScene):
         bh = self.button_h()
         w = round(min(self.size[0] * 0.4, bh * 5))
         ok = pygame.Rect(0, 0, w, bh)
-        back = ok.copy()
-        ok.topright = (self.size[0] // 2 - 8, panel.bottom + round(bh * 0.6))
-        back.topleft = (self.size[0] // 2 + 8, ok.top)
+        back = ok.copy()  # (Back on the left and going on at the right, as on every screen)
+        back.topright = (self.size[0] // 2 - 8, panel.bottom + round(bh * 0.6))
+        ok.topleft = (self.size[0] // 2 + 8, back.top)
         tr = self.app.tr
         return [
             Button(ok, "continue", tr("name.continue"), style="primary"),
