@@ -155,7 +155,8 @@ class NameScene(ButtonScene):
         title_px = fit_px(
             self.assets, title, round(min(panel.top * 0.45, 64 * self.scale)), w - 32, True
         )
-        draw_backdrop(surface, self.assets, title, title_px, (w / 2, panel.top * 0.5))
+        title_y = max(panel.top * 0.5, panel.top - title_px * 1.3)  # (close over the panel)
+        draw_backdrop(surface, self.assets, title, title_px, (w / 2, title_y))
         draw_panel(surface, self.assets, panel, 170, radius=px)
         label = tr("name.prompt")
         at = (panel.left + 2 * px, panel.top + px * 2.2)
