@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from client.i18n import CATALOGUES, DYNAMIC_PREFIXES, LANGUAGES, Translator, plural_form
+from client.i18n.refusals import TABLE_CLOSED_KEYS, closed_text
 from client.i18n.rulestext import rules_summary
 from client.screens.table.draw import ROLE_COLOURS
 from client.settings import ANIMATION_SPEEDS
@@ -125,6 +126,30 @@ def test_every_refusal_has_a_hint(language: str) -> None:
             assert hint == reason.text  # the same words the engine uses
         else:
             assert hint != reason.text, f"{language} hint for {reason.value} is English"
+
+
+# Goodbyes only a client that breaks the protocol gets: the host's own words will do.
+PROTOCOL_FAULTS = {"bad_frame", "frame_too_large", "bad_message", "hello_expected"}
+PROTOCOL_FAULTS |= {"handshake_timeout"}
+
+
+def goodbye_codes() -> set[str]:
+    """Every ``goodbye.code`` docs/protocol.md lists (section 7)."""
+    doc = (CLIENT.parent / "docs" / "protocol.md").read_text(encoding="utf-8")
+    section = doc.split("## 7. ")[1].split("\n## ")[0]
+    return set(re.findall(r"^\| `([a-z_]+)` \|", section, re.MULTILINE))
+
+
+@pytest.mark.parametrize("language", ["de", "nl", "ru"])
+def test_every_goodbye_a_player_meets_is_said_in_the_windows_language(language: str) -> None:
+    """A Russian room said "The host closed the table." in the host's English."""
+    tr = Translator(language)
+    codes = goodbye_codes() - PROTOCOL_FAULTS
+    assert {"shutdown", "replaced", "bad_token", "kicked"} <= codes
+    english = {code: f"host's words for {code}" for code in codes}
+    said = {code: closed_text(code, english[code], tr) for code in codes}
+    assert [code for code in codes if said[code] == english[code]] == []
+    assert closed_text("shutdown", "", tr, TABLE_CLOSED_KEYS) == said["shutdown"]
 
 
 def test_russian_counts_take_three_forms() -> None:
