@@ -551,13 +551,21 @@ class JoinScene(ButtonScene):
             draw_text(surface, self.assets, line, line_px, at, colour=colour, bold=bold)
             y += step
 
+    def asked_for(self, ad: TableAd) -> bool:
+        """Whether the password asked for now is ``ad``'s (its row is edged in gold)."""
+        return self.asking and self.target == (ad.candidates, ad.port)
+
     def _draw_row(self, surface: pygame.Surface, rect: pygame.Rect, ad: TableAd) -> None:
         """A row's box: dimmer for a table in a game or full (joining it is refused) or
-        that answered at none of its addresses."""
+        that answered at none of its addresses; edged in gold while its password is asked
+        (the prompt under the list says only "this table")."""
         hover = self.hover is not None and rect.collidepoint(self.hover)
         open_ = ad.status != "playing" and ad.taken < ad.seats and ad.reachable is not False
         fill = (40, 96, 64) if hover else (28, 74, 50) if open_ else (22, 52, 38)
         pygame.draw.rect(surface, fill, rect, border_radius=8)
+        if self.asked_for(ad):
+            pygame.draw.rect(surface, GOLD, rect, 2, border_radius=8)
+            return
         edge = (90, 150, 110) if open_ else (60, 100, 76)
         pygame.draw.rect(surface, edge, rect, 1, border_radius=8)
 

@@ -553,6 +553,20 @@ def test_the_list_of_tables_fits_the_window(
     app.close()
 
 
+def test_the_table_whose_password_is_asked_is_edged_in_gold() -> None:
+    """The prompt says "This table needs a password." under a list of several."""
+    app = App(Settings(), None, size=(1280, 720), sound=False)
+    scene = JoinScene(app, browse=False)
+    scene.browser = Announced()  # type: ignore[assignment]
+    app.push(scene)
+    scene.choose(ADS[1])
+    app.step(0.02)
+    edges = {ad.name: tuple(app.screen.get_at(rect.midtop))[:3] for rect, ad in scene.table_rects()}
+    assert edges[ADS[1].name] == render.GOLD
+    assert list(edges.values()).count(render.GOLD) == 1  # (the other row's edge is green)
+    app.close()
+
+
 def test_a_big_wide_window_shows_the_list_larger() -> None:
     """At 1920x1080 the list was drawn as at 1280x720, in half the window's width."""
     rows = {}
