@@ -278,3 +278,36 @@ def test_how_to_play_fits_every_page(tmp_path: Path, language: str, size: tuple[
     rects = [b.rect for b in scene.buttons()]
     screen = pygame.Rect((0, 0), size)
     assert all(screen.contains(r) and not r.colliderect(panel) for r in rects)
+
+
+@pytest.mark.usefixtures("headless")
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (720, 1280)])
+def test_how_to_plays_page_number_sits_clear_of_the_panels_rim(
+    monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    """Upright, "1 / 5" sat on the panel's rounded corner."""
+    from client.app import App
+    from client.screens import howto
+    from client.settings import Settings
+    from client.ui import render
+
+    drawn: dict[str, pygame.Rect] = {}
+
+    def spy(surface, assets, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn[text] = render.draw_text(surface, assets, text, *args, **kwargs)
+        return drawn[text]
+
+    monkeypatch.setattr(howto, "draw_text", spy)
+    app = App(Settings(), None, size=size, sound=False)
+    scene = howto.HowToScene(app)
+    app.push(scene)
+    app.step(0.0)
+    number, panel = drawn[app.tr("howto.page", n=1, total=howto.PAGES)], scene.panel()
+    radius = max(6, panel.h // 18)  # the corner and rim draw_panel gives it
+    inner = panel.inflate(-2 * max(1, radius // 5), -2 * max(1, radius // 5))
+    corner = pygame.Vector2(number.bottomright)
+    centre = pygame.Vector2(inner.right - radius, inner.bottom - radius)
+    assert inner.collidepoint(number.right - 1, number.bottom - 1)
+    in_the_round = corner.x > centre.x and corner.y > centre.y
+    assert not in_the_round or corner.distance_to(centre) <= radius
+    app.close()
