@@ -503,7 +503,7 @@ TEXTS: dict[str, str] = {
     "keys.sound": "звук вкл/выкл",
     "keys.pause": "пауза или выход",
     "keys.fullscreen": "полный экран",
-    "end.durak_cards": "У {name} остались",
+    "end.durak_cards": "{name}: на руках остались",
     "end.durak_cards_you": "У тебя остались",
     "end.last_bout": "Последний кон",
     "end.bouts#one": "{n} кон",
