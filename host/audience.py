@@ -4,7 +4,8 @@ Watchers (a hello with the role "watch") need no seat: up to the room's ``watche
 never more than the host's door leaves room for beside the seats, ``door_room``) watch the
 table in its lobby, in a game or when it is full. They are shown the room, the game as
 ``observe_public`` gives it (``watch_snapshot``, ``watch_update``) and every reaction; they
-may react too, and take a seat that is open in the lobby (``sit``). Anything else they ask
+may react too, and take a seat that is open in the lobby (``sit``), where they wear the
+badge their hello chose (``looks``). Anything else they ask
 for is refused (``watching``); one who drops out is simply gone. A lower limit sends nobody
 away: it holds back newcomers.
 
@@ -40,6 +41,7 @@ class Audience:
         self.clock = clock
         self.show = show  # asks for a room update showing the watchers, SHOW_AFTER from now
         self.names: dict[Link, str] = {}  # the watchers' connections and names
+        self.looks: dict[Link, int | None] = {}  # the badge each watcher's hello chose
         self._emoted: dict[int | Link, float] = {}  # seat or watcher -> when it last emoted
         self.due = False  # a room update showing the watchers is asked for (``show``)
 
@@ -61,9 +63,11 @@ class Audience:
             return Refusal("watchers_full", text)
         return None
 
-    def add(self, link: Link, name: str, taken: set[str]) -> None:
-        """``link`` watches, under ``name`` or a number beside it (``taken``: the players')."""
+    def add(self, link: Link, name: str, taken: set[str], look: int | None = None) -> None:
+        """``link`` watches, under ``name`` or a number beside it (``taken``: the players'),
+        with the badge ``look`` for when it sits down."""
         self.names[link] = unique_name(name, taken | set(self.names.values()))
+        self.looks[link] = look
         link.watching = True
         self._changed()
 
@@ -71,6 +75,7 @@ class Audience:
         """``link`` no longer watches (it left, or it sat down): its name, if it watched.
         (Its connection stays a watcher's until it sits: its goodbye lingers like one.)"""
         name = self.names.pop(link, None)
+        self.looks.pop(link, None)
         if name is not None:
             self._emoted.pop(link, None)
             self._changed()

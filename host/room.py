@@ -112,9 +112,10 @@ class Roster:
         self.arrivals = itertools.count(1)  # the order the players sat down in
 
     def restore(self, saved: TableSave) -> None:
-        """The room of a saved table: its rules, seats, owner, series and options."""
+        """The room of a saved table: its rules, seats (with their badges), owner, series
+        and options."""
         self.rules, self.owner, self.series = saved.rules, saved.owner, saved.series
-        self.seats = [Seat(s.kind, s.name, s.level, s.token_hash) for s in saved.seats]
+        self.seats = [Seat(s.kind, s.name, s.level, s.token_hash, look=s.look) for s in saved.seats]
         self.hold, self.turn_timer, self.silence = saved.hold, saved.turn_timer, saved.silence
         self.idle, self.watchers = saved.idle, saved.watchers
 
@@ -122,7 +123,9 @@ class Roster:
         """The room's fields of a ``TableSave``."""
         return {
             "rules": self.rules,
-            "seats": tuple(SavedSeat(s.kind, s.name, s.level, s.token_hash) for s in self.seats),
+            "seats": tuple(
+                SavedSeat(s.kind, s.name, s.level, s.token_hash, s.look) for s in self.seats
+            ),
             "owner": self.owner,
             "series": self.series,
             "hold": self.hold,

@@ -2,7 +2,7 @@
 
 A save file is UTF-8 JSON::
 
-    {"format": "durak-table-save", "version": 2, "checksum": "<sha256 hex>",
+    {"format": "durak-table-save", "version": 3, "checksum": "<sha256 hex>",
      "table": {"name": ..., "rules": {...}, "seats": [...], "owner": 0,
                "series": {...}, "game": 3, "current": <game log or null>,
                "last": <the last finished game's log or null>,
@@ -12,9 +12,12 @@ A save file is UTF-8 JSON::
                "deal": <the current game's fair deal or null>,
                "journal": <the game in play in the journal beside it, or null>}}
 
-A seat is ``{"kind", "name", "level", "token_hash"}``: neither a seat's token nor the
+A seat is ``{"kind", "name", "level", "token_hash", "look"}`` (``look``: the badge the
+player's hello chose, 0 .. ``LOOKS`` - 1, or null): neither a seat's token nor the
 password is saved, only their hashes (``host.credentials``). A version 1 save (tokens in
-the clear, no password) is still read; its tokens are hashed on the way in.
+the clear, no password) is still read; its tokens are hashed on the way in. Seats of a
+version 1 or 2 save have no ``look`` (read as null); version 3 added it, so that a
+resumed table's players keep their badges.
 
 ``options`` are the room's (seconds; ``idle`` null: a player may sit unready for ever;
 ``watchers``: how many may watch); a save of before ``idle`` and ``watchers`` has their
@@ -48,6 +51,7 @@ from typing import Any
 
 from engine import GameLog, GameLogError, GameResult, Rules, RulesError, Series
 from protocol import (
+    LOOKS,
     MAX_MS,
     MAX_SILENCE_MS,
     MAX_WATCHERS,
@@ -73,8 +77,8 @@ __all__ = [
 ]
 
 FORMAT = "durak-table-save"
-VERSION = 2
-READS = (1, 2)  # the versions this code reads
+VERSION = 3
+READS = (1, 2, 3)  # the versions this code reads
 TOKEN_LEN = 32
 # The game whose journal was begun when the save was written (or null): a save that names a
 # game beyond its own ``game`` has that game in the journal beside it (see host.resume).
@@ -106,6 +110,7 @@ class SavedSeat:
     name: str
     level: str | None
     token_hash: str | None  # the SHA-256 of the seat's token (see host.credentials)
+    look: int | None = None  # the player's badge (protocol.LOOKS of them; None: none)
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +139,13 @@ class TableSave:
             "name": self.name,
             "rules": self.rules.to_dict(),
             "seats": [
-                {"kind": s.kind, "name": s.name, "level": s.level, "token_hash": s.token_hash}
+                {
+                    "kind": s.kind,
+                    "name": s.name,
+                    "level": s.level,
+                    "token_hash": s.token_hash,
+                    "look": s.look,
+                }
                 for s in self.seats
             ],
             "owner": self.owner,
@@ -261,17 +272,27 @@ def _rules(data: Any) -> Rules:
 def _seat(data: Any) -> SavedSeat:
     if isinstance(data, dict) and set(data) == {"kind", "name", "level", "token"}:
         data = _hashed_v1(data)
-    if not isinstance(data, dict) or set(data) != {"kind", "name", "level", "token_hash"}:
-        raise SaveError("a seat must be a map of kind, name, level and token_hash")
+    if isinstance(data, dict) and "look" not in data:
+        data = {**data, "look": None}  # (a version 1 or 2 seat)
+    if not isinstance(data, dict) or set(data) != {"kind", "name", "level", "token_hash", "look"}:
+        raise SaveError("a seat must be a map of kind, name, level, token_hash and look")
     kind, name, level, token = data["kind"], data["name"], data["level"], data["token_hash"]
+    look = data["look"]
     if kind not in ("empty", "human", "ai") or not isinstance(name, str) or len(name) > 24:
         raise SaveError("a seat's kind or name is wrong")
     if kind == "ai" and (not isinstance(level, str) or not 0 < len(level) <= 24):
         raise SaveError("an AI seat needs its level")
     if kind == "human" and not _hex(token, TOKEN_HASH_LEN):
         raise SaveError("a player's seat needs its token's hash")
+    if look is not None and (type(look) is not int or not 0 <= look < LOOKS):
+        raise SaveError(f"a seat's look is 0 to {LOOKS - 1} or null")
+    human = kind == "human"
     return SavedSeat(
-        kind, name, level if kind == "ai" else None, token if kind == "human" else None
+        kind,
+        name,
+        level if kind == "ai" else None,
+        token if human else None,
+        look if human else None,
     )
 
 

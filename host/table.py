@@ -187,7 +187,7 @@ class Table:
 
     def _key(self) -> tuple[object, ...]:
         """What of the table a journal keeps beside the actions (cheap to compare)."""
-        seats = tuple((s.kind, s.name, s.level, s.token_hash) for s in self.seats)
+        seats = tuple((s.kind, s.name, s.level, s.token_hash, s.look) for s in self.seats)
         return seats, self.owner, self.name
 
     def close(self) -> None:
@@ -395,7 +395,7 @@ class Table:
         if refusal is not None:
             link.close(refusal.code, refusal.text)
             return
-        self.audience.add(link, hello.name, human_names(self.seats))
+        self.audience.add(link, hello.name, human_names(self.seats), hello.look)
         link.send(Watching(PROTOCOL_VERSION, self.room()))
         if self.play is not None:
             link.send(self.play.watch_snapshot())
@@ -417,15 +417,17 @@ class Table:
             self._reject(link, message.ref, "watching")
 
     def _sit(self, link: Link, sit: Sit) -> None:
-        """A watcher takes the first open seat of the lobby and becomes a player."""
+        """A watcher takes the first open seat of the lobby and becomes a player, wearing
+        the badge its hello chose."""
         if self.roster.no_seat(self.playing) is not None:
             self._reject(link, sit.ref, "game_running" if self.playing else "no_open_seat")
             return
+        look = self.audience.looks.get(link)
         name = self.audience.remove(link)
         assert name is not None
         link.watching = False
         link.send(Ack(sit.ref, None))
-        self._welcome(link, *self._new_player(name))
+        self._welcome(link, *self._new_player(name, look))
 
     def _hello(self, link: Link, hello: Hello, password_ok: bool | None = None) -> None:
         """Seat a returning player (by token) or a new one (``Roster.admit`` says if)."""

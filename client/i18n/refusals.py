@@ -73,11 +73,18 @@ CLOSED_KEYS = {
     "idle": N_("closed.idle"),
     "throttled": N_("closed.throttled"),
     "watchers_full": N_("join.watchers_full"),
+    "shutdown": N_("closed.shutdown"),
+    "replaced": N_("closed.replaced"),
+    "bad_token": N_("closed.bad_token"),
+    "busy": N_("closed.busy"),
+    "rate_limited": N_("closed.rate_limited"),
 }
 TABLE_CLOSED_KEYS = {
     "unreachable": N_("closed.unreachable"),
     "closed": N_("closed.lost"),
     "kicked": N_("closed.kicked"),
+    "shutdown": N_("closed.shutdown"),
+    "replaced": N_("closed.replaced"),
 }
 
 

@@ -226,10 +226,14 @@ class HostScene(ButtonScene):
         title = tr("host.title")
         title_px = fit_px(self.assets, title, round(min(title_h * 0.45, w * 0.08)), w - 32, True)
         draw_backdrop(surface, self.assets, title, title_px, (w / 2, title_h * 0.45))
+        panels = []
         for col in (0, 1):
             box = [r for r, row in zip(rects, self.rows, strict=True) if row.column == col]
             if box:
-                draw_panel(surface, self.assets, box[0].unionall(box).inflate(24, 16), 150)
+                panels.append(box[0].unionall(box).inflate(24, 16))
+        radius = max(6, min(p.h for p in panels) // 18)  # one rim for both, though one is taller
+        for panel in panels:
+            draw_panel(surface, self.assets, panel, 150, radius)
         px = self._px(rects)
         for row, rect in zip(self.rows, rects, strict=True):
             self._draw_row(surface, row, rect, px)

@@ -169,12 +169,13 @@ class HowToScene(ButtonScene):
             y += px * 1.45
         self._draw_picture(surface)
         page = tr("howto.page", n=self.page + 1, total=PAGES)
+        corner = max(6, panel.h // 18)  # (the panel's rounded corner, as draw_panel makes it)
         draw_text(
             surface,
             self.assets,
             page,
             round(px * 0.9),
-            (panel.right - 16, panel.bottom - 10),
+            (panel.right - max(16, corner), panel.bottom - max(10, corner // 2)),
             "bottomright",
             SOFT,
         )

@@ -215,8 +215,10 @@ class JoinScene(ButtonScene):
     # above the field, which shares the row's width with the Join button.
 
     def _px(self) -> int:
+        """The rows' text size: by the window's height, larger on a big phone held upright
+        and on a tall wide window (at 1920x1080, 30 pixels; 23 at 1280x720)."""
         w, h = self.size
-        most = max(24, round(w * 0.04)) if h > w else 24  # a big phone held upright: larger
+        most = max(24, round(w * 0.04)) if h > w else max(24, round(h * 0.028))
         return max(11, min(most, round(h * 0.032)))
 
     def _small(self) -> int:
@@ -243,7 +245,8 @@ class JoinScene(ButtonScene):
         bh = self.button_h()
         label_band = self._line_h(self._px()) + 4 if self._label_above() else 0
         height = round(h - title_h - bh * 3.9 - label_band)
-        panel = pygame.Rect(0, 0, round(min(w - 24, 900)), height)
+        width = 900 * max(1.0, self._px() / 24)  # (wider as the words grow)
+        panel = pygame.Rect(0, 0, round(min(w - 24, width)), height)
         panel.midtop = (w // 2, round(title_h))
         return panel
 
@@ -548,13 +551,21 @@ class JoinScene(ButtonScene):
             draw_text(surface, self.assets, line, line_px, at, colour=colour, bold=bold)
             y += step
 
+    def asked_for(self, ad: TableAd) -> bool:
+        """Whether the password asked for now is ``ad``'s (its row is edged in gold)."""
+        return self.asking and self.target == (ad.candidates, ad.port)
+
     def _draw_row(self, surface: pygame.Surface, rect: pygame.Rect, ad: TableAd) -> None:
         """A row's box: dimmer for a table in a game or full (joining it is refused) or
-        that answered at none of its addresses."""
+        that answered at none of its addresses; edged in gold while its password is asked
+        (the prompt under the list says only "this table")."""
         hover = self.hover is not None and rect.collidepoint(self.hover)
         open_ = ad.status != "playing" and ad.taken < ad.seats and ad.reachable is not False
         fill = (40, 96, 64) if hover else (28, 74, 50) if open_ else (22, 52, 38)
         pygame.draw.rect(surface, fill, rect, border_radius=8)
+        if self.asked_for(ad):
+            pygame.draw.rect(surface, GOLD, rect, 2, border_radius=8)
+            return
         edge = (90, 150, 110) if open_ else (60, 100, 76)
         pygame.draw.rect(surface, edge, rect, 1, border_radius=8)
 

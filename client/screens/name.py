@@ -98,9 +98,9 @@ class NameScene(ButtonScene):
         bh = self.button_h()
         w = round(min(self.size[0] * 0.4, bh * 5))
         ok = pygame.Rect(0, 0, w, bh)
-        back = ok.copy()
-        ok.topright = (self.size[0] // 2 - 8, panel.bottom + round(bh * 0.6))
-        back.topleft = (self.size[0] // 2 + 8, ok.top)
+        back = ok.copy()  # (Back on the left and going on at the right, as on every screen)
+        back.topright = (self.size[0] // 2 - 8, panel.bottom + round(bh * 0.6))
+        ok.topleft = (self.size[0] // 2 + 8, back.top)
         tr = self.app.tr
         return [
             Button(ok, "continue", tr("name.continue"), style="primary"),
@@ -155,7 +155,8 @@ class NameScene(ButtonScene):
         title_px = fit_px(
             self.assets, title, round(min(panel.top * 0.45, 64 * self.scale)), w - 32, True
         )
-        draw_backdrop(surface, self.assets, title, title_px, (w / 2, panel.top * 0.5))
+        title_y = max(panel.top * 0.5, panel.top - title_px * 1.3)  # (close over the panel)
+        draw_backdrop(surface, self.assets, title, title_px, (w / 2, title_y))
         draw_panel(surface, self.assets, panel, 170, radius=px)
         label = tr("name.prompt")
         at = (panel.left + 2 * px, panel.top + px * 2.2)

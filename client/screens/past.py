@@ -70,12 +70,24 @@ class PastScene(ButtonScene):
     def panel(self) -> pygame.Rect:
         w, h = self.size
         top = round(min(h * 0.14, 100))
-        panel = pygame.Rect(0, 0, round(min(w - 24, 1000)), round(h - top - self.button_h() * 2.4))
+        width = min(w - 24, max(1000, w * 0.62))  # (at 1920x1080 its rows' words need more)
+        panel = pygame.Rect(0, 0, round(width), round(h - top - self.button_h() * 2.4))
         panel.midtop = (w // 2, top)
         return panel
 
+    def stacked(self) -> bool:
+        """A narrow window (a phone held upright) sets a game's details on a line of their
+        own under its verdict and buttons: beside them they were cut to "2026-12-01 10:00
+        · Against th…"."""
+        w, h = self.size
+        return w < h
+
+    def unit(self) -> float:
+        """The height of a row's verdict-and-buttons line (the whole row unless stacked)."""
+        return max(44, min(84, self.size[1] * 0.1))
+
     def row_h(self) -> int:
-        return round(max(44, min(84, self.size[1] * 0.1)))
+        return round(self.unit() * (1.45 if self.stacked() else 1))
 
     def per_page(self) -> int:
         return max(1, (self.panel().h - 16) // self.row_h())
@@ -97,12 +109,14 @@ class PastScene(ButtonScene):
         w, h = self.size
         bh = self.button_h()
         found = []
+        unit = self.unit()
         for k, (row, _, _) in enumerate(self.rows()):
-            b = round(row.h * 0.62)
+            b = round((row.h if not self.stacked() else unit - 6) * 0.62)
+            middle = row.centery if not self.stacked() else round(row.top + (unit - 6) / 2)
             review = pygame.Rect(0, 0, round(b * 3.4), b)
-            review.midright = (row.right - 10, row.centery)
+            review.midright = (row.right - 10, middle)
             watch = review.copy()
-            watch.midright = (review.left - 8, row.centery)
+            watch.midright = (review.left - 8, middle)
             found.append(Button(watch, f"watch:{k}", tr("past.watch"), style="primary"))
             found.append(Button(review, f"review:{k}", tr("past.review")))
         back = pygame.Rect(0, 0, round(bh * 3.2), bh)
@@ -162,31 +176,36 @@ class PastScene(ButtonScene):
                 colour=SOFT,
             )
         buttons = self.buttons()
+        stacked = self.stacked()
+        line_h = self.unit() - 6 if stacked else None  # (the verdict's line of a stacked row)
         for k, (row, _, game) in enumerate(rows):
             if k % 2 == 0:
-                rounded_box(surface, assets, row, (255, 255, 255, 14), row.h // 6)
+                rounded_box(surface, assets, row, (255, 255, 255, 14), round(self.unit()) // 6)
             first, second = summary_lines(game, tr)
             room = buttons[2 * k].rect.left - row.left - 24
-            px = round(row.h * 0.3)
+            unit = row.h if line_h is None else line_h
+            px = round(unit * 0.3)
             colour = (236, 120, 100) if game.result and game.result.durak == game.seat else GOLD
             draw_text(
                 surface,
                 assets,
                 ellipsize(assets, first, px, room),
                 px,
-                (row.left + 14, row.top + row.h * 0.32),
+                (row.left + 14, row.top + unit * (0.5 if stacked else 0.32)),
                 "midleft",
                 colour,
                 bold=True,
             )
-            small = round(row.h * 0.24)
-            line = ellipsize(assets, second, small, room)
+            small = round(unit * 0.24)
+            if stacked:  # a line of its own: smaller before it is cut short
+                small = max(round(small * 0.8), fit_px(assets, second, small, row.w - 28))
+            line = ellipsize(assets, second, small, row.w - 28 if stacked else room)
             draw_text(
                 surface,
                 assets,
                 line,
                 small,
-                (row.left + 14, row.top + row.h * 0.72),
+                (row.left + 14, row.top + (unit + small * 0.9 if stacked else row.h * 0.72)),
                 "midleft",
                 SOFT,
             )

@@ -66,13 +66,21 @@ class StatsScene(ButtonScene):
         """A narrow window: each row's label on a line of its own, over its numbers."""
         return self.size[0] < 800
 
+    @property
+    def scale(self) -> float:
+        """How much larger than at 720 pixels the table is set on a taller wide window (at
+        1920x1080 it filled the top third at 720p's size); 1 on a narrow one."""
+        w, h = self.size
+        return max(1.0, h / 720) if w > h else 1.0
+
     def panel(self) -> pygame.Rect:
         w, h = self.size
         title_h = min(h * 0.16, 120)
         bh = self.button_h()
         lines = len(self.rows()) * (2 if self.stacked else 1) + 1.6
-        height = min(h - title_h - bh * 2.2, self.button_h() * lines)
-        panel = pygame.Rect(0, 0, round(min(w - 24, max(860, w * 0.55))), round(height))
+        height = min(h - title_h - bh * 2.2, bh * self.scale * lines)
+        width = min(w - 24, max(860 * self.scale, w * 0.55))
+        panel = pygame.Rect(0, 0, round(width), round(height))
         panel.midtop = (w // 2, round(title_h))
         return panel
 
@@ -131,7 +139,7 @@ class StatsScene(ButtonScene):
         rows = self.rows()
         per_row = 2 if self.stacked else 1
         line = panel.h / (len(rows) * per_row + 1.6)
-        px = max(10, round(min(line * 0.42, 26)))
+        px = max(10, round(min(line * 0.42, 26 * self.scale)))
         label_w = panel.w - 32 if self.stacked else panel.w * 0.34
         left = panel.left + 16 + (0 if self.stacked else label_w)
         weights = self._widths(rows, round(px * 0.9), px)

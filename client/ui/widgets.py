@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 import pygame
@@ -24,6 +25,8 @@ __all__ = [
     "slider_at",
     "step_at",
 ]
+
+SECTION_GAP = 0.6  # rows between a one-column form's sections (their panels' rims clear)
 
 
 def cycle(options: list[Any], value: object, step: int = 1) -> Any:
@@ -62,20 +65,29 @@ class Row:
 
 def form_rects(size: tuple[int, int], rows: Sequence[Row], button_h: float) -> list[pygame.Rect]:
     """Where a form's rows go (the table's and the party's settings): in two columns on a
-    wide window when some row asks for the second (``Row.column``), else in one; under a
-    title, above two rows of buttons of height ``button_h``."""
+    wide window when some row asks for the second (``Row.column``), else in one, where a
+    gap of ``SECTION_GAP`` rows parts the second column's rows from the first's (each
+    column's rows sit on a panel of their own); under a title, above two rows of buttons
+    of height ``button_h``."""
     w, h = size
     columns = 2 if w > h * 1.15 and any(r.column for r in rows) else 1
     left = [r for r in rows if r.column == 0 or columns == 1]
     per_column = max(len(left), len(rows) - len(left))
+    gaps = 0 if columns == 2 else sum(a.column != b.column for a, b in pairwise(rows))
     title_h = min(h * 0.15, 110)
-    row_h = max(15.0, min(50.0, (h - title_h - button_h * 2.4) / (per_column + 0.5)))
-    col_w = min((w - 48) / columns - 16, 520)
+    room = per_column + 0.5 + gaps * SECTION_GAP
+    # 50 pixels, or on a wide window taller than 750 pixels its 15th (a narrow one has no
+    # width for larger words)
+    tallest = max(50.0, h / 15) if w > h else 50.0
+    row_h = max(15.0, min(tallest, (h - title_h - button_h * 2.4) / room))
+    col_w = min((w - 48) / columns - 16, 520 * max(1.0, row_h / 50))
     x0 = (w - (col_w * columns + 32 * (columns - 1))) / 2
-    counts = [0, 0]
+    counts = [0.0, 0.0]
     rects = []
-    for row in rows:
+    for index, row in enumerate(rows):
         col = row.column if columns == 2 else 0
+        if columns == 1 and index and row.column != rows[index - 1].column:
+            counts[0] += SECTION_GAP
         y = title_h + counts[col] * row_h
         counts[col] += 1
         x = x0 + col * (col_w + 32)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from tables import deal, scene, settle, showing, start
 
+from client.i18n import ENGLISH, translator
 from client.screens.table.history import History
 from client.screens.table.moment import Moment
 from client.screens.table.notices import EndScene
@@ -38,6 +39,24 @@ def test_a_trump_taken_and_played_again_counts_once() -> None:
     history.add(Attacked(1, (c("7s"),)))
     history.add(Covered(0, c("9s"), c("7s")))
     assert history.trumps_played == 2  # 7♠ and 9♠, however often they were played
+
+
+def test_a_card_taken_twice_counts_once_and_the_end_says_different_cards() -> None:
+    history = History(2)
+    history.add(TrumpTurned(c("Ks"), None))
+    history.add(BoutStarted(0, 1, 6))
+    history.add(Attacked(0, (c("6h"), c("6d"))))
+    history.add(PickedUp(1, (c("6h"), c("6d"))))
+    history.add(BoutStarted(0, 1, 6))  # Borya takes the 6♥ again, with the 7♥
+    history.add(Attacked(0, (c("7h"),)))
+    history.add(PickedUp(1, (c("7h"),)))
+    history.add(BoutStarted(1, 0, 6))
+    history.add(Attacked(1, (c("6h"),)))
+    history.add(PickedUp(0, (c("6h"),)))
+    assert history.cards_taken == 3  # 6♥, 6♦ and 7♥: four pick-ups of three cards
+    assert ENGLISH.plural("end.taken", 3) == "3 different cards taken"
+    assert translator("ru").plural("end.taken", 3) == "взято 3 разные карты"
+    assert translator("ru").plural("end.taken", 5) == "взято 5 разных карт"
 
 
 def _play_out(app, session, taker: int) -> None:  # type: ignore[no-untyped-def]

@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from client.i18n import CATALOGUES, DYNAMIC_PREFIXES, LANGUAGES, Translator, plural_form
+from client.i18n.refusals import TABLE_CLOSED_KEYS, closed_text
 from client.i18n.rulestext import rules_summary
 from client.screens.table.draw import ROLE_COLOURS
 from client.settings import ANIMATION_SPEEDS
@@ -127,6 +128,30 @@ def test_every_refusal_has_a_hint(language: str) -> None:
             assert hint != reason.text, f"{language} hint for {reason.value} is English"
 
 
+# Goodbyes only a client that breaks the protocol gets: the host's own words will do.
+PROTOCOL_FAULTS = {"bad_frame", "frame_too_large", "bad_message", "hello_expected"}
+PROTOCOL_FAULTS |= {"handshake_timeout"}
+
+
+def goodbye_codes() -> set[str]:
+    """Every ``goodbye.code`` docs/protocol.md lists (section 7)."""
+    doc = (CLIENT.parent / "docs" / "protocol.md").read_text(encoding="utf-8")
+    section = doc.split("## 7. ")[1].split("\n## ")[0]
+    return set(re.findall(r"^\| `([a-z_]+)` \|", section, re.MULTILINE))
+
+
+@pytest.mark.parametrize("language", ["de", "nl", "ru"])
+def test_every_goodbye_a_player_meets_is_said_in_the_windows_language(language: str) -> None:
+    """A Russian room said "The host closed the table." in the host's English."""
+    tr = Translator(language)
+    codes = goodbye_codes() - PROTOCOL_FAULTS
+    assert {"shutdown", "replaced", "bad_token", "kicked"} <= codes
+    english = {code: f"host's words for {code}" for code in codes}
+    said = {code: closed_text(code, english[code], tr) for code in codes}
+    assert [code for code in codes if said[code] == english[code]] == []
+    assert closed_text("shutdown", "", tr, TABLE_CLOSED_KEYS) == said["shutdown"]
+
+
 def test_russian_counts_take_three_forms() -> None:
     tr = Translator("ru")
     assert [plural_form("ru", n) for n in (1, 2, 5, 11, 21, 22, 25)] == [
@@ -141,6 +166,20 @@ def test_russian_counts_take_three_forms() -> None:
     assert tr.plural("table.cards", 3) == "3 карты"
     assert Translator("en").plural("table.cards", 1) == "1 card"
     assert Translator("de").ordinal(2) == "2." and Translator("en").ordinal(2) == "2nd"
+
+
+# The formal "вы" of Russian: its pronoun and the imperatives that go with it ("нажмите").
+FORMAL = re.compile(
+    r"(?<![а-яё])(вы|вас|вам|вами|ваш\w*)(?![а-яё])|[а-яё]{2,}(ите|йте|ьте)(?![а-яё])"  # noqa: RUF001
+)
+
+
+def test_russian_speaks_to_the_player_as_ty_everywhere() -> None:
+    """The rules, the table and the settings say "ты": a room saying "вы" and a coach
+    saying "приберегите" beside them read as two voices."""
+    formal = {key: text for key, text in CATALOGUES["ru"].items() if FORMAL.search(text.lower())}
+    assert formal == {}
+    assert CATALOGUES["ru"]["room.you"] == "ты"
 
 
 EVERY_OPTION = Rules(
@@ -239,3 +278,36 @@ def test_how_to_play_fits_every_page(tmp_path: Path, language: str, size: tuple[
     rects = [b.rect for b in scene.buttons()]
     screen = pygame.Rect((0, 0), size)
     assert all(screen.contains(r) and not r.colliderect(panel) for r in rects)
+
+
+@pytest.mark.usefixtures("headless")
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (720, 1280)])
+def test_how_to_plays_page_number_sits_clear_of_the_panels_rim(
+    monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    """Upright, "1 / 5" sat on the panel's rounded corner."""
+    from client.app import App
+    from client.screens import howto
+    from client.settings import Settings
+    from client.ui import render
+
+    drawn: dict[str, pygame.Rect] = {}
+
+    def spy(surface, assets, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn[text] = render.draw_text(surface, assets, text, *args, **kwargs)
+        return drawn[text]
+
+    monkeypatch.setattr(howto, "draw_text", spy)
+    app = App(Settings(), None, size=size, sound=False)
+    scene = howto.HowToScene(app)
+    app.push(scene)
+    app.step(0.0)
+    number, panel = drawn[app.tr("howto.page", n=1, total=howto.PAGES)], scene.panel()
+    radius = max(6, panel.h // 18)  # the corner and rim draw_panel gives it
+    inner = panel.inflate(-2 * max(1, radius // 5), -2 * max(1, radius // 5))
+    corner = pygame.Vector2(number.bottomright)
+    centre = pygame.Vector2(inner.right - radius, inner.bottom - radius)
+    assert inner.collidepoint(number.right - 1, number.bottom - 1)
+    in_the_round = corner.x > centre.x and corner.y > centre.y
+    assert not in_the_round or corner.distance_to(centre) <= radius
+    app.close()

@@ -372,6 +372,25 @@ def test_hosting_a_table_lands_in_its_room_with_an_invite(tmp_path: Path) -> Non
     scene.host.stop()  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (720, 1280)])
+def test_the_host_forms_panels_stand_clear_and_use_a_big_window(size: tuple[int, int]) -> None:
+    """Upright, the table's panel and the rules' sat rim on rim; on a 1080p window the
+    form filled its top quarter."""
+    app = App(Settings(), None, size=size, sound=False)
+    scene = HostScene(app)
+    rects = scene.row_rects()
+    sections = [
+        [r for r, row in zip(rects, scene.rows, strict=True) if row.column == col] for col in (0, 1)
+    ]
+    panels = [box[0].unionall(box).inflate(24, 16) for box in sections]  # (as it draws them)
+    screen = pygame.Rect((0, 0), size)
+    assert not panels[0].colliderect(panels[1])
+    assert all(screen.contains(panel) for panel in panels)
+    assert max(p.bottom for p in panels) < scene.buttons()[0].rect.top
+    assert panels[0].unionall(panels[1:]).h >= size[1] * 0.35
+    app.close()
+
+
 def test_an_invite_link_is_copied_where_there_is_a_clipboard() -> None:
     assert invite_link("127.0.0.1", 4000) == "durak://127.0.0.1:4000"
     assert isinstance(copy_to_clipboard("durak://127.0.0.1:4000"), bool)  # never raises
@@ -532,6 +551,33 @@ def test_the_list_of_tables_fits_the_window(
         assert not overlaps(rows)
     assert scene.asking and scene.error
     app.close()
+
+
+def test_the_table_whose_password_is_asked_is_edged_in_gold() -> None:
+    """The prompt says "This table needs a password." under a list of several."""
+    app = App(Settings(), None, size=(1280, 720), sound=False)
+    scene = JoinScene(app, browse=False)
+    scene.browser = Announced()  # type: ignore[assignment]
+    app.push(scene)
+    scene.choose(ADS[1])
+    app.step(0.02)
+    edges = {ad.name: tuple(app.screen.get_at(rect.midtop))[:3] for rect, ad in scene.table_rects()}
+    assert edges[ADS[1].name] == render.GOLD
+    assert list(edges.values()).count(render.GOLD) == 1  # (the other row's edge is green)
+    app.close()
+
+
+def test_a_big_wide_window_shows_the_list_larger() -> None:
+    """At 1920x1080 the list was drawn as at 1280x720, in half the window's width."""
+    rows = {}
+    for size in ((1280, 720), (1920, 1080)):
+        app = App(Settings(), None, size=size, sound=False)
+        scene = JoinScene(app, browse=False)
+        scene.browser = Announced()  # type: ignore[assignment]
+        rows[size] = scene.table_rects()[0][0]
+        app.close()
+    small, large = rows[(1280, 720)], rows[(1920, 1080)]
+    assert large.h >= small.h * 1.2 and large.w >= 1920 * 0.55
 
 
 @pytest.mark.slow

@@ -66,3 +66,15 @@ def test_esc_on_the_start_screen_asks_before_quitting(tmp_path: Path) -> None:
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_RETURN)  # yes
     assert not app.running
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (720, 1280)])
+def test_back_is_on_the_left_and_going_on_at_the_right_as_on_the_host_screen(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    app = open_app(tmp_path / "settings.json", size=size)
+    for scene, go in ((NameScene(app, then="host"), "continue"), (HostScene(app), "host")):
+        buttons = {b.name: b.rect for b in scene.buttons()}
+        assert buttons["back"].right < buttons[go].left
+        assert buttons["back"].centery == buttons[go].centery
+    app.close()

@@ -64,7 +64,7 @@ def test_the_standings_and_the_next_table_show_and_fit(
     if language == "en":
         assert "Round 3: table 2 with Anna, Oleg and Boris" in full
     else:
-        assert "Раунд 3: стол 2, с вами Anna, Oleg и Boris" in full  # noqa: RUF001
+        assert "Раунд 3: стол 2, с тобой Anna, Oleg и Boris" in full  # noqa: RUF001
     assert [item.colour for item in shown if item.full == "Vera"] == [ME]  # our own row
     for item in shown:  # a name too long for its box is shortened, never cut
         cut = item.text.removesuffix("…")

@@ -16,9 +16,11 @@ from client.i18n import CATALOGUES, LANGUAGES
 from client.net.gamefile import GameFile, GameRecorder, GameStore
 from client.net.replay import Replay, ReplaySession
 from client.net.session import GameOver, Happened, Seated, Snapshot
-from client.screens.past import PastScene
+from client.screens import past as past_module
+from client.screens.past import PastScene, summary_lines
 from client.screens.review import ReviewScene
 from client.screens.table.replay import ReplayScene
+from client.ui import render
 from engine import Rules
 
 pytestmark = pytest.mark.usefixtures("headless")
@@ -66,6 +68,32 @@ def test_a_kept_game_is_listed_and_watched_with_the_controls(tmp_path: Path) -> 
     assert replay.table.view is not None and replay.table.view.legal == ()  # nothing to play
     key(app, pygame.K_ESCAPE)
     assert app.stack[-1] is past
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (720, 1280)])
+def test_a_kept_games_details_are_shown_whole_and_clear_of_its_buttons(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], language: str
+) -> None:
+    """Upright, the details beside the buttons were cut to "2026-12-01 10:00 · Against th…"."""
+    drawn: list[tuple[str, pygame.Rect]] = []
+
+    def spy(surface, assets, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append((text, render.draw_text(surface, assets, text, *args, **kwargs)))
+        return drawn[-1][1]
+
+    monkeypatch.setattr(past_module, "draw_text", spy)
+    app = open_app(tmp_path / "settings.json", size=size, language=language)
+    keep(app.games.folder, 3, with_log=True)
+    past = open_from_menu(app, "past", PastScene)
+    drawn.clear()
+    app.step(0.02)
+    (row, _, game), buttons = past.rows()[0], past.buttons()[:2]
+    details = summary_lines(game, app.tr)[1]
+    shown = [rect for text, rect in drawn if text == details]
+    assert len(shown) == 1 and row.contains(shown[0])
+    assert not any(shown[0].colliderect(b.rect) for b in buttons)
+    app.close()
 
 
 def test_a_game_without_its_log_has_no_all_hands(tmp_path: Path) -> None:

@@ -175,3 +175,5 @@ def test_every_line_fits_at_every_window_shape(
             assert all(text_font.size(line)[0] <= area.w - 78 for line in row.text)
             assert all(reason_font.size(line)[0] <= area.w - 78 for line in row.reason)
         review.draw(pygame.Surface(size))
+        for row in review.rows():  # a chance and where it would have gone stay on one line
+            assert all(line.count("%") == 2 for line in row.text if "→" in line), row.text

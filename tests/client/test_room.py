@@ -499,3 +499,25 @@ def test_the_hosts_room_says_where_others_can_reach_it(language: str) -> None:
     assert lines[0] == tr("room.no_lan", port=45654) and "127.0.0.1" not in lines[0]
     assert lines[-1] == "copied"
     assert share_lines("", "", tr) == []  # a guest's room: someone else's table
+
+
+def test_an_open_seat_says_so_in_the_middle_of_its_box_unless_chips_go_under(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A guest saw "Open seat" at the top of an empty box, as if something were missing."""
+    drawn: list[pygame.Rect] = []
+
+    def spy(*args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append(render.draw_text(*args, **kwargs))
+        return drawn[-1]
+
+    monkeypatch.setattr(plates, "draw_text", spy)
+    app = App(Settings(), None, size=(1280, 720), sound=False)
+    box = pygame.Rect(100, 100, 300, 80)
+    words = plates.SeatWords("Open seat", "", (230, 230, 230), None)
+    for chips in (False, True):
+        drawn.clear()
+        plates.draw_seat(app.screen, app.assets, box, words, 20, False, True, chips)
+        assert len(drawn) == 1
+        assert (abs(drawn[0].centery - box.centery) <= 1) is not chips
+    app.close()

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from window import open_app, open_from_menu
 
+from client.app import App
 from client.net.scripted import ScriptedSession
 from client.screens.stats import StatsScene, cells
 from client.screens.table.screen import TableScene
@@ -171,3 +172,15 @@ def test_a_file_from_before_the_places_were_counted_still_loads(tmp_path: Path) 
     assert cells(stats.total)[-1] == "—"  # no place known yet
     stats.record(GameResult((2, 1), 1), 0, ["hard"])
     assert stats.total.average_place == 2.0  # over the games since
+
+
+def test_a_tall_wide_window_sets_the_table_larger_and_a_narrow_one_as_before() -> None:
+    """At 1920x1080 the table filled the window's top third at 1280x720's size."""
+    panels = {}
+    for size in ((1280, 720), (1920, 1080), (720, 1280)):
+        app = App(Settings(), None, size=size, sound=False)
+        panels[size] = StatsScene(app).panel()
+        app.close()
+    assert panels[(1920, 1080)].h >= panels[(1280, 720)].h * 1.3
+    assert panels[(1920, 1080)].w >= 1920 * 0.6
+    assert panels[(720, 1280)].w <= 720 - 24

@@ -211,11 +211,12 @@ class Harness:
         token: str | None = None,
         role: str = "play",
         address: str = "127.0.0.1",
+        look: int | None = None,
     ) -> FakeLink:
         """A new connection that says hello (it may be refused: see ``closed``)."""
         link = FakeLink(name, address)
         self.links.append(link)
-        self.send(link, Hello(PROTOCOL_VERSION, name, password, token, role))
+        self.send(link, Hello(PROTOCOL_VERSION, name, password, token, role, look))
         return link
 
     def gone(self, link: FakeLink) -> None:

@@ -367,6 +367,38 @@ async def test_resume_keeps_the_password_and_saves_neither_it_nor_a_token(
         await back.close()
 
 
+async def test_resume_keeps_every_players_badge(tmp_path: Path) -> None:
+    """The badges the players chose survive a restart: the journal of the game in play
+    keeps them, and so does a save of the lobby."""
+    options = {"seats": 3, "ai": ("random",), "save_dir": str(tmp_path), "seed": 2, "hold": 30}
+    async with serving(port=0, **options) as host:  # type: ignore[arg-type]
+        port = host.port
+        anna = await NetClient.connect("127.0.0.1", port, "Anna", look=3)
+        boris = await NetClient.connect("127.0.0.1", port, "Boris", look=7)
+        boris.ready(True)
+        while not (isinstance(m := await anna.receive(), RoomUpdate) and m.room.seats[1].ready):
+            pass
+        anna.start()
+        while not isinstance(await anna.receive(), Update):  # (the journal is begun)
+            pass
+        await anna.close()
+        await boris.close()
+    async with serving(port=port, resume=True, **options) as host:  # type: ignore[arg-type]
+        assert host.table.play is not None  # (the game in play, from its journal)
+        assert [s.look for s in host.table.room().seats] == [3, 7, None]
+        lobby = tmp_path / "lobby.json"
+        host.table.saved(game=False).save(lobby)
+    assert [s.look for s in TableSave.load(lobby).seats] == [3, 7, None]
+
+
+def test_a_save_of_before_badges_reads_its_seats_without_one(tmp_path: Path) -> None:
+    table = table_at(2).to_dict()
+    for seat in table["seats"]:
+        del seat["look"]
+    loaded = TableSave.load(_write_save(tmp_path, table, version=2))
+    assert [s.look for s in loaded.seats] == [None, None]
+
+
 async def test_resume_keeps_the_room_s_options_the_owner_set(tmp_path: Path) -> None:
     """Every option of the room survives a restart: the hold, the turn timer, the heartbeat
     silence, the idle time and how many may watch."""
@@ -398,6 +430,7 @@ def test_a_version_1_save_with_tokens_in_the_clear_is_read_hashed(tmp_path: Path
     table = table_at(2).to_dict()
     for seat in table["seats"]:
         seat["token"] = "b" * 32 if seat.pop("token_hash") else None
+        del seat["look"]  # (version 3 added it)
     del table["password"]
     loaded = TableSave.load(_write_save(tmp_path, table, version=1))
     assert loaded.seats[0].token_hash == hash_token("b" * 32) and loaded.password is None

@@ -165,6 +165,16 @@ def test_a_watcher_takes_a_seat_that_opens_in_the_lobby() -> None:
     assert anna.closed is None
 
 
+def test_a_watcher_who_sits_down_wears_the_badge_their_hello_chose() -> None:
+    pair = Harness(HostConfig(seats=3, announce=False))
+    anna = pair.join("Anna", look=2)
+    wanda = pair.join("Wanda", role="watch", look=6)
+    pair.join("Walter", role="watch")  # (chose none)
+    assert isinstance(pair.command(wanda, Sit), Ack)
+    assert [s.look for s in wanda.last(Welcome).room.seats] == [2, 6, None]
+    assert [s.look for s in anna.last(RoomUpdate).room.seats] == [2, 6, None]
+
+
 def test_every_request_is_answered_a_watchers_contribution_and_a_players_sit() -> None:
     """A watcher's contribution to a deal and a seated player's sit were left unanswered:
     each gets its refusal now, and neither changes the table."""

@@ -79,8 +79,11 @@ def draw_seat(
     px: int,
     column: bool,
     empty: bool = False,
+    chips: bool = False,
 ) -> None:
-    """Seat box ``rect`` saying ``words`` (``empty``: an open seat, a fainter box)."""
+    """Seat box ``rect`` saying ``words`` (``empty``: an open seat, a fainter box;
+    ``chips``: the owner's chips go under its name). A box that says nothing under its
+    name has it in the middle."""
     draw_panel(surface, assets, rect, 120 if empty else 210)
     if column:
         _draw_seat_line(surface, assets, rect, px, words)
@@ -90,7 +93,8 @@ def draw_seat(
     room = rect.w - 20 - (disc + px // 3 if disc else 0)
     name_px = fit_px(assets, name, round(px * 1.05), room, True)
     name = ellipsize(assets, name, name_px, room, True)
-    y = rect.top + round(px * 1.2)
+    lone = not words.status and words.badge is None and not chips
+    y = rect.centery if lone else rect.top + round(px * 1.2)
     name_w = assets.font(name_px, True).size(name)[0]
     shift = (disc + px // 3) / 2 if disc else 0  # the badge and name centred together
     at: tuple[float, float] = (rect.centerx + shift, y)

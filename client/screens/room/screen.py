@@ -519,10 +519,12 @@ class RoomScene(ButtonScene):
             pygame.draw.ellipse(surface, (120, 90, 50), table, max(4, table.h // 24))
             self._draw_middle(surface, table, px, 0.78)
         if room is not None:
+            chipped = {seat_index for _, seat_index, _ in self.chips()}
             for i, (rect, seat) in enumerate(zip(self.seat_rects(), room.seats, strict=True)):
                 words = self._seat_words(i, seat)
+                empty = seat.kind == "empty"
                 draw_seat(
-                    surface, self.assets, rect, words, px, seating.column, seat.kind == "empty"
+                    surface, self.assets, rect, words, px, seating.column, empty, i in chipped
                 )
         sizes = self.chip_px()
         for chip, seat_index, choice in self.chips():

@@ -56,7 +56,7 @@ def end_show(
     numbers = " · ".join(
         (
             tr.plural("end.bouts", len(history.bouts)),
-            tr.plural("end.taken", sum(history.taken)),
+            tr.plural("end.taken", history.cards_taken),
             tr.plural("end.trumps", history.trumps_played),
         )
     )

@@ -68,7 +68,7 @@ class History:
         self.bouts: list[Bout] = []
         self.lines: list[Line] = []
         self.discarded: set[Card] = set()
-        self.taken = [0] * players  # cards each seat picked up from the table
+        self.taken: set[Card] = set()  # the cards picked up from the table, by anyone
         self.trumps: set[Card] = set()  # trumps led, thrown in, laid in a transfer or beaten with
 
     @property
@@ -81,6 +81,12 @@ class History:
             if bout.end and (end is None or bout.end == end):
                 return bout
         return None
+
+    @property
+    def cards_taken(self) -> int:
+        """How many of the deck's cards were picked up (a card taken twice counts once, as
+        the end's "N different cards taken" says)."""
+        return len(self.taken)
 
     @property
     def trumps_played(self) -> int:
@@ -120,7 +126,7 @@ class History:
                 kind = "showed" if shown else "transferred"
                 self.lines.append(Line(kind, seat, to, cards=(card,)))
             case PickedUp(seat, cards):
-                self.taken[seat] += len(cards)
+                self.taken.update(cards)
                 if bout is not None:
                     bout.end, bout.taker = "taken", seat
                 self.lines.append(Line("took", seat, n=len(cards)))
