@@ -275,6 +275,7 @@ class Host:
                 rate=config.connect_rate,
                 burst=config.connect_burst,
                 hello_timeout=config.handshake_timeout,
+                reserve_timeout=config.reserve_timeout,
             )
         )
         try:
@@ -332,7 +333,13 @@ class Host:
             if problem is not None:  # (the writer tries all the same, and says when it can)
                 self.save_problem = problem
                 log.warning("the table will not be saved until it can be: %s", problem)
-            disk = DiskWriter(self.save_path, loop, on_problem=self._disk_news, problem=problem)
+            disk = DiskWriter(
+                self.save_path,
+                loop,
+                on_problem=self._disk_news,
+                problem=problem,
+                retry=self.config.save_retry,
+            )
             if not self.config.resume:  # a new table: an old game's journal must go
                 disk.end()
         # (an all-AI table starts its first game as soon as its task runs)

@@ -288,7 +288,7 @@ async def test_the_room_says_while_the_host_cannot_save_and_saving_comes_back(
     save = save_file(tmp_path, port)
     save.mkdir()  # a folder where the save goes: every save fails, as on a full disk
     (save / "blocker").write_text("x")
-    async with serving(port=port, seats=2, save_dir=str(tmp_path)) as host:
+    async with serving(port=port, seats=2, save_dir=str(tmp_path), save_retry=0.05) as host:
         anna = await NetClient.connect("127.0.0.1", port, "Anna")
         assert anna.welcome is not None
         room = anna.welcome.room
@@ -311,7 +311,9 @@ async def test_a_folder_that_fails_its_check_at_start_is_saved_to_once_it_can_be
     blocker = tmp_path / "saves"
     blocker.write_text("not a folder")  # the save folder cannot even be made
     port = free_port()
-    async with serving(port=port, seats=2, ai=("random",), save_dir=str(blocker)) as host:
+    async with serving(
+        port=port, seats=2, ai=("random",), save_dir=str(blocker), save_retry=0.05
+    ) as host:
         assert host.save_problem is not None and host.table.room().unsaved
         anna = await NetClient.connect("127.0.0.1", port, "Anna")
         blocker.unlink()  # the folder can be made now
