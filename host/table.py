@@ -85,7 +85,7 @@ from .resume import load_table
 from .room import Freed, Roster
 from .room_state import Seat, human_names
 from .save import TableSave, save_file
-from .scheduler import Handle, Scheduler
+from .scheduler import Handle, Scheduler, Timers
 from .workers import Workers
 
 __all__ = ["Gone", "Incoming", "Seat", "Show", "Stop", "Table", "Thought", "TurnUp"]
@@ -115,10 +115,11 @@ class Table:
         self.torn = 0  # bytes of a torn journal record dropped on resuming
         self.notes: tuple[str, ...] = ()  # what resuming found (host.resume.Loaded.notes)
         self.queue: asyncio.Queue[Item] = asyncio.Queue()
+        self.timers = Timers(scheduler, self.queue.put_nowait)  # the table's own timers
         name = "".join(c if c.isprintable() else " " for c in config.name).strip()
         self.name = name[:63] or "Durak table"
         self.roster = Roster(config)  # the seats, the owner, the rules, the options
-        show = partial(self._later, SHOW_AFTER, Show(save=False))  # the watchers' update
+        show = partial(self.timers.later, SHOW_AFTER, Show(save=False))  # the watchers' update
         self.audience = Audience(lambda: self.clock(), show, door_room)  # the watchers
         self.faults = 0  # unexpected exceptions while handling an item (should stay 0)
         post = self.queue.put_nowait
@@ -134,7 +135,6 @@ class Table:
         )
         password = Password.of(config.password) if config.password else None
         self.gate = Gate(password, lambda: self.clock())  # the password, the throttle
-        self._timers: set[Handle] = set()
         self.pause = Pausing(self.roster)  # a game its one player stopped (``host.pause``)
         if config.resume:
             if config.save_dir is None:
@@ -173,22 +173,13 @@ class Table:
 
     def close(self) -> None:
         """Cancel the timers (the table task has stopped)."""
-        for handle in self._timers:
-            handle.cancel()
-        self._timers.clear()
+        self.timers.cancel()
         if self.play is not None:
             self.play.stop_turn()
 
     def _later(self, delay: float, item: Item) -> Handle:
-        handle: Handle
-
-        def fire() -> None:
-            self._timers.discard(handle)
-            self.queue.put_nowait(item)
-
-        handle = self.scheduler.later(delay, fire)
-        self._timers.add(handle)
-        return handle
+        """Queue ``item`` for the table ``delay`` seconds from now."""
+        return self.timers.later(delay, item)
 
     # --- the task -----------------------------------------------------------------------
 
