@@ -7,6 +7,8 @@ answer queued for the table as the real executor's would be. A test feeds a mess
 (``send``), lets the table handle everything that follows (``settle``: the AI players'
 answers, what they lead to), moves the clock (timers fire in the order they fall due) and
 reads what each link was sent. Nothing waits on real time and no socket is opened.
+A ``ManualScheduler`` also keeps a real ``Host``'s time (``Host(config, scheduler=...)``:
+the heartbeat, the table's timers) for a socket test that moves it by hand.
 """
 
 from __future__ import annotations
@@ -156,6 +158,14 @@ class ManualScheduler:
     def pending(self) -> list[float]:
         """When the timers still running fall due."""
         return sorted(due for due, _, t in self._timers if not t.cancelled)
+
+    def advance(self, seconds: float) -> None:
+        """Let ``seconds`` pass: each timer that falls due meanwhile fires, in order (for a
+        host whose own tasks take what they post; ``Harness.advance`` settles its table)."""
+        until = self.clock + seconds
+        while (timer := self.next_due(until)) is not None:
+            timer.callback()
+        self.clock = until
 
     def next_due(self, until: float) -> _Timer | None:
         """Move the clock to the first timer due by ``until`` and take it (None: none)."""

@@ -15,7 +15,7 @@ import subprocess
 import sys
 
 import pytest
-from harness import Harness
+from harness import Harness, ManualScheduler
 from live import ROOT, serving
 
 from client.cli import bot
@@ -253,11 +253,15 @@ def test_durak_bot_watch_prints_a_game_to_its_end(capsys: pytest.CaptureFixture[
 
 
 async def test_a_watcher_that_answers_nothing_is_dropped() -> None:
-    """Watchers have the heartbeat too (test_liveness.py: a silent player's, and that one
-    who answers stays). Nobody else is there to answer in time, so the silence is short."""
-    async with serving(seats=2, silence=0.3) as host:
+    """Watchers have the heartbeat too, on the host's clock (moved by hand)."""
+    clock = ManualScheduler()
+    async with serving(clock, seats=2, silence=1.0) as host:
         reader, writer = await asyncio.open_connection("127.0.0.1", host.port)
         writer.write(encode(Hello(PROTOCOL_VERSION, "Mute", role="watch")))  # then nothing
+        async with asyncio.timeout(30):
+            while not host.table.audience:
+                await asyncio.sleep(0.01)
+        clock.advance(1.2)  # asked after a third of the silence, cut after all of it
         conn = Connection(Role.CLIENT)
         conn.receive_data(await asyncio.wait_for(reader.read(), 30))  # all up to the cut
         sent = []
@@ -265,7 +269,7 @@ async def test_a_watcher_that_answers_nothing_is_dropped() -> None:
             sent.append(message)
         assert isinstance(sent[0], Watching) and Heartbeat(1) in sent  # asked before let go
         async with asyncio.timeout(30):
-            while host.table.audience or host.sessions:  # the table saw the watcher go
+            while host.table.audience:  # the table saw it go
                 await asyncio.sleep(0.01)
         writer.close()
 
