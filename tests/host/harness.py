@@ -18,6 +18,10 @@ import itertools
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+import pytest
+
+from client.cli import host as host_cli
+from client.cli.main import main
 from engine import Action, GameEnded, GameResult, SeatView
 from host import HostConfig
 from host.table import Gone, Incoming, Table
@@ -36,9 +40,24 @@ from protocol import (
     Welcome,
 )
 
-__all__ = ["FakeLink", "Harness", "ManualScheduler"]
+__all__ = ["FakeLink", "Harness", "ManualScheduler", "command_line"]
 
 M = TypeVar("M")
+
+
+def command_line(monkeypatch: pytest.MonkeyPatch, *options: str) -> HostConfig:
+    """The table ``durak host`` makes of ``options`` (its ``main``, in this process, on
+    127.0.0.1 with neither announcement nor save), for a ``Harness`` to run."""
+    configs: list[HostConfig] = []
+
+    async def serve(config: HostConfig) -> None:
+        configs.append(config)
+
+    monkeypatch.setattr(host_cli, "serve", serve)
+    command = ["host", "--bind", "127.0.0.1", "--port", "0", "--no-announce", "--no-save"]
+    assert main([*command, *options]) == 0
+    [config] = configs
+    return config
 
 
 class FakeLink:

@@ -21,8 +21,9 @@ import threading
 from pathlib import Path
 
 import pytest
+from harness import ManualScheduler
 from journals import PORT, fields, free_port, table_at, write_journal
-from test_host import serving
+from live import serving
 
 from client.net.client import Backoff, HostClosed, NetClient
 from engine import GameLog, Rules, Series, parse_action
@@ -504,10 +505,12 @@ async def test_a_host_resumed_in_the_room_holds_the_players_seats(tmp_path: Path
         save_file(tmp_path, port)
     )  # the room as a crash between two games leaves it
     options = {"seats": 3, "save_dir": str(tmp_path)}
-    async with serving(port=port, resume=True, **options) as host:  # type: ignore[arg-type]
+    clock = ManualScheduler()  # the hold runs on it, moved by hand
+    async with serving(clock, port=port, resume=True, **options) as host:  # type: ignore[arg-type]
         assert [s.status for s in host.table.room().seats] == ["away", "away", "empty"]
         back = await NetClient.connect("127.0.0.1", port, "Anna", token=anna)
         assert back.seat == 0
+        clock.advance(0.5)
         async with asyncio.timeout(30):
             while host.table.seats[1].kind != "empty":  # Boris does not come back
                 await asyncio.sleep(0.01)

@@ -7,10 +7,8 @@ idle time, and the owner can end a game as a draw. Clients that always take end 
 from __future__ import annotations
 
 import pytest
-from harness import FakeLink, Harness
+from harness import FakeLink, Harness, command_line
 
-import client.cli.host
-from client.cli.main import main
 from engine import Action, Pass, SeatView, Take
 from host import HostConfig
 from protocol import Ack, Draw, Kick, Leave, Ready, Rejected, Replace, SetOptions, Update
@@ -155,16 +153,7 @@ def test_colluding_clients_that_always_take_end_in_a_draw() -> None:
 
 def test_durak_host_idle_frees_an_unready_player(monkeypatch: pytest.MonkeyPatch) -> None:
     """``durak host --idle`` (its ``main``, in this process) gives the table that idle time."""
-    configs: list[HostConfig] = []
-
-    async def serve(config: HostConfig) -> None:
-        configs.append(config)
-
-    monkeypatch.setattr(client.cli.host, "serve", serve)
-    command = ["host", "--bind", "127.0.0.1", "--port", "0", "--no-announce", "--no-save"]
-    assert main([*command, "--seats", "3", "--idle", "0.3"]) == 0
-    [config] = configs
-    pair = Harness(config)
+    pair = Harness(command_line(monkeypatch, "--seats", "3", "--idle", "0.3"))
     anna, boris = seated(pair, "Anna", "Boris")
     assert anna.room.idle_ms == 300
     pair.advance(0.3)

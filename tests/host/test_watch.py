@@ -10,13 +10,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
-import signal
-import subprocess
-import sys
 
 import pytest
-from harness import Harness, ManualScheduler
-from live import ROOT, serving
+from harness import Harness, ManualScheduler, command_line
+from live import serving
 
 from client.cli import bot
 from client.cli.main import main
@@ -199,28 +196,12 @@ def test_a_watchers_password_is_the_tables() -> None:
     assert wanda.watching and wanda.last(Watching).room.password
 
 
-def test_durak_host_watchers_sets_the_limit() -> None:
-    host = subprocess.Popen(
-        [sys.executable, "-m", "client", "host", "--bind", "127.0.0.1", "--port", "0",
-         "--no-announce", "--no-save", "--watchers", "1"],
-        cwd=ROOT, stdout=subprocess.PIPE, text=True,
-    )  # fmt: skip
-    try:
-        assert host.stdout is not None
-        port = next(int(line.rsplit(":", 1)[1]) for line in host.stdout if "listening on" in line)
-
-        async def watch() -> tuple[int, str]:
-            first = await NetClient.connect("127.0.0.1", port, "One", watch=True)
-            assert first.watching is not None
-            with pytest.raises(HostClosed) as info:
-                await NetClient.connect("127.0.0.1", port, "Two", watch=True)
-            await first.close()
-            return first.watching.room.watchers, info.value.code
-
-        assert asyncio.run(watch()) == (1, "watchers_full")
-    finally:
-        host.send_signal(signal.SIGINT if sys.platform != "win32" else signal.SIGTERM)
-        host.communicate(timeout=30)
+def test_durak_host_watchers_sets_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``durak host --watchers`` (its ``main``, in this process) gives the table its limit."""
+    pair = Harness(command_line(monkeypatch, "--watchers", "1"))
+    first, second = pair.join("One", role="watch"), pair.join("Two", role="watch")
+    assert first.last(Watching).room.watchers == 1 and first.closed is None
+    assert second.closed == "watchers_full"
 
 
 def test_durak_host_refuses_a_watcher_limit_out_of_range(
