@@ -170,7 +170,10 @@ async def test_a_resumed_game_goes_on_from_exactly_where_it_was(tmp_path: Path) 
     game_log = host.table.log  # (once the host has stopped: its AI cannot act any more)
     assert game_log is not None and journal_file(save_file(tmp_path, port)).exists()
     actions = list(game_log.actions)
-    async with serving(port=port, resume=True, **options) as host:  # type: ignore[arg-type]
+    # Resumed on a clock and an executor moved by hand: an AI to move answers only when
+    # told (never here), so it cannot move before Anna is back to see where the game stood.
+    held = ManualScheduler()
+    async with serving(held, port=port, resume=True, **options) as host:  # type: ignore[arg-type]
         assert host.table.log is not None and host.table.log.actions == actions
         assert host.table.seq == len(actions) >= seq and host.table.game == 1
         back = await NetClient.connect("127.0.0.1", port, "Anna", token=anna.token)

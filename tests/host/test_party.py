@@ -206,8 +206,7 @@ def test_a_board_watches_and_a_player_leaves_and_comes_back() -> None:
 def test_a_break_with_too_few_players_left_waits_for_the_organiser() -> None:
     async def check() -> None:
         setup = Night(Rules(players=2), rounds=3, fill=False)
-        # (a short break: it is over well before the round, and Goes's leaving, would be)
-        async with PartyHost(config(setup=setup, start_with=2, break_s=0.3)) as host:
+        async with PartyHost(config(setup=setup, start_with=2)) as host:
             stays = asyncio.create_task(play_party("127.0.0.1", host.port, "Stays", seed=1))
             goes = play_party("127.0.0.1", host.port, "Goes", seed=2, leave_after=1)
             left = await asyncio.wait_for(goes, 60)
