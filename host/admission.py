@@ -17,7 +17,7 @@ are closed at once, but their descriptors are only free once the socket is close
 newcomer is refused and closed at once. A seated connection is never pushed out, nor is a
 watcher's (a greeted connection like a player's: it holds its slot); so that watchers can
 never fill the slots the seats need, the table lets in at most ``limit`` minus its seats
-of them (``Table.door_room``).
+of them (``Audience.door_room``).
 
 **The file limit** (``raise_file_limit``, ``slots_for``): the soft limit on open files is
 raised towards the hard one where the OS allows it (POSIX ``resource``; elsewhere there is no

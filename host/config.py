@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from engine import Rules
 from protocol import SILENCE_MS, WATCHERS
 
+from .disk import RETRY
+
 __all__ = ["ALL_INTERFACES", "HostConfig"]
 
 ALL_INTERFACES = ""  # ``bind`` value: listen on every interface
@@ -49,7 +51,11 @@ class HostConfig:
     beyond ``max_connections``: that one connection is told why and closed. An address that
     opens more than ``connect_burst`` connections at once or ``connect_rate`` a second on
     average gets its further ones only in the door's reserve, where nothing but a seat's
-    token is let in (see ``host.admission``).
+    token is let in and a hello must come within ``reserve_timeout`` seconds (see
+    ``host.admission``).
+
+    A save that cannot be written (a full disk, a folder in the way) is tried again every
+    ``save_retry`` seconds until it is (``host.disk``).
     """
 
     name: str = "Durak table"
@@ -82,4 +88,6 @@ class HostConfig:
     max_connections: int = 64  # open connections (players, spectators-to-be and strangers)
     connect_rate: float = 20.0  # new connections per address per second, on average
     connect_burst: int = 60  # new connections per address at once
+    reserve_timeout: float = 2.0  # seconds to send hello from the door's reserve (section 13)
+    save_retry: float = RETRY  # seconds between tries to write a save that failed
     fair_wait: float = 2.0  # seconds to wait for the players' contributions to a deal

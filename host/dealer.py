@@ -26,6 +26,7 @@ import itertools
 import random
 import secrets
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from engine import Action, Event, GameLog, GameState
 from engine.ai import Bot, make_bot
@@ -38,6 +39,7 @@ from .deal import Deal
 from .game import BotSlot, Game, Resources, default_move
 from .items import Link, Thought, TurnUp
 from .room import Roster
+from .save import TableSave
 from .scheduler import Scheduler
 from .workers import Workers
 
@@ -99,6 +101,32 @@ class Dealer:
     def deal(self) -> DealSecret | None:
         return None if self.play is None else self.play.deal
 
+    def restore(self, saved: TableSave) -> None:
+        """The games of a saved table (its room restored first): the number, the last
+        game played and the game in play, if any, with every action so far."""
+        self.game = saved.game
+        if saved.last is not None:
+            self.logs.append(saved.last)
+        if saved.current is not None:
+            players = len(self.roster.seats)
+            self.play = Game.resumed(self.game, saved.current, saved.deal, players, self.uses)
+            self.play.add_bots(self.roster.ai_levels())
+
+    def saved(self, game: bool) -> dict[str, Any]:
+        """The games' fields of a ``TableSave`` (with ``game``: the game in play, every
+        action so far)."""
+        play = self.play if game else None
+        current = None
+        if play is not None:
+            log = play.log
+            current = GameLog(log.rules, log.seed, log.previous, list(log.actions))
+        return {
+            "game": self.game,
+            "current": current,
+            "last": self.logs[-1] if self.logs else None,
+            "deal": None if play is None else play.deal,
+        }
+
     def start(self) -> float | None:
         """Commit to the next deal: every connected player is sent the commitment to a
         fresh secret. The seconds to wait for their contributions (``fair_wait``), or None
@@ -146,8 +174,7 @@ class Dealer:
     def opening(self, play: Game) -> None:
         """The dealt game's first update to everyone; the AI players and the timer start."""
         self._tell(play, play.state.opening)
-        self.think()
-        play.arm_turn(self.roster.turn_limit)
+        self.carry_on()
 
     def _bot(self, level: str, seat: int, seed: int) -> Bot:
         """A bot for an AI-played seat: in a worker process when the table has workers."""
@@ -189,8 +216,7 @@ class Dealer:
         if play.over:
             self.end(play)
             return True
-        self.think()
-        play.arm_turn(self.roster.turn_limit)
+        self.carry_on()
         return False
 
     def draw(self) -> None:
@@ -220,6 +246,24 @@ class Dealer:
         play = self.play
         if play is not None and not self.stopping and not play.think():
             self.stopping = True
+
+    def carry_on(self) -> None:
+        """The game goes on (dealt, after a move, resumed): the AI players with something
+        to do are asked and the turn timer starts afresh."""
+        self.think()
+        if self.play is not None:
+            self.play.arm_turn(self.roster.turn_limit)
+
+    def freed(self, index: int) -> None:
+        """Seat ``index`` was freed in a game: the AI now there (if any) plays it."""
+        play = self.play
+        if play is None:
+            return
+        play.bots.pop(index, None)
+        level = self.roster.ai_levels().get(index)
+        if level is not None:
+            play.add_bots({index: level})
+        self.think()
 
     def stand_in(self, index: int) -> None:
         """The stand-in AI plays seat ``index`` (its player stayed away past the hold)."""

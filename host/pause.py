@@ -13,19 +13,37 @@ Only the table's one human may pause it (``not_alone`` when another human has a 
 away or not: their game must go on), and only in a game (``no_game``). The pause ends by
 itself once that stops being true: the game ended or was drawn, the player left or
 dropped out, or another player came back to a seat.
+
+The "back in a minute" mark is the room's (``host.room``); it is asked for beside the pause
+and answered the same way. ``Pausing`` answers each request with what came of it
+(``Turn``) or why not, and the table carries that out: it stops or restarts the game's
+clock, hands back what was held and shows the room.
 """
 
 from __future__ import annotations
 
-from protocol import Refusal
+from enum import Enum
+
+from protocol import BackSoon, Pause, Refusal
 
 from .items import Item, Thought, TurnUp
+from .room import Roster
 
-__all__ = ["Pausing"]
+__all__ = ["Pausing", "Turn"]
+
+
+class Turn(Enum):
+    """What came of a seat's pause, resume or mark (the room shows all but ``SAME``)."""
+
+    SAME = "same"  # nothing changed
+    PAUSED = "paused"  # the game's clock stops
+    RESUMED = "resumed"  # the game runs again (``end`` gives back what was held)
+    MARKED = "marked"  # the seat's "back in a minute" mark changed
 
 
 class Pausing:
-    def __init__(self) -> None:
+    def __init__(self, roster: Roster) -> None:
+        self.roster = roster  # who is alone, who is connected, the marks
         self.by: int | None = None  # the seat that paused the game (None: it runs)
         self.held: list[Item] = []  # what would have moved the game meanwhile
 
@@ -39,6 +57,27 @@ class Pausing:
         if not playing:
             return Refusal.NO_GAME
         return None if alone else Refusal.NOT_ALONE
+
+    def ask(self, seat: int, message: Pause | BackSoon, playing: bool) -> Refusal | Turn:
+        """Seat ``seat`` pauses the game, lets it run again or sets its mark: what came of
+        it, or why it is refused."""
+        if isinstance(message, BackSoon):
+            if not playing:
+                return Refusal.NO_GAME
+            return Turn.MARKED if self.roster.set_back_soon(seat, message.on) else Turn.SAME
+        if message.paused:
+            refusal = self.refusal(playing, self.roster.alone(seat))
+            if refusal is not None:
+                return refusal
+            return Turn.PAUSED if self.start(seat) else Turn.SAME
+        return Turn.RESUMED if self.by == seat else Turn.SAME
+
+    def over(self, playing: bool) -> bool:
+        """Whether the pause ends now: its player is no longer alone and there in a game."""
+        by = self.by
+        if by is None:
+            return False
+        return not (playing and self.roster.alone(by) and self.roster.seats[by].link)
 
     def hold(self, item: Item) -> bool:
         """Keep ``item`` for later if it would move the paused game (True: kept)."""

@@ -382,10 +382,14 @@ class Roster:
                 started.append(Idle(index, seat.idle_mark))
         return started
 
-    def idle_over(self, idle: Idle) -> bool:
-        """Whether the watch ``idle`` still runs (its player was not ready meanwhile)."""
+    def idle_up(self, idle: Idle, playing: bool) -> Freed | None:
+        """The watch ``idle`` ran out: its seat is freed if it still ran (its player was not
+        ready meanwhile, nor gone, and the watch did not start again)."""
         seat = self.seats[idle.seat] if idle.seat < len(self.seats) else None
-        return seat is not None and bool(idle.mark) and seat.idle_mark == idle.mark
+        if seat is None or not idle.mark or seat.idle_mark != idle.mark:
+            return None
+        text = "You were not ready in time; the seat is free again."
+        return self.free(idle.seat, playing, "idle", text)
 
     # --- games ------------------------------------------------------------------------
 

@@ -6,7 +6,9 @@ the fair deal's wait) and hands its AI players' thinking to an executor. It asks
 without sockets or real time: a manual clock and an inline executor (tests/host/harness.py)
 in place of ``LoopScheduler``, which adapts asyncio. Either way a job's answer comes back
 through the callback it was given, which queues it for the table; it is never handled
-inside the call that started it.
+inside the call that started it. ``Timers`` keeps the table's timers that still run, each
+posting an item to the table's queue when it fires, so that they can all be called off
+when the table's task stops.
 """
 
 from __future__ import annotations
@@ -15,9 +17,9 @@ import asyncio
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor
-from typing import Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
-__all__ = ["Handle", "LoopScheduler", "Scheduler"]
+__all__ = ["Handle", "LoopScheduler", "Scheduler", "Timers"]
 
 T = TypeVar("T")
 
@@ -69,3 +71,29 @@ class LoopScheduler:
             done(None if error else future.result(), error)
 
         future.add_done_callback(finished)
+
+
+class Timers(Generic[T]):
+    """Timers that post an item when they fire (``post``: to the table's queue)."""
+
+    def __init__(self, scheduler: Scheduler, post: Callable[[T], None]) -> None:
+        self.scheduler, self.post = scheduler, post
+        self._running: set[Handle] = set()
+
+    def later(self, delay: float, item: T) -> Handle:
+        """Post ``item`` once ``delay`` seconds have passed (unless cancelled)."""
+        handle: Handle
+
+        def fire() -> None:
+            self._running.discard(handle)
+            self.post(item)
+
+        handle = self.scheduler.later(delay, fire)
+        self._running.add(handle)
+        return handle
+
+    def cancel(self) -> None:
+        """Call off every timer still running."""
+        for handle in self._running:
+            handle.cancel()
+        self._running.clear()

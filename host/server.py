@@ -12,12 +12,14 @@ client that waits for each answer is never limited); a connection that breaks a 
 told why and closed, nobody else notices. A connection without a seat is closed right after
 its goodbye; a player's or a watcher's lingers a moment so that the goodbye is read.
 Watchers take the door's slots like players, but the table lets in only as many as leave a
-slot for every seat (``Table.door_room``). A seated (or watching) connection
-that falls silent gets a heartbeat, then is cut (``Session.check_alive``). Saves and the
+slot for every seat (``Audience.door_room``). A seated (or watching) connection
+that falls silent gets a heartbeat, then is cut (``Session.check_alive``); the heartbeat
+keeps the table's time (its ``Scheduler``), so a test can move it by hand. Saves and the
 journal are written by one thread of their own (``host.disk.DiskWriter``); the save
 folder is checked at start-up, and when the table cannot be saved there ``save_problem``
 says why (once) and the table goes on unsaved; a write that fails later sets it too. Either
-way ``room.unsaved`` says so, and the writer tries again every second until it can save.
+way ``room.unsaved`` says so, and the writer tries again every ``save_retry`` seconds (one)
+until it can save.
 """
 
 from __future__ import annotations
@@ -67,7 +69,7 @@ from .disk import DiskWriter
 from .journal import check_folder
 from .outbox import Outbox
 from .save import save_file
-from .scheduler import LoopScheduler
+from .scheduler import Handle, LoopScheduler, Scheduler
 from .table import Gone, Incoming, Show, Stop, Table
 from .workers import Workers
 
@@ -83,7 +85,9 @@ BUSY_TEXT = "The host has as many connections as it takes."
 class Session:
     """One client connection: decodes its frames, writes its messages, counts its credit."""
 
-    def __init__(self, writer: asyncio.StreamWriter, config: HostConfig, outbox: Outbox) -> None:
+    def __init__(
+        self, writer: asyncio.StreamWriter, config: HostConfig, outbox: Outbox, heard: float
+    ) -> None:
         self.writer = writer
         self.outbox = outbox  # the table's sends wait there for the disk
         self.conn = Connection(Role.HOST)
@@ -103,8 +107,8 @@ class Session:
         self.rate = config.rate
         self.burst = float(config.rate_burst)
         self.tokens = self.burst
-        self.stamp = time.monotonic()
-        self.heard = self.stamp  # when the client last sent us anything
+        self.stamp = time.monotonic()  # (the token bucket's)
+        self.heard = heard  # when the client last sent us anything (the heartbeat's clock)
         self.probed = False  # a heartbeat went out since we last heard from it
         self.beats = 0
 
@@ -255,11 +259,14 @@ async def linger(
 
 
 class Host:
-    """A table served on TCP. ``await start()``, then ``await stop()`` (or ``async with``)."""
+    """A table served on TCP. ``await start()``, then ``await stop()`` (or ``async with``).
+    ``scheduler``: the table's and the heartbeat's time and the AI's executor (by default
+    the running loop's and a pool of ``ai_workers`` threads)."""
 
-    def __init__(self, config: HostConfig) -> None:
+    def __init__(self, config: HostConfig, *, scheduler: Scheduler | None = None) -> None:
         self.config = config
         self.executor = ThreadPoolExecutor(config.ai_workers, thread_name_prefix="durak-ai")
+        self.scheduler = scheduler or LoopScheduler(self.executor)
         self.workers = Workers(config.ai_workers) if config.ai_processes else None
         # Password checks (scrypt, on a resumed table): one thread for newcomers' (after the
         # throttle), one for returning players', apart from the AI's and from each other.
@@ -275,12 +282,13 @@ class Host:
                 rate=config.connect_rate,
                 burst=config.connect_burst,
                 hello_timeout=config.handshake_timeout,
+                reserve_timeout=config.reserve_timeout,
             )
         )
         try:
             self.table = self.make_table(
                 config,
-                scheduler=LoopScheduler(self.executor),
+                scheduler=self.scheduler,
                 on_room=self._room_changed,
                 workers=self.workers,
                 # Watchers take the door's slots like players, but always leave one a seat.
@@ -298,7 +306,7 @@ class Host:
         self._listener: socket.socket | None = None
         self._accepting: asyncio.Task[None] | None = None
         self._table_task: asyncio.Task[None] | None = None
-        self._watch_task: asyncio.Task[None] | None = None
+        self._beat: Handle | None = None  # the heartbeat's next look at the connections
         self._stopped = asyncio.Event()
         self.port = 0
         self.watchers: list[Callable[[Room], None]] = []  # told the room whenever it changes
@@ -332,27 +340,34 @@ class Host:
             if problem is not None:  # (the writer tries all the same, and says when it can)
                 self.save_problem = problem
                 log.warning("the table will not be saved until it can be: %s", problem)
-            disk = DiskWriter(self.save_path, loop, on_problem=self._disk_news, problem=problem)
+            disk = DiskWriter(
+                self.save_path,
+                loop,
+                on_problem=self._disk_news,
+                problem=problem,
+                retry=self.config.save_retry,
+            )
             if not self.config.resume:  # a new table: an old game's journal must go
                 disk.end()
         # (an all-AI table starts its first game as soon as its task runs)
         self._table_task = asyncio.create_task(self.table.run(disk), name="durak-table")
-        self._watch_task = asyncio.create_task(self._watch(), name="durak-heartbeat")
+        self._next_beat()
         if self.config.announce:
             self.announcer = Announcer(self.config.bind, self.port, self.config.name)
             await self.announcer.start(txt_properties(self.table.room()))
 
-    async def _watch(self) -> None:
-        """Check every seated or watching connection's heartbeat a few times per ``silence``
-        (the room's option, which the owner may change). Strangers have the handshake
-        timeout instead."""
-        while True:
-            silence = self.table.silence
-            await asyncio.sleep(min(1.0, silence / 6))
-            now = time.monotonic()
-            for session in list(self.sessions):
-                if (session.seat is not None or session.watching) and not session.closed:
-                    session.check_alive(now, self.table.silence)
+    def _next_beat(self) -> None:
+        self._beat = self.scheduler.later(min(1.0, self.table.silence / 6), self._heartbeat)
+
+    def _heartbeat(self) -> None:
+        """Check every seated or watching connection's heartbeat, a few times per
+        ``silence`` (the room's option, which the owner may change). Strangers have the
+        handshake timeout instead."""
+        now = self.scheduler.now()
+        for session in list(self.sessions):
+            if (session.seat is not None or session.watching) and not session.closed:
+                session.check_alive(now, self.table.silence)
+        self._next_beat()
 
     def _disk_news(self, problem: str | None) -> None:
         """The disk began failing (``problem``) or works again (None): the room says so."""
@@ -411,7 +426,7 @@ class Host:
                 conn.close()
                 return
             writer = asyncio.StreamWriter(transport, protocol, reader, loop)
-            session = Session(writer, self.config, self.table.outbox)
+            session = Session(writer, self.config, self.table.outbox, self.scheduler.now())
             pushed_out = conn not in self._entering
             self._entering[conn] = session
             if pushed_out:
@@ -443,7 +458,7 @@ class Host:
         try:
             while not session.closed:
                 data = await reader.read(READ_SIZE)
-                session.heard, session.probed = time.monotonic(), False
+                session.heard, session.probed = self.scheduler.now(), False
                 if session.leaving:  # after the table's goodbye: read and dropped, unread
                     if not data:
                         break
@@ -549,10 +564,8 @@ class Host:
                 await self._accepting
         if self._listener is not None:
             self._listener.close()
-        if self._watch_task is not None:
-            self._watch_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._watch_task
+        if self._beat is not None:
+            self._beat.cancel()
         for session in list(self.sessions):
             session.goodbye("shutdown", text)
         if self._table_task is not None:

@@ -62,7 +62,6 @@ from protocol import (
     RoomUpdate,
     Sit,
     Start,
-    WatcherEmoted,
     Watching,
     Welcome,
 )
@@ -81,12 +80,12 @@ from .items import DealDue, Gone, Held, Idle, Incoming, Item, Link, Show, Stop, 
 from .keeper import Keeper
 from .outbox import Outbox
 from .parts import Part
-from .pause import Pausing
+from .pause import Pausing, Turn
 from .resume import load_table
 from .room import Freed, Roster
 from .room_state import Seat, human_names
 from .save import TableSave, save_file
-from .scheduler import Handle, Scheduler
+from .scheduler import Handle, Scheduler, Timers
 from .workers import Workers
 
 __all__ = ["Gone", "Incoming", "Seat", "Show", "Stop", "Table", "Thought", "TurnUp"]
@@ -116,11 +115,12 @@ class Table:
         self.torn = 0  # bytes of a torn journal record dropped on resuming
         self.notes: tuple[str, ...] = ()  # what resuming found (host.resume.Loaded.notes)
         self.queue: asyncio.Queue[Item] = asyncio.Queue()
+        self.timers = Timers(scheduler, self.queue.put_nowait)  # the table's own timers
         name = "".join(c if c.isprintable() else " " for c in config.name).strip()
         self.name = name[:63] or "Durak table"
         self.roster = Roster(config)  # the seats, the owner, the rules, the options
-        show = partial(self._later, SHOW_AFTER, Show(save=False))  # the watchers' update
-        self.audience = Audience(lambda: self.clock(), show)  # the watchers, the emotes' gap
+        show = partial(self.timers.later, SHOW_AFTER, Show(save=False))  # the watchers' update
+        self.audience = Audience(lambda: self.clock(), show, door_room)  # the watchers
         self.faults = 0  # unexpected exceptions while handling an item (should stay 0)
         post = self.queue.put_nowait
         self.dealer = Dealer(
@@ -135,9 +135,7 @@ class Table:
         )
         password = Password.of(config.password) if config.password else None
         self.gate = Gate(password, lambda: self.clock())  # the password, the throttle
-        self.door_room = door_room  # watchers the host's door has room for (None: any)
-        self._timers: set[Handle] = set()
-        self.pause = Pausing()  # a game its one player stopped (``host.pause``)
+        self.pause = Pausing(self.roster)  # a game its one player stopped (``host.pause``)
         if config.resume:
             if config.save_dir is None:
                 raise ValueError("resume needs save_dir")
@@ -148,35 +146,18 @@ class Table:
     def _restore(self, saved: TableSave) -> None:
         """Take over a saved table: its seats (every player away: held for them, in the
         lobby too, see ``run``), series and game."""
-        self.name, self.game = saved.name, saved.game
+        self.name = saved.name
         self.roster.restore(saved)
+        self.dealer.restore(saved)
         if saved.password is not None and self.config.password is None:
             self.gate.password = Password.from_text(saved.password)  # --resume keeps it
-        if saved.last is not None:
-            self.logs.append(saved.last)
-        game_log = saved.current
-        if game_log is None:
-            return
-        players = len(self.seats)
-        self.play = Game.resumed(self.game, game_log, saved.deal, players, self.uses)
-        self.play.add_bots(self.roster.ai_levels())
 
     def saved(self, game: bool = True) -> TableSave:
         """The table as it is saved (every seat, the series and, with ``game``, the game in
         play with every action so far)."""
-        current, play = None, self.play
-        if play is not None and game:
-            current = GameLog(
-                play.log.rules, play.log.seed, play.log.previous, list(play.log.actions)
-            )
+        password = None if self.gate.password is None else self.gate.password.text
         return TableSave(
-            name=self.name,
-            game=self.game,
-            current=current,
-            last=self.logs[-1] if self.logs else None,
-            deal=play.deal if play is not None and current is not None else None,
-            password=None if self.gate.password is None else self.gate.password.text,
-            **self.roster.saved(),
+            name=self.name, password=password, **self.roster.saved(), **self.dealer.saved(game)
         )
 
     def _save(self, durable: bool = False) -> None:
@@ -192,22 +173,13 @@ class Table:
 
     def close(self) -> None:
         """Cancel the timers (the table task has stopped)."""
-        for handle in self._timers:
-            handle.cancel()
-        self._timers.clear()
+        self.timers.cancel()
         if self.play is not None:
             self.play.stop_turn()
 
     def _later(self, delay: float, item: Item) -> Handle:
-        handle: Handle
-
-        def fire() -> None:
-            self._timers.discard(handle)
-            self.queue.put_nowait(item)
-
-        handle = self.scheduler.later(delay, fire)
-        self._timers.add(handle)
-        return handle
+        """Queue ``item`` for the table ``delay`` seconds from now."""
+        return self.timers.later(delay, item)
 
     # --- the task -----------------------------------------------------------------------
 
@@ -231,8 +203,7 @@ class Table:
             if seat.kind == "human" and seat.link is None:
                 self._hold(index)
         if self.play is not None:
-            self.dealer.think()
-            self.play.arm_turn(self.roster.turn_limit)
+            self.dealer.carry_on()
             self._end_resumed()
         self._maybe_autostart()
 
@@ -328,7 +299,8 @@ class Table:
 
     def _room_changed(self, durable: bool = False, save: bool = True) -> None:
         """Show the room to every seat and to ``on_room``, then save (see ``_save``)."""
-        self._pause_over()
+        if self.pause.over(self.playing):
+            self._resume()
         for idle in self.roster.idle_watches(self.playing):
             assert self.idle is not None
             self._later(self.idle, idle)
@@ -354,7 +326,11 @@ class Table:
                 self._hello(link, message, password_ok)
             return
         if link in self.audience:
-            self._watcher_message(link, message)
+            asked = self.audience.message(link, message)
+            if isinstance(asked, Sit):
+                self._sit(link, asked)
+            elif asked is not None:
+                self._broadcast(asked)
             return
         if link.seat is None or self.seats[link.seat].link is not link:
             return  # replaced or gone meanwhile
@@ -365,7 +341,7 @@ class Table:
                 self._room_changed(save=False)
             self._ended(self.dealer.act(link, message))
         elif isinstance(message, Pause | BackSoon):
-            self._pause_message(link.seat, link, message)
+            self._pause_message(link, message)
         elif isinstance(message, Ping):
             link.send(Pong(message.ref))
         elif isinstance(message, lobby.COMMANDS):
@@ -386,35 +362,13 @@ class Table:
     # --- watchers -----------------------------------------------------------------------
 
     def _watch(self, link: Link, hello: Hello, password_ok: bool | None) -> None:
-        """Let a watcher in (the limit and the password first), in the lobby, in a game or
-        at a full table: the room, and the game so far as anyone may see it."""
-        limit = self.watchers if self.door_room is None else min(self.watchers, self.door_room)
-        refusal = self.audience.refusal(hello, limit) or self.gate.newcomer(
-            link.address, hello.password, password_ok
-        )
-        if refusal is not None:
-            link.close(refusal.code, refusal.text)
-            return
-        self.audience.add(link, hello.name, human_names(self.seats), hello.look)
-        link.send(Watching(PROTOCOL_VERSION, self.room()))
-        if self.play is not None:
-            link.send(self.play.watch_snapshot())
-
-    def _watcher_message(self, link: Link, message: Message) -> None:
-        """A watcher may react, ping, sit or leave; anything else is refused (``watching``)."""
-        if isinstance(message, Emote):
-            if self.audience.emote_due(link):
-                self._broadcast(WatcherEmoted(self.audience.names[link], message.code))
-        elif isinstance(message, Ping):
-            link.send(Pong(message.ref))
-        elif isinstance(message, Sit):
-            self._sit(link, message)
-        elif isinstance(message, Leave):
-            link.send(Ack(message.ref, None))
-            self.audience.remove(link)  # (the others' room update follows)
-            link.close("left", "You stopped watching.")
-        elif isinstance(message, (Act, Contribute, Pause, BackSoon, *lobby.COMMANDS)):
-            self._reject(link, message.ref, "watching")
+        """Let a watcher in (``host.audience``), in the lobby, in a game or at a full
+        table: the room, and the game so far as anyone may see it."""
+        taken = human_names(self.seats)
+        if self.audience.let_in(link, hello, self.watchers, self.gate, password_ok, taken):
+            link.send(Watching(PROTOCOL_VERSION, self.room()))
+            if self.play is not None:
+                link.send(self.play.watch_snapshot())
 
     def _sit(self, link: Link, sit: Sit) -> None:
         """A watcher takes the first open seat of the lobby and becomes a player, wearing
@@ -522,45 +476,27 @@ class Table:
 
     # --- the pause and the "back in a minute" mark (``host.pause``) -----------------------
 
-    def _pause_message(self, index: int, link: Link, message: Pause | BackSoon) -> None:
+    def _pause_message(self, link: Link, message: Pause | BackSoon) -> None:
         """A player pauses the game or lets it run again, or sets their mark."""
-        alone = self.roster.alone(index)
-        paused = isinstance(message, Pause) and message.paused
-        refusal: str | None = Pausing.refusal(self.playing, alone) if paused else None
-        if isinstance(message, BackSoon) and not self.playing:
-            refusal = "no_game"
-        if refusal is not None:
-            self._reject(link, message.ref, refusal)
+        assert link.seat is not None
+        turn = self.pause.ask(link.seat, message, self.playing)
+        if not isinstance(turn, Turn):
+            self._reject(link, message.ref, turn)
             return
         link.send(Ack(message.ref, None))
-        if isinstance(message, BackSoon):
-            changed = self.roster.set_back_soon(index, message.on)
-        elif paused:
-            changed = self.pause.start(index)
-            if changed and self.play is not None:
-                self.play.stop_turn()
-        else:
-            changed = self.pause.by == index
-            if changed:
-                self._resume()
-        if changed:
+        if turn is Turn.PAUSED and self.play is not None:
+            self.play.stop_turn()
+        elif turn is Turn.RESUMED:
+            self._resume()
+        if turn is not Turn.SAME:
             self._room_changed(save=False)
-
-    def _pause_over(self) -> None:
-        """The pause ends once its player is no longer alone and there in a game."""
-        by = self.pause.by
-        if by is None or (self.playing and self.roster.alone(by) and self.seats[by].link):
-            return
-        self._resume()
 
     def _resume(self) -> None:
         """The game runs again from where it stood: what was held back is handled, the
         AI players are asked and the turn timer starts afresh."""
         for item in self.pause.end():
             self.handle(item)
-        if self.play is not None:
-            self.dealer.think()
-            self.play.arm_turn(self.roster.turn_limit)
+        self.dealer.carry_on()
 
     # --- room commands: checked by ``host.lobby``, carried out here -------------------------
 
@@ -588,23 +524,16 @@ class Table:
 
     def _freed(self, freed: Freed) -> None:
         """A seat was freed: in a game the AI now there plays it; its player is told why."""
-        index = freed.index
-        if self.play is not None:
-            self.play.bots.pop(index, None)
-            level = self.roster.ai_levels().get(index)
-            if level is not None:
-                self.play.add_bots({index: level})
-            self.dealer.think()
+        self.dealer.freed(freed.index)
         if freed.link is not None:
             freed.link.close(freed.code, freed.text)
         self._fix_owner()
 
     def _idle_up(self, idle: Idle) -> None:
-        if not self.roster.idle_over(idle):
-            return  # ready meanwhile, or gone, or the watch started again
-        text = "You were not ready in time; the seat is free again."
-        self._freed(self.roster.free(idle.seat, self.playing, "idle", text))
-        self._room_changed()
+        freed = self.roster.idle_up(idle, self.playing)
+        if freed is not None:
+            self._freed(freed)
+            self._room_changed()
 
     def _maybe_autostart(self) -> None:
         config, idle = self.config, not self.playing and self.pending is None

@@ -7,6 +7,8 @@ answer queued for the table as the real executor's would be. A test feeds a mess
 (``send``), lets the table handle everything that follows (``settle``: the AI players'
 answers, what they lead to), moves the clock (timers fire in the order they fall due) and
 reads what each link was sent. Nothing waits on real time and no socket is opened.
+A ``ManualScheduler`` also keeps a real ``Host``'s time (``Host(config, scheduler=...)``:
+the heartbeat, the table's timers) for a socket test that moves it by hand.
 """
 
 from __future__ import annotations
@@ -16,6 +18,10 @@ import itertools
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+import pytest
+
+from client.cli import host as host_cli
+from client.cli.main import main
 from engine import Action, GameEnded, GameResult, SeatView
 from host import HostConfig
 from host.table import Gone, Incoming, Table
@@ -34,9 +40,24 @@ from protocol import (
     Welcome,
 )
 
-__all__ = ["FakeLink", "Harness", "ManualScheduler"]
+__all__ = ["FakeLink", "Harness", "ManualScheduler", "command_line"]
 
 M = TypeVar("M")
+
+
+def command_line(monkeypatch: pytest.MonkeyPatch, *options: str) -> HostConfig:
+    """The table ``durak host`` makes of ``options`` (its ``main``, in this process, on
+    127.0.0.1 with neither announcement nor save), for a ``Harness`` to run."""
+    configs: list[HostConfig] = []
+
+    async def serve(config: HostConfig) -> None:
+        configs.append(config)
+
+    monkeypatch.setattr(host_cli, "serve", serve)
+    command = ["host", "--bind", "127.0.0.1", "--port", "0", "--no-announce", "--no-save"]
+    assert main([*command, *options]) == 0
+    [config] = configs
+    return config
 
 
 class FakeLink:
@@ -156,6 +177,14 @@ class ManualScheduler:
     def pending(self) -> list[float]:
         """When the timers still running fall due."""
         return sorted(due for due, _, t in self._timers if not t.cancelled)
+
+    def advance(self, seconds: float) -> None:
+        """Let ``seconds`` pass: each timer that falls due meanwhile fires, in order (for a
+        host whose own tasks take what they post; ``Harness.advance`` settles its table)."""
+        until = self.clock + seconds
+        while (timer := self.next_due(until)) is not None:
+            timer.callback()
+        self.clock = until
 
     def next_due(self, until: float) -> _Timer | None:
         """Move the clock to the first timer due by ``until`` and take it (None: none)."""

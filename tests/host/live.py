@@ -18,6 +18,7 @@ from pathlib import Path
 
 from client.net.client import NetClient
 from host import Host, HostConfig, Table
+from host.scheduler import Scheduler
 
 __all__ = ["LOCAL", "ROOT", "expect", "replays", "serving"]
 
@@ -26,9 +27,10 @@ ROOT = Path(__file__).resolve().parents[2]  # the source tree (``durak host`` ru
 
 
 @asynccontextmanager
-async def serving(**options: object) -> AsyncIterator[Host]:
-    """A host on 127.0.0.1; on leaving, stopped, and checked to have had no internal error."""
-    host = Host(replace(LOCAL, **options))  # type: ignore[arg-type]
+async def serving(scheduler: Scheduler | None = None, **options: object) -> AsyncIterator[Host]:
+    """A host on 127.0.0.1; on leaving, stopped, and checked to have had no internal error.
+    (``scheduler``: its time, if not the loop's; see harness.py's ``ManualScheduler``.)"""
+    host = Host(replace(LOCAL, **options), scheduler=scheduler)  # type: ignore[arg-type]
     await host.start()
     try:
         yield host

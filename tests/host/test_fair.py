@@ -12,12 +12,12 @@ import random
 from pathlib import Path
 from typing import Any
 
-from harness import Harness
+from harness import Harness, ManualScheduler
 from live import expect, serving
 
 from client.cli.bot import play_bot
 from client.net.client import NetClient
-from host import HostConfig
+from host import Host, HostConfig
 from host.journal import journal_file
 from host.resume import load_table
 from host.save import save_file
@@ -114,16 +114,27 @@ async def test_malformed_contributions_are_refused_and_change_nothing() -> None:
         await boris.close()
 
 
+async def contributed(host: Host, seat: int) -> None:
+    """Until the host has taken ``seat``'s contribution to the deal it waits to deal."""
+    async with asyncio.timeout(30):
+        while (pending := host.table.pending) is None or seat not in pending.values:
+            await asyncio.sleep(0.01)
+
+
 async def test_a_player_who_does_not_answer_is_not_counted() -> None:
-    """Boris never contributes: the host deals once ``fair_wait`` is up, from Anna's value
-    alone, and both verify the deal (Boris knows his value was not used: he sent none)."""
-    async with serving(seats=2, fair_wait=0.3) as host:
+    """Boris never contributes: the host deals once ``fair_wait`` is up (on its clock,
+    moved by hand), from Anna's value alone, and both verify the deal (Boris knows his
+    value was not used: he sent none)."""
+    clock = ManualScheduler()
+    async with serving(clock, seats=2, fair_wait=0.3) as host:
         anna = await NetClient.connect("127.0.0.1", host.port, "Anna")
         boris = await NetClient.connect("127.0.0.1", host.port, "Boris")
         boris.contribute = False
         boris.ready()
         await expect(anna, RoomUpdate, lambda m: m.room.seats[1].ready)  # type: ignore[attr-defined]
         anna.start()
+        await contributed(host, 0)
+        clock.advance(0.3)
         await expect(anna, Update)
         deal = host.table.deal
         assert deal is not None and [seat for seat, _ in deal.contributions] == [0]
@@ -138,13 +149,16 @@ async def test_a_player_who_does_not_answer_is_not_counted() -> None:
 async def test_a_value_that_came_too_late_leaves_the_deal_unverified_for_its_sender() -> None:
     """Boris answers only after the deal: his value is refused (``no_commitment``), so he
     knows it was not used, and his verdict says the deal was not protected by it."""
-    async with serving(seats=2, fair_wait=0.3) as host:
+    clock = ManualScheduler()
+    async with serving(clock, seats=2, fair_wait=0.3) as host:
         anna = await NetClient.connect("127.0.0.1", host.port, "Anna")
         boris = await NetClient.connect("127.0.0.1", host.port, "Boris")
         boris.contribute = False
         boris.ready()
         await expect(anna, RoomUpdate, lambda m: m.room.seats[1].ready)  # type: ignore[attr-defined]
         anna.start()
+        await contributed(host, 0)
+        clock.advance(0.3)  # the wait is up
         await expect(boris, Update)
         boris.witness.contributed(1, "5b" * 32)
         boris.send(Contribute(9, 1, "5b" * 32))

@@ -21,8 +21,9 @@ import threading
 from pathlib import Path
 
 import pytest
+from harness import ManualScheduler
 from journals import PORT, fields, free_port, table_at, write_journal
-from test_host import serving
+from live import serving
 
 from client.net.client import Backoff, HostClosed, NetClient
 from engine import GameLog, Rules, Series, parse_action
@@ -169,7 +170,10 @@ async def test_a_resumed_game_goes_on_from_exactly_where_it_was(tmp_path: Path) 
     game_log = host.table.log  # (once the host has stopped: its AI cannot act any more)
     assert game_log is not None and journal_file(save_file(tmp_path, port)).exists()
     actions = list(game_log.actions)
-    async with serving(port=port, resume=True, **options) as host:  # type: ignore[arg-type]
+    # Resumed on a clock and an executor moved by hand: an AI to move answers only when
+    # told (never here), so it cannot move before Anna is back to see where the game stood.
+    held = ManualScheduler()
+    async with serving(held, port=port, resume=True, **options) as host:  # type: ignore[arg-type]
         assert host.table.log is not None and host.table.log.actions == actions
         assert host.table.seq == len(actions) >= seq and host.table.game == 1
         back = await NetClient.connect("127.0.0.1", port, "Anna", token=anna.token)
@@ -537,10 +541,12 @@ async def test_a_host_resumed_in_the_room_holds_the_players_seats(tmp_path: Path
         save_file(tmp_path, port)
     )  # the room as a crash between two games leaves it
     options = {"seats": 3, "save_dir": str(tmp_path)}
-    async with serving(port=port, resume=True, **options) as host:  # type: ignore[arg-type]
+    clock = ManualScheduler()  # the hold runs on it, moved by hand
+    async with serving(clock, port=port, resume=True, **options) as host:  # type: ignore[arg-type]
         assert [s.status for s in host.table.room().seats] == ["away", "away", "empty"]
         back = await NetClient.connect("127.0.0.1", port, "Anna", token=anna)
         assert back.seat == 0
+        clock.advance(0.5)
         async with asyncio.timeout(30):
             while host.table.seats[1].kind != "empty":  # Boris does not come back
                 await asyncio.sleep(0.01)

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from harness import ManualScheduler
 from live import expect, serving
 
 from client.net.client import Backoff, NetClient
@@ -142,11 +143,20 @@ def test_a_busy_window_still_answers_the_heartbeat() -> None:
 
 
 async def test_a_client_that_answers_nothing_is_dropped() -> None:
-    async with serving(seats=2, silence=1.0) as host:
+    """On the host's clock, moved by hand: a third of the silence asks both players; the
+    one who answers stays, the one who says nothing is cut once all of it has passed."""
+    clock = ManualScheduler()
+    async with serving(clock, seats=2, silence=1.0) as host:
         anna = await NetClient.connect("127.0.0.1", host.port, "Anna")
         reader, writer = await asyncio.open_connection("127.0.0.1", host.port)
         writer.write(encode(Hello(PROTOCOL_VERSION, "Mute")))  # then it says nothing more
         await expect(anna, RoomUpdate, lambda m: m.room.seats[1].kind == "human")  # type: ignore[attr-defined]
+        [annas] = [s for s in host.sessions if s.seat == 0]
+        clock.advance(0.5)  # both are asked
+        async with asyncio.timeout(30):
+            while annas.probed:  # Anna's client answers (it has not been dropped since)
+                await asyncio.sleep(0.01)
+        clock.advance(0.7)  # a whole silence since the mute one's hello, not since Anna's
         room = await expect(anna, RoomUpdate, lambda m: m.room.seats[1].kind == "empty")  # type: ignore[attr-defined]
         assert isinstance(room, RoomUpdate) and room.room.seats[0].status == "connected"
         conn = Connection(Role.CLIENT)

@@ -2,25 +2,16 @@
 their token is gone (in a game an AI plays the seat to the end), any seat goes to an AI at
 any time, a player can leave a game for good, an unready player is freed after the room's
 idle time, and the owner can end a game as a draw. Clients that always take end in a draw.
-(``durak host --idle`` is run for real at the end.)"""
+(``durak host --idle`` is read at the end.)"""
 
 from __future__ import annotations
 
-import asyncio
-import signal
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
-from harness import FakeLink, Harness
+from harness import FakeLink, Harness, command_line
 
-from client.net.client import HostClosed, NetClient
 from engine import Action, Pass, SeatView, Take
 from host import HostConfig
 from protocol import Ack, Draw, Kick, Leave, Ready, Rejected, Replace, SetOptions, Update
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def always_take(view: SeatView) -> Action:
@@ -160,29 +151,10 @@ def test_colluding_clients_that_always_take_end_in_a_draw() -> None:
     assert pair.table.series.draws == 1
 
 
-def test_durak_host_idle_frees_an_unready_player() -> None:
-    host = subprocess.Popen(
-        [sys.executable, "-m", "client", "host", "--bind", "127.0.0.1", "--port", "0",
-         "--no-announce", "--no-save", "--seats", "3", "--idle", "0.3"],
-        cwd=ROOT, stdout=subprocess.PIPE, text=True,
-    )  # fmt: skip
-    try:
-        assert host.stdout is not None
-        port = next(int(line.rsplit(":", 1)[1]) for line in host.stdout if "listening on" in line)
-
-        async def join() -> tuple[int | None, str]:
-            anna = await NetClient.connect("127.0.0.1", port, "Anna")
-            boris = await NetClient.connect("127.0.0.1", port, "Boris")
-            with pytest.raises(HostClosed) as closed:
-                while True:
-                    await asyncio.wait_for(boris.receive(), 60)
-            code = closed.value.code
-            assert anna.welcome is not None
-            idle_ms = anna.welcome.room.idle_ms
-            await anna.close()
-            return idle_ms, code
-
-        assert asyncio.run(join()) == (300, "idle")
-    finally:
-        host.send_signal(signal.SIGINT if sys.platform != "win32" else signal.SIGTERM)
-        host.communicate(timeout=30)
+def test_durak_host_idle_frees_an_unready_player(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``durak host --idle`` (its ``main``, in this process) gives the table that idle time."""
+    pair = Harness(command_line(monkeypatch, "--seats", "3", "--idle", "0.3"))
+    anna, boris = seated(pair, "Anna", "Boris")
+    assert anna.room.idle_ms == 300
+    pair.advance(0.3)
+    assert boris.closed == "idle" and anna.closed is None

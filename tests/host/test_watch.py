@@ -10,13 +10,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
-import signal
-import subprocess
-import sys
 
 import pytest
-from harness import Harness
-from live import ROOT, expect, serving
+from harness import Harness, ManualScheduler, command_line
+from live import serving
 
 from client.cli import bot
 from client.cli.main import main
@@ -209,28 +206,12 @@ def test_a_watchers_password_is_the_tables() -> None:
     assert wanda.watching and wanda.last(Watching).room.password
 
 
-def test_durak_host_watchers_sets_the_limit() -> None:
-    host = subprocess.Popen(
-        [sys.executable, "-m", "client", "host", "--bind", "127.0.0.1", "--port", "0",
-         "--no-announce", "--no-save", "--watchers", "1"],
-        cwd=ROOT, stdout=subprocess.PIPE, text=True,
-    )  # fmt: skip
-    try:
-        assert host.stdout is not None
-        port = next(int(line.rsplit(":", 1)[1]) for line in host.stdout if "listening on" in line)
-
-        async def watch() -> tuple[int, str]:
-            first = await NetClient.connect("127.0.0.1", port, "One", watch=True)
-            assert first.watching is not None
-            with pytest.raises(HostClosed) as info:
-                await NetClient.connect("127.0.0.1", port, "Two", watch=True)
-            await first.close()
-            return first.watching.room.watchers, info.value.code
-
-        assert asyncio.run(watch()) == (1, "watchers_full")
-    finally:
-        host.send_signal(signal.SIGINT if sys.platform != "win32" else signal.SIGTERM)
-        host.communicate(timeout=30)
+def test_durak_host_watchers_sets_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``durak host --watchers`` (its ``main``, in this process) gives the table its limit."""
+    pair = Harness(command_line(monkeypatch, "--watchers", "1"))
+    first, second = pair.join("One", role="watch"), pair.join("Two", role="watch")
+    assert first.last(Watching).room.watchers == 1 and first.closed is None
+    assert second.closed == "watchers_full"
 
 
 def test_durak_host_refuses_a_watcher_limit_out_of_range(
@@ -263,20 +244,25 @@ def test_durak_bot_watch_prints_a_game_to_its_end(capsys: pytest.CaptureFixture[
 
 
 async def test_a_watcher_that_answers_nothing_is_dropped() -> None:
-    async with serving(seats=2, silence=1.0) as host:
-        anna = await player(host, "Anna")
+    """Watchers have the heartbeat too, on the host's clock (moved by hand)."""
+    clock = ManualScheduler()
+    async with serving(clock, seats=2, silence=1.0) as host:
         reader, writer = await asyncio.open_connection("127.0.0.1", host.port)
         writer.write(encode(Hello(PROTOCOL_VERSION, "Mute", role="watch")))  # then nothing
-        await expect(anna, RoomUpdate, lambda m: m.room.watching == ("Mute",))  # type: ignore[attr-defined]
-        await expect(anna, RoomUpdate, lambda m: m.room.watching == ())  # type: ignore[attr-defined]
+        async with asyncio.timeout(30):
+            while not host.table.audience:
+                await asyncio.sleep(0.01)
+        clock.advance(1.2)  # asked after a third of the silence, cut after all of it
         conn = Connection(Role.CLIENT)
-        conn.receive_data(await reader.read())  # all it was sent, up to the cut
+        conn.receive_data(await asyncio.wait_for(reader.read(), 30))  # all up to the cut
         sent = []
         while (message := conn.next_message()) is not None:
             sent.append(message)
         assert isinstance(sent[0], Watching) and Heartbeat(1) in sent  # asked before let go
+        async with asyncio.timeout(30):
+            while host.table.audience:  # the table saw it go
+                await asyncio.sleep(0.01)
         writer.close()
-        await anna.close()
 
 
 class CountingDisk:
