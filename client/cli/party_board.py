@@ -46,11 +46,10 @@ def run_board(args: argparse.Namespace) -> int:
             print(f"durak party --window: not WxH: {args.window!r}", file=sys.stderr)
             return 2
     from client import app as window
-    from client.net.session import AI_NAMES
     from client.screens.party.feed import NetFeed, net_joiner
 
     link = PartyLink(address, port, "Board", board=True)
-    feed = NetFeed(link, "Board", net_joiner(AI_NAMES), watch=True)
+    feed = NetFeed(link, "Board", net_joiner(), watch=True)
     shown = argparse.Namespace(
         invite=None,
         watch=False,
