@@ -91,13 +91,17 @@ def open_night(
     name: str,
     stop: Callable[[], None] | None = None,
     invite: str | None = None,
+    *,
+    token: str | None = None,
+    keep: Callable[[str], None] | None = None,
 ) -> None:
-    """Join the party at ``address:port`` as ``name`` and show its standings between
-    rounds (``stop``: the party host this window started, ended with it; ``invite``:
-    where the others join it, shown while it gathers)."""
+    """Join the party at ``address:port`` as ``name`` (``token``: as the player it
+    names) and show its standings between rounds (``stop``: the party host this window
+    started, ended with it; ``invite``: where the others join it, shown while it
+    gathers; ``keep``: told our token once the party gives it)."""
     names = ai_names(app.tr)
-    link = PartyLink(address, port, name)
-    feed = NetFeed(link, name, net_joiner(), ai_names=names, on_close=stop)
+    link = PartyLink(address, port, name, token=token)
+    feed = NetFeed(link, name, net_joiner(), ai_names=names, on_close=stop, on_joined=keep)
     app.show("party_night", feed=feed, me=name, invite=invite)
 
 
@@ -184,10 +188,13 @@ class NetFeed:
         watch: bool = False,
         ai_names: Sequence[str] = AI_NAMES,
         on_close: Callable[[], None] | None = None,
+        on_joined: Callable[[str], None] | None = None,
     ) -> None:
-        """``on_close``: what closing the feed also ends (the party host we started)."""
+        """``on_close``: what closing the feed also ends (the party host we started);
+        ``on_joined``: told our player's token each time the party takes us in."""
         self.link = link
         self.on_close = on_close
+        self.on_joined = on_joined
         self.name = name
         self.join = join
         self.watch = watch
@@ -246,6 +253,8 @@ class NetFeed:
         if isinstance(message, Joined | PartyUpdate):
             if isinstance(message, Joined):
                 self.player = message.player
+                if message.token is not None and self.on_joined is not None:
+                    self.on_joined(message.token)
             self.party, self._changed = message.party, True
             self._heard = time.monotonic()
         elif isinstance(message, PartyTable):
