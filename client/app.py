@@ -174,9 +174,11 @@ class App:
         invite: str | None = None,
         watch: bool = False,
         games: Path | None = None,
+        saves: Path | None = None,
     ) -> None:
         """``games``: the folder the finished games are kept in (by default the user's
-        data folder, or ``DURAK_GAMES``)."""
+        data folder, or ``DURAK_GAMES``); ``saves``: where a party hosted here is saved
+        (by default where ``durak party`` saves one, so that ``--resume`` finds it)."""
         import pygame
 
         from client.ui.assets import Assets
@@ -195,6 +197,11 @@ class App:
                 self.stats_path = None
         self.session_factory = session_factory
         self.games = GameStore(games if games is not None else default_games_dir())
+        if saves is None:
+            from host.save import default_save_dir
+
+            saves = default_save_dir()
+        self.saves = saves
         crisp_on_windows()
         pygame.display.init()
         pygame.font.init()

@@ -71,7 +71,7 @@ from .outbox import Outbox
 from .save import save_file
 from .scheduler import Handle, LoopScheduler, Scheduler
 from .table import Gone, Incoming, Show, Stop, Table
-from .workers import Workers
+from .workers import AiPool, Workers
 
 __all__ = ["Host", "Session"]
 
@@ -261,13 +261,19 @@ async def linger(
 class Host:
     """A table served on TCP. ``await start()``, then ``await stop()`` (or ``async with``).
     ``scheduler``: the table's and the heartbeat's time and the AI's executor (by default
-    the running loop's and a pool of ``ai_workers`` threads)."""
+    the running loop's and the AI's threads). ``ai``: an executor and AI workers lent by the
+    caller (a party's, shared by its tables and closed by it), instead of the table's own."""
 
-    def __init__(self, config: HostConfig, *, scheduler: Scheduler | None = None) -> None:
+    def __init__(
+        self, config: HostConfig, *, scheduler: Scheduler | None = None, ai: AiPool | None = None
+    ) -> None:
         self.config = config
-        self.executor = ThreadPoolExecutor(config.ai_workers, thread_name_prefix="durak-ai")
+        self._own_ai = ai is None
+        if ai is None:
+            executor = ThreadPoolExecutor(config.ai_workers, thread_name_prefix="durak-ai")
+            ai = AiPool(executor, Workers(config.ai_workers) if config.ai_processes else None)
+        self.executor, self.workers = ai.executor, ai.workers
         self.scheduler = scheduler or LoopScheduler(self.executor)
-        self.workers = Workers(config.ai_workers) if config.ai_processes else None
         # Password checks (scrypt, on a resumed table): one thread for newcomers' (after the
         # throttle), one for returning players', apart from the AI's and from each other.
         self._guesses = ThreadPoolExecutor(1, thread_name_prefix="durak-password")
@@ -295,9 +301,10 @@ class Host:
                 door_room=max(0, self.door.limits.limit - config.seats),
             )
         except BaseException:
-            self.executor.shutdown()
-            if self.workers is not None:
-                self.workers.close()
+            if self._own_ai:
+                self.executor.shutdown()
+                if self.workers is not None:
+                    self.workers.close()
             raise
         self.sessions: set[Session] = set()
         self._entering: dict[socket.socket, Session | None] = {}  # not None once set up
@@ -581,10 +588,11 @@ class Host:
                 await asyncio.wait(pending)
         if self.announcer is not None:
             await self.announcer.close()
-        self.executor.shutdown(wait=True, cancel_futures=True)
+        if self._own_ai:
+            self.executor.shutdown(wait=True, cancel_futures=True)
         for passwords in (self._guesses, self._holders):
             passwords.shutdown(wait=True, cancel_futures=True)
-        if self.workers is not None:
+        if self.workers is not None and self._own_ai:
             await asyncio.to_thread(self.workers.close)
         if self.table.disk is not None:
             await asyncio.get_running_loop().run_in_executor(None, self.table.disk.close)

@@ -16,6 +16,11 @@ start, up to ``STARTING`` seconds on a busy machine, is not counted against it):
 next decision of each of its seats rebuilds that seat's bot there from the same level and
 seed and every event the seat was told, and the seat plays on. Messages between the host
 and its workers are pickled; both ends are this program.
+
+A table has a pool of its own. A party lends one ``AiPool`` to all its tables, started
+with the night (``warm``): a table's first AI decision made its pool start a thread and
+a process, and the thread's start held the host's loop (25 ms on a loaded machine) while
+the other tables played, every round (``tests/benchmarks/party_load.py``).
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ import sys
 import threading
 import weakref
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.context import SpawnProcess
@@ -36,7 +42,7 @@ from multiprocessing.context import SpawnProcess
 from engine import Action, Event, Rules, SeatView
 from engine.ai import Bot, make_bot
 
-__all__ = ["RemoteBot", "WorkerLost", "Workers"]
+__all__ = ["AiPool", "RemoteBot", "WorkerLost", "Workers"]
 
 log = logging.getLogger("durak.host")
 
@@ -221,7 +227,7 @@ class RemoteBot(Bot):
 
     def decide(self, view: SeatView) -> Action:
         for _ in range(ATTEMPTS):
-            worker = self.workers.worker_for(self.seat)
+            worker = self.workers.worker_for(self.key)
             try:
                 answer = worker.decide(self, view)
             except WorkerLost:
@@ -239,8 +245,9 @@ class RemoteBot(Bot):
 
 
 class Workers:
-    """A pool of ``size`` worker processes, each started when first needed; a seat's bot
-    lives in worker ``seat % size``. ``close()`` ends them."""
+    """A pool of ``size`` worker processes, each started when first needed; a bot lives
+    in worker ``key % size`` (its key: one number a bot, so that the AI seats of the
+    tables sharing a pool spread over it). ``close()`` ends them."""
 
     def __init__(self, size: int, *, stuck: float = STUCK) -> None:
         if size < 1:
@@ -256,14 +263,14 @@ class Workers:
     def bot(self, level: str, seat: int, rules: Rules, seed: int) -> RemoteBot:
         """A bot of ``level`` for ``seat`` (``ValueError`` for an unknown level, at once)."""
         bot = RemoteBot(self, next(self._keys), level, seat, rules, seed)
-        weakref.finalize(bot, self._forget, seat, bot.key)
+        weakref.finalize(bot, self._forget, bot.key)
         return bot
 
-    def worker_for(self, seat: int) -> Worker:
+    def worker_for(self, key: int) -> Worker:
         with self._lock:
             if self._closed:
                 raise RuntimeError("the AI workers are closed")
-            index = seat % self.size
+            index = key % self.size
             worker = self._workers[index]
             if worker is None:
                 worker = self._workers[index] = Worker(f"durak-ai-{next(self._started)}")
@@ -282,9 +289,9 @@ class Workers:
         with self._lock:
             return [w.process for w in self._workers if w is not None]
 
-    def _forget(self, seat: int, key: int) -> None:
+    def _forget(self, key: int) -> None:
         """A ``RemoteBot`` was dropped: its worker (if it still runs) lets the bot go."""
-        worker = self._workers[seat % self.size]  # (one read: no lock, which may be held)
+        worker = self._workers[key % self.size]  # (one read: no lock, which may be held)
         if worker is not None:
             worker.forget(key)
 
@@ -295,3 +302,38 @@ class Workers:
         for worker in workers:
             if worker is not None:
                 worker.close(timeout)
+
+
+@dataclass(frozen=True, slots=True)
+class AiPool:
+    """The executor whose threads wait for AI decisions, and the worker processes that
+    make them (None: the bots think in those threads)."""
+
+    executor: ThreadPoolExecutor
+    workers: Workers | None
+
+    @classmethod
+    def start(cls, threads: int, processes: int | None) -> AiPool:
+        """A pool of ``threads`` threads and ``processes`` workers (None: no processes),
+        all started now (``warm``)."""
+        pool = cls(
+            ThreadPoolExecutor(threads, thread_name_prefix="durak-ai"),
+            None if processes is None else Workers(processes),
+        )
+        pool.warm(threads)
+        return pool
+
+    def warm(self, threads: int) -> None:
+        """Start every thread and process now, so that no decision waits for one."""
+        started = threading.Barrier(threads + 1)
+        for _ in range(threads):  # (each job holds its thread until all have one)
+            self.executor.submit(started.wait, STARTING)
+        started.wait(STARTING)
+        if self.workers is not None:
+            for index in range(self.workers.size):
+                self.workers.worker_for(index)
+
+    def close(self, timeout: float = 5.0) -> None:
+        self.executor.shutdown(wait=True, cancel_futures=True)
+        if self.workers is not None:
+            self.workers.close(timeout)

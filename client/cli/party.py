@@ -183,7 +183,7 @@ def run(args: argparse.Namespace) -> int:
 def list_parties(bind: str) -> int:
     from host.party.discovery import browse_parties
 
-    parties = asyncio.run(browse_parties(bind, 3.0))
+    parties = asyncio.run(browse_parties(bind, 3.0, settle=1.0))
     for ad in parties:
         print(ad.line())
     if not parties:

@@ -2,10 +2,11 @@
 TV or a projector (docs/protocol.md section 17; the board is client/screens/party/).
 
 It joins the party as a board and watches every table of the round, from any machine on
-the LAN. Without an address it looks for parties on the LAN for a few seconds (on
-``--bind``'s interface): the one party found is shown, several are listed to choose
-from, and with none it tries this machine's. The window's size has an option of its own
-(``--window``): ``durak party --size`` is a table's seats.
+the LAN. Without an address it looks for parties on the LAN for up to 3 seconds (on
+``--bind``'s interface; a second after the last one answered): the one party found is
+shown, several are listed to choose from, and with none it tries this machine's. The
+window's size has an option of its own (``--window``): ``durak party --size`` is a
+table's seats.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ import argparse
 import sys
 
 __all__ = ["add_board_arguments", "run_board"]
+
+SETTLE = 1.0  # seconds of quiet after a party answered: no other is coming (see discovery)
 
 
 def add_board_arguments(parser: argparse.ArgumentParser) -> None:
@@ -46,11 +49,10 @@ def run_board(args: argparse.Namespace) -> int:
             print(f"durak party --window: not WxH: {args.window!r}", file=sys.stderr)
             return 2
     from client import app as window
-    from client.net.session import AI_NAMES
     from client.screens.party.feed import NetFeed, net_joiner
 
     link = PartyLink(address, port, "Board", board=True)
-    feed = NetFeed(link, "Board", net_joiner(AI_NAMES), watch=True)
+    feed = NetFeed(link, "Board", net_joiner(), watch=True)
     shown = argparse.Namespace(
         invite=None,
         watch=False,
@@ -70,7 +72,7 @@ def _the_party(bind: str) -> str:
 
     from host.party import PARTY_PORT, browse_parties
 
-    found = asyncio.run(browse_parties(bind, 3.0))
+    found = asyncio.run(browse_parties(bind, 3.0, settle=SETTLE))
     if not found:
         return f"127.0.0.1:{PARTY_PORT}"
     if len(found) > 1:

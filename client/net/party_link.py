@@ -189,8 +189,9 @@ class _Lost:
 
 class PartyFinder:
     """The parties announced on the LAN, seen from ``bind`` (``""``: every interface):
-    a daemon thread browses for ``LOOK`` seconds at a time, and each look's parties go to
-    ``inbox`` (``failed`` once there is no network to browse)."""
+    a daemon thread browses for ``LOOK`` seconds at a time; the parties go to ``inbox``
+    as each is found, and each look's whole list at its end (``failed`` once there is no
+    network to browse)."""
 
     LOOK = 2.5  # seconds of one look
     REST = 3.0  # seconds between two looks
@@ -211,7 +212,7 @@ class PartyFinder:
 
         while not self._stop.is_set():
             try:
-                found = asyncio.run(browse_parties(self.bind, self.LOOK))
+                found = asyncio.run(browse_parties(self.bind, self.LOOK, on_found=self.inbox.put))
             except OSError:  # no network to browse on: the address field still works
                 self.failed = True
                 self.inbox.put([])

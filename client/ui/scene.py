@@ -17,6 +17,7 @@ something over them, as the replay's bar is).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, Protocol
 
 import pygame
@@ -52,6 +53,7 @@ class Director(Protocol):
     settings: Settings
     stats: Stats
     games: GameStore  # the kept games (``client.net.gamefile``)
+    saves: Path  # where a party hosted here is saved (``client.net.party_saves``)
 
     @property
     def size(self) -> tuple[int, int]: ...

@@ -5,12 +5,20 @@ that a browser of tables (``host.discovery``) never lists a party as a table; it
 are announced as tables. As with tables, every TXT value is checked and made printable
 (anyone on the LAN can announce), and the addresses are ranked for this machine
 (``host.routes.rank``). The handler only schedules lookups, keeping their tasks.
+
+A browse is told of each party as it is looked up (``on_found``: the join screen lists
+a party at once, not at the end of its look), and may end early (``settle``): the
+parties on a LAN answer a query together, within the responders' delay of a fraction of
+a second, so once one has answered a second of quiet means there are no more to come
+(``durak party --board`` opened the one party after 3 s; now after about 1 s more than
+it took to answer).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from zeroconf import IPVersion, ServiceStateChange, Zeroconf
@@ -80,32 +88,57 @@ def party_from_info(info: AsyncServiceInfo) -> PartyAd | None:
     )
 
 
-async def browse_parties(bind: str = "", seconds: float = 3.0) -> list[PartyAd]:
-    """The parties announced within ``seconds`` on ``bind``'s interface, by name."""
+async def browse_parties(
+    bind: str = "",
+    seconds: float = 3.0,
+    *,
+    settle: float | None = None,
+    on_found: Callable[[list[PartyAd]], None] | None = None,
+) -> list[PartyAd]:
+    """The parties announced within ``seconds`` on ``bind``'s interface, by name. With
+    ``settle``, it ends ``settle`` seconds after the last party found, if sooner;
+    ``on_found`` is told the parties (by name) each time one is found or goes."""
     azc = make_zeroconf(bind)
     found: dict[str, PartyAd] = {}
     tasks: set[asyncio.Task[None]] = set()
+    changed = asyncio.Event()
+
+    def told() -> None:
+        changed.set()
+        if on_found is not None:
+            on_found(_by_name(found))
 
     async def look_up(name: str) -> None:
         info = AsyncServiceInfo(SERVICE_TYPE, name)
         if await info.async_request(azc.zeroconf, 3000):
             ad = party_from_info(info)
-            if ad is not None:
+            if ad is not None and found.get(name) != ad:
                 found[name] = ad
+                told()
 
     def on_change(
         zeroconf: Zeroconf, service_type: str, name: str, state_change: ServiceStateChange
     ) -> None:
         if state_change is ServiceStateChange.Removed:
-            found.pop(name, None)
+            if found.pop(name, None) is not None:
+                told()
             return
         task = asyncio.ensure_future(look_up(name))
         tasks.add(task)
         task.add_done_callback(tasks.discard)
 
+    loop = asyncio.get_running_loop()
     browser = AsyncServiceBrowser(azc.zeroconf, [SERVICE_TYPE], handlers=[on_change])
     try:
-        await asyncio.sleep(seconds)
+        end = loop.time() + seconds
+        while (left := end - loop.time()) > 0:
+            quiet = left if settle is None or not found else min(left, settle)
+            changed.clear()
+            try:
+                await asyncio.wait_for(changed.wait(), quiet)
+            except TimeoutError:
+                if found and settle is not None:
+                    break
         while tasks:
             await asyncio.wait(set(tasks))
     finally:
@@ -115,4 +148,8 @@ async def browse_parties(bind: str = "", seconds: float = 3.0) -> list[PartyAd]:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         await azc.async_close()
+    return _by_name(found)
+
+
+def _by_name(found: dict[str, PartyAd]) -> list[PartyAd]:
     return sorted(found.values(), key=lambda ad: (ad.name, ad.address, ad.port))

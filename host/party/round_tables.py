@@ -1,7 +1,10 @@
 """The tables of a party's rounds: each opened as an ordinary table on a port of its own
 (``host.party.tables``: a ``PartyTableHost``), its seats held for the round's players by
 their derived tokens, closed once the party has its result on disk (and its save files
-then removed: the party's save holds the game from there on).
+then removed: the party's save holds the game from there on). Their AI seats think in one
+pool for the night (``host.workers.AiPool``), started with the party: a table's own pool
+started a thread and a process at its first AI decision, and the thread's start held up
+the other tables' moves.
 
 A party's tables are saved in a folder beside the party's save (``store.tables_folder``),
 one save and journal per table port as any table's; a table the party takes up again
@@ -13,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import random
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -22,6 +26,7 @@ from ..config import HostConfig
 from ..credentials import hash_token
 from ..journal import journal_file
 from ..save import save_file
+from ..workers import AiPool
 from .config import PartyConfig
 from .night import NightState, TableSlot
 from .tables import Finished, PartyTableHost, Reserved
@@ -29,6 +34,8 @@ from .tables import Finished, PartyTableHost, Reserved
 __all__ = ["RoundTables"]
 
 OnResult = Callable[[int, int, Finished], None]  # (round, table, its game)
+AI_THREADS = 8  # AI decisions waited for at once, over every table
+AI_PROCESSES = min(4, os.cpu_count() or 2)  # worker processes (more than the cores: no gain)
 
 
 class RoundTables:
@@ -41,6 +48,12 @@ class RoundTables:
         self.folder: Path | None = None
         self.hosts: dict[tuple[int, int], PartyTableHost] = {}
         self.stopping: set[asyncio.Future[None]] = set()  # the tables being closed now
+        self.ai: AiPool | None = None  # the night's AI (``start``)
+
+    def start(self) -> None:
+        """Start the night's AI: every thread and worker process, now."""
+        processes = AI_PROCESSES if self.config.ai_processes else None
+        self.ai = AiPool.start(AI_THREADS, processes)
 
     def saved(self, slot: TableSlot) -> bool:
         """Whether the table of ``slot`` has a save to resume."""
@@ -64,7 +77,6 @@ class RoundTables:
             seed=None if config.seed is None else table_seed(night.seed, number, slot.index),
             hold=config.hold,
             turn_timer=config.turn_timer,
-            ai_workers=1,
             ai_processes=config.ai_processes,
             save_dir=None if self.folder is None else str(self.folder),
             resume=resume,
@@ -86,8 +98,10 @@ class RoundTables:
             None if who is None else Reserved(night.players[who].name, hash_token(token))
             for who, token in zip(slot.seats, self.tokens(night, number, slot), strict=True)
         ]
+        assert self.ai is not None, "start() first"
         host = PartyTableHost(
             self.config_for(night, number, slot, resume),
+            ai=self.ai,
             reserved=reserved,
             on_result=lambda finished: self.on_result(number, slot.index, finished),
             gather=self.config.gather,
@@ -128,6 +142,9 @@ class RoundTables:
                 await host.stop(text)
         if self.stopping:
             await asyncio.wait(set(self.stopping))
+        if self.ai is not None:
+            await asyncio.to_thread(self.ai.close)
+            self.ai = None
 
 
 def table_seed(seed: int, number: int, table: int) -> int:

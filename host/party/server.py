@@ -103,6 +103,7 @@ class PartyHost:
     async def _start(self) -> None:
         sock = listening_socket(self.config.bind, self.config.port)
         self.port = sock.getsockname()[1]
+        self.tables.start()
         if self.config.save_dir is not None:
             self.store = PartyStore(party_file(self.config.save_dir, self.port))
             self.tables.folder = tables_folder(self.config.save_dir, self.port)

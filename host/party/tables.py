@@ -44,6 +44,7 @@ from ..items import Item, Link, Show
 from ..room_state import Seat
 from ..server import Host
 from ..table import Table
+from ..workers import AiPool
 
 __all__ = ["Begin", "Finished", "PartyTable", "PartyTableHost", "Reserved", "went_out"]
 
@@ -185,12 +186,13 @@ class PartyTable(Table):
 
 
 class PartyTableHost(Host):
-    """A ``Host`` serving a ``PartyTable``."""
+    """A ``Host`` serving a ``PartyTable``, its AI in the party's ``ai``."""
 
     def __init__(
         self,
         config: HostConfig,
         *,
+        ai: AiPool,
         reserved: Sequence[Reserved | None],
         on_result: Callable[[Finished], None],
         gather: float,
@@ -200,7 +202,7 @@ class PartyTableHost(Host):
             "on_result": on_result,
             "gather": gather,
         }
-        super().__init__(config)
+        super().__init__(config, ai=ai)
 
     def make_table(self, config: HostConfig, **parts: Any) -> Table:
         return PartyTable(config, **self._party_parts, **parts)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 from party_views import PLAYERS, FedFeed, party_view
-from window import click, open_app, until
+from window import click, key, open_app, until
 
 from client.app import App
 from client.net.scripted import ScriptedSession
@@ -17,6 +17,7 @@ from client.screens.party.between import GO_AFTER, BetweenScene, Homing
 from client.screens.party.model import Stage, TableCall
 from client.screens.party.paint import Label, unfit
 from client.screens.party.ranking import ME
+from client.screens.table.notices import EndScene
 from client.screens.table.screen import TableScene
 from engine import Rules, new_game
 
@@ -108,6 +109,34 @@ def test_go_now_goes_at_once_and_leaving_the_table_comes_back(tmp_path: Path) ->
     table._quit()  # the player leaves the table (its pause's Leave)
     app.step(0.02)
     assert app.stack[-1] is scene and scene.homing is None
+
+
+def test_a_party_game_s_end_offers_no_rematch(tmp_path: Path) -> None:
+    """The party seats the next round itself: the end of a party's game offers no Rematch
+    (its panel, the table's row once the panel is hidden, its keys). The panel's own
+    buttons work under the overlay that takes the player home (it hands them the input),
+    which still does so after."""
+    sessions: list[ScriptedSession] = []
+    feed = FedFeed([party_view(Stage.BETWEEN, me="Vera")])
+    feed.calls.append(call(2, 1, sessions))
+    app, scene = between(tmp_path, feed)
+    click(app, next(b for b in scene.buttons() if b.name == "go").rect.center)
+    table = app.stack[-2]
+    assert isinstance(table, TableScene)
+    sessions[0].draw()  # the game ends (as a draw)
+    ends = lambda: [s for s in app.stack if isinstance(s, EndScene)]  # noqa: E731
+    until(app, lambda: bool(ends()), dt=0.1)
+    [end] = ends()
+    offered = {b.name for b in end.buttons}
+    assert "rematch" not in offered and {"menu", "hide"} <= offered
+    for k in (pygame.K_RETURN, pygame.K_r, pygame.K_SPACE):  # a LAN table's Rematch keys
+        key(app, k)
+    assert sessions[0].rematches == 0 and ends() == [end]
+    click(app, next(b for b in end.buttons if b.name == "hide").rect.center)
+    assert ends() == []
+    assert "rematch" not in {b.name for b in table.buttons}
+    assert "result" in {b.name for b in table.buttons}  # the way back to the panel
+    until(app, lambda: app.stack[-1] is scene, dt=0.5)  # and home after the game's end
 
 
 def test_a_party_that_is_gone_says_so(tmp_path: Path) -> None:

@@ -6,7 +6,8 @@ or sends garbage is a problem the screens show, never a crash."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -14,11 +15,12 @@ import pytest
 from fake_party import FakePartyHost
 
 from client.net.party_link import Lost, PartyLink
+from client.net.remote import seat_names
 from client.net.scripted import ScriptedSession
 from client.net.session import Session
 from client.screens.party.feed import NetFeed
 from client.screens.party.model import PartyView, Stage
-from engine import Rules, new_game
+from engine import Rules, Series, new_game
 from protocol import (
     PROTOCOL_VERSION,
     Goodbye,
@@ -34,7 +36,9 @@ from protocol import (
     PartyStart,
     PartyTable,
     PartyUpdate,
+    Room,
     RoundTable,
+    SeatInfo,
 )
 
 TOKEN = "0123456789abcdef" * 2
@@ -77,11 +81,13 @@ class Joins:
     """A joiner that keeps what it was asked for and hands out scripted tables."""
 
     def __init__(self) -> None:
-        self.asked: list[tuple[str, int, str, str | None]] = []
+        self.asked: list[tuple[str, int, str, str | None, tuple[str, ...]]] = []
         self.sessions: list[ScriptedSession] = []
 
-    def __call__(self, address: str, port: int, name: str, token: str | None) -> Session:
-        self.asked.append((address, port, name, token))
+    def __call__(
+        self, address: str, port: int, name: str, token: str | None, ai: Sequence[str]
+    ) -> Session:
+        self.asked.append((address, port, name, token, tuple(ai)))
         players = 4 if port == 45701 else 3
         self.sessions.append(ScriptedSession(new_game(Rules(players=players), port)))
         return self.sessions[-1]
@@ -122,7 +128,7 @@ def test_the_party_map_becomes_the_view_and_a_table_call(host: FakePartyHost) ->
         assert call.round == 2 and call.table == 1  # type: ignore[attr-defined]
         assert call.others[:2] == ("Anna", "Oleg") and len(call.others) == 3  # type: ignore[attr-defined]
         call.join()  # type: ignore[attr-defined]
-        assert joins.asked == [("127.0.0.1", 45701, "Vera", TOKEN)]
+        assert joins.asked == [("127.0.0.1", 45701, "Vera", TOKEN, ("Sasha",))]
         host.say(PartyUpdate(a_party(done=True)))
         done = until(feed.poll)
         assert isinstance(done, PartyView)
@@ -141,7 +147,10 @@ def test_a_board_watches_every_table_being_played(host: FakePartyHost) -> None:
     feed = NetFeed(link, "Board", joins, watch=True)
     try:
         view = until(feed.poll)
-        assert sorted(port for _, port, _, token in joins.asked if token is None) == [45701, 45702]
+        assert sorted(port for _, port, _, token, _ in joins.asked if token is None) == [
+            45701,
+            45702,
+        ]
         assert isinstance(view, PartyView)
         assert all(table.view is not None for table in view.tables)  # what the watchers saw
         host.say(PartyUpdate(a_party(done=True)))  # table 1 is over: its watcher goes
@@ -155,6 +164,42 @@ def test_a_board_watches_every_table_being_played(host: FakePartyHost) -> None:
     finally:
         feed.close()
     assert all(session.closed for session in joins.sessions)
+
+
+def test_a_table_names_its_ai_seats_as_the_board_and_the_call_do(host: FakePartyHost) -> None:
+    """The board names the round's AI seats in turn, table by table, never after a player
+    ("Anna" is one); the call to a table and the table screen (its room's ``seat_names``,
+    given the AI names the call hands it) name them the same at any table of the round.
+    The call waits for the round's map, which the party host sends right after it."""
+    joins = Joins()
+    link = PartyLink("127.0.0.1", host.port, "Vera")
+    feed = NetFeed(link, "Vera", joins, ai_names=("Anna", "Sasha", "Pasha", "Grisha"))
+    try:
+        until(feed.poll)
+        tables = (
+            RoundTable(0, 45701, (0, 1, None, None), "playing", None, None),
+            RoundTable(1, 45702, (3, None, 2, 4), "playing", None, None),
+        )
+        host.say(PartyTable(3, 1, "127.0.0.1", 45702, TOKEN, 2, ("Boris", None, "Vera", "Dmitri")))
+        host.say(PartyUpdate(replace(a_party(), round=3, tables=tables)))
+        call = until(feed.call)
+        view = until(feed.poll)
+        assert isinstance(view, PartyView) and view.round == 3
+        board = [table.names for table in view.tables]
+        assert board == [("Anna", "Oleg", "Sasha", "Pasha"), ("Boris", "Grisha", "Vera", "Dmitri")]
+        assert call.others == ("Boris", "Grisha", "Dmitri")  # type: ignore[attr-defined]
+        call.join()  # type: ignore[attr-defined]
+        ai = joins.asked[-1][4]
+        assert ai == ("Grisha",)
+        room = Room(
+            "round 3 · table 2", "playing", None,
+            (SeatInfo("human", "Boris"), SeatInfo("ai", "Normal AI", "normal"),
+             SeatInfo("human", "Vera"), SeatInfo("human", "Dmitri")),
+            Rules(players=4), False, True, Series.new(4), 1,
+        )  # fmt: skip
+        assert seat_names(room, ai) == board[1]  # what the table screen calls its seats
+    finally:
+        feed.close()
 
 
 def problem(feed: NetFeed) -> str | None:

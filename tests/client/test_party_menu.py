@@ -105,6 +105,61 @@ def test_hosting_a_party_seats_its_organiser_at_a_real_table(
     assert night.view.tables and "Vera" in night.view.tables[0].names
 
 
+def test_a_party_hosted_here_is_saved_and_the_menu_resumes_it(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A party hosted from the window is saved where ``durak party`` saves one (the
+    window's saves), its organiser's token beside it. The window closed in the middle of
+    the night (its party host with it), the Party menu offers the unfinished night and
+    takes it up on its port: the organiser is back as the same player, called to their
+    table of the round in play."""
+    import socket
+
+    options = {"ai_processes": False, "announce": False, "gather": 1.0, "break_s": 60.0}
+    monkeypatch.setattr(PartyHostScene, "ports", (0,))
+    monkeypatch.setattr(PartyHostScene, "options", options)
+    app.show("party")
+    menu = app.stack[-1]
+    assert isinstance(menu, PartyMenuScene) and menu.saved is None  # nothing to resume yet
+    press(app, "host")
+    host = app.stack[-1]
+    assert isinstance(host, PartyHostScene)
+    host.seats = 2  # one player and an AI at a table of two
+    press(app, "start")
+    until(app, lambda: isinstance(app.stack[-1], BetweenScene), dt=0.05)
+    night = app.stack[-1]
+    assert isinstance(night, BetweenScene)
+    until(app, lambda: night.view is not None, dt=0.05)
+    press(app, "start")  # the organiser starts the night
+    until(app, lambda: isinstance(app.stack[-1], Homing), frames=3000, dt=0.1)
+    port = night.feed.link.port  # type: ignore[attr-defined]
+    assert (app.saves / f"party-{port}.json").exists()
+    until(app, lambda: (app.saves / f"party-{port}-player.json").exists(), dt=0.05)
+    while app.stack[-1] is not menu:  # the window closes the night: its party host stops
+        app.pop()
+
+    def stopped() -> bool:
+        with socket.socket() as probe:
+            return probe.connect_ex(("127.0.0.1", port)) != 0
+
+    until(app, stopped, dt=0.05)
+    assert menu.saved is not None and (menu.saved.port, menu.saved.round) == (port, 1)
+    assert menu.saved.player == "Vera"
+    resume = next(b for b in menu.buttons() if b.name == "resume")
+    assert resume.label == f"Resume {menu.saved.name}, round 1"
+    press(app, "resume")
+    until(app, lambda: isinstance(app.stack[-1], BetweenScene), dt=0.05)
+    again = app.stack[-1]
+    assert isinstance(again, BetweenScene) and again is not night
+    until(app, lambda: again.view is not None, dt=0.05)
+    assert again.view is not None and again.view.round == 1
+    assert [(row.name, row.me) for row in again.view.standings] == [("Vera", True)]
+    until(app, lambda: isinstance(app.stack[-1], Homing), frames=3000, dt=0.1)
+    table = app.stack[-2]  # called to the table of the round in play again, by its token
+    assert isinstance(table, TableScene) and isinstance(table.session, NetSession)
+    until(app, lambda: table.names[table.seat : table.seat + 1] == ("Vera",), frames=3000, dt=0.05)
+
+
 def test_the_board_of_a_party_nobody_runs_says_so(app: App) -> None:
     import socket
 

@@ -60,7 +60,8 @@ def open_app(
 ) -> App:
     """The window (silent) on its first frame, with the settings remembered at
     ``settings_path`` and ``chosen`` ones set over them (e.g. ``lan_bind="127.0.0.1"``);
-    the games it keeps go to ``games`` beside the settings."""
+    the games it keeps go to ``games`` beside the settings, the parties it hosts to
+    ``saves``."""
     settings = Settings.load(settings_path)
     chosen.setdefault("named", True)  # asked already (tests/client/test_name.py asks)
     for name, value in chosen.items():
@@ -69,8 +70,16 @@ def open_app(
         {} if session_factory is None else {"session_factory": session_factory}
     )
     games = settings_path.parent / "games"  # the games it keeps: beside its settings
+    saves = settings_path.parent / "saves"  # and the parties it hosts
     app = App(
-        settings, settings_path, size=size, sound=False, invite=invite, games=games, **options
+        settings,
+        settings_path,
+        size=size,
+        sound=False,
+        invite=invite,
+        games=games,
+        saves=saves,
+        **options,
     )
     app.step(FRAME)
     return app

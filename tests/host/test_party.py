@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import threading
 
 import msgpack
 import pytest
@@ -113,6 +114,45 @@ def test_twelve_bots_play_a_night_and_the_standings_follow_their_games() -> None
     ranked = standings([str(p) for p in range(12)], list(unique.values()))
     assert [int(s.player) for s in ranked] == [p.id for p in party.players]
     assert [s.rank for s in ranked] == [p.rank for p in party.players]
+
+
+@pytest.mark.slow
+def test_the_nights_ai_thinks_in_one_pool_started_with_the_party() -> None:
+    """Every round's tables play their AI seats in the party's threads and worker
+    processes, all started with the party: no table starts one of its own at its first AI
+    move (a thread's start held up the other tables' moves: tests/benchmarks/party_load.py)."""
+
+    def ai_threads() -> set[int | None]:
+        return {t.ident for t in threading.enumerate() if t.name.startswith("durak-ai")}
+
+    async def night() -> tuple[PartyHost, set[object], list[int | None], list[int | None]]:
+        setup = Night(Rules(players=4), rounds=2)
+        host = PartyHost(config(setup=setup, start_with=3, ai_processes=True))
+        await host.start()
+        pool = host.tables.ai
+        assert pool is not None and pool.workers is not None
+        started = [p.pid for p in pool.workers.processes()]
+        threads = ai_threads()
+        lent: set[object] = set()
+        try:
+            bots = [
+                asyncio.create_task(play_party("127.0.0.1", host.port, f"Bot {i}", seed=i))
+                for i in range(3)
+            ]
+            while not all(bot.done() for bot in bots):
+                for table in host.tables.hosts.values():
+                    lent.add((table.executor is pool.executor, table.workers is pool.workers))
+                await asyncio.sleep(0.01)
+            await asyncio.wait_for(asyncio.gather(*bots), 90)
+            assert ai_threads() == threads
+            return host, lent, started, [p.pid for p in pool.workers.processes()]
+        finally:
+            await host.stop()
+
+    host, lent, started, ended = asyncio.run(night())
+    assert host.night.status == "over" and len(host.night.games) == 2
+    assert all(None in game.seats for game in host.night.games)  # an AI played each game
+    assert lent == {(True, True)} and len(started) >= 1 and ended == started
 
 
 async def raw(port: int, *payloads: bytes) -> list[object]:

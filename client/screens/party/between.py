@@ -4,7 +4,8 @@ way to the next table, taken by itself.
 When the party calls the player to a table ("Round 3: table 2 with Anna, Oleg and Vera")
 the screen says so and, after ``GO_AFTER`` seconds to read it (or at Go now), joins the
 table and opens the table screen over itself. A small overlay (``Homing``) rides above
-the table: it passes every input down to it and, ``BACK_AFTER`` seconds after the game's
+the table: it hands every input to the scene under it (the table, or the table's panel
+open over it: the end, the pause, the log) and, ``BACK_AFTER`` seconds after the game's
 end, takes the player back here to the standings, where the next call will find them.
 """
 
@@ -95,7 +96,7 @@ class BetweenScene(ButtonScene):
         call, self.call = self.call, None
         if call is None:
             return
-        self.app.show("table", session=call.join(), tally=self.tally)
+        self.app.show("table", session=call.join(), tally=self.tally, rematch=False)
         table = self.app.above(self)[-1]
         self.homing = Homing(self.app, self, table)
         self.app.push(self.homing)
@@ -231,8 +232,10 @@ class BetweenScene(ButtonScene):
 
 
 class Homing(Scene):
-    """Over a party's table: passes every input down to it, and once the game is over
-    (``left`` is set) counts down to the standings."""
+    """Over a party's table: each input goes to the scene under it (the table, or one of
+    the table's panels) as if we were not there, and once the game is over (``left`` is
+    set) it counts down to the standings (not while a screen opened from the table, the
+    coach's review, covers it)."""
 
     opaque = False
 
@@ -243,12 +246,25 @@ class Homing(Scene):
         self.left: float | None = None  # seconds until home, once the game is over
 
     def handle(self, event: Input) -> None:
-        self.table.handle(event)
+        """Off the stack while the input is handled: the table's panels are scenes on the
+        stack that take themselves off its top when they close. Back on top after, while
+        the table is still there."""
+        self.app.pop()
+        under = self.app.above(self.home)
+        if under:
+            under[-1].handle(event)
+        if self.table in self.app.above(self.home):
+            self.app.push(self)
+
+    def _covered(self) -> bool:
+        """A screen opened from the table covers it (the review)."""
+        above = self.app.above(self.table)
+        return any(scene.opaque for scene in above if scene is not self)
 
     def update(self, dt: float) -> None:
         if self.table not in self.app.above(self.home):  # the player left the table
             self.home.home()
-        elif self.left is not None:
+        elif self.left is not None and not self._covered():
             self.left -= dt
             if self.left <= 0:
                 self.home.home()
@@ -257,7 +273,7 @@ class Homing(Scene):
         return math.inf if self.left is None else max(0.0, self.left % 1.0)
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self.left is None:
+        if self.left is None or self._covered():
             return
         w, h = surface.get_size()
         tr, assets = self.app.tr, self.app.assets

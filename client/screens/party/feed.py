@@ -4,9 +4,11 @@
 What the party host sends is its whole state on every change (``protocol.Party``); this
 turns it into what the screens print: ids into names, the standings' rows, the figures,
 the round's tables with each seat's player (an AI seat gets a first name of the window's
-``ai_names``, as at a table) and, where a watcher is connected, the game as it is now. A
+``ai_names``: ``seat_names``) and, where a watcher is connected, the game as it is now. A
 ``party_table`` becomes a ``TableCall`` whose ``join`` sits at the table with the seat's
-token.
+token, once the party's map of that round has come (the host sends it right after):
+the table screen is given that table's AI names, so that it names each AI seat as the
+board and the call ("with Anna, Oleg and Sasha") do.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 import itertools
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 
 from client.net.party_link import Lost, PartyLink
 from client.net.session import AI_NAMES, Session, Snapshot, drain
@@ -42,22 +44,35 @@ STAGES = {
     "over": Stage.OVER,
 }
 
-# how a screen joins a table: (address, port, name, token or None to watch) -> a session
-Joiner = Callable[[str, int, str, str | None], Session]
+# how a screen joins a table: (address, port, name, token or None to watch, the names of
+# its AI seats in seat order) -> a session
+Joiner = Callable[[str, int, str, str | None, Sequence[str]], Session]
 
 
-def net_joiner(ai_names: Sequence[str]) -> Joiner:
+def net_joiner() -> Joiner:
     """Sit at (or, without a token, watch) a party's table through the protocol."""
 
-    def join(address: str, port: int, name: str, token: str | None) -> Session:
+    def join(address: str, port: int, name: str, token: str | None, ai: Sequence[str]) -> Session:
         from client.net.remote import NetSession
 
         watch = token is None
-        return NetSession(
-            address, port, name, token=token, rooms=True, ai_names=ai_names, watch=watch
-        )
+        return NetSession(address, port, name, token=token, rooms=True, ai_names=ai, watch=watch)
 
     return join
+
+
+def seat_names(party: Party, ai_names: Sequence[str] = AI_NAMES) -> dict[int, tuple[str, ...]]:
+    """Each table of the round in play (by index): its seats' names. A player by name;
+    the AI seats, table by table, by the next of ``ai_names`` that no player of the party
+    has (no two alike while there are names enough)."""
+    names = {player.id: player.name for player in party.players}
+    taken = set(names.values())
+    free = [name for name in ai_names if name not in taken] or [f"AI {n}" for n in range(1, 7)]
+    ai = itertools.cycle(free)
+    return {
+        table.table: tuple(names[who] if who is not None else next(ai) for who in table.seats)
+        for table in party.tables
+    }
 
 
 def open_board(app: Director, address: str, port: int) -> None:
@@ -65,7 +80,7 @@ def open_board(app: Director, address: str, port: int) -> None:
     names = ai_names(app.tr)
     watcher = app.tr("party.board")[:24]
     link = PartyLink(address, port, watcher, board=True)
-    feed = NetFeed(link, watcher, net_joiner(names), watch=True, ai_names=names)
+    feed = NetFeed(link, watcher, net_joiner(), watch=True, ai_names=names)
     app.show("party_board", feed=feed)
 
 
@@ -76,13 +91,17 @@ def open_night(
     name: str,
     stop: Callable[[], None] | None = None,
     invite: str | None = None,
+    *,
+    token: str | None = None,
+    keep: Callable[[str], None] | None = None,
 ) -> None:
-    """Join the party at ``address:port`` as ``name`` and show its standings between
-    rounds (``stop``: the party host this window started, ended with it; ``invite``:
-    where the others join it, shown while it gathers)."""
+    """Join the party at ``address:port`` as ``name`` (``token``: as the player it
+    names) and show its standings between rounds (``stop``: the party host this window
+    started, ended with it; ``invite``: where the others join it, shown while it
+    gathers; ``keep``: told our token once the party gives it)."""
     names = ai_names(app.tr)
-    link = PartyLink(address, port, name)
-    feed = NetFeed(link, name, net_joiner(names), ai_names=names, on_close=stop)
+    link = PartyLink(address, port, name, token=token)
+    feed = NetFeed(link, name, net_joiner(), ai_names=names, on_close=stop, on_joined=keep)
     app.show("party_night", feed=feed, me=name, invite=invite)
 
 
@@ -97,8 +116,6 @@ def party_view(
     seconds after it was sent (its clocks run on); ``watched``: the latest view of each
     table (round, table) a watcher follows."""
     names = {player.id: player.name for player in party.players}
-    taken = set(names.values())  # an AI seat never takes a player's name
-    ai_names = [name for name in ai_names if name not in taken] or [f"AI {n}" for n in range(1, 7)]
     standings = tuple(
         StandingRow(
             p.rank,
@@ -123,9 +140,10 @@ def party_view(
         if figures.fastest is None
         else Figure((names[figures.fastest[0]],), figures.fastest[1]),
     )
-    ai = itertools.cycle(ai_names)  # the AI seats of the round named in turn, no two alike
+    seats = seat_names(party, ai_names)
     tables = tuple(
-        _table(table, names, watched.get((party.round, table.table)), ai) for table in party.tables
+        _table(table, seats[table.table], watched.get((party.round, table.table)))
+        for table in party.tables
     )
 
     def ms(value: int | None, way: int) -> float | None:
@@ -147,17 +165,14 @@ def party_view(
     )
 
 
-def _table(
-    table: RoundTable, names: dict[int, str], view: SeatView | None, ai: Iterator[str]
-) -> LiveTable:
-    seats = [names[who] if who is not None else next(ai) for who in table.seats]
+def _table(table: RoundTable, seats: tuple[str, ...], view: SeatView | None) -> LiveTable:
     result = None
     if table.status == "done" and table.places is not None:
         result = GameResult(table.places, table.durak)
     if view is not None and view.players != len(seats):
         view = None  # (not this table's game)
     flags = tuple(who is None for who in table.seats)
-    return LiveTable(table.table + 1, tuple(seats), flags, view, result)
+    return LiveTable(table.table + 1, seats, flags, view, result)
 
 
 class NetFeed:
@@ -173,10 +188,13 @@ class NetFeed:
         watch: bool = False,
         ai_names: Sequence[str] = AI_NAMES,
         on_close: Callable[[], None] | None = None,
+        on_joined: Callable[[str], None] | None = None,
     ) -> None:
-        """``on_close``: what closing the feed also ends (the party host we started)."""
+        """``on_close``: what closing the feed also ends (the party host we started);
+        ``on_joined``: told our player's token each time the party takes us in."""
         self.link = link
         self.on_close = on_close
+        self.on_joined = on_joined
         self.name = name
         self.join = join
         self.watch = watch
@@ -188,12 +206,12 @@ class NetFeed:
         self.watchers: dict[tuple[int, int], Session] = {}
         self.watched: dict[tuple[int, int], SeatView] = {}
         self.calls: list[TableCall] = []
+        self._called: list[PartyTable] = []  # tables we are called to, before their round's map
         self._changed = False
         self._heard = 0.0  # when the party map came (time.monotonic)
 
     def poll(self) -> PartyView | None:
-        for message in drain(self.link.inbox):
-            self._take(message)
+        self.poll_link()
         if self.watch:
             self._follow()
         if not self._changed or self.party is None:
@@ -210,6 +228,7 @@ class NetFeed:
         """Take what the link has said (``poll`` does it too)."""
         for message in drain(self.link.inbox):
             self._take(message)
+        self._calls()
 
     def start(self) -> None:
         self.link.start()
@@ -234,23 +253,39 @@ class NetFeed:
         if isinstance(message, Joined | PartyUpdate):
             if isinstance(message, Joined):
                 self.player = message.player
+                if message.token is not None and self.on_joined is not None:
+                    self.on_joined(message.token)
             self.party, self._changed = message.party, True
             self._heard = time.monotonic()
         elif isinstance(message, PartyTable):
-            self.calls.append(self._call(message))
+            self._called.append(message)
         elif isinstance(message, Rejected):
             self.refused = message
         elif isinstance(message, Lost):
             self.problem, self._changed = message.text or message.code, True
 
-    def _call(self, table: PartyTable) -> TableCall:
-        ai = iter(self.ai_names * 6)
-        named = [name if name is not None else next(ai) for name in table.names]
+    def _calls(self) -> None:
+        """The tables we are called to become calls once the party's map of their round
+        has come (which names their AI seats); a call of an earlier round is dropped."""
+        party, waiting = self.party, []
+        for table in self._called:
+            if party is None or party.round < table.round:
+                waiting.append(table)
+            elif party.round == table.round:
+                self.calls.append(self._call(table, seat_names(party, self.ai_names)))
+        self._called = waiting
+
+    def _call(self, table: PartyTable, seats: dict[int, tuple[str, ...]]) -> TableCall:
+        named = seats.get(table.table)
+        if named is None:  # (not on the party's map: the window's names in turn)
+            turn = iter(self.ai_names * 6)
+            named = tuple(name if name is not None else next(turn) for name in table.names)
         others = tuple(name for seat, name in enumerate(named) if seat != table.seat)
+        ai = tuple(name for name, who in zip(named, table.names, strict=True) if who is None)
         address, name = self.link.address, self.name
 
         def join() -> Session:
-            return self.join(address, table.port, name, table.token)
+            return self.join(address, table.port, name, table.token, ai)
 
         return TableCall(table.round, table.table + 1, others, join)
 
@@ -260,10 +295,17 @@ class NetFeed:
         wanted = set()
         if party is not None:
             wanted = {(party.round, t.table) for t in party.tables if t.status == "playing"}
+            seats = seat_names(party, self.ai_names)
             for table in party.tables:
                 key = (party.round, table.table)
                 if key in wanted and key not in self.watchers:
-                    self.watchers[key] = self.join(self.link.address, table.port, self.name, None)
+                    ai = tuple(
+                        name
+                        for name, who in zip(seats[table.table], table.seats, strict=True)
+                        if who is None
+                    )
+                    address = self.link.address
+                    self.watchers[key] = self.join(address, table.port, self.name, None, ai)
         for key in [key for key in self.watchers if key not in wanted]:
             self.watchers.pop(key).close()
         for key, session in self.watchers.items():

@@ -3,17 +3,21 @@
 "Host a party" sets the night up (the table size, rounds or a time, whether AI players
 fill short tables, and the start screen's rules), starts ``host.party``'s host beside the
 window (``client.net.party_thread``, in a helper thread: announcing it takes a moment the
-window must not wait for) and joins it as its first player, the organiser. "Join" and
-"Board" take the party's address (``HOST:PORT``, the port 45655 when it is left out) and,
-to join, the player's name.
+window must not wait for) and joins it as its first player, the organiser. The party is
+saved where ``durak party`` saves one (the window's ``saves``), with the organiser's
+token beside it (``client.net.party_saves``): while a night saved there is unfinished
+(the window was closed, the machine restarted), the menu offers to resume it, on its
+port, the organiser back as the same player. "Join" and "Board" take the party's address
+(``HOST:PORT``, the port 45655 when it is left out) and, to join, the player's name.
 """
 
 from __future__ import annotations
 
+import contextlib
 import math
 import queue
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -21,6 +25,7 @@ import pygame
 from client.i18n import N_
 from client.net.lan import invite_link
 from client.net.party_link import PARTY_PORT, PartyFinder, party_address
+from client.net.party_saves import Unfinished, keep_player, unfinished
 from client.net.session import drain
 from client.screens.choices import chosen_rules, rule_rows
 from client.screens.party.feed import open_board, open_night
@@ -32,7 +37,7 @@ from engine import Rules
 
 if TYPE_CHECKING:
     from client.net.party_thread import PartyHandle
-    from host.party import PartyAd
+    from host.party import PartyAd, PartyConfig
 
 __all__ = [
     "LENGTHS",
@@ -59,12 +64,73 @@ def _title(surface: pygame.Surface, app: Director, key: str) -> float:
     return title_h
 
 
+class Starting:
+    """A party host being started beside the window, in a helper thread (announcing it
+    takes a moment the window must not wait for): each of ``configs`` in turn until one
+    listens (the next: another port). ``result()``: None until it is up (a
+    ``PartyHandle``) or could not be (the error: ``OSError``, or ``PartySaveError`` for a
+    save that cannot be resumed)."""
+
+    def __init__(self, configs: Sequence[PartyConfig]) -> None:
+        self._found: queue.Queue[PartyHandle | Exception] = queue.Queue()
+        threading.Thread(
+            target=self._serve, args=(list(configs),), name="durak-party-start", daemon=True
+        ).start()
+
+    def _serve(self, configs: list[PartyConfig]) -> None:
+        from client.net.party_thread import host_party
+        from host.party.store import PartySaveError
+
+        error: Exception = OSError("no port to listen on")
+        for config in configs:
+            try:
+                self._found.put(host_party(config))
+                return
+            except PartySaveError as exc:
+                self._found.put(exc)
+                return
+            except OSError as exc:
+                error = exc
+        self._found.put(error)
+
+    def result(self) -> PartyHandle | Exception | None:
+        try:
+            return self._found.get_nowait()
+        except queue.Empty:
+            return None
+
+
+def join_hosted(app: Director, handle: PartyHandle, player: str, token: str | None = None) -> None:
+    """Join the party this window hosts (``handle``) as ``player`` (``token``: as the
+    player it names), the token kept beside the party's save."""
+    bind = app.settings.lan_bind
+    address = bind if bind and bind not in ("0.0.0.0", "::") else "127.0.0.1"
+    invite = invite_link(bind, handle.port).removeprefix("durak://")
+    saves, port = app.saves, handle.port
+
+    def write(token: str) -> None:
+        with contextlib.suppress(OSError):  # (the night goes on: only a resume needs it)
+            keep_player(saves, port, player, token)
+
+    def keep(token: str) -> None:  # (off the window's thread: the file is fsynced)
+        threading.Thread(target=write, args=(token,), name="durak-party-keep").start()
+
+    open_night(app, address, port, player, stop=handle.stop, invite=invite, token=token, keep=keep)
+
+
 class PartyMenuScene(ButtonScene):
-    """Host, Join, Board, Back: one column of large buttons."""
+    """Resume (while a night this window hosted is unfinished), Host, Join, Board, Back:
+    one column of large buttons."""
 
     def __init__(self, app: Director) -> None:
         self.app = app
         self.size = app.size
+        self.saved: Unfinished | None = None
+        self.starting: Starting | None = None
+        self.message = ""
+
+    def enter(self) -> None:
+        self.saved = unfinished(self.app.saves)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -75,14 +141,22 @@ class PartyMenuScene(ButtonScene):
         bh = round(max(32, min(72, h * 0.09)))
         bw = round(min(w - 48, bh * 7))
         top = round(min(h * 0.15, 110) + h * 0.12)
+        specs = [
+            ("host", tr("party.host"), "primary"),
+            ("join", tr("party.join"), "secondary"),
+            ("board", tr("party.board"), "secondary"),
+            ("back", tr("party.back"), "secondary"),
+        ]
+        saved = self.saved
+        if saved is not None:
+            key = "party.resume_round" if saved.round else "party.resume"
+            specs.insert(0, ("resume", tr(key, name=saved.name, round=saved.round), "primary"))
+            specs[1] = ("host", tr("party.host"), "secondary")
         found = []
-        for i, (name, key, style) in enumerate(
-            (("host", "party.host", "primary"), ("join", "party.join", "secondary"),
-             ("board", "party.board", "secondary"), ("back", "party.back", "secondary"))
-        ):  # fmt: skip
+        for i, (name, label, style) in enumerate(specs):
             rect = pygame.Rect(0, 0, bw, bh if name != "back" else round(bh * 0.8))
             rect.midtop = (w // 2, top + round(i * bh * 1.35) + (bh // 3 if name == "back" else 0))
-            found.append(Button(rect, name, tr(key), style=style))
+            found.append(Button(rect, name, label, self.starting is None, style))
         return found
 
     def handle(self, event: Input) -> None:
@@ -93,22 +167,61 @@ class PartyMenuScene(ButtonScene):
         self.press(event)
 
     def activate(self, name: str) -> None:
-        if name == "host":
+        if self.starting is not None:
+            return
+        if name == "resume":
+            self.resume()
+        elif name == "host":
             self.app.show("party_host")
         elif name in ("join", "board"):
             self.app.show("party_join", board=name == "board")
         elif name == "back":
             self.app.pop()
 
+    def resume(self) -> None:
+        """Take the unfinished night up again, on its port, and sit down in it."""
+        from host.party.server import PartyConfig
+
+        saved = self.saved
+        if saved is None:
+            return
+        bind = self.app.settings.lan_bind or "0.0.0.0"
+        config = PartyConfig(
+            name=saved.name,
+            bind=bind,
+            port=saved.port,
+            save_dir=str(self.app.saves),
+            resume=True,
+            **PartyHostScene.options,
+        )
+        self.starting = Starting([config])
+        self.message = self.app.tr("party.starting")
+
+    def update(self, dt: float) -> None:
+        result = None if self.starting is None else self.starting.result()
+        if result is None:
+            return
+        self.starting = None
+        if isinstance(result, Exception):
+            self.message = self.app.tr("party.failed", error=str(result))
+            return
+        self.message = ""
+        saved = self.saved
+        name = self.app.settings.name or self.app.tr("settings.default_name")
+        player = saved.player if saved is not None and saved.player else name[:NAME_MAX]
+        join_hosted(self.app, result, player, saved.token if saved is not None else None)
+
     def next_frame(self) -> float:
-        return math.inf
+        return 0.0 if self.starting is not None else math.inf
 
     def draw(self, surface: pygame.Surface) -> None:
         title_h = _title(surface, self.app, "party.menu_title")
         w, h = surface.get_size()
-        hint = self.app.tr("party.menu_hint")
+        hint = self.message or self.app.tr("party.menu_hint")
         px = fit_px(self.app.assets, hint, max(12, round(h * 0.03)), w - 32)
-        draw_text(surface, self.app.assets, hint, px, (w / 2, title_h + h * 0.05), colour=SOFT)
+        at = (w / 2, title_h + h * 0.05)
+        colour = (255, 170, 150) if self.message and self.starting is None else SOFT
+        draw_text(surface, self.app.assets, hint, px, at, colour=colour)
         self.draw_buttons(surface, self.app.assets)
 
 
@@ -272,7 +385,7 @@ class PartyHostScene(FormScene):
         self.seats = min(6, max(2, app.settings.opponents + 1))
         self.length = LENGTHS[0]
         self.fill = True
-        self.starting: queue.Queue[PartyHandle | OSError] | None = None
+        self.starting: Starting | None = None
         self.rows = self._rows()
 
     def _rows(self) -> list[Row]:
@@ -314,7 +427,6 @@ class PartyHostScene(FormScene):
             self.start()
 
     def start(self) -> None:
-        from client.net.party_thread import host_party
         from host.party.server import PartyConfig
         from protocol import Night
 
@@ -328,43 +440,31 @@ class PartyHostScene(FormScene):
         )
         bind = self.app.settings.lan_bind or "0.0.0.0"
         name = self.fields["party.name"].strip() or self.app.tr("party.default_name", name="Durak")
-        found: queue.Queue[PartyHandle | OSError] = queue.Queue()
-
-        def serve() -> None:
-            error = OSError("no port to listen on")
-            for port in self.ports:
-                config = PartyConfig(name=name, bind=bind, port=port, setup=night, **self.options)
-                try:
-                    found.put(host_party(config))
-                    return
-                except OSError as exc:
-                    error = exc
-            found.put(error)
-
-        self.starting = found
+        saves = str(self.app.saves)
+        self.starting = Starting(
+            [
+                PartyConfig(
+                    name=name, bind=bind, port=port, setup=night, save_dir=saves, **self.options
+                )
+                for port in self.ports
+            ]
+        )
         self.message = self.app.tr("party.starting")
-        threading.Thread(target=serve, name="durak-party-start", daemon=True).start()
 
     def next_frame(self) -> float:
         return 0.0 if self.starting is not None else math.inf
 
     def update(self, dt: float) -> None:
-        if self.starting is None:
-            return
-        try:
-            result = self.starting.get_nowait()
-        except queue.Empty:
+        result = None if self.starting is None else self.starting.result()
+        if result is None:
             return
         self.starting = None
-        if isinstance(result, OSError):
+        if isinstance(result, Exception):
             self.message = self.app.tr("party.failed", error=str(result))
             return
         self.message = ""
         player = (self.app.settings.name or self.app.tr("settings.default_name"))[:NAME_MAX]
-        bind = self.app.settings.lan_bind
-        address = bind if bind and bind not in ("0.0.0.0", "::") else "127.0.0.1"
-        invite = invite_link(bind, result.port).removeprefix("durak://")
-        open_night(self.app, address, result.port, player, stop=result.stop, invite=invite)
+        join_hosted(self.app, result, player)
 
     def draw(self, surface: pygame.Surface) -> None:
         rules = self.rules()

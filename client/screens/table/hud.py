@@ -105,13 +105,16 @@ def end_buttons(
     show: EndShow = EndShow(),
     review: bool = False,
     watching: bool = False,
+    rematch: bool = True,
 ) -> list[Button]:
-    """Menu, Rematch (``watching``: Next game, back to the room), Review (``review``: the
-    game was kept, so the coach can go over it) and Table along the end panel's foot."""
+    """Menu, Rematch (``watching``: Next game, back to the room; none without ``rematch``:
+    a party's table, whose next game the party seats), Review (``review``: the game was
+    kept, so the coach can go over it) and Table along the end panel's foot."""
     panel, px = _end_panel(size, over, show)
     specs = [("menu", tr("table.menu"), "secondary", 6.5)]
-    again = tr("table.next_game" if watching else "table.rematch")
-    specs.append(("rematch", again, "primary", 8.0))
+    if rematch:
+        again = tr("table.next_game" if watching else "table.rematch")
+        specs.append(("rematch", again, "primary", 8.0))
     if review:
         specs.append(("review", tr("past.review"), "secondary", 6.5))
     specs.append(("hide", tr("table.hide"), "secondary", 6.5))

@@ -27,7 +27,7 @@ class EndScene(Overlay):
     Rematch is Next game). ``show``: the extras as the table has them now; ``review``:
     whether the game has been kept (so the coach can go over it); ``actions``: what the
     table does for Menu, Rematch, Review and the log's key (Table, "hide", only takes the
-    panel off)."""
+    panel off); without "rematch" (a party's table) the panel offers none."""
 
     hides = frozenset({"words", "digits", "buttons", "hud", "reactions", "end_table"})
 
@@ -50,18 +50,26 @@ class EndScene(Overlay):
         self.names, self.seat, self.watching = names, seat, watching
         self.show = show
         self.review = review
-        rematch = actions["rematch"]
+        self.actions = {**actions, "hide": self.close}
+        rematch = actions.get("rematch")
+        if rematch is not None:
 
-        def again() -> None:
-            self.close()
-            rematch()
+            def again() -> None:
+                self.close()
+                rematch()
 
-        self.actions = {**actions, "rematch": again, "hide": self.close}
+            self.actions["rematch"] = again
 
     def layout(self) -> list[Button]:
         show = self.show()
         return end_buttons(
-            self.app.size, self.over, self.app.tr, show, self.review(), self.watching
+            self.app.size,
+            self.over,
+            self.app.tr,
+            show,
+            self.review(),
+            self.watching,
+            "rematch" in self.actions,
         )
 
     def key(self, event: Key) -> None:

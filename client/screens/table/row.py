@@ -55,10 +55,12 @@ def table_buttons(
     log: bool,
     tr: Translator = ENGLISH,
     react: bool = True,
+    rematch: bool = True,
 ) -> list[Button]:
     """The table's row: what ``view`` offers (None: nothing now) or, once the game is
     ``over``, the way back to its result; the corners (React only if ``react``: a replay
-    has nobody to react to); the log's button if ``log``."""
+    has nobody to react to; Rematch once it is over, if ``rematch``: not at a party's
+    table); the log's button if ``log``."""
     specs = action_specs(list(view.legal), view.taking, tr) if view is not None else []
     if over:  # the end's panel hidden: the table, and a way back
         specs = [("result", tr("table.result"), "primary")]
@@ -68,7 +70,7 @@ def table_buttons(
         "rematch": tr("table.next_game" if watching else "table.rematch"),
         "emote": tr("table.emote"),
     }
-    if not over:
+    if not over or not rematch:
         del words["rematch"]
     if not react:
         del words["emote"]

@@ -94,6 +94,7 @@ class TableScene(Scene):
         kept: Callable[[], GameFile | None] | None = None,
         overlays: Stack | None = None,
         replaying: bool = False,
+        rematch: bool = True,
     ) -> None:
         """``backlog``: messages the session said before the scene took it over (the room
         screen hands over ``Seated`` and the start of the game). ``back``: at a LAN table,
@@ -105,7 +106,8 @@ class TableScene(Scene):
         kept last, which the end's Review opens in the coach. ``overlays``: where the
         table's overlays go (by default the app's stack). ``replaying``: a kept game shown
         again, where nobody thinks and nobody can be reacted to (no thinking cue, no
-        React)."""
+        React). ``rematch``: False at a party's table, whose end offers no Rematch (the
+        party seats the next round)."""
         self.app = app
         self.replaying = replaying
         self.covers = Covers(overlays if overlays is not None else app, self)
@@ -153,6 +155,8 @@ class TableScene(Scene):
         }
         if replaying:
             del self.actions["emote"]
+        if not rematch:
+            del self.actions["rematch"]
         self.pacer.take(backlog)  # (the room and reactions in it are shown at once)
 
     # --- scene --------------------------------------------------------------------------
@@ -524,7 +528,11 @@ class TableScene(Scene):
             watching=self.watching,
             show=self.end_show,
             review=lambda: self._kept_game() is not None,
-            actions={name: self.actions[name] for name in ("menu", "rematch", "review", "log")},
+            actions={
+                name: self.actions[name]
+                for name in ("menu", "rematch", "review", "log")
+                if name in self.actions
+            },
         )
         self.covers.restack(under=end, drop=PickerScene)
 
@@ -627,6 +635,7 @@ class TableScene(Scene):
             log=log,
             tr=tr,
             react=not self.replaying,
+            rematch="rematch" in self.actions,
         )
 
     def _emote_anchor(self, seat: int) -> tuple[float, float]:
