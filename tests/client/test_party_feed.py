@@ -297,10 +297,18 @@ def test_durak_party_board_finds_the_one_party_on_the_lan(
 
     monkeypatch.setattr(party_link, "PartyLink", Recorded)
     party = host_party(config)  # announced on 127.0.0.1 only
+    ours = ("127.0.0.1", party.port, True)
+    argv = ["party", "--board", "--bind", "127.0.0.1", "--window", "1280x720"]
     try:
-        argv = ["party", "--board", "--bind", "127.0.0.1", "--window", "1280x720"]
-        assert main([*argv, "--board-frames", "20"]) == 0
-        assert reached == [("127.0.0.1", party.port, True)]
+        # Tests on other cores announce parties on loopback too, for a few seconds each:
+        # while one is up, the board opens it or lists both; it opens ours once ours is alone.
+        for _ in range(10):
+            reached.clear()
+            code = main([*argv, "--board-frames", "20"])
+            assert code in (0, 2)
+            if code == 0 and reached == [ours]:
+                break
+        assert reached == [ours]
     finally:
         party.stop()
 

@@ -24,7 +24,7 @@ def test_a_party_is_announced_as_a_party_not_as_a_table() -> None:
             assert host.announcer is not None
             assert host.announcer.name.endswith("." + SERVICE_TYPE)
             parties, tables = await asyncio.gather(
-                browse_parties("127.0.0.1", 2.0), browse("127.0.0.1", 2.0, probe=False)
+                browse_parties("127.0.0.1", 3.0), browse("127.0.0.1", 3.0, probe=False)
             )
         mine = [ad for ad in parties if ad.port == host.port]
         assert len(mine) == 1
