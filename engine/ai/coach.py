@@ -78,7 +78,7 @@ __all__ = [
 COSTLY = 0.08  # heads-up, a move this much worse than the best one is marked
 SAMPLES = 48  # sampled deals per decision
 CONFIRM = 2  # a move near the mark is played again on this many times the samples
-SOLVER_NODES = 40_000
+SOLVER_NODES = 120_000  # about 0.9 s of CPU at most (135k nodes a second)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +101,9 @@ class Verdict:
     best: Action
     best_score: float
     method: str  # "solver" (exact), "samples", or "forced" (only one sensible move)
-    scores: tuple[tuple[Action, float], ...]  # every move considered, best first
+    # every move considered with its playouts' score, best first (solved: the proven best
+    # first, then by the scores)
+    scores: tuple[tuple[Action, float], ...]
     why: Why | None = None  # for a costly move: the reason the best one was better
     # solved: the move made's and the best one's values against perfect play (1 a win)
     exact: tuple[float, float] | None = None
@@ -148,18 +150,20 @@ def review_decision(decision: Decision, seed: int = 0, samples: int = SAMPLES) -
     moves += [a for a in extra if a not in moves]
     if len(moves) == 1:
         return Verdict(decision, 0.5, decision.action, 0.5, "forced", ((decision.action, 0.5),))
-    values = _solve(exact, view.seat, moves) if exact is not None else None
-    method = "samples" if values is None else "solver"
     # The chances shown are the playouts' even when the ending is solved: the solver's 0
     # or 1 assumes perfect play, and the games players play escaped "0 %" 1 time in 6
     # (tests/benchmarks/coach_calibration.py); the solver's values rank the moves.
     scores = _sampled(view, memory, moves, rng, exact, samples)
-    exact_of = dict(zip(moves, values or [0.0] * len(moves), strict=True))
-    ranked = sorted(zip(moves, scores, strict=True), key=lambda ms: (-exact_of[ms[0]], -ms[1]))
     made = moves.index(decision.action)
     played = scores[made]
+    proof = None if exact is None else _solve(exact, view.seat, moves, made, scores)
+    method = "samples" if proof is None else "solver"
+    ranked = sorted(zip(moves, scores, strict=True), key=lambda ms: -ms[1])
+    pair = None
+    if proof is not None:
+        pair, proven_best = (proof.made, proof.best), moves[proof.index]
+        ranked.sort(key=lambda ms: ms[0] != proven_best)  # the proven best first
     best, best_score = ranked[0]
-    pair = None if values is None else (values[made], exact_of[best])
     if (best_score - played if pair is None else pair[1] - pair[0]) < 1e-9:
         best, best_score = decision.action, played  # as good as any: the move made is best
     seats = sum(1 for place in view.places if not place)
@@ -201,17 +205,51 @@ def _exact_state(view: SeatView, memory: Memory, rng: random.Random) -> GameStat
     return state if solvable(state) else None
 
 
-def _solve(state: GameState, seat: int, moves: list[Action]) -> list[float] | None:
-    solver = Solver(seat, max_nodes=SOLVER_NODES)
-    values = []
+@dataclass(frozen=True, slots=True)
+class _Proof:
+    index: int  # the best move's: the first, in the order searched, of those worth most
+    made: float  # the move made's exact value
+    best: float  # the best move's
+
+
+def _solve(
+    state: GameState, seat: int, moves: list[Action], made: int, scores: list[float]
+) -> _Proof | None:
+    """The move made's exact value and the best move's, or None past the node budget.
+
+    A verdict needs no other value: the move made is searched in full, then every other
+    move, the playouts' likeliest first, only for more than the best so far (a cut-off
+    that usually ends within a few nodes), and none once one is proven to win. So the
+    best is, of the moves worth most, the one the playouts favour. Searching every move
+    in full left more of the heads-up endings to the samples
+    (``tests/benchmarks/coach_blunders.py`` counts those solved).
+
+    Each move gets a search of its own, out of one budget of nodes: a draw by repetition
+    depends on the path to it, so a table filled under another move's lines could value
+    this one differently (a win where, searched on its own, the other side can repeat)."""
+    budget = SOLVER_NODES
+
+    def value(i: int, alpha: float = 0.0) -> float:
+        nonlocal budget
+        child = state.copy()
+        child.apply(seat, moves[i])
+        solver = Solver(seat, max_nodes=budget)
+        try:
+            return solver.value(child, alpha, 1.0)
+        finally:
+            budget -= solver.nodes
+
     try:
-        for action in moves:
-            child = state.copy()
-            child.apply(seat, action)
-            values.append(solver.value(child))
+        made_value = value(made)
+        proof = _Proof(made, made_value, made_value)
+        for i in sorted(range(len(moves)), key=lambda i: -scores[i]):
+            if proof.best >= 1.0:
+                break
+            if i != made and (v := value(i, proof.best)) > proof.best:
+                proof = _Proof(i, made_value, v)
     except SearchAborted:
         return None
-    return values
+    return proof
 
 
 def _sampled(

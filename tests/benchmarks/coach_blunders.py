@@ -189,6 +189,10 @@ def report(rows: list[Row]) -> bool:
             f"{len(blunders)} = {hit:.0%}; fine moves flagged {false}/{len(fine)} = {wrong:.1%};"
             f" between {sum(r.kind == 'between' for r in at)}"
         )
+        if at[0].judge == "solver":
+            solved = sum(r.method == "solver" for r in at)
+            missed = sum(r.method != "solver" for r in blunders)
+            print(f"  the coach solved {solved}/{len(at)} (blunders left to samples: {missed})")
     print(f"targets (>= 90 % flagged, <= 5 % false): {'met' if good else 'not met'}")
     return good
 

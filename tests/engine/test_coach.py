@@ -166,3 +166,30 @@ def test_a_games_decisions_are_the_same_from_its_log_and_from_what_the_seat_was_
     from_log = decisions_from_log(log, 1)
     assert from_log and decisions_from_steps(steps, 1) == from_log
     assert [d.action for d in from_log] == [a for s, a in log.actions if s == 1]
+
+
+def test_a_solved_verdict_holds_the_exact_values_of_the_move_made_and_the_best() -> None:
+    """The coach searches the move made in full and the others only for more than the best
+    so far: its two values and its best move are those of searching every move in full.
+    (Each move on its own: a draw by repetition depends on the path to it.)"""
+    checked = 0
+    for seed in range(3):
+        log = played(HEADS_UP, seed)
+        for seat in (0, 1):
+            for decision in decisions_from_log(log, seat):
+                verdict = review_decision(decision)
+                if verdict.method != "solver":
+                    continue
+                state = log.start()
+                for actor, action in log.actions[: decision.number]:
+                    state.apply(actor, action)
+                exact = {}
+                for action in state.legal_actions(seat):
+                    child = state.copy()
+                    child.apply(seat, action)
+                    exact[action] = Solver(seat).value(child)
+                best = max(exact.values())
+                assert verdict.exact == (exact[decision.action], best)
+                assert exact[verdict.best] == best
+                checked += 1
+    assert checked >= 10
