@@ -73,9 +73,9 @@ def test_the_moment_comes_before_the_end_panel_with_its_sting(
     _play_out(app, session, taker)
     table = scene(app)
     assert table.over is not None and table.over.result.durak == (0 if ours else 1)
-    assert isinstance(table.moment, Moment) and table.moment.ours is ours
+    assert isinstance(table.finale.moment, Moment) and table.finale.moment.ours is ours
     assert showing(app) is None  # the panel waits for the moment
     app.step(0.02)
     assert played[-1] == ("sting_you" if ours else "sting")
     settle(app)
-    assert table.moment is None and showing(app) is EndScene
+    assert table.finale.moment is None and showing(app) is EndScene

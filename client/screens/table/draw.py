@@ -16,6 +16,7 @@ from client.ui.looks import draw_look
 from client.ui.metrics import CARD_RATIO
 from client.ui.render import SOFT, WHITE, draw_text, fit_px, rounded_box
 from engine import Card
+from protocol import Room
 
 __all__ = [
     "ROLE_COLOURS",
@@ -25,6 +26,7 @@ __all__ = [
     "draw_digits",
     "draw_seat_word",
     "role_of",
+    "seat_statuses",
     "warm_fan",
 ]
 
@@ -49,6 +51,16 @@ STATUS_COLOURS = {
     "stand_in": (120, 160, 236),
     "back_soon": (236, 176, 60),
 }
+
+
+def seat_statuses(room: Room) -> tuple[str, ...]:
+    """Each seat's status as its plate shows it (a key of ``SEAT_STATUS_KEYS``, or
+    another of ``protocol.SeatInfo.status``): a connected player who said "back in a
+    minute" is ``back_soon``."""
+    return tuple(
+        "back_soon" if seat.back_soon and seat.status == "connected" else seat.status
+        for seat in room.seats
+    )
 
 
 def _canonical(layout: Layout) -> list[int]:

@@ -44,6 +44,7 @@ __all__ = [
     "draw_status",
     "draw_toast",
     "draw_unsaved",
+    "draw_watching",
     "end_buttons",
     "end_lines",
     "panel_rect",
@@ -327,6 +328,14 @@ def draw_paused(
     pill.center = (w // 2, round(layout.status_y - pill.h * 1.3))  # above the status line
     rounded_box(surface, assets, pill, (6, 22, 14, 225), pill.h // 2, (*GOLD, 160))
     surface.blit(image, image.get_rect(center=pill.center))
+
+
+def draw_watching(
+    surface: pygame.Surface, assets: Assets, layout: Layout, tr: Translator = ENGLISH
+) -> None:
+    """A watcher's table says so where a player's hand would be."""
+    at = (layout.size[0] / 2, layout.hand_y)
+    draw_text(surface, assets, tr("table.watching"), layout.font_px * 2, at, "center", GOLD, True)
 
 
 def draw_toast(

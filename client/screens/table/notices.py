@@ -14,9 +14,9 @@ from client.net.session import GameOver
 from client.screens.table.hud import EndShow, closed_buttons, draw_closed, draw_end, end_buttons
 from client.screens.table.keymap import KeyState, Press, command_for
 from client.screens.table.overlays import draw_deal_check
-from client.screens.table.panels import Handle, Overlay
+from client.screens.table.panels import Covers, Handle, Overlay
 from client.ui.pointer import Key
-from client.ui.scene import Director, Stack
+from client.ui.scene import Director, Scene, Stack
 from client.ui.widgets import Button
 
 __all__ = ["ClosedScene", "EndScene"]
@@ -98,6 +98,15 @@ class ClosedScene(Overlay):
         self.text = text
         self.actions = {"menu": leave}
         self.hides = self.hides | (replaced & self.kept)
+
+    @classmethod
+    def cover(
+        cls, covers: Covers, app: Director, under: Handle, *, text: str, leave: Callable[[], None]
+    ) -> None:
+        """Open the notice in the place of every overlay open over the table."""
+        replaced = covers.hidden()
+        covers.restack(drop=Scene)
+        covers.push(cls(app, covers.stack, under, text=text, leave=leave, replaced=replaced))
 
     def layout(self) -> list[Button]:
         return closed_buttons(self.app.size, self.app.tr)
