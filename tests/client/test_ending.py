@@ -1,5 +1,6 @@
 """The end of a game: its numbers count cards, not plays; the moment before the panel (a
-stamp and a sting, another when we are the Durak; none for a draw)."""
+stamp and a sting, another when we are the Durak; none for a draw), during which the
+panel is drawn ahead, so that it opens with nothing left to make."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from tables import deal, scene, settle, showing, start
 from client.screens.table.history import History
 from client.screens.table.moment import Moment
 from client.screens.table.notices import EndScene
+from client.settings import Settings
+from client.ui import assets
 from engine import (
     Attacked,
     BoutStarted,
@@ -79,3 +82,25 @@ def test_the_moment_comes_before_the_end_panel_with_its_sting(
     assert played[-1] == ("sting_you" if ours else "sting")
     settle(app)
     assert table.finale.moment is None and showing(app) is EndScene
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_end_panel_opens_with_its_images_and_words_made_during_the_moment(
+    monkeypatch: pytest.MonkeyPatch, language: str
+) -> None:
+    state = deal(Rules(deck_size=24), "9s Th Jh Qh Kh Ah", "9h Tc Jc Qc Kc Ac", trump="As")
+    app, session = start(state, Settings(language=language), size=(1920, 1080))
+    _play_out(app, session, 1)
+    made: list[object] = []
+    get_or = assets._Lru.get_or
+
+    def counted(cache: assets._Lru, key: object, make: object) -> object:
+        if key not in cache:
+            made.append(key)
+        return get_or(cache, key, make)
+
+    monkeypatch.setattr(assets._Lru, "get_or", counted)
+    while showing(app) is None:  # the moment, at 50 frames a second
+        made.clear()
+        app.step(0.02)
+    assert showing(app) is EndScene and made == []  # its first frame made nothing

@@ -6,12 +6,19 @@ they show and what their buttons do; they never import the table back.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pygame
 
 from client.net.session import GameOver
-from client.screens.table.hud import EndShow, closed_buttons, draw_closed, draw_end, end_buttons
+from client.screens.table.hud import (
+    EndShow,
+    closed_buttons,
+    draw_closed,
+    draw_end,
+    end_buttons,
+    end_parts,
+)
 from client.screens.table.keymap import KeyState, Press, command_for
 from client.screens.table.overlays import draw_deal_check
 from client.screens.table.panels import Covers, Handle, Overlay
@@ -72,6 +79,17 @@ class EndScene(Overlay):
     def draw(self, surface: pygame.Surface) -> None:
         tr, over, buttons = self.app.tr, self.over, self.own_buttons()
         draw_end(surface, self.assets, over, self.names, self.seat, buttons, tr, self.show())
+        draw_deal_check(surface, self.assets, over.deal, buttons, tr)
+
+    def ahead(self) -> Iterator[None]:
+        """Its picture, a part at each step, on a scratch surface of the window's size:
+        drawn through before it opens (``finale``), it opens with its images and words
+        made."""
+        surface = pygame.Surface(self.app.size)
+        yield
+        tr, over, buttons = self.app.tr, self.over, self.layout()
+        show = self.show()
+        yield from end_parts(surface, self.assets, over, self.names, self.seat, buttons, tr, show)
         draw_deal_check(surface, self.assets, over.deal, buttons, tr)
 
 
