@@ -162,11 +162,13 @@ def _draw_seat(
     tr: Translator,
     status: str = "",
     look: int | None = None,
+    fan: bool = True,
 ) -> None:
     layout = board.layout
     spot = layout.seats[seat]
     count = max(0, board.counts[seat] - board.incoming(("seat", seat)))
-    warm_fan(surface, assets, layout, seat, count)
+    if fan:
+        warm_fan(surface, assets, layout, seat, count)
     role = role_of(board, seat)
     rect = pygame.Rect(spot.plate)
     acting = role in ("attacking", "defending") and (
@@ -323,9 +325,12 @@ def draw_board(
     statuses: Sequence[str] = (),
     our_turn: bool = False,
     badges: Sequence[int | None] = (),
+    face_up: int | None = None,
 ) -> None:
     """``statuses``: each seat's status from the room (``connected``, ``away``...);
-    ``our_turn``: the table waits for us (our hand glows); ``badges``: each seat's look."""
+    ``our_turn``: the table waits for us (our hand glows); ``badges``: each seat's look;
+    ``face_up``: the seat whose cards the end shows face up (``ending``), without its
+    fan of backs."""
     layout = board.layout
     surface.blit(assets.felt(layout.size), (0, 0))
     if our_turn:
@@ -335,7 +340,7 @@ def draw_board(
         name = names[seat] if seat < len(names) else tr("table.seat", n=seat + 1)
         status = statuses[seat] if seat < len(statuses) else ""
         look = badges[seat] if seat < len(badges) else None
-        _draw_seat(surface, assets, board, seat, name, tr, status, look)
+        _draw_seat(surface, assets, board, seat, name, tr, status, look, seat != face_up)
     for sprite in _draw_order(board):
         draw_sprite(surface, assets, layout, sprite, looks.get(sprite.card, "plain"))  # type: ignore[arg-type,unused-ignore]
     if board.dragged is not None and board.dragged in board.cards:

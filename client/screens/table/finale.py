@@ -22,7 +22,7 @@ import pygame
 from client.net.gamefile import GameFile
 from client.net.session import GameOver
 from client.screens.table.board import Board
-from client.screens.table.ending import draw_end_table
+from client.screens.table.ending import draw_end_table, face_up_seat
 from client.screens.table.hud import EndShow
 from client.screens.table.moment import SECONDS, Moment, draw_durak_stamp
 from client.screens.table.notices import EndScene
@@ -123,6 +123,12 @@ class Finale:
     def kept_game(self) -> GameFile | None:
         """The game just ended as it was kept (None: not kept, or not yet)."""
         return None if self.kept is None else self.kept()
+
+    def face_up(self, board: Board, hidden: frozenset[str]) -> int | None:
+        """The seat whose cards the end shows face up (its fan of backs is not drawn)."""
+        if self.over is None or "end_table" in hidden:
+            return None
+        return face_up_seat(board, self.over.result.durak, self.show())
 
     def draw(self, surface: pygame.Surface, board: Board, hidden: frozenset[str]) -> None:
         """What the table shows of the end (and before the panel, the moment), unless the

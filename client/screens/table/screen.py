@@ -622,9 +622,9 @@ class TableScene(Scene):
         layout, tr = board.layout, self.app.tr
         turn = self.our_turn()
         badges = () if self.room is None else tuple(s.look for s in self.room.seats)
-        draw_board(
-            surface, assets, board, self.names, self.looks(), tr, self.statuses, turn, badges
-        )
+        face_up = self.finale.face_up(board, hidden)  # the Durak's cards, at the end
+        looks, names = self.looks(), self.names
+        draw_board(surface, assets, board, names, looks, tr, self.statuses, turn, badges, face_up)
         if "words" not in hidden:
             draw_tags(surface, assets, board, self.names, tr)
             self.cues.draw_words(surface, assets, layout, tr)
