@@ -19,6 +19,7 @@ one gesture, which steps once, when a whole notch has added up.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import time
 from collections.abc import Callable
@@ -27,7 +28,7 @@ from typing import Literal
 
 import pygame
 
-__all__ = ["MOUSE", "InputMapper", "Key", "Pointer"]
+__all__ = ["MOUSE", "HandCursor", "InputMapper", "Key", "Pointer"]
 
 MOUSE = -1  # the pointer id of the mouse; fingers use their finger_id
 GESTURE_GAP = 0.3  # seconds without a smooth scroll event that end a swipe
@@ -155,3 +156,18 @@ class InputMapper:
         if self.active is not None and self.active != pointer:
             return None
         return Pointer("move", pos, pointer)
+
+
+class HandCursor:
+    """The system's cursor: a pointing hand over what can be clicked, else the arrow (set
+    only when that changes; a system without cursors, e.g. headless, keeps its own)."""
+
+    def __init__(self) -> None:
+        self.hand = False
+
+    def point(self, hand: bool) -> None:
+        if hand != self.hand:
+            self.hand = hand
+            cursor = pygame.SYSTEM_CURSOR_HAND if hand else pygame.SYSTEM_CURSOR_ARROW
+            with contextlib.suppress(pygame.error):
+                pygame.mouse.set_cursor(cursor)

@@ -92,6 +92,7 @@ def hard5(size: tuple[int, int], seconds: float, in_process: bool) -> None:
     else:
         app = App(settings, None, size=size, sound=False, session_factory=host_process)
     app.step(1 / 60)  # the start screen, where a player presses Play (and its felt is made)
+    app.settle()  # as ``App.run`` does before its first frame
     app.start_game(rules)
     table = app.stack[-1]
     assert isinstance(table, TableScene)
@@ -150,6 +151,7 @@ def whole(size: tuple[int, int]) -> None:
     )
     app = App(Settings(), None, size=size, sound=False, session_factory=lambda r, s: session)
     app.step(1 / 60)  # the start screen, where a player presses Play (and its felt is made)
+    app.settle()  # as ``App.run`` does before its first frame
     app.start_game(rules)
     table = app.stack[-1]
     assert isinstance(table, TableScene)
@@ -214,6 +216,7 @@ def main() -> None:
         new_game(rules, seed), names=["You", "Boris", "Vera", "Oleg", "Nina", "Igor"]
     )
     app = App(Settings(), None, size=size, sound=False, session_factory=lambda r, s: session)
+    app.settle()  # as ``App.run`` does before its first frame
     app.start_game(rules)
     table = app.stack[-1]
     assert isinstance(table, TableScene)

@@ -1,15 +1,22 @@
 """The end of a game: its numbers count cards, not plays; the moment before the panel (a
-stamp and a sting, another when we are the Durak; none for a draw)."""
+stamp and a sting, another when we are the Durak; none for a draw), during which the
+panel is drawn ahead, so that it opens with nothing left to make; the table's row at the
+end, which fits every window."""
 
 from __future__ import annotations
 
 import pytest
 from tables import deal, scene, settle, showing, start
 
+from client.app import App
 from client.i18n import ENGLISH, translator
 from client.screens.table.history import History
+from client.screens.table.layout import Layout
 from client.screens.table.moment import Moment
 from client.screens.table.notices import EndScene
+from client.screens.table.row import table_buttons
+from client.settings import Settings
+from client.ui import assets
 from engine import (
     Attacked,
     BoutStarted,
@@ -92,9 +99,47 @@ def test_the_moment_comes_before_the_end_panel_with_its_sting(
     _play_out(app, session, taker)
     table = scene(app)
     assert table.over is not None and table.over.result.durak == (0 if ours else 1)
-    assert isinstance(table.moment, Moment) and table.moment.ours is ours
+    assert isinstance(table.finale.moment, Moment) and table.finale.moment.ours is ours
     assert showing(app) is None  # the panel waits for the moment
     app.step(0.02)
     assert played[-1] == ("sting_you" if ours else "sting")
     settle(app)
-    assert table.moment is None and showing(app) is EndScene
+    assert table.finale.moment is None and showing(app) is EndScene
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_end_panel_opens_with_its_images_and_words_made_during_the_moment(
+    monkeypatch: pytest.MonkeyPatch, language: str
+) -> None:
+    state = deal(Rules(deck_size=24), "9s Th Jh Qh Kh Ah", "9h Tc Jc Qc Kc Ac", trump="As")
+    app, session = start(state, Settings(language=language), size=(1920, 1080))
+    _play_out(app, session, 1)
+    made: list[object] = []
+    get_or = assets._Lru.get_or
+
+    def counted(cache: assets._Lru, key: object, make: object) -> object:
+        if key not in cache:
+            made.append(key)
+        return get_or(cache, key, make)
+
+    monkeypatch.setattr(assets._Lru, "get_or", counted)
+    while showing(app) is None:  # the moment, at 50 frames a second
+        made.clear()
+        app.step(0.02)
+    assert showing(app) is EndScene and made == []  # its first frame made nothing
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("size", [(360, 640), (720, 1280), (1024, 1024), (1280, 720)])
+def test_the_rows_buttons_at_the_end_overlap_nowhere(size: tuple[int, int], language: str) -> None:
+    """Menu, Rematch, Result, React and Sound (and the log's): a narrow window has no room
+    for Result between the corners, which it gets over the row."""
+    app = App(Settings(), None, size=size, sound=False)
+    for over in (True, False):
+        buttons = table_buttons(
+            Layout(size, 4, 0), app.assets, None, over=over, muted=False, watching=False,
+            log=True, tr=translator(language),
+        )  # fmt: skip
+        rects = [b.rect for b in buttons]
+        assert all(app.screen.get_rect().contains(r) for r in rects)
+        assert not [(a, b) for i, a in enumerate(rects) for b in rects[i + 1 :] if a.colliderect(b)]

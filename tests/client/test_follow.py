@@ -473,7 +473,7 @@ def test_review_at_the_end_opens_the_coach_on_the_game_just_kept_and_esc_comes_b
 
 def test_a_game_that_was_not_kept_has_no_review_at_its_end() -> None:
     app, _ = played_out()
-    scene(app).kept = lambda: None  # e.g. the game's file could not be made
+    scene(app).finale.kept = lambda: None  # e.g. the game's file could not be made
     app.step(FRAME)
     assert button(app, "review") is None and button(app, "rematch") is not None
 

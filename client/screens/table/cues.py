@@ -8,7 +8,6 @@ what the table shows into these.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 
 import pygame
 
@@ -147,11 +146,27 @@ class Cues:
         surface: pygame.Surface,
         assets: Assets,
         layout: Layout,
-        anchor: Callable[[int], tuple[float, float]],
+        me: int,
+        react: pygame.Rect | None,
         tr: Translator = ENGLISH,
     ) -> None:
-        """Each seat's reaction in a bubble at ``anchor(seat)``."""
+        """Each seat's reaction in a bubble by the seat (ours, ``me``, by the React button
+        ``react``)."""
         px = round(layout.font_px * 1.05)
         for seat, (code, _) in sorted(self.emotes.items()):
             key = EMOTE_KEYS[code]
-            draw_bubble(surface, assets, tr(key), anchor(seat), px)
+            draw_bubble(surface, assets, tr(key), emote_anchor(layout, seat, me, react), px)
+
+
+def emote_anchor(
+    layout: Layout, seat: int, me: int, react: pygame.Rect | None
+) -> tuple[float, float]:
+    """Where ``seat``'s reaction shows: under its plate; our own (``me``) comes from the
+    React button ``react``, above the row of buttons."""
+    spot = layout.seats.get(seat) if seat != me else None
+    if spot is None:
+        if react is not None:
+            return (react.centerx, react.top - 2)
+        return (layout.size[0] - layout.margin * 4, layout.buttons_y - layout.button_h)
+    x, y, w, h = spot.plate
+    return (x + w / 2, y + h + layout.font_px * 4)

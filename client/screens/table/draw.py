@@ -16,6 +16,7 @@ from client.ui.looks import draw_look
 from client.ui.metrics import CARD_RATIO
 from client.ui.render import SOFT, WHITE, draw_text, fit_px, rounded_box
 from engine import Card
+from protocol import Room
 
 __all__ = [
     "ROLE_COLOURS",
@@ -25,6 +26,7 @@ __all__ = [
     "draw_digits",
     "draw_seat_word",
     "role_of",
+    "seat_statuses",
     "warm_fan",
 ]
 
@@ -49,6 +51,16 @@ STATUS_COLOURS = {
     "stand_in": (120, 160, 236),
     "back_soon": (236, 176, 60),
 }
+
+
+def seat_statuses(room: Room) -> tuple[str, ...]:
+    """Each seat's status as its plate shows it (a key of ``SEAT_STATUS_KEYS``, or
+    another of ``protocol.SeatInfo.status``): a connected player who said "back in a
+    minute" is ``back_soon``."""
+    return tuple(
+        "back_soon" if seat.back_soon and seat.status == "connected" else seat.status
+        for seat in room.seats
+    )
 
 
 def _canonical(layout: Layout) -> list[int]:
@@ -150,11 +162,13 @@ def _draw_seat(
     tr: Translator,
     status: str = "",
     look: int | None = None,
+    fan: bool = True,
 ) -> None:
     layout = board.layout
     spot = layout.seats[seat]
     count = max(0, board.counts[seat] - board.incoming(("seat", seat)))
-    warm_fan(surface, assets, layout, seat, count)
+    if fan:
+        warm_fan(surface, assets, layout, seat, count)
     role = role_of(board, seat)
     rect = pygame.Rect(spot.plate)
     acting = role in ("attacking", "defending") and (
@@ -311,9 +325,12 @@ def draw_board(
     statuses: Sequence[str] = (),
     our_turn: bool = False,
     badges: Sequence[int | None] = (),
+    face_up: int | None = None,
 ) -> None:
     """``statuses``: each seat's status from the room (``connected``, ``away``...);
-    ``our_turn``: the table waits for us (our hand glows); ``badges``: each seat's look."""
+    ``our_turn``: the table waits for us (our hand glows); ``badges``: each seat's look;
+    ``face_up``: the seat whose cards the end shows face up (``ending``), without its
+    fan of backs."""
     layout = board.layout
     surface.blit(assets.felt(layout.size), (0, 0))
     if our_turn:
@@ -323,7 +340,7 @@ def draw_board(
         name = names[seat] if seat < len(names) else tr("table.seat", n=seat + 1)
         status = statuses[seat] if seat < len(statuses) else ""
         look = badges[seat] if seat < len(badges) else None
-        _draw_seat(surface, assets, board, seat, name, tr, status, look)
+        _draw_seat(surface, assets, board, seat, name, tr, status, look, seat != face_up)
     for sprite in _draw_order(board):
         draw_sprite(surface, assets, layout, sprite, looks.get(sprite.card, "plain"))  # type: ignore[arg-type,unused-ignore]
     if board.dragged is not None and board.dragged in board.cards:

@@ -20,7 +20,14 @@ from client.screens.table.layout import OPPONENT_SCALE
 from client.ui.assets import Assets
 from engine import Card, SeatView
 
-__all__ = ["END_SCALE", "draw_end_table", "durak_cards", "end_show", "log_heading"]
+__all__ = [
+    "END_SCALE",
+    "draw_end_table",
+    "durak_cards",
+    "end_show",
+    "face_up_seat",
+    "log_heading",
+]
 
 END_SCALE = 1.2  # the Durak's cards at the end, to their backs' size
 
@@ -87,16 +94,24 @@ def draw_end_table(
                 if card is not None:
                     image = assets.card(card, round(layout.card_h), "dim", round(pose.angle))
                     surface.blit(image, image.get_rect(center=(round(pose.x), round(pose.y))))
-    if durak is None or durak == board.seat or not show.durak_cards:
-        return  # our own cards are face up in our hand already
-    # under their plate, where the table is free, a little larger than their backs
-    poses = layout.opponent_fan(durak, len(show.durak_cards))
+    seat = face_up_seat(board, durak, show)
+    if seat is None:
+        return
+    # under their plate, where the table is free, a little larger than their backs (which
+    # the board leaves out: ``draw_board``'s ``face_up``)
+    poses = layout.opponent_fan(seat, len(show.durak_cards))
     height = round(layout.card_h * OPPONENT_SCALE * END_SCALE)
-    _, y, _, h = layout.seats[durak].plate
-    drop = y + h + height * 0.55 - layout.seats[durak].fan.y
+    _, y, _, h = layout.seats[seat].plate
+    drop = y + h + height * 0.55 - layout.seats[seat].fan.y
     for pose, card in zip(poses, show.durak_cards, strict=False):
         image = assets.card(card, height, "plain", round(pose.angle))
         surface.blit(image, image.get_rect(center=(round(pose.x), round(pose.y + drop))))
+
+
+def face_up_seat(board: Board, durak: int | None, show: EndShow) -> int | None:
+    """The seat whose cards the end shows face up under its plate: the Durak's, if the
+    window can show them (ours are face up in our hand already)."""
+    return None if durak is None or durak == board.seat or not show.durak_cards else durak
 
 
 def log_heading(

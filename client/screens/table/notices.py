@@ -6,17 +6,24 @@ they show and what their buttons do; they never import the table back.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pygame
 
 from client.net.session import GameOver
-from client.screens.table.hud import EndShow, closed_buttons, draw_closed, draw_end, end_buttons
+from client.screens.table.hud import (
+    EndShow,
+    closed_buttons,
+    draw_closed,
+    draw_end,
+    end_buttons,
+    end_parts,
+)
 from client.screens.table.keymap import KeyState, Press, command_for
 from client.screens.table.overlays import draw_deal_check
-from client.screens.table.panels import Handle, Overlay
+from client.screens.table.panels import Covers, Handle, Overlay
 from client.ui.pointer import Key
-from client.ui.scene import Director, Stack
+from client.ui.scene import Director, Scene, Stack
 from client.ui.widgets import Button
 
 __all__ = ["ClosedScene", "EndScene"]
@@ -82,6 +89,17 @@ class EndScene(Overlay):
         draw_end(surface, self.assets, over, self.names, self.seat, buttons, tr, self.show())
         draw_deal_check(surface, self.assets, over.deal, buttons, tr)
 
+    def ahead(self) -> Iterator[None]:
+        """Its picture, a part at each step, on a scratch surface of the window's size:
+        drawn through before it opens (``finale``), it opens with its images and words
+        made."""
+        surface = pygame.Surface(self.app.size)
+        yield
+        tr, over, buttons = self.app.tr, self.over, self.layout()
+        show = self.show()
+        yield from end_parts(surface, self.assets, over, self.names, self.seat, buttons, tr, show)
+        draw_deal_check(surface, self.assets, over.deal, buttons, tr)
+
 
 class ClosedScene(Overlay):
     """The session ended (``text``: why); its one button, Menu, leaves the table
@@ -106,6 +124,15 @@ class ClosedScene(Overlay):
         self.text = text
         self.actions = {"menu": leave}
         self.hides = self.hides | (replaced & self.kept)
+
+    @classmethod
+    def cover(
+        cls, covers: Covers, app: Director, under: Handle, *, text: str, leave: Callable[[], None]
+    ) -> None:
+        """Open the notice in the place of every overlay open over the table."""
+        replaced = covers.hidden()
+        covers.restack(drop=Scene)
+        covers.push(cls(app, covers.stack, under, text=text, leave=leave, replaced=replaced))
 
     def layout(self) -> list[Button]:
         return closed_buttons(self.app.size, self.app.tr)

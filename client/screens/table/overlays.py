@@ -9,6 +9,7 @@ they are given and change nothing. The table scene decides when each shows.
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pygame
@@ -26,6 +27,8 @@ __all__ = [
     "KEY_LINES",
     "LogPanel",
     "PauseKind",
+    "bout_parts",
+    "cards_parts",
     "draw_bout",
     "draw_cards",
     "draw_deal_check",
@@ -233,6 +236,14 @@ def draw_cards(
 ) -> None:
     """A row of cards face up (None: a back), overlapping as much as they must to fit
     ``rect``."""
+    for _ in cards_parts(surface, assets, cards, rect):
+        pass
+
+
+def cards_parts(
+    surface: pygame.Surface, assets: Assets, cards: list[Card | None], rect: pygame.Rect
+) -> Iterator[None]:
+    """``draw_cards`` a card at a time (``hud.end_parts``)."""
     if not cards:
         return
     ch = min(rect.h, round(rect.w / CARD_RATIO))
@@ -243,6 +254,7 @@ def draw_cards(
         image = assets.card(card, ch)
         surface.blit(image, image.get_rect(center=(round(x), rect.centery)))
         x += step
+        yield
 
 
 def draw_bout(
@@ -252,6 +264,17 @@ def draw_bout(
     rect: pygame.Rect,
 ) -> None:
     """A bout as it lay on the table: each attack card, and the card that beat it across it."""
+    for _ in bout_parts(surface, assets, pairs, rect):
+        pass
+
+
+def bout_parts(
+    surface: pygame.Surface,
+    assets: Assets,
+    pairs: list[tuple[Card, Card | None]],
+    rect: pygame.Rect,
+) -> Iterator[None]:
+    """``draw_bout`` a card at a time (``hud.end_parts``)."""
     if not pairs:
         return
     ch = round(rect.h / 1.2)
@@ -261,10 +284,12 @@ def draw_bout(
     for attack, defence in pairs:
         image = assets.card(attack, ch)
         surface.blit(image, image.get_rect(center=(round(x), round(rect.top + ch * 0.5))))
+        yield
         if defence is not None:
             image = assets.card(defence, ch, "plain", -14)
             at = (round(x + 0.26 * cw), round(rect.top + ch * 0.64))
             surface.blit(image, image.get_rect(center=at))
+            yield
         x += pitch
 
 

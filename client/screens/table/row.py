@@ -123,7 +123,9 @@ def _corner_rects(
 ) -> dict[str, pygame.Rect]:
     """Menu (and Rematch) on the left, React and Sound on the right of the row, wide
     enough for their words where the row has room (at least their usual width); the
-    action buttons between them move aside if a corner would cover them."""
+    action buttons between them move aside if a corner would cover them, and up over the
+    row, in its middle, where even the usual widths leave them no room (a narrow window
+    at the end of a game: Menu, Rematch, Result, React, Sound)."""
     w = layout.size[0]
     middle = actions[0].rect.unionall([b.rect for b in actions[1:]]) if actions else None
     for full in (True, False):  # full words, else the usual widths (smaller words)
@@ -142,7 +144,10 @@ def _corner_rects(
         span = rects.get("emote", rects["sound"]).left - m - left
         if middle is None or middle.w <= span or not full:
             break
-    if middle is not None and (middle.left < left or middle.right > left + span):
+    if middle is not None and middle.w > span:
+        dx, dy = w // 2 - middle.centerx, y - m // 2 - middle.bottom
+        actions[:] = [replace(b, rect=b.rect.move(dx, dy)) for b in actions]
+    elif middle is not None and (middle.left < left or middle.right > left + span):
         shift = left + (span - middle.w) // 2 - middle.left
         actions[:] = [replace(b, rect=b.rect.move(shift, 0)) for b in actions]
     return rects

@@ -11,15 +11,15 @@ played.
 The overlays are scenes over the table (``panels``, ``notices``): the pause, the log, the
 reactions picker, the end panel and the notice that the table closed. The table pushes
 them on its ``overlays`` stack (the app's, or the replay's), hands each what it needs,
-and leaves out of its own picture what the ones open cover (``Overlay.hides``). Its
-buttons map to their handlers through one table (``actions``). The action in flight is
+and leaves out of its own picture what the ones open cover (``Overlay.hides``). The end
+of a game (its moment, then its panel) is ``finale``'s. Its buttons map to their
+handlers through one table (``actions``). The action in flight is
 the session's (``session.inflight``): the table asks it. What a gesture on our hand leaves
 until the next one (the chosen card, the keys' focus, the hint bubble) is ``choice``'s.
 """
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable, Sequence
 
 import pygame
@@ -45,8 +45,15 @@ from client.screens.table.board import Board
 from client.screens.table.choice import Choice
 from client.screens.table.cues import Cues
 from client.screens.table.drag import Drag
-from client.screens.table.draw import SEAT_STATUS_KEYS, draw_board, draw_digits, role_of
-from client.screens.table.ending import draw_end_table, durak_cards, end_show
+from client.screens.table.draw import (
+    SEAT_STATUS_KEYS,
+    draw_board,
+    draw_digits,
+    role_of,
+    seat_statuses,
+)
+from client.screens.table.ending import durak_cards, end_show
+from client.screens.table.finale import Finale
 from client.screens.table.hand import card_at, on_discard
 from client.screens.table.history import History
 from client.screens.table.hud import (
@@ -57,20 +64,20 @@ from client.screens.table.hud import (
     draw_paused,
     draw_status,
     draw_unsaved,
+    draw_watching,
     prompt,
     waiting_for,
 )
 from client.screens.table.layout import Layout
-from client.screens.table.moment import SECONDS, Moment, draw_durak_stamp
 from client.screens.table.narrate import owner_toast
-from client.screens.table.notices import ClosedScene, EndScene
+from client.screens.table.notices import ClosedScene
 from client.screens.table.pacing import Hold, Paced, Pacer
 from client.screens.table.panels import Covers, LogScene, PauseScene, PickerScene
 from client.screens.table.row import button_at, table_buttons
 from client.screens.table.tags import draw_tags
 from client.screens.table.warm import Warmer
-from client.ui.pointer import Input, Key, Pointer
-from client.ui.render import GOLD, draw_text
+from client.ui.pointer import HandCursor, Input, Key, Pointer
+from client.ui.render import draw_text
 from client.ui.scene import Director, Scene, Stack
 from client.ui.widgets import Button
 from engine import Action, Card, Dealt, Pass, SeatView, Take
@@ -114,8 +121,6 @@ class TableScene(Scene):
         self.assets = app.assets
         self.session = session
         self.back = back
-        self.tally = tally
-        self.kept = kept
         self.room: Room | None = None  # the room as last heard (during and after the game)
         self.warmer = Warmer(app.assets)  # the card images, made ahead of need
         self.pacer = Pacer(session.inbox, self._show, self._at_once, record, self._ready)
@@ -134,12 +139,10 @@ class TableScene(Scene):
         )
         self.drag = Drag()  # a press on a card of our hand, and the drag it may become
         self.hover: tuple[float, float] | None = None
-        self.over: GameOver | None = None
-        self.moment: Moment | None = None  # the end's moment, before its panel
         self.reconnecting = False  # our connection dropped: a banner until the resync
         self.returned = False  # the session went back to the room screen
         self.buttons: list[Button] = []
-        self._hand_cursor = False
+        self.cursor = HandCursor()  # a pointing hand over what can be clicked
         self.actions: dict[str, Callable[[], None]] = {  # what each button does
             "take": lambda: self._send_first(Take),
             "pass": lambda: self._send_first(Pass),
@@ -149,7 +152,7 @@ class TableScene(Scene):
             "log": lambda: self._open_log(beaten=False),
             "sound": self._toggle_sound,
             "rematch": self._rematch,
-            "review": self._review,
+            "review": lambda: self.finale.review(),
             "result": self._show_end,
             "emote": self._toggle_picker,
         }
@@ -157,6 +160,15 @@ class TableScene(Scene):
             del self.actions["emote"]
         if not rematch:
             del self.actions["rematch"]
+        self.finale = Finale(  # the end: its moment, its panel
+            app,
+            self.covers,
+            self.handle,
+            show=self.end_show,
+            actions=self.actions,
+            tally=tally,
+            kept=kept,
+        )
         self.pacer.take(backlog)  # (the room and reactions in it are shown at once)
 
     # --- scene --------------------------------------------------------------------------
@@ -182,15 +194,21 @@ class TableScene(Scene):
     def layout(self) -> Layout | None:
         return self.board.layout if self.board is not None else None
 
+    @property
+    def over(self) -> GameOver | None:
+        """The game's end, once the table has shown it (``finale``'s)."""
+        return self.finale.over
+
+    @over.setter
+    def over(self, over: GameOver | None) -> None:
+        self.finale.over = over
+
     # --- messages -----------------------------------------------------------------------
 
     def _at_once(self, message: RoomChanged | Emoted | Cheered) -> None:
         """The room and the reactions show as they arrive (a watcher's as a toast)."""
         if isinstance(message, RoomChanged):
-            self.statuses = tuple(
-                "back_soon" if seat.back_soon and seat.status == "connected" else seat.status
-                for seat in message.room.seats
-            )
+            self.statuses = seat_statuses(message.room)
             me = None if self.watching else self.seat
             passed = owner_toast(self.room, message.room, me, self.app.tr)
             if passed is not None:
@@ -212,17 +230,7 @@ class TableScene(Scene):
         if isinstance(item, Closed):  # also before we are seated (an unreachable table)
             self.reconnecting = False
             why = closed_text(item.code, item.text, self.app.tr, TABLE_CLOSED_KEYS)
-            replaced = self.covers.hidden()
-            self.covers.restack(drop=Scene)  # the notice takes the place of every overlay
-            notice = ClosedScene(
-                self.app,
-                self.covers.stack,
-                self.handle,
-                text=why,
-                leave=self._quit,
-                replaced=replaced,
-            )
-            self.covers.push(notice)
+            ClosedScene.cover(self.covers, self.app, self.handle, text=why, leave=self._quit)
             return Hold(0.0)
         if isinstance(item, Reconnecting):
             self.reconnecting = True
@@ -248,16 +256,11 @@ class TableScene(Scene):
             self.choice.say(refusal_text(item.code, item.text, self.app.tr), None)
             return Hold(0.0)
         if isinstance(item, GameOver):
-            self.over = item if self.tally is None else self.tally(item, self.seat)
-            durak = item.result.durak
-            if durak is None or self.covers.hidden() & {"end_table"}:
-                self._show_end()  # a draw has no moment (nor a table already covered)
+            moment = self.finale.begin(item, self.seat, self.names, self.watching)
+            if moment is None:
                 return Hold(0.0)
-            ours = durak == self.seat and not self.watching
-            speed = self.app.settings.speed
-            self.moment = Moment(durak, ours, self.watching, SECONDS / speed)
-            self.cues.sounds.append((0.0, self.moment.sound))
-            return Hold(self.moment.length)
+            self.cues.sounds.append((0.0, moment.sound))
+            return Hold(moment.length)
         if isinstance(item, Dealt) and (self.over is not None or board.discard or board.table):
             self._new_board()
             board = self.board
@@ -277,9 +280,7 @@ class TableScene(Scene):
         self.history = History(self.board.rules.players)
         self.cues.notes.clear()
         self.view = None
-        self.over = None
-        self.moment = None
-        self.covers.restack(drop=EndScene)
+        self.finale.clear()
 
     # --- time ---------------------------------------------------------------------------
 
@@ -293,18 +294,15 @@ class TableScene(Scene):
         self.buttons = [] if "buttons" in self.covers.hidden() else self._compute_buttons()
         self._set_cursor()
         self.choice.update(dt)
-        if self.moment is not None:
-            self.moment.update(dt)
-            if self.moment.done:
-                self.moment = None
-                self._show_end()
+        if self.finale.update(dt):
+            self._show_end()
         due = self.cues.update(dt, self._deciding())
         for name in due:
             if not self.app.settings.muted:
                 self.assets.play(name, 0.7)
 
     def _set_cursor(self, leaving: bool = False) -> None:
-        """A pointing hand over what can be clicked (on a desktop with a mouse)."""
+        """The cursor over what can be clicked (on a desktop with a mouse)."""
         hover = None if leaving else self.hover
         card = self.card_at(hover)
         over = [b for scene in self.covers.open() for b in scene.buttons]
@@ -313,11 +311,7 @@ class TableScene(Scene):
             or any(b.rect.collidepoint(hover) for b in over)
             or (card is not None and bool(self.choice.playable(card)))
         )
-        if wanted != self._hand_cursor:
-            self._hand_cursor = wanted
-            cursor = pygame.SYSTEM_CURSOR_HAND if wanted else pygame.SYSTEM_CURSOR_ARROW
-            with contextlib.suppress(pygame.error):  # no system cursors (e.g. headless)
-                pygame.mouse.set_cursor(cursor)
+        self.cursor.point(wanted)
 
     def _deciding(self) -> tuple[int, ...]:
         """The other seats the table waits for, once it shows what the latest view says."""
@@ -334,12 +328,8 @@ class TableScene(Scene):
     def _owner(self) -> bool:
         """We own the room of this LAN table, and its game is on: we may end it as a draw."""
         room = self.room
-        return (
-            self.back is not None
-            and room is not None
-            and room.owner == self.seat
-            and (self._playing())
-        )
+        ours = room is not None and room.owner == self.seat
+        return self.back is not None and ours and self._playing()
 
     def our_turn(self) -> bool:
         """The table waits for us (to lead or to answer), and shows what the view says."""
@@ -369,7 +359,7 @@ class TableScene(Scene):
             or self.cues.busy
             or self.choice.bubble is not None
             or self.warmer.jobs
-            or self.moment is not None
+            or self.finale.moment is not None
             or (board is not None and (board.busy or board.lifting))
         ):
             return 0.0
@@ -378,7 +368,7 @@ class TableScene(Scene):
     @property
     def idle(self) -> bool:
         """Nothing waiting to be shown (tests use it to step until the table is still)."""
-        return self.pacer.idle and self.moment is None
+        return self.pacer.idle and self.finale.moment is None
 
     # --- what may be played ---------------------------------------------------------------
 
@@ -508,33 +498,8 @@ class TableScene(Scene):
         else:
             self._back_to_room()
 
-    def _review(self) -> None:
-        game = self._kept_game()
-        if game is not None:
-            self.app.show("review", game=game)
-
     def _show_end(self) -> None:
-        """The end panel, under the pause or the log if one is open (the picker closes)."""
-        over = self.over
-        if over is None:
-            return
-        end = EndScene(
-            self.app,
-            self.covers.stack,
-            self.handle,
-            over=over,
-            names=self.names,
-            seat=self.seat,
-            watching=self.watching,
-            show=self.end_show,
-            review=lambda: self._kept_game() is not None,
-            actions={
-                name: self.actions[name]
-                for name in ("menu", "rematch", "review", "log")
-                if name in self.actions
-            },
-        )
-        self.covers.restack(under=end, drop=PickerScene)
+        self.finale.panel(self.seat, self.names, self.watching)
 
     def _toggle_picker(self) -> None:
         if any(isinstance(scene, PickerScene) for scene in self.covers.open()):
@@ -550,10 +515,13 @@ class TableScene(Scene):
         )
         self.covers.push(picker)
 
+    def _react(self) -> pygame.Rect | None:
+        """Where the React button is (None: not shown)."""
+        return next((b.rect for b in self.buttons if b.name == "emote"), None)
+
     def _react_spot(self) -> tuple[pygame.Rect, int] | None:
         """The React button and the table's margin (where the picker opens)."""
-        layout = self.layout
-        react = next((b.rect for b in self.buttons if b.name == "emote"), None)
+        layout, react = self.layout, self._react()
         return None if react is None or layout is None else (react, round(layout.margin))
 
     def _open_log(self, beaten: bool) -> None:
@@ -567,10 +535,6 @@ class TableScene(Scene):
             me=-1 if self.watching else self.seat,
         )
         self.covers.push(log)
-
-    def _kept_game(self) -> GameFile | None:
-        """The game just ended as it was kept (None: not kept, or not yet)."""
-        return None if self.kept is None else self.kept()
 
     def _playing(self) -> bool:
         """A game is on: leaving it now asks first."""
@@ -623,32 +587,19 @@ class TableScene(Scene):
             return []
         view = self._acting_view() if self._caught_up() else None
         log = bool(self.history.lines) and "log" not in self.covers.hidden()  # by the discard
-        muted, over, watching = self.app.settings.muted, self.over is not None, self.watching
-        tr = self.app.tr
+        over, muted = self.over is not None, self.app.settings.muted
         return table_buttons(
             layout,
             self.assets,
             view,
             over=over,
             muted=muted,
-            watching=watching,
+            watching=self.watching,
             log=log,
-            tr=tr,
+            tr=self.app.tr,
             react=not self.replaying,
             rematch="rematch" in self.actions,
         )
-
-    def _emote_anchor(self, seat: int) -> tuple[float, float]:
-        layout = self.layout
-        assert layout is not None
-        spot = layout.seats.get(seat) if seat != self.seat else None
-        if spot is None:  # our own comes from the React button, above the row of buttons
-            react = next((b.rect for b in self.buttons if b.name == "emote"), None)
-            if react is not None:
-                return (react.centerx, react.top - 2)
-            return (layout.size[0] - layout.margin * 4, layout.buttons_y - layout.button_h)
-        x, y, w, h = spot.plate
-        return (x + w / 2, y + h + layout.font_px * 4)
 
     def seat_status(self, seat: int) -> str | None:
         """What an opponent's seat shows of its connection (``seat_status.*`` key), if any."""
@@ -676,20 +627,15 @@ class TableScene(Scene):
         layout, tr = board.layout, self.app.tr
         turn = self.our_turn()
         badges = () if self.room is None else tuple(s.look for s in self.room.seats)
-        draw_board(
-            surface, assets, board, self.names, self.looks(), tr, self.statuses, turn, badges
-        )
+        face_up = self.finale.face_up(board, hidden)  # the Durak's cards, at the end
+        looks, names = self.looks(), self.names
+        draw_board(surface, assets, board, names, looks, tr, self.statuses, turn, badges, face_up)
         if "words" not in hidden:
             draw_tags(surface, assets, board, self.names, tr)
             self.cues.draw_words(surface, assets, layout, tr)
         if self.choice.keyed and "digits" not in hidden:
             draw_digits(surface, assets, board, self.choice.numbers)
-        if self.over is not None and "end_table" not in hidden:
-            draw_end_table(surface, assets, board, self.over.result.durak, self.end_show())
-            if self.moment is not None:
-                self.moment.draw(surface, assets, layout, tr)
-            elif self.over.result.durak in layout.seats:
-                draw_durak_stamp(surface, assets, layout, self.over.result.durak, tr)
+        self.finale.draw(surface, board, hidden)
         if "hud" not in hidden:
             lent = self.covers.lent()  # an overlay's, where ours would be (see ``panels``)
             draw_buttons(surface, assets, self.buttons if lent is None else lent, self.hover)
@@ -697,13 +643,11 @@ class TableScene(Scene):
             draw_status(surface, assets, layout, self.status(), role, tr, turn)
             draw_unsaved(surface, assets, layout, self.room, self.seat, tr)
             draw_paused(surface, assets, layout, self.room, tr)
-            if self.watching:  # where a player's hand would be
-                at = (layout.size[0] / 2, layout.hand_y)
-                px = layout.font_px * 2
-                draw_text(surface, assets, tr("table.watching"), px, at, "center", GOLD, True)
+            if self.watching:
+                draw_watching(surface, assets, layout, tr)
             self.cues.draw_toasts(surface, assets, layout)
             self.choice.draw_bubble(surface, board)
         if "reactions" not in hidden:
-            self.cues.draw_emotes(surface, assets, layout, self._emote_anchor, tr)
+            self.cues.draw_emotes(surface, assets, layout, self.seat, self._react(), tr)
         if self.reconnecting and "banner" not in hidden:
             draw_banner(surface, assets, layout, tr("table.reconnecting"))

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import partial
 
 import pygame
@@ -28,7 +28,7 @@ from client.screens.table.layout import OPPONENT_SCALE, PILE_SCALE, Layout
 from client.ui.assets import Assets
 from engine import Rules
 
-__all__ = ["BUDGET", "Warmer"]
+__all__ = ["BUDGET", "Warmer", "run_parts"]
 
 BUDGET = 0.004  # seconds of a frame given to making images ahead of need
 LOOKS_AHEAD = ("plain", "glow", "dim")  # the looks of a face in our hand, commonest first
@@ -77,3 +77,15 @@ class Warmer:
     def ready(self) -> bool:
         """The table can be drawn: the images it cannot do without are made."""
         return self.blocking == 0
+
+
+def run_parts(
+    parts: Iterator[None], budget: float = BUDGET, clock: Callable[[], float] = time.perf_counter
+) -> bool:
+    """Take steps of ``parts`` for ``budget`` seconds at most (the step under way is
+    finished); whether any are left."""
+    started = clock()
+    while clock() - started < budget:
+        if next(parts, StopIteration) is StopIteration:
+            return False
+    return True
