@@ -434,8 +434,8 @@ def test_the_end_shows_the_durak_s_cards_the_last_bout_and_the_games_numbers() -
     result = session.state.result
     assert result is not None and result.durak is not None and showing(app) is EndScene
     left = session.state.hand(result.durak)
-    assert sorted(c for c in table.durak_cards() if c is not None) == sorted(left)
     show = table.end_show()
+    assert sorted(c for c in show.durak_cards if c is not None) == sorted(left)
     assert show.durak_caption and show.bout_caption and show.last_bout
     history = table.history
     assert show.numbers == " · ".join(
@@ -496,12 +496,12 @@ def test_a_durak_s_cards_it_cannot_name_show_as_backs() -> None:
     table = scene(app)
     durak = session.state.result.durak  # type: ignore[union-attr]
     if durak == table.seat:
-        assert table.durak_cards() == tuple(table.board.hand)  # type: ignore[union-attr]
+        assert table.end_show().durak_cards == tuple(table.board.hand)  # type: ignore[union-attr]
         return
     assert table.view is not None
     # the host counts two discards more than the window saw
     table.view = dataclasses.replace(table.view, discard_size=table.view.discard_size + 2)
-    shown = table.durak_cards()
+    shown = table.end_show().durak_cards
     assert len(shown) == len(session.state.hand(durak)) and None in shown
 
 

@@ -540,19 +540,14 @@ class TableScene(Scene):
         """A game is on: leaving it now asks first."""
         return self.board is not None and self.over is None
 
-    def durak_cards(self) -> tuple[Card | None, ...]:
-        """At the end: the Durak's cards (None for one the window cannot name)."""
-        if self.over is None or self.board is None:
-            return ()
-        return durak_cards(self.over, self.board, self.view, self.history)
-
     def end_show(self) -> EndShow:
-        """What the end of the game shows beside the ranking."""
-        if self.over is None or self.board is None:
+        """What the end of the game shows beside the ranking: among it the Durak's cards
+        (None for one the window cannot name)."""
+        over, board = self.over, self.board
+        if over is None or board is None:
             return EndShow()
-        return end_show(
-            self.over, self.durak_cards(), self.history, self.names, self.seat, self.app.tr
-        )
+        cards = durak_cards(over, board, self.view, self.history)
+        return end_show(over, cards, self.history, self.names, self.seat, self.app.tr)
 
     def _back_to_room(self) -> None:
         """Hand the session back to the room screen, with the room as last heard and the
