@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from client.cli.demo import describe
-from client.cli.options import PASSWORD_HELP, password_option, positive_int
+from client.cli.options import PASSWORD_HELP, password_option, positive_int, seconds_option
 from client.net.client import Backoff, HostClosed, NetClient, parse_address
 from engine import Action, GameEnded, GameResult, Rules, SeatView
 from engine.ai import LEVELS, Bot, make_bot
@@ -98,11 +98,23 @@ class BotReport:
 class BotPlayer:
     """Plays one seat over a ``NetClient`` until ``games`` games have ended."""
 
-    def __init__(self, client: NetClient, level: str, games: int, seed: int | None = None) -> None:
+    def __init__(
+        self,
+        client: NetClient,
+        level: str,
+        games: int,
+        seed: int | None = None,
+        think: float = 0.0,
+    ) -> None:
+        """``think``: before each action the bot waits a random time of up to that many
+        seconds, as a player thinks; an update that comes meanwhile is thought over
+        again."""
         self.client = client
         self.level = level
         self.games = games
         self.seeds = random.Random(seed)
+        self.think = think
+        self.pace = random.Random(seed)  # the thinking times (apart from the bots' seeds)
         self.report = BotReport(client.seat, level, rtts=client.round_trips)
         self.bot: Bot | None = None
         self.game = 0
@@ -211,6 +223,10 @@ class BotPlayer:
             or self.bot is None
         ):
             return
+        if self.think > 0:
+            await asyncio.sleep(self.pace.uniform(0, self.think))
+            if self.client.waiting:  # the game went on meanwhile: think again on the news
+                return
         self.decided_seq = self.view_seq
         action = await self._decide(self.bot, view)
         self.inflight = self.client.act(action)
@@ -233,11 +249,13 @@ async def play_bot(
     on_payload: Callable[[Any], None] | None = None,
     reconnect: Backoff | None = None,
     token: str | None = None,
+    think: float = 0.0,
 ) -> BotReport:
     """Join the table at ``address:port`` and play ``games`` games; the report of them.
 
     With ``reconnect`` a lost connection is taken up again with the seat's token;
-    ``token`` takes a seat held for us (a party's table: docs/protocol.md section 17)."""
+    ``token`` takes a seat held for us (a party's table: docs/protocol.md section 17);
+    ``think``: up to that many seconds before each action (``BotPlayer``)."""
     make_bot(level, 0, Rules(), 0)  # ValueError for an unknown level, before connecting
     client = await NetClient.connect(
         address,
@@ -249,7 +267,7 @@ async def play_bot(
         reconnect=reconnect,
     )
     try:
-        return await BotPlayer(client, level, games, seed).play()
+        return await BotPlayer(client, level, games, seed, think).play()
     finally:
         await client.close()
 
@@ -349,6 +367,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--password", default=None, help=PASSWORD_HELP)
     parser.add_argument("--seed", type=int, default=None, help="seed for the bot's choices")
     parser.add_argument(
+        "--think",
+        type=seconds_option,
+        default=0.0,
+        metavar="SECONDS",
+        help="wait a random time of up to SECONDS before each action, as a player thinks",
+    )
+    parser.add_argument(
         "--no-reconnect", action="store_true", help="exit when the connection is lost"
     )
     parser.add_argument(
@@ -397,6 +422,7 @@ def run(args: argparse.Namespace) -> int:
                 password=password,
                 seed=args.seed,
                 reconnect=None if args.no_reconnect else Backoff(),
+                think=args.think,
             )
         )
     except ValueError as exc:

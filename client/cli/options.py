@@ -74,3 +74,14 @@ def positive_int(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
     return value
+
+
+def seconds_option(text: str) -> float:
+    """A time in seconds from 0 to an hour (a clear error for anything else)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 <= value <= 3600:  # (NaN fails this too)
+        raise argparse.ArgumentTypeError(f"must be 0 to 3600 seconds, not {text}")
+    return value

@@ -71,6 +71,7 @@ async def _play_table(
     seed: int,
     report: PartyReport,
     played_one: Callable[[int], None],
+    think: float,
 ) -> None:
     """Play the round's game at ``table`` (gone quietly if the table closes first), then
     say so (``played_one(round)``)."""
@@ -80,7 +81,7 @@ async def _play_table(
         )
     except (HostClosed, OSError):
         return
-    player = BotPlayer(client, level, 1, seed)
+    player = BotPlayer(client, level, 1, seed, think)
     try:
         played: BotReport = await player.play()
     except HostClosed:
@@ -104,9 +105,11 @@ async def play_party(
     token: str | None = None,
     leave_after: int | None = None,
     backoff: Backoff | None = None,
+    think: float = 0.0,
 ) -> PartyReport:
     """Join the party at ``address:port`` as ``name`` and play until the night is over
-    (or ``leave_after`` rounds); the report of it."""
+    (or ``leave_after`` rounds); the report of it. ``think``: up to that many seconds
+    before each action (``BotPlayer``)."""
     make_bot(level, 0, Rules(), 0)  # ValueError for an unknown level, before connecting
     backoff = backoff or Backoff()
     rng = random.Random(seed)
@@ -136,7 +139,8 @@ async def play_party(
             report.party = client.party
             if isinstance(message, PartyTable) and message.round not in games:
                 report.tables.append(message)
-                job = _play_table(message, name, level, rng.getrandbits(32), report, played_one)
+                table_seed = rng.getrandbits(32)
+                job = _play_table(message, name, level, table_seed, report, played_one, think)
                 games[message.round] = asyncio.create_task(job)
             if client.party.status == "over":  # no table comes after this
                 report.party = client.party
@@ -205,6 +209,7 @@ def run_party(args: argparse.Namespace) -> int:
                 args.name or f"{args.level.capitalize()} bot",
                 args.level,
                 seed=args.seed,
+                think=args.think,
             )
         )
     except ValueError as exc:

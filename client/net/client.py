@@ -400,6 +400,11 @@ class NetClient:
         assert self.welcome is not None
         return self.welcome.token
 
+    @property
+    def waiting(self) -> int:
+        """How many messages from the host have come and not been taken yet."""
+        return self._inbox.qsize()
+
     async def receive(self) -> HostMessage:
         """The next message from the host; ``HostClosed`` once it is gone (with
         ``reconnect``: the new ``Welcome`` or ``Watching`` once a lost connection is back)."""

@@ -17,6 +17,15 @@ bot's check of its game's deal at the end (``protocol.fair``: the game replayed,
 a bot) held up the other bots' reads: the round trips timed the bots' own loop (its lag
 up to 220 ms while the host's stayed under 50 ms; load 8 on 2 cores).
 
+A bot thinks before each action as a player does, a random time of up to ``--think``
+seconds (0.25 by default, still at least ten times as fast as people play;
+``BotPlayer``'s ``think``). ``--think 0`` floods the host instead: every bot answers
+within a millisecond and the four tables play a whole game in about a second, so that on
+2 cores the bots' own work (each reads its table's every update) keeps both cores busy
+and the round trips measure the wait for a core more than the host: 19-48 ms p99 on a
+quiet machine at 972a628, where the host's event loop ran 12-15 ms late at p99, having
+run for about half of that lateness and waited for a core the other half.
+
 Prints every table's action round trip (a bot's ``act`` to its ``ack``) p50/p99/max and
 its number of actions, every round's wall time, and the party host's CPU time (its event
 loop, the tables' and the party's; not the AI workers') as seconds and as a share of one
@@ -24,6 +33,7 @@ core over the run. The last line is exactly ``tables=<tables a round>
 rtt_p99_ms=<the worst table's p99> host_cpu_pct=<n>``.
 
     python tests/benchmarks/party_load.py [--bots 20] [--rounds 2] [--ai normal] [--seed 26]
+        [--think 0.25]
 """
 
 from __future__ import annotations
@@ -76,20 +86,22 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def bot(pipe: Connection, port: int, name: str, seed: int) -> None:
+def bot(pipe: Connection, port: int, name: str, seed: int, think: float) -> None:
     """A child: one bot plays the night; its report back to the parent."""
     if hasattr(os, "nice"):
         os.nice(BOT_NICE)
-    pipe.send(asyncio.run(play_party("127.0.0.1", port, name, seed=seed)))
+    pipe.send(asyncio.run(play_party("127.0.0.1", port, name, seed=seed, think=think)))
 
 
-def play(port: int, bots: int, seed: int) -> tuple[list[PartyReport], float]:
+def play(port: int, bots: int, seed: int, think: float) -> tuple[list[PartyReport], float]:
     """The night's bots, a process each; their reports and the night's wall time."""
     began = time.perf_counter()
     pipes, children = [], []
     for i in range(bots):
         ours, theirs = multiprocessing.Pipe()
-        child = multiprocessing.Process(target=bot, args=(theirs, port, f"Bot {i}", seed + i))
+        child = multiprocessing.Process(
+            target=bot, args=(theirs, port, f"Bot {i}", seed + i, think)
+        )
         child.start()
         pipes.append(ours)
         children.append(child)
@@ -113,6 +125,7 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--ai", default="normal")
     parser.add_argument("--seed", type=int, default=26)
+    parser.add_argument("--think", type=float, default=0.25, help="a bot's most seconds a move")
     args = parser.parse_args()
     ours, theirs = multiprocessing.Pipe()
     child = multiprocessing.Process(
@@ -121,7 +134,7 @@ def main() -> int:
     child.start()
     try:
         port = ours.recv()
-        reports, seconds = play(port, args.bots, args.seed)
+        reports, seconds = play(port, args.bots, args.seed, args.think)
         ours.send("stop")
         cpu = ours.recv()
     finally:

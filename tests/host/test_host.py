@@ -104,6 +104,22 @@ async def test_bot_clients_play_games_over_sockets() -> None:
         replays(host.table)
 
 
+async def test_bots_that_think_play_their_games_through() -> None:
+    """Bots that think before each action (``--think``), and think again whenever the
+    game goes on meanwhile, still play every game to its end."""
+    async with serving(seats=3, ai=("random",), seed=5) as host:
+        reports = await asyncio.wait_for(
+            asyncio.gather(
+                *(
+                    play_bot("127.0.0.1", host.port, "random", 2, seed=i, think=0.02)
+                    for i in range(2)
+                )
+            ),
+            60,
+        )
+    assert [len(report.results) for report in reports] == [2, 2]
+
+
 def test_autostart_runs_headless_tables() -> None:
     pair = Harness(replace(LOCAL, seats=4, ai=("random", "random"), autostart=True, seed=3))
     links = [pair.join(f"Bot {i}") for i in range(2)]
