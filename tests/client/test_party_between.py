@@ -17,6 +17,7 @@ from client.screens.party.between import GO_AFTER, BetweenScene, Homing
 from client.screens.party.model import Stage, TableCall
 from client.screens.party.paint import Label, unfit
 from client.screens.party.ranking import ME
+from client.screens.table.hud import end_lines
 from client.screens.table.notices import EndScene
 from client.screens.table.screen import TableScene
 from engine import Rules, new_game
@@ -127,6 +128,14 @@ def test_a_party_game_s_end_offers_no_rematch(tmp_path: Path) -> None:
     ends = lambda: [s for s in app.stack if isinstance(s, EndScene)]  # noqa: E731
     until(app, lambda: bool(ends()), dt=0.1)
     [end] = ends()
+    assert table.over is not None
+    _, rows, line = end_lines(table.over, table.names, table.seat, party=table.party)
+    assert line == "Party night · round 2, table 1"  # in place of "Series: 1 game"
+    assert {score for _, score in rows} == {""}  # the standings come after it
+    frame = pygame.Surface(app.size)
+    table.draw(frame)
+    end.draw(frame)
+    pygame.image.save(frame, tmp_path / "party_end.png")  # a frame to look at
     offered = {b.name for b in end.buttons}
     assert "rematch" not in offered and {"menu", "hide"} <= offered
     for k in (pygame.K_RETURN, pygame.K_r, pygame.K_SPACE):  # a LAN table's Rematch keys

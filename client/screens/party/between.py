@@ -96,7 +96,8 @@ class BetweenScene(ButtonScene):
         call, self.call = self.call, None
         if call is None:
             return
-        self.app.show("table", session=call.join(), tally=self.tally, rematch=False)
+        at = self.app.tr("party.at_table", round=call.round, table=call.table)
+        self.app.show("table", session=call.join(), tally=self.tally, party=at)
         table = self.app.above(self)[-1]
         self.homing = Homing(self.app, self, table)
         self.app.push(self.homing)

@@ -58,8 +58,10 @@ def end_show(
     names: tuple[str, ...],
     me: int,
     tr: Translator = ENGLISH,
+    party: str = "",
 ) -> EndShow:
-    """The end's extras: the game's numbers, the Durak's ``cards``, the last bout."""
+    """The end's extras: the game's numbers, the Durak's ``cards``, the last bout (and
+    ``party``: a party table's round and table)."""
     numbers = " · ".join(
         (
             tr.plural("end.bouts", len(history.bouts)),
@@ -75,7 +77,7 @@ def end_show(
         )
     bouts = [b for b in history.bouts if b.pairs]
     last = tuple(bouts[-1].pairs) if bouts else ()
-    return EndShow(caption, cards, tr("end.last_bout") if last else "", last, numbers)
+    return EndShow(caption, cards, tr("end.last_bout") if last else "", last, numbers, party)
 
 
 def draw_end_table(

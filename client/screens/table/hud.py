@@ -73,13 +73,15 @@ CARD_BAND = 5.2  # text lines of a band of cards on the end panel (its caption a
 class EndShow:
     """What the end of a game shows beside the ranking, as the window saw the game: the
     Durak's cards (None for one it cannot name: a back), the last bout, each under its
-    caption ("": not shown), and this game's numbers, set in words."""
+    caption ("": not shown), and this game's numbers, set in words; at a party's table
+    its round and table, named in place of the series."""
 
     durak_caption: str = ""
     durak_cards: tuple[Card | None, ...] = ()
     bout_caption: str = ""
     last_bout: tuple[tuple[Card, Card | None], ...] = ()
     numbers: str = ""
+    party: str = ""
 
     @property
     def bands(self) -> int:
@@ -139,9 +141,11 @@ def closed_buttons(size: tuple[int, int], tr: Translator = ENGLISH) -> list[Butt
 
 
 def end_lines(
-    over: GameOver, names: tuple[str, ...], me: int, tr: Translator = ENGLISH
+    over: GameOver, names: tuple[str, ...], me: int, tr: Translator = ENGLISH, party: str = ""
 ) -> tuple[str, list[tuple[str, str]], str]:
-    """The title, one (place and name, series score) row per seat, and the series line."""
+    """The title, one (place and name, series score) row per seat, and the series line;
+    at a party's table (``party``: its round and table) that line instead, and no scores
+    (the table plays one game; the party's standings come after it)."""
     result, series = over.result, over.series
 
     def name(seat: int) -> str:
@@ -157,7 +161,9 @@ def end_lines(
     for seat in sorted(range(len(result.places)), key=lambda s: (result.places[s], s)):
         place = tr("table.durak") if seat == result.durak else tr.ordinal(result.places[seat])
         score = tr("end.score", won=series.wins[seat], lost=series.losses[seat])
-        rows.append((f"{place}   {name(seat)}", score))
+        rows.append((f"{place}   {name(seat)}", "" if party else score))
+    if party:
+        return title, rows, party
     games = tr.plural("end.series", series.games)
     if series.draws:
         games += tr("end.drawn", n=series.draws)
@@ -395,7 +401,7 @@ def end_parts(
     shade = assets.composite(("shade", (w, h)), lambda: _shade((w, h)))
     surface.blit(shade, (0, 0))
     yield
-    title, rows, games = end_lines(over, names, me, tr)
+    title, rows, games = end_lines(over, names, me, tr, show.party)
     panel, px = _end_panel((w, h), over, show)
     draw_panel(surface, assets, panel, 225)
     yield

@@ -101,7 +101,7 @@ class TableScene(Scene):
         kept: Callable[[], GameFile | None] | None = None,
         overlays: Stack | None = None,
         replaying: bool = False,
-        rematch: bool = True,
+        party: str = "",
     ) -> None:
         """``backlog``: messages the session said before the scene took it over (the room
         screen hands over ``Seated`` and the start of the game). ``back``: at a LAN table,
@@ -113,10 +113,10 @@ class TableScene(Scene):
         kept last, which the end's Review opens in the coach. ``overlays``: where the
         table's overlays go (by default the app's stack). ``replaying``: a kept game shown
         again, where nobody thinks and nobody can be reacted to (no thinking cue, no
-        React). ``rematch``: False at a party's table, whose end offers no Rematch (the
-        party seats the next round)."""
+        React). ``party``: at a party's table, its round and table, which its end names in
+        place of the series; it offers no Rematch (the party seats the next round)."""
         self.app = app
-        self.replaying = replaying
+        self.replaying, self.party = replaying, party
         self.covers = Covers(overlays if overlays is not None else app, self)
         self.assets = app.assets
         self.session = session
@@ -158,7 +158,7 @@ class TableScene(Scene):
         }
         if replaying:
             del self.actions["emote"]
-        if not rematch:
+        if party:
             del self.actions["rematch"]
         self.finale = Finale(  # the end: its moment, its panel
             app,
@@ -547,7 +547,7 @@ class TableScene(Scene):
         if over is None or board is None:
             return EndShow()
         cards = durak_cards(over, board, self.view, self.history)
-        return end_show(over, cards, self.history, self.names, self.seat, self.app.tr)
+        return end_show(over, cards, self.history, self.names, self.seat, self.app.tr, self.party)
 
     def _back_to_room(self) -> None:
         """Hand the session back to the room screen, with the room as last heard and the
