@@ -131,7 +131,8 @@ class SettingsScene(ButtonScene):
         title_h = min(h * 0.16, 120 * k)
         bh = self.button_h()
         rows = len(self.rows)
-        row_h = max(18.0, min(56.0 * k, (h - title_h - bh * 2.6) / (rows + 1.4)))
+        tallest = 56.0 * k * (1.3 if h > w else 1.0)  # upright (a touch screen): taller rows
+        row_h = max(18.0, min(tallest, (h - title_h - bh * 2.6) / (rows + 1.4)))
         panel = pygame.Rect(0, 0, round(min(w - 32, 720 * k)), round(row_h * (rows + 0.6)))
         spare = h - (title_h + panel.h + bh * 2.6)  # a tall window: the whole screen lower
         panel.midtop = (w // 2, round(title_h + max(0.0, spare) * 0.35))

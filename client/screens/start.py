@@ -159,11 +159,13 @@ class StartScene(ButtonScene):
     def buttons(self) -> list[Button]:
         w = self.size[0]
         tr = self.app.tr
-        bottom = max(panel.bottom for panel in self.panels())
+        panels = self.panels()
+        bottom = max(panel.bottom for panel in panels)
         bh = self.button_h()
         play = pygame.Rect(0, 0, round(min(w * 0.6, bh * 7)), bh)
         play.midtop = (w // 2, bottom + self.gap)
-        pair_w = round(min(w * 0.44, bh * 5.5))
+        span = panels[-1].right - panels[0].left  # the pairs no wider than the panels
+        pair_w = round(min(w * 0.44, bh * 5.5, (span - 16) / 2))
         found = [Button(play, "play", tr("menu.play"), style="primary")]
         top = play.bottom
         for (left, left_label), (right, right_label) in (

@@ -216,6 +216,8 @@ def test_nothing_on_the_start_screen_touches_a_border(size: tuple[int, int], lan
     buttons = [b.rect for b in menu.buttons()]
     assert all(screen.contains(panel) and panel.top >= int(menu.title_h) for panel in panels)
     assert not any(panel.colliderect(b) for panel in panels for b in buttons)
+    span = range(panels[0].left, panels[-1].right + 1)  # the buttons under the panels
+    assert all(b.left in span and b.right in span for b in buttons), "a button past the panels"
     if len(panels) == 2:
         assert panels[1].left - panels[0].right >= 8
     for i, rect in enumerate(menu._row_rects()):
