@@ -17,6 +17,13 @@ next decision of each of its seats rebuilds that seat's bot there from the same 
 seed and every event the seat was told, and the seat plays on. Messages between the host
 and its workers are pickled; both ends are this program.
 
+Workers that cannot start at all (``ATTEMPTS`` new processes in a row never said they
+run: a system that refuses new processes, a security tool that blocks them) would cost
+every AI decision three failed starts and end in a random move; the pool gives up on
+processes instead and its seats think in the host's process, in the executor's threads,
+each rebuilt from every event it was told (``RemoteBot``). A worker that dies while it
+thinks is no reason for that: the decision that killed it could take the host down.
+
 A table has a pool of its own. A party lends one ``AiPool`` to all its tables, started
 with the night (``warm``): a table's first AI decision made its pool start a thread and
 a process, and the thread's start held the host's loop (25 ms on a loaded machine) while
@@ -42,7 +49,7 @@ from multiprocessing.context import SpawnProcess
 from engine import Action, Event, Rules, SeatView
 from engine.ai import Bot, make_bot
 
-__all__ = ["AiPool", "RemoteBot", "WorkerLost", "Workers"]
+__all__ = ["AiPool", "NoStart", "RemoteBot", "WorkerLost", "Workers"]
 
 log = logging.getLogger("durak.host")
 
@@ -54,6 +61,10 @@ STARTING = 60.0  # seconds a new worker may take to start (Python's start on a b
 
 class WorkerLost(Exception):
     """The worker process died (or its pipe broke, or it hung) before it answered."""
+
+
+class NoStart(WorkerLost):
+    """A new worker process never said it runs: it could not start."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,11 +184,9 @@ class Worker:
 
     def decide(self, bot: RemoteBot, view: SeatView) -> Decided:
         with self.lock:
+            if not self.started:
+                self._wait_started()
             try:
-                if not self.started:
-                    if not self.conn.poll(STARTING) or not isinstance(self.conn.recv(), Started):
-                        raise WorkerLost(f"{self.process.name} did not start")
-                    self.started = True
                 with self._forgotten_lock:
                     gone, self.forgotten = tuple(self.forgotten), []
                 if gone:
@@ -195,6 +204,15 @@ class Worker:
                 raise WorkerLost(self.process.name) from exc
             bot.told = len(bot.events)
             return answer
+
+    def _wait_started(self) -> None:
+        try:
+            started = self.conn.poll(STARTING) and isinstance(self.conn.recv(), Started)
+        except (EOFError, OSError):
+            started = False
+        if not started:
+            raise NoStart(f"{self.process.name} did not start")
+        self.started = True
 
     def forget(self, key: int) -> None:
         with self._forgotten_lock:
@@ -221,27 +239,47 @@ class RemoteBot(Bot):
         self.patience = (budget or 0.0) + workers.stuck  # seconds to wait for an answer
         self.events: list[Event] = []  # every event of the seat, to rebuild the bot from
         self.told = 0  # how many of them its current worker's bot has seen
+        self.here: Bot | None = None  # the bot in this process, once no worker can start
+        self.here_told = 0
 
     def see(self, event: Event) -> None:
         self.events.append(event)
 
     def decide(self, view: SeatView) -> Action:
         for _ in range(ATTEMPTS):
-            worker = self.workers.worker_for(self.key)
+            if self.workers.broken:
+                return self._decide_here(view)
+            try:
+                worker = self.workers.worker_for(self.key)
+            except NoStart:
+                continue
             try:
                 answer = worker.decide(self, view)
-            except WorkerLost:
+            except WorkerLost as exc:
                 log.warning(
                     "AI worker %s died or hung; a new one takes seat %d",
                     worker.process.name,
                     self.seat,
                 )
-                self.workers.replace(worker)
+                self.workers.replace(worker, started=not isinstance(exc, NoStart))
                 continue
+            self.workers.unstarted = 0
             if answer.action is None:
                 raise RuntimeError(f"the AI of seat {self.seat} failed: {answer.error}")
             return answer.action
+        if self.workers.broken:
+            return self._decide_here(view)
         raise WorkerLost(f"AI workers died {ATTEMPTS} times in a row")
+
+    def _decide_here(self, view: SeatView) -> Action:
+        """The decision made in this process (no worker can start): the seat's bot built
+        here from the same level and seed, told every event the seat was told."""
+        if self.here is None:
+            self.here = make_bot(self.level, self.seat, self.rules, self.seed)
+        for event in self.events[self.here_told :]:
+            self.here.see(event)
+        self.here_told = len(self.events)
+        return self.here.decide(view)
 
 
 class Workers:
@@ -259,6 +297,8 @@ class Workers:
         self._lock = threading.Lock()
         self._closed = False
         self._started = itertools.count(1)  # names the processes: durak-ai-1, durak-ai-2...
+        self.spawned = 0  # worker processes started so far
+        self.unstarted = 0  # new workers in a row that never said they run
 
     def bot(self, level: str, seat: int, rules: Rules, seed: int) -> RemoteBot:
         """A bot of ``level`` for ``seat`` (``ValueError`` for an unknown level, at once)."""
@@ -273,16 +313,39 @@ class Workers:
             index = key % self.size
             worker = self._workers[index]
             if worker is None:
-                worker = self._workers[index] = Worker(f"durak-ai-{next(self._started)}")
+                name = f"durak-ai-{next(self._started)}"
+                try:
+                    worker = self._workers[index] = Worker(name)
+                except OSError as exc:  # the system refused the process
+                    self._unstarted_one()
+                    raise NoStart(f"{name} did not start: {exc}") from exc
+                self.spawned += 1
             return worker
 
-    def replace(self, lost: Worker) -> None:
-        """Put a new process in the place of ``lost`` (unless that happened already)."""
+    @property
+    def broken(self) -> bool:
+        """No new worker could start ``ATTEMPTS`` times in a row: the bots think here."""
+        return self.unstarted >= ATTEMPTS
+
+    def replace(self, lost: Worker, started: bool = True) -> None:
+        """Put a new process in the place of ``lost`` (unless that happened already);
+        ``started``: False for one that never said it runs."""
         with self._lock:
             for index, worker in enumerate(self._workers):
                 if worker is lost:
                     self._workers[index] = None  # started again on the next decision
+            if not started:
+                self._unstarted_one()
         lost.close(timeout=1.0)
+
+    def _unstarted_one(self) -> None:
+        self.unstarted += 1
+        if self.unstarted == ATTEMPTS:
+            log.error(
+                "AI worker processes cannot start (%d in a row): the AI seats think in"
+                " the host's process",
+                ATTEMPTS,
+            )
 
     def processes(self) -> Sequence[SpawnProcess]:
         """The worker processes running now (for tests and benchmarks)."""

@@ -14,7 +14,8 @@ import pytest
 from engine import Rules, new_game, observe, trim
 from engine.ai import make_bot, next_actor
 from host import Host, HostConfig
-from host.workers import Workers
+from host import workers as workers_module
+from host.workers import ATTEMPTS, Workers
 
 LOCAL = HostConfig(bind="127.0.0.1", port=0, announce=False)
 
@@ -69,6 +70,53 @@ def test_a_hung_worker_is_replaced_once_its_patience_runs_out() -> None:
         assert fresh.pid != stopped.pid and not stopped.is_alive()
     finally:
         workers.close()
+
+
+def exits_at_once(conn: object, niceness: int | None = None) -> None:
+    """A worker process that cannot run (it exits before it says it started)."""
+    raise SystemExit(3)
+
+
+@pytest.mark.slow  # (three processes started, each importing this module: 9 s)
+def test_workers_that_cannot_start_leave_the_seats_thinking_here(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """When no worker process can start, the pool gives up on them after ``ATTEMPTS``:
+    the seat's decisions are its own bot's, made in this process (not a random move),
+    and no decision starts any more processes."""
+    monkeypatch.setattr(workers_module, "serve", exits_at_once)
+    rules = Rules(players=2)
+    state = new_game(rules, 3)
+    seat = next(s for s in range(2) if state.legal_actions(s))
+    workers = Workers(1)
+    try:
+        bot = workers.bot("normal", seat, rules, 9)
+        same = make_bot("normal", seat, rules, 9)
+        for event in state.opening:
+            bot.see(trim(event, seat))
+            same.see(trim(event, seat))
+        view = observe(state, seat)
+        assert bot.decide(view) == same.decide(view)
+        assert workers.broken and workers.spawned == ATTEMPTS
+        assert bot.decide(view) == same.decide(view) and workers.spawned == ATTEMPTS
+    finally:
+        workers.close()
+
+
+def test_a_system_that_refuses_processes_counts_as_workers_that_cannot_start(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def refused(name: str) -> None:
+        raise OSError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(workers_module, "Worker", refused)
+    rules = Rules(players=2)
+    state = new_game(rules, 3)
+    seat = next(s for s in range(2) if state.legal_actions(s))
+    workers = Workers(1)
+    bot = workers.bot("random", seat, rules, 9)
+    assert bot.decide(observe(state, seat)) in state.legal_actions(seat) and workers.broken
+    workers.close()
 
 
 def test_an_unknown_level_is_refused_before_any_worker_starts() -> None:
