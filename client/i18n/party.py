@@ -234,9 +234,9 @@ RU: dict[str, str] = {
     "party.going#many": "Переходим к твоему столу через {n} секунд…",
     "party.go_now": "Перейти сейчас",
     "party.wait_next": "Другие столы ещё играют: следующий раунд рассадят, когда они закончат.",
-    "party.back_soon#one": "Таблица через {n} секунду",
-    "party.back_soon#few": "Таблица через {n} секунды",
-    "party.back_soon#many": "Таблица через {n} секунд",
+    "party.back_soon#one": "Турнирная таблица через {n} секунду",
+    "party.back_soon#few": "Турнирная таблица через {n} секунды",
+    "party.back_soon#many": "Турнирная таблица через {n} секунд",
     "party.you_place": "Ты на {place} месте из {n}",
     "party.leave": "Покинуть вечеринку",
 }
