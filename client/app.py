@@ -121,7 +121,7 @@ def screens() -> dict[str, Callable[..., Scene]]:
     window opens, not when a command-line tool loads this module."""
     from client.screens.host import HostScene
     from client.screens.howto import HowToScene
-    from client.screens.join import JoinScene
+    from client.screens.join.screen import JoinScene
     from client.screens.name import NameScene
     from client.screens.party.between import BetweenScene
     from client.screens.party.board import BoardScene

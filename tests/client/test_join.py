@@ -23,9 +23,10 @@ from client.app import App, add_arguments
 from client.net.lan import Invite, invite_link, parse_invite
 from client.net.remote import NetSession
 from client.net.session import Closed, Seated
-from client.screens import join as join_screen
 from client.screens.host import HostScene, copy_to_clipboard
-from client.screens.join import JoinScene
+from client.screens.join import rows as join_rows
+from client.screens.join import screen as join_screen
+from client.screens.join.screen import JoinScene
 from client.screens.room.screen import RoomScene
 from client.screens.table.screen import TableScene
 from client.settings import Settings
@@ -172,7 +173,7 @@ def test_a_table_is_listed_and_joined_at_the_address_that_answers(
             True,
             {"127.0.0.1", "127.0.0.2"},
         )
-        assert scene._meta(ad)[1] == f"127.0.0.1:{host.port}"
+        assert scene.listing().meta(ad)[1] == f"127.0.0.1:{host.port}"
         click(app, rect.center)
         until(app, lambda: joined(app))
         app.close()
@@ -186,7 +187,8 @@ def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         shown.append(text)
         return render.draw_text(surface, assets, text, *args, **kwargs)
 
-    monkeypatch.setattr(join_screen, "draw_text", spy)
+    for module in (join_screen, join_rows):  # the screen's words and its list's
+        monkeypatch.setattr(module, "draw_text", spy)
     return shown
 
 
@@ -211,7 +213,7 @@ def test_the_list_shows_a_tables_rules_in_the_players_language(
         assert german + "Durak wehrt zuerst ab" in shown and ad.rules not in shown
         pygame.image.save(app.screen, str(tmp_path / "join_de.png"))
         # an announcement without the rules keys (an older host): its English summary
-        assert scene.rules_text(replace(ad, game_rules=None)) == ad.rules
+        assert scene.listing().rules_text(replace(ad, game_rules=None)) == ad.rules
         app.close()
 
 
@@ -513,14 +515,15 @@ def test_the_list_of_tables_fits_the_window(
     the window, its row or the field, and clear of everything else."""
     rects: list[pygame.Rect] = []
     drawn_rects(monkeypatch, join_screen, rects)
+    drawn_rects(monkeypatch, join_rows, rects)
     locks: list[pygame.Rect] = []
 
     def padlock_spy(*args):  # type: ignore[no-untyped-def]
         locks.append(join_screen_padlock(*args))
         return locks[-1]
 
-    join_screen_padlock = join_screen._padlock
-    monkeypatch.setattr(join_screen, "_padlock", padlock_spy)
+    join_screen_padlock = join_rows._padlock
+    monkeypatch.setattr(join_rows, "_padlock", padlock_spy)
     app = App(Settings(language=language), None, size=size, sound=False)
     scene = JoinScene(app, browse=False)
     scene.browser = Announced()  # type: ignore[assignment]
@@ -623,13 +626,7 @@ def test_an_empty_list_says_it_is_searching_then_what_may_be_wrong(
 ) -> None:
     """At first "searching"; after ``HINT_AFTER`` seconds of nothing, the firewall, guest
     Wi-Fi and the address field; a table found ends it. The window wakes for the hint."""
-    shown: list[str] = []
-
-    def text_spy(surface, assets, text, *args, **kwargs):  # type: ignore[no-untyped-def]
-        shown.append(text)
-        return render.draw_text(surface, assets, text, *args, **kwargs)
-
-    monkeypatch.setattr(join_screen, "draw_text", text_spy)
+    shown = drawn_texts(monkeypatch)
     app = App(Settings(language=language), None, size=(1280, 720), sound=False)
     scene = JoinScene(app, browse=False)
     scene.browser = NothingFound()  # type: ignore[assignment]
@@ -673,7 +670,7 @@ def test_a_table_that_answered_nowhere_says_so_and_is_tried_everywhere(
     scene.browser = Announced()  # type: ignore[assignment]
     scene.browser.tables = {away.name: replace(away, reachable=False)}  # type: ignore[union-attr]
     app.push(scene)
-    assert scene._meta(scene.tables()[0])[1] == app.tr("join.not_reachable")
+    assert scene.listing().meta(scene.tables()[0])[1] == app.tr("join.not_reachable")
     scene.choose(scene.tables()[0])
     assert joined == [(("10.0.0.1", "10.99.5.1"), away.port)]
     app.close()

@@ -10,7 +10,7 @@ import pytest
 from window import click, key, open_app, type_text
 
 from client.screens.host import HostScene
-from client.screens.join import JoinScene
+from client.screens.join.screen import JoinScene
 from client.screens.name import NameScene
 from client.screens.start import StartScene
 from client.settings import Settings

@@ -16,7 +16,7 @@ from window import FRAME, click, key, until
 from client.app import App, add_arguments, run
 from client.net.remote import NetSession
 from client.net.session import Cheered, Message, RoomChanged, drain
-from client.screens.join import JoinScene
+from client.screens.join.screen import JoinScene
 from client.screens.room.screen import RoomScene
 from client.screens.table.screen import ACTION_BUTTONS, TableScene
 from client.settings import Settings

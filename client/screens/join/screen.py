@@ -27,21 +27,18 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from client.i18n.refusals import closed_text
-from client.i18n.rulestext import comma_lines, rules_summary
 from client.net.lan import LanBrowser, net_join, parse_invite
 from client.net.session import Closed, Session, listen
 from client.screens.choices import ai_names
+from client.screens.join.rows import TableList
 from client.ui.pointer import Input, Key
 from client.ui.render import (
     GOLD,
     MIN_PX,
     SOFT,
-    draw_button,
     draw_panel,
     draw_text,
-    ellipsize,
     fit_px,
-    label_px,
     line_h,
     wrap,
 )
@@ -208,11 +205,9 @@ class JoinScene(ButtonScene):
 
     # --- geometry -------------------------------------------------------------------------
     #
-    # A wide window sets a table's row on two lines (name and seats, then its rules beside
-    # its address) and the address field's label beside the field. A narrow one (a phone
-    # held upright) stacks the row: the name (cut short with "…" where it is long), then
-    # the seats and the address, then the rules on up to three lines; and the label goes
-    # above the field, which shares the row's width with the Join button.
+    # The list's rows are ``client.screens.join.rows``'s. A wide window sets the address
+    # field's label beside the field; a narrow one (a phone held upright) above it, and the
+    # field shares the row's width with the Join button.
 
     def _px(self) -> int:
         """The rows' text size: by the window's height, larger on a big phone held upright
@@ -220,12 +215,6 @@ class JoinScene(ButtonScene):
         w, h = self.size
         most = max(24, round(w * 0.04)) if h > w else max(24, round(h * 0.028))
         return max(11, min(most, round(h * 0.032)))
-
-    def _small(self) -> int:
-        return round(self._px() * 0.8)
-
-    def _line_h(self, px: int, bold: bool = False) -> int:
-        return line_h(self.assets, px, bold)
 
     def _go_w(self) -> int:
         return round(self.button_h() * 2.6)
@@ -243,118 +232,26 @@ class JoinScene(ButtonScene):
         w, h = self.size
         title_h = min(h * 0.13, 96)
         bh = self.button_h()
-        label_band = self._line_h(self._px()) + 4 if self._label_above() else 0
+        label_band = line_h(self.assets, self._px()) + 4 if self._label_above() else 0
         height = round(h - title_h - bh * 3.9 - label_band)
         width = 900 * max(1.0, self._px() / 24)  # (wider as the words grow)
         panel = pygame.Rect(0, 0, round(min(w - 24, width)), height)
         panel.midtop = (w // 2, round(title_h))
         return panel
 
-    def _inner(self) -> int:
-        """The width of a row's text (beside its Watch button)."""
-        return self.panel().w - 48 - self._watch_w() - 8
-
-    def _watch_w(self) -> int:
-        font = self.assets.font(label_px(self._watch_h()), True)
-        return max(round(self._watch_h() * 2.6), font.size(self.app.tr("join.watch"))[0] + 16)
-
-    def _watch_h(self) -> int:
-        return round(min(self.button_h() * 0.8, self._px() * 2))
-
-    def watch_rects(self) -> list[tuple[pygame.Rect, TableAd]]:
-        """Each listed table's Watch button: at the right end of its row, or of a stacked
-        row's first line (beside the name)."""
-        found = []
-        stacked = self._stacked()
-        for rect, ad in self.table_rects():
-            button = pygame.Rect(0, 0, self._watch_w(), min(self._watch_h(), rect.h - 8))
-            if stacked:
-                button.h = min(button.h, self._line_h(self._px(), True) + 2)
-                button.topright = (rect.right - 8, rect.top + 3)
-            else:
-                button.midright = (rect.right - 8, rect.centery)
-            found.append((button, ad))
-        return found
-
-    def _text_rect(self, rect: pygame.Rect) -> pygame.Rect:
-        """The part of a row its words use: all but its Watch button."""
-        if self._stacked():  # (the name leaves room for it: see ``_draw_stacked``)
-            return rect
-        return pygame.Rect(rect.left, rect.top, rect.w - self._watch_w() - 8, rect.h)
-
-    def _stacked(self) -> int:
-        """0 where every row fits on two lines (its rules readable beside its address), else
-        how many lines the rules take in a stacked row (1 to 3, the same for every row)."""
-        inner = self._inner()
-        px, small = self._px(), self._small()
-        font = self.assets.font(small)
-        readable = max(MIN_PX, round(small * 0.6))
-        stacked = 0
-        ads = self.tables()
-        for ad in ads:
-            seats, where = self._meta(ad)
-            rules = self.rules_text(ad)
-            name_w = self.assets.font(px, True).size(ad.name)[0] + (px * 2 if ad.password else 0)
-            seats_w = self.assets.font(px).size(seats)[0]
-            beside = fit_px(self.assets, rules, small, inner - font.size(where)[0] - 2 - px)
-            if beside < readable or name_w + seats_w + px > inner:
-                full = self.panel().w - 48  # a stacked row's words: its whole width
-                lines = comma_lines(rules, full, lambda text: font.size(text)[0])
-                stacked = max(stacked, len(lines))
-        if stacked > 2:  # a third line where every row still fits the panel
-            room = self.panel().h - round(px * 2.6) - 6
-            return 3 if len(ads) * self._stacked_h(3) <= room else 2
-        return stacked
-
-    def _meta(self, ad: TableAd, short: bool = False) -> tuple[str, str]:
-        """A table's seats taken (``short``: as "1/4", beside a figure) and whether it is
-        in a game, and its address, as its row shows them."""
-        tr = self.app.tr
-        seats = (
-            f"{ad.taken}/{ad.seats}" if short else tr("join.seats", taken=ad.taken, seats=ad.seats)
+    def listing(self) -> TableList:
+        """The list of the tables found, laid out in the panel as it is now."""
+        asked = self.target if self.asking else None
+        ads = tuple(self.tables())
+        return TableList(
+            self.assets, self.app.tr, self.panel(), self._px(), self.button_h(), ads, asked
         )
-        if ad.status == "playing":
-            seats = tr("join.in_game", seats=seats)
-        if ad.reachable is False:  # (chosen, it is tried at every address again)
-            return seats, tr("join.not_reachable")
-        return seats, f"{ad.address}:{ad.port}"
-
-    def _short_seats(self) -> bool:
-        """A stacked row shows its seats as a figure and "1/4": with their words the seats
-        and the address would not fit one line (in some row; then in every row)."""
-        font, inner = self.assets.font(self._small()), self.panel().w - 48
-        return any(
-            font.size(f"{seats}   {where}")[0] > inner
-            for seats, where in (self._meta(ad) for ad in self.tables())
-        )
-
-    def _stacked_h(self, rules_lines: int) -> int:
-        """The height of a stacked row (its gap to the next included)."""
-        px, small = self._px(), self._small()
-        return (
-            self._line_h(px, True) + (1 + rules_lines) * self._line_h(small) + round(px * 0.6) + 6
-        )
-
-    def _row_h(self) -> int:
-        """A row's height (its gap to the next included)."""
-        px, small = self._px(), self._small()
-        stacked = self._stacked()
-        if stacked:
-            return self._stacked_h(stacked)
-        return max(round(px * 2.6), self._line_h(px, True) + self._line_h(small) + 8)
 
     def table_rects(self) -> list[tuple[pygame.Rect, TableAd]]:
-        panel = self.panel()
-        row_h = self._row_h()
-        top = panel.top + round(self._px() * 2.6)
-        found = []
-        for ad in self.tables():
-            rect = pygame.Rect(panel.left + 12, top, panel.w - 24, row_h - 6)
-            if rect.bottom > panel.bottom - 6:
-                break
-            found.append((rect, ad))
-            top += row_h
-        return found
+        return self.listing().rows()
+
+    def watch_rects(self) -> list[tuple[pygame.Rect, TableAd]]:
+        return self.listing().watch_rects()
 
     def field(self) -> pygame.Rect:
         w = self.size[0]
@@ -363,7 +260,7 @@ class JoinScene(ButtonScene):
         top = panel.bottom + round(bh * 0.95)
         if self._label_above():  # the field and Join share the row, centred
             row_w = round(min(w - 24, bh * 8 + 10 + self._go_w()))
-            top += self._line_h(self._px()) + 4
+            top += line_h(self.assets, self._px()) + 4
             return pygame.Rect((w - row_w) // 2, top, row_w - self._go_w() - 10, round(bh * 0.85))
         field_w = round(min(w * 0.5, bh * 8))
         rect = pygame.Rect(0, 0, field_w, round(bh * 0.85))
@@ -383,13 +280,6 @@ class JoinScene(ButtonScene):
             Button(go, "go", go_label, bool(self.current_text()), "primary"),
             Button(back, "back", tr("join.back")),
         ]
-
-    def rules_text(self, ad: TableAd) -> str:
-        """A table's rules in our language, or its English summary when its announcement
-        does not say them in a form we can read (an older host, a malformed record)."""
-        if ad.game_rules is None:
-            return ad.rules
-        return rules_summary(ad.game_rules, self.app.tr)
 
     def current_text(self) -> str:
         return self.password if self.asking else self.address
@@ -466,18 +356,9 @@ class JoinScene(ButtonScene):
             GOLD,
             True,
         )
-        rows = self.table_rects()
-        stacked = self._stacked()
-        for rect, ad in rows:
-            self._draw_row(surface, rect, ad)
-            if stacked:
-                self._draw_stacked(surface, self._text_rect(rect), ad, stacked)
-            else:
-                self._draw_table(surface, self._text_rect(rect), ad, px)
-        for button, _ in self.watch_rects():
-            hover = self.hover is not None and button.collidepoint(self.hover)
-            draw_button(surface, self.assets, button, tr("join.watch"), "secondary", hover)
-        if not rows and self.browser is not None:
+        listing = self.listing()
+        listing.draw(surface, self.hover)
+        if not listing.rows() and self.browser is not None:
             if self.browser.failed:
                 text = tr("join.no_network")
             elif self._still_searching():
@@ -538,125 +419,15 @@ class JoinScene(ButtonScene):
             size = px
             while True:
                 wrapped = wrap(self.assets.font(size, bold), text, width)
-                tall = len(wrapped) * self._line_h(size, bold)
+                tall = len(wrapped) * line_h(self.assets, size, bold)
                 fits = len(wrapped) <= lines and (height is None or tall <= height)
                 if size <= MIN_PX or fits:
                     break
                 size -= 1
-        step = self._line_h(size, bold)
+        step = line_h(self.assets, size, bold)
         y = round(centre[1] - (len(wrapped) - 1) * step / 2)
         for line in wrapped:
             line_px = fit_px(self.assets, line, size, width, bold)
             at = (centre[0], y)
             draw_text(surface, self.assets, line, line_px, at, colour=colour, bold=bold)
             y += step
-
-    def asked_for(self, ad: TableAd) -> bool:
-        """Whether the password asked for now is ``ad``'s (its row is edged in gold)."""
-        return self.asking and self.target == (ad.candidates, ad.port)
-
-    def _draw_row(self, surface: pygame.Surface, rect: pygame.Rect, ad: TableAd) -> None:
-        """A row's box: dimmer for a table in a game or full (joining it is refused) or
-        that answered at none of its addresses; edged in gold while its password is asked
-        (the prompt under the list says only "this table")."""
-        hover = self.hover is not None and rect.collidepoint(self.hover)
-        open_ = ad.status != "playing" and ad.taken < ad.seats and ad.reachable is not False
-        fill = (40, 96, 64) if hover else (28, 74, 50) if open_ else (22, 52, 38)
-        pygame.draw.rect(surface, fill, rect, border_radius=8)
-        if self.asked_for(ad):
-            pygame.draw.rect(surface, GOLD, rect, 2, border_radius=8)
-            return
-        edge = (90, 150, 110) if open_ else (60, 100, 76)
-        pygame.draw.rect(surface, edge, rect, 1, border_radius=8)
-
-    def _draw_table(self, surface: pygame.Surface, rect: pygame.Rect, ad: TableAd, px: int) -> None:
-        """A row on two lines: the name and the seats, then the rules and the address."""
-        seats, where = self._meta(ad)
-        small = self._small()
-        name_h, low_h = self._line_h(px, True), self._line_h(small)
-        pad = max(1, (rect.h - name_h - low_h) // 2)  # whole pixels: the lines never touch
-        top = rect.top + pad + name_h // 2
-        low = rect.top + pad + name_h + low_h // 2
-        name_px = fit_px(self.assets, ad.name, px, rect.w * 0.55, True)
-        at = (rect.left + 12, top)
-        drawn = draw_text(surface, self.assets, ad.name, name_px, at, "midleft", GOLD, True)
-        if ad.password:
-            _padlock(surface, (drawn.right + px * 0.8, top), px)
-        draw_text(surface, self.assets, seats, px, (rect.right - 12, top), "midright")
-        at = (rect.right - 12, low)
-        address = draw_text(surface, self.assets, where, small, at, "midright", SOFT)
-        rules = self.rules_text(ad)  # as wide as the row leaves beside the address
-        rules_px = fit_px(self.assets, rules, small, address.left - rect.left - 12 - px)
-        draw_text(surface, self.assets, rules, rules_px, (rect.left + 12, low), "midleft", SOFT)
-
-    def _draw_stacked(
-        self, surface: pygame.Surface, rect: pygame.Rect, ad: TableAd, rules_lines: int
-    ) -> None:
-        """A row of a narrow window: the name (cut short with "…" where it is long), the
-        seats and the address, then the rules on ``rules_lines`` lines."""
-        px, small = self._px(), self._small()
-        inner = rect.w - 24
-        left, right = rect.left + 12, rect.right - 12
-        y = rect.top + round(px * 0.3)
-        lock = round(px * 1.6) if ad.password else 0
-        watch = self._watch_w() + 8  # the Watch button beside the name
-        name = ellipsize(self.assets, ad.name, px, inner - lock - watch, True)
-        drawn = draw_text(surface, self.assets, name, px, (left, y), "topleft", GOLD, True)
-        if ad.password:
-            _padlock(surface, (drawn.right + px * 0.8, drawn.centery), px)
-        y = drawn.bottom
-        short = self._short_seats()
-        seats, where = self._meta(ad, short)
-        if short:
-            figure = _figure(surface, (left, y + self._line_h(small) / 2), small)
-            at = (figure.right + small * 0.3, y)
-        else:
-            at = (left, y)
-        taken = draw_text(surface, self.assets, seats, small, at, "topleft")
-        room = right - taken.right - small
-        draw_text(
-            surface,
-            self.assets,
-            where,
-            fit_px(self.assets, where, small, room),
-            (right, y),
-            "topright",
-            SOFT,
-        )
-        y += self._line_h(small)
-        font = self.assets.font(small)
-        lines = comma_lines(self.rules_text(ad), inner, lambda text: font.size(text)[0])
-        if len(lines) > rules_lines:  # the rest of the rules on the last line, cut short
-            lines = [*lines[: rules_lines - 1], " ".join(lines[rules_lines - 1 :])]
-        for line in lines:
-            line = ellipsize(self.assets, line, small, inner)
-            line_px = fit_px(self.assets, line, small, inner)
-            draw_text(surface, self.assets, line, line_px, (left, y), "topleft", SOFT)
-            y += self._line_h(small)
-
-
-def _figure(surface: pygame.Surface, midleft: tuple[float, float], px: int) -> pygame.Rect:
-    """A small figure of a person (a head over shoulders), for "seats taken"; where it is."""
-    head = max(2, round(px * 0.22))
-    shoulders = pygame.Rect(0, 0, round(px * 0.8), round(px * 0.46))
-    figure = pygame.Rect(0, 0, shoulders.w, 2 * head + 1 + shoulders.h)
-    figure.midleft = (round(midleft[0]), round(midleft[1]))
-    pygame.draw.circle(surface, SOFT, (figure.centerx, figure.top + head), head)
-    shoulders.midbottom = figure.midbottom
-    clip = surface.get_clip()
-    surface.set_clip(shoulders.clip(clip))
-    pygame.draw.ellipse(surface, SOFT, shoulders.inflate(0, shoulders.h).move(0, shoulders.h // 2))
-    surface.set_clip(clip)
-    return figure
-
-
-def _padlock(surface: pygame.Surface, centre: tuple[float, float], px: int) -> pygame.Rect:
-    """A small padlock, the mark of a table that needs a password; where it is drawn."""
-    x, y = centre
-    body = pygame.Rect(0, 0, round(px * 0.8), round(px * 0.6))
-    body.midtop = (round(x), round(y - px * 0.1))
-    shackle = pygame.Rect(0, 0, round(px * 0.56), round(px * 0.7))
-    shackle.midbottom = (body.centerx, body.top + round(px * 0.3))
-    pygame.draw.ellipse(surface, GOLD, shackle, max(2, px // 8))
-    pygame.draw.rect(surface, GOLD, body, border_radius=2)
-    return body.union(shackle)
