@@ -56,6 +56,11 @@ from protocol import (
 MAX_REJECTIONS = 50  # in a row: a bot that keeps choosing refused actions gives up
 
 
+def counted(n: int, noun: str) -> str:
+    """``n`` and the English ``noun``, plural unless there is one: "1 game", "2 games"."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 @dataclass(slots=True)
 class BotReport:
     seat: int
@@ -91,7 +96,8 @@ class BotReport:
             out.append(f"game {number}: seat {self.seat} ({self.level}) was {how}; {verdict}")
         wins = sum(1 for r in self.results if r.places[self.seat] == 1 and r.durak != self.seat)
         losses = sum(1 for r in self.results if r.durak == self.seat)
-        out.append(f"{len(self.results)} games: {wins} first out, {losses} times the Durak")
+        games = counted(len(self.results), "game")
+        out.append(f"{games}: {wins} first out, {counted(losses, 'time')} the Durak")
         return out
 
 

@@ -24,7 +24,7 @@ from engine import GameResult, Rules
 from engine.ai import make_bot
 from protocol import Party, PartyTable, PartyUpdate
 
-from .bot import BotPlayer, BotReport
+from .bot import BotPlayer, BotReport, counted
 
 __all__ = ["PartyReport", "play_party", "run_party"]
 
@@ -59,7 +59,7 @@ class PartyReport:
             me = next(p for p in self.party.players if p.id == self.player)
             out.append(
                 f"{self.name}: rank {me.rank}, score {me.score}"
-                f" ({me.wins} wins, {me.losses} times the Durak)"
+                f" ({counted(me.wins, 'win')}, {counted(me.losses, 'time')} the Durak)"
             )
         return out
 

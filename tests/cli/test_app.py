@@ -129,7 +129,7 @@ def _host_and_bot(app: Path, env: dict[str, str]) -> None:
         )  # fmt: skip
     assert bot.returncode == 0, bot.stdout + bot.stderr
     assert "deal verified" in bot.stdout
-    assert re.search(r"^1 games: ", bot.stdout, re.MULTILINE)
+    assert re.search(r"^1 game: ", bot.stdout, re.MULTILINE)
 
 
 def _review(app: Path, env: dict[str, str], folder: Path) -> None:

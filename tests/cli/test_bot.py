@@ -8,10 +8,10 @@ from typing import cast
 
 import pytest
 
-from client.cli.bot import BotPlayer
+from client.cli.bot import BotPlayer, BotReport
 from client.cli.main import main
 from client.net.client import NetClient
-from engine import Action, Rules, new_game, observe
+from engine import Action, GameResult, Rules, new_game, observe
 from engine.ai import make_bot
 
 
@@ -63,3 +63,10 @@ def test_a_think_time_that_is_no_time_is_refused(
     with pytest.raises(SystemExit) as exit_:
         main(["bot", "--connect", "127.0.0.1:1", "--think", given])
     assert exit_.value.code == 2 and "--think" in capsys.readouterr().err
+
+
+def test_the_bots_summary_counts_in_english() -> None:
+    once = BotReport(0, "random", results=[GameResult((2, 1), 0)])
+    assert once.lines()[-1] == "1 game: 0 first out, 1 time the Durak"
+    twice = BotReport(1, "random", results=[GameResult((2, 1), 0)] * 2)
+    assert twice.lines()[-1] == "2 games: 2 first out, 0 times the Durak"
