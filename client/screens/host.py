@@ -19,9 +19,17 @@ from client.i18n import N_
 from client.net.lan import invite_link
 from client.screens.choices import ai_names, chosen_rules, rule_rows
 from client.ui.pointer import Input, Key
-from client.ui.render import GOLD, SOFT, draw_backdrop, draw_panel, draw_text, fit_px
+from client.ui.render import GOLD, SOFT, draw_backdrop, draw_text, fit_px
 from client.ui.scene import ButtonScene, Director
-from client.ui.widgets import Button, Row, cycle, draw_stepper, form_rects, step_at
+from client.ui.widgets import (
+    Button,
+    Row,
+    cycle,
+    draw_form_panels,
+    draw_stepper,
+    form_rects,
+    step_at,
+)
 from engine import Rules
 
 if TYPE_CHECKING:
@@ -226,14 +234,7 @@ class HostScene(ButtonScene):
         title = tr("host.title")
         title_px = fit_px(self.assets, title, round(min(title_h * 0.45, w * 0.08)), w - 32, True)
         draw_backdrop(surface, self.assets, title, title_px, (w / 2, title_h * 0.45))
-        panels = []
-        for col in (0, 1):
-            box = [r for r, row in zip(rects, self.rows, strict=True) if row.column == col]
-            if box:
-                panels.append(box[0].unionall(box).inflate(24, 16))
-        radius = max(6, min(p.h for p in panels) // 18)  # one rim for both, though one is taller
-        for panel in panels:
-            draw_panel(surface, self.assets, panel, 150, radius)
+        draw_form_panels(surface, self.assets, rects, self.rows)
         px = self._px(rects)
         for row, rect in zip(self.rows, rects, strict=True):
             self._draw_row(surface, row, rect, px)

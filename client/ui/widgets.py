@@ -12,12 +12,22 @@ import pygame
 
 from client.i18n import Translator
 from client.ui.assets import Assets
-from client.ui.render import GOLD, SOFT, button_px, draw_button, draw_text, fit_px, rounded_box
+from client.ui.render import (
+    GOLD,
+    SOFT,
+    button_px,
+    draw_button,
+    draw_panel,
+    draw_text,
+    fit_px,
+    rounded_box,
+)
 
 __all__ = [
     "Button",
     "Row",
     "cycle",
+    "draw_form_panels",
     "draw_padlock",
     "draw_slider",
     "draw_stepper",
@@ -76,9 +86,10 @@ def form_rects(size: tuple[int, int], rows: Sequence[Row], button_h: float) -> l
     gaps = 0 if columns == 2 else sum(a.column != b.column for a, b in pairwise(rows))
     title_h = min(h * 0.15, 110)
     room = per_column + 0.5 + gaps * SECTION_GAP
-    # 50 pixels, or on a wide window taller than 750 pixels its 15th (a narrow one has no
-    # width for larger words)
-    tallest = max(50.0, h / 15) if w > h else 50.0
+    # 50 pixels, or on a wide window taller than 750 pixels its 15th; on an upright one
+    # (a touch screen held so) 65, for the fingers and to fill the height: its width takes
+    # larger words where a narrow landscape one would not
+    tallest = max(50.0, h / 15) if w > h else 65.0 if h > w * 1.3 else 50.0
     row_h = max(15.0, min(tallest, (h - title_h - button_h * 2.4) / room))
     col_w = min((w - 48) / columns - 16, 520 * max(1.0, row_h / 50))
     x0 = (w - (col_w * columns + 32 * (columns - 1))) / 2
@@ -93,6 +104,21 @@ def form_rects(size: tuple[int, int], rows: Sequence[Row], button_h: float) -> l
         x = x0 + col * (col_w + 32)
         rects.append(pygame.Rect(round(x), round(y), round(col_w), round(row_h * 0.9)))
     return rects
+
+
+def draw_form_panels(
+    surface: pygame.Surface, assets: Assets, rects: Sequence[pygame.Rect], rows: Sequence[Row]
+) -> None:
+    """The panels under a form's rows (``form_rects``): one a column, or in one column one
+    a section, all with the rim of the shortest."""
+    panels = []
+    for col in (0, 1):
+        box = [r for r, row in zip(rects, rows, strict=True) if row.column == col]
+        if box:
+            panels.append(box[0].unionall(box).inflate(24, 16))
+    radius = max(6, min(p.h for p in panels) // 18)
+    for panel in panels:
+        draw_panel(surface, assets, panel, 150, radius)
 
 
 def step_at(value: pygame.Rect, x: float) -> int:

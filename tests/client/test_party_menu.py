@@ -9,6 +9,7 @@ import secrets
 from collections.abc import Iterator
 from pathlib import Path
 
+import pygame
 import pytest
 from window import click, open_app, type_text, until
 
@@ -16,12 +17,14 @@ from client.app import App
 from client.net.party_link import party_address
 from client.net.remote import NetSession
 from client.net.session import WATCHING
+from client.screens.host import HostScene
 from client.screens.party.between import BetweenScene, Homing
 from client.screens.party.board import BoardScene
 from client.screens.party.menu import PartyHostScene, PartyJoinScene, PartyMenuScene
 from client.screens.party.model import Stage
 from client.screens.start import StartScene
 from client.screens.table.screen import TableScene
+from client.ui import render, widgets
 from client.ui.widgets import Button
 
 pytestmark = pytest.mark.usefixtures("headless")
@@ -55,6 +58,34 @@ def test_party_opens_the_menu_and_its_screens(app: App) -> None:
         assert isinstance(app.stack[-1], PartyMenuScene)
     press(app, "back")
     assert isinstance(app.stack[-1], StartScene)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (720, 1280)])
+@pytest.mark.parametrize("form", ["host", "party"])
+def test_every_row_of_a_form_sits_on_a_panel(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], form: str
+) -> None:
+    """The table's form and the party's: each section on a panel of its own, in two
+    columns or in one."""
+    panels: list[pygame.Rect] = []
+
+    def panel_spy(surface, assets, rect, *args):  # type: ignore[no-untyped-def]
+        panels.append(pygame.Rect(rect))
+        render.draw_panel(surface, assets, rect, *args)
+
+    monkeypatch.setattr(widgets, "draw_panel", panel_spy)
+    window = open_app(tmp_path / "settings.json", size=size, lan_bind="127.0.0.1")
+    press(window, form)
+    if form == "party":
+        press(window, "host")
+    scene = window.stack[-1]
+    assert isinstance(scene, HostScene | PartyHostScene)
+    panels.clear()
+    window.step(0.02)
+    rows = scene.row_rects()
+    assert len(panels) == 2
+    assert all(any(panel.contains(row) for panel in panels) for row in rows)
+    window.close()
 
 
 def test_a_bad_address_is_refused_in_words(app: App) -> None:

@@ -30,9 +30,17 @@ from client.net.session import drain
 from client.screens.choices import chosen_rules, rule_rows
 from client.screens.party.feed import open_board, open_night
 from client.ui.pointer import Input, Key
-from client.ui.render import GOLD, SOFT, draw_backdrop, draw_panel, draw_text, fit_px
+from client.ui.render import GOLD, SOFT, draw_backdrop, draw_text, fit_px
 from client.ui.scene import ButtonScene, Director
-from client.ui.widgets import Button, Row, cycle, draw_stepper, form_rects, step_at
+from client.ui.widgets import (
+    Button,
+    Row,
+    cycle,
+    draw_form_panels,
+    draw_stepper,
+    form_rects,
+    step_at,
+)
 from engine import Rules
 
 if TYPE_CHECKING:
@@ -314,10 +322,7 @@ class FormScene(ButtonScene):
     def draw_form(self, surface: pygame.Surface, title: str) -> None:
         _title(surface, self.app, title)
         rects = self.row_rects()
-        for col in (0, 1):
-            box = [r for r, row in zip(rects, self.rows, strict=True) if (row.column == col)]
-            if box and (col == 0 or len({r.left for r in rects}) > 1):
-                draw_panel(surface, self.app.assets, box[0].unionall(box).inflate(24, 16), 150)
+        draw_form_panels(surface, self.app.assets, rects, self.rows)
         for row, rect in zip(self.rows, rects, strict=True):
             self._draw_row(surface, row, rect)
         self.draw_buttons(surface, self.app.assets)
