@@ -122,7 +122,7 @@ class TableScene(Scene):
         self.session = session
         self.back = back
         self.room: Room | None = None  # the room as last heard (during and after the game)
-        self.warmer = Warmer(app.assets)  # the card images, made ahead of need
+        self.warmer = Warmer(app.assets, board=lambda: self.board)  # images made ahead of need
         self.pacer = Pacer(session.inbox, self._show, self._at_once, record, self._ready)
         self.statuses: tuple[str, ...] = ()  # each seat's status from the room, if known
         self.board: Board | None = None
