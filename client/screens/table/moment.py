@@ -62,7 +62,8 @@ class Moment:
     ) -> None:
         w, h = layout.size
         if self.ours:
-            veil = assets.box((w, h), (0, 0, 0, round(110 * min(1.0, self.landed * 2))), 0)
+            veil = assets.composite(("veil", (w, h)), lambda: _black((w, h)))
+            veil.set_alpha(round(110 * min(1.0, self.landed * 2)))  # (set before each use)
             surface.blit(veil, (0, 0))
             at = (w / 2, layout.hand_y - layout.card_h * 0.15)
             text, height = tr("end.stamp_you"), layout.card_h * 0.42
@@ -125,3 +126,12 @@ def _stamp(assets: Assets, text: str, px: int) -> pygame.Surface:
     pygame.draw.rect(frame, INK, rect, max(2, px // 9), border_radius=px // 4)
     frame.blit(label, label.get_rect(center=rect.center))
     return pygame.transform.rotozoom(frame, TILT, 1.0)
+
+
+def _black(size: tuple[int, int]) -> pygame.Surface:
+    """The veil over the table as it darkens, given its alpha at each step: the same
+    pixels as a box of translucent black, without a new window-sized image at each step
+    (4-8 ms of CPU each at 1920x1080, in the moment's first frames)."""
+    veil = pygame.Surface(size)
+    veil.fill((0, 0, 0))
+    return veil
