@@ -67,9 +67,10 @@ def test_a_card_taken_twice_counts_once_and_the_end_says_different_cards() -> No
     assert translator("ru").plural("end.taken", 5) == "взято 5 разных карт"
 
 
-def _play_out(app, session, taker: int) -> None:  # type: ignore[no-untyped-def]
+def _play_out(app, session, taker: int, each=lambda: None) -> None:  # type: ignore[no-untyped-def]
     """Play the game out: ``taker`` takes whenever it may, the other plays its first legal
-    action; stop at the first frame that shows the end (its moment, or a draw's panel)."""
+    action; stop at the first frame that shows the end (its moment, or a draw's panel).
+    ``each``: called before each frame once the host has ended the game."""
     table = scene(app)
     while session.state.result is None:
         state = session.state
@@ -83,6 +84,7 @@ def _play_out(app, session, taker: int) -> None:  # type: ignore[no-untyped-def]
         if session.state.result is None:
             settle(app)
     for _ in range(400):
+        each()
         app.step(0.02)
         if table.over is not None:
             return
@@ -128,6 +130,30 @@ def test_the_end_panel_opens_with_its_images_and_words_made_during_the_moment(
         made.clear()
         app.step(0.02)
     assert showing(app) is EndScene and made == []  # its first frame made nothing
+
+
+@pytest.mark.parametrize(("taker", "ours"), [(0, True), (1, False)])
+def test_the_moments_first_frame_makes_nothing_drawn_ahead_as_the_last_event_shows(
+    monkeypatch: pytest.MonkeyPatch, taker: int, ours: bool
+) -> None:
+    """The host's word that the game is over comes with its last event, which the table
+    shows for half a second first: meanwhile the end is drawn ahead (the end table, the
+    moment's stamp and veil, the panel), so its first frame makes no image or word."""
+    state = deal(Rules(deck_size=24), "9s Th Jh Qh Kh Ah", "9h Tc Jc Qc Kc Ac", trump="As")
+    app, session = start(state, size=(1920, 1080))
+    made: list[object] = []
+    get_or = assets._Lru.get_or
+
+    def counted(cache: assets._Lru, key: object, make: object) -> object:
+        if key not in cache:
+            made.append(key)
+        return get_or(cache, key, make)
+
+    monkeypatch.setattr(assets._Lru, "get_or", counted)
+    _play_out(app, session, taker, made.clear)
+    moment = scene(app).finale.moment
+    assert moment is not None and moment.ours is ours
+    assert made == []
 
 
 def test_our_moment_darkens_the_table_through_one_image(monkeypatch: pytest.MonkeyPatch) -> None:
