@@ -11,8 +11,10 @@ from tables import deal, scene, settle, showing, start
 
 from client.app import App
 from client.i18n import ENGLISH, translator
+from client.screens.table.board import deck_of
+from client.screens.table.ending import durak_card_rects
 from client.screens.table.history import History
-from client.screens.table.layout import Layout
+from client.screens.table.layout import PILE_SCALE, Layout
 from client.screens.table.moment import Moment
 from client.screens.table.notices import EndScene
 from client.screens.table.row import table_buttons
@@ -210,3 +212,38 @@ def test_the_rows_buttons_at_the_end_overlap_nowhere(size: tuple[int, int], lang
         rects = [b.rect for b in buttons]
         assert all(app.screen.get_rect().contains(r) for r in rects)
         assert not [(a, b) for i, a in enumerate(rects) for b in rects[i + 1 :] if a.colliderect(b)]
+
+
+@pytest.mark.parametrize("size", [(720, 1280), (360, 640), (1024, 1024), (1280, 720), (1920, 1080)])
+def test_the_durak_cards_at_the_end_lie_over_no_pile_and_no_button(size: tuple[int, int]) -> None:
+    """With the end's panel hidden, the Durak's cards lie face up, however many: over
+    neither pile, the trump, the Log button nor a button of the row (under the Durak's
+    plate, in a tall window, they lay over the piles and the Log button)."""
+    app = App(Settings(), None, size=size, sound=False)
+    deck = deck_of(Rules(players=6, deck_size=52))
+    for players in (2, 4, 6):
+        layout = Layout(size, players, 0)
+        ph = round(layout.card_h * PILE_SCALE)
+        poses = [layout.stock_pose(k) for k in range(4)] + [
+            layout.discard_pose(k) for k in range(7)
+        ]
+        backs = [(app.assets.card(None, ph, "plain", round(p.angle)), p) for p in poses]
+        piles = [image.get_rect(center=(round(p.x), round(p.y))) for image, p in backs]
+        row = table_buttons(
+            layout, app.assets, None, over=True, muted=False, watching=False, log=True,
+            tr=ENGLISH,
+        )  # fmt: skip
+        trump = layout.trump_pose()
+        image = app.assets.card(None, ph, "plain", round(trump.angle))
+        others = [
+            *piles,
+            image.get_rect(center=(round(trump.x), round(trump.y))),
+            *(b.rect for b in row),
+        ]
+        assert pygame.Rect(layout.log_rect()) in [b.rect for b in row]
+        for count in (1, 6, 12, 20, 30):
+            laid = [rect for rect, _ in durak_card_rects(app.assets, layout, tuple(deck[:count]))]
+            assert len(laid) == count
+            assert all(app.screen.get_rect().contains(rect) for rect in laid)
+            overlaps = [(r, o) for r in laid for o in others if r.colliderect(o)]
+            assert not overlaps, (players, count)
