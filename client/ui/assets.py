@@ -170,6 +170,13 @@ class Assets:
         )
         return image
 
+    def made(self, card: Card | None, height: int, look: str = "plain", angle: int = 0) -> bool:
+        """Whether ``card(card, height, look, angle)`` has its image made already."""
+        height, angle = max(10, int(height)), int(angle) % 360
+        if angle == 0:
+            return (card, height, look) in self._cards
+        return (card, height, look, angle) in self._turned
+
     def _upright(self, card: Card | None, height: int, look: str) -> pygame.Surface:
         def make() -> pygame.Surface:
             halo, tint = LOOKS[look]

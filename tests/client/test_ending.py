@@ -5,13 +5,16 @@ end, which fits every window."""
 
 from __future__ import annotations
 
+import pygame
 import pytest
 from tables import deal, scene, settle, showing, start
 
 from client.app import App
 from client.i18n import ENGLISH, translator
+from client.screens.table.board import deck_of
+from client.screens.table.ending import durak_card_rects
 from client.screens.table.history import History
-from client.screens.table.layout import Layout
+from client.screens.table.layout import PILE_SCALE, Layout
 from client.screens.table.moment import Moment
 from client.screens.table.notices import EndScene
 from client.screens.table.row import table_buttons
@@ -66,9 +69,10 @@ def test_a_card_taken_twice_counts_once_and_the_end_says_different_cards() -> No
     assert translator("ru").plural("end.taken", 5) == "взято 5 разных карт"
 
 
-def _play_out(app, session, taker: int) -> None:  # type: ignore[no-untyped-def]
+def _play_out(app, session, taker: int, each=lambda: None) -> None:  # type: ignore[no-untyped-def]
     """Play the game out: ``taker`` takes whenever it may, the other plays its first legal
-    action; stop at the first frame that shows the end (its moment, or a draw's panel)."""
+    action; stop at the first frame that shows the end (its moment, or a draw's panel).
+    ``each``: called before each frame once the host has ended the game."""
     table = scene(app)
     while session.state.result is None:
         state = session.state
@@ -82,6 +86,7 @@ def _play_out(app, session, taker: int) -> None:  # type: ignore[no-untyped-def]
         if session.state.result is None:
             settle(app)
     for _ in range(400):
+        each()
         app.step(0.02)
         if table.over is not None:
             return
@@ -129,6 +134,70 @@ def test_the_end_panel_opens_with_its_images_and_words_made_during_the_moment(
     assert showing(app) is EndScene and made == []  # its first frame made nothing
 
 
+@pytest.mark.parametrize(("taker", "ours"), [(0, True), (1, False)])
+def test_the_moments_first_frame_makes_nothing_drawn_ahead_as_the_last_event_shows(
+    monkeypatch: pytest.MonkeyPatch, taker: int, ours: bool
+) -> None:
+    """The host's word that the game is over comes with its last event, which the table
+    shows for half a second first: meanwhile the end is drawn ahead (the end table, the
+    moment's stamp and veil, the panel), so its first frame makes no image or word."""
+    state = deal(Rules(deck_size=24), "9s Th Jh Qh Kh Ah", "9h Tc Jc Qc Kc Ac", trump="As")
+    app, session = start(state, size=(1920, 1080))
+    made: list[object] = []
+    get_or = assets._Lru.get_or
+
+    def counted(cache: assets._Lru, key: object, make: object) -> object:
+        if key not in cache:
+            made.append(key)
+        return get_or(cache, key, make)
+
+    monkeypatch.setattr(assets._Lru, "get_or", counted)
+    _play_out(app, session, taker, made.clear)
+    moment = scene(app).finale.moment
+    assert moment is not None and moment.ours is ours
+    assert made == []
+
+
+def test_our_moment_darkens_the_table_through_one_image(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table darkens in steps as our stamp comes down: each step was a new image the
+    size of the window (8 MB and 4-8 ms of CPU at 1920x1080); one image does it, with
+    the same pixels as translucent black at each step."""
+    state = deal(Rules(deck_size=24), "9s Th Jh Qh Kh Ah", "9h Tc Jc Qc Kc Ac", trump="As")
+    app, session = start(state)
+    _play_out(app, session, 0)
+    made: list[object] = []
+    get_or = assets._Lru.get_or
+
+    def counted(cache: assets._Lru, key: object, make: object) -> object:
+        if key not in cache:
+            made.append(key)
+        return get_or(cache, key, make)
+
+    monkeypatch.setattr(assets._Lru, "get_or", counted)
+    table = scene(app)
+    layout = table.layout
+    assert layout is not None and table.finale.moment is not None and table.finale.moment.ours
+    cloth = pygame.Surface(app.size)
+    cloth.fill((40, 112, 66))
+    steps = set()
+    for elapsed in (0.0, 0.02, 0.04, 0.06, 0.08, 0.5):
+        moment = Moment(0, ours=True, elapsed=elapsed)
+        surface = cloth.copy()
+        moment.draw(surface, app.assets, layout)
+        alpha = round(110 * min(1.0, moment.landed * 2))
+        steps.add(alpha)
+        black = pygame.Surface(app.size, pygame.SRCALPHA)
+        black.fill((0, 0, 0, alpha))
+        expected = cloth.copy()
+        expected.blit(black, (0, 0))
+        top = pygame.Rect(0, 0, app.size[0], 8)  # (far from the stamp)
+        assert pygame.image.tobytes(surface.subsurface(top), "RGB") == pygame.image.tobytes(
+            expected.subsurface(top), "RGB"
+        )
+    assert len(steps) >= 4
+    assert len([key for key in made if isinstance(key, tuple) and app.size in key]) <= 1
+
+
 @pytest.mark.parametrize("language", ["en", "ru"])
 @pytest.mark.parametrize("size", [(360, 640), (720, 1280), (1024, 1024), (1280, 720)])
 def test_the_rows_buttons_at_the_end_overlap_nowhere(size: tuple[int, int], language: str) -> None:
@@ -143,3 +212,38 @@ def test_the_rows_buttons_at_the_end_overlap_nowhere(size: tuple[int, int], lang
         rects = [b.rect for b in buttons]
         assert all(app.screen.get_rect().contains(r) for r in rects)
         assert not [(a, b) for i, a in enumerate(rects) for b in rects[i + 1 :] if a.colliderect(b)]
+
+
+@pytest.mark.parametrize("size", [(720, 1280), (360, 640), (1024, 1024), (1280, 720), (1920, 1080)])
+def test_the_durak_cards_at_the_end_lie_over_no_pile_and_no_button(size: tuple[int, int]) -> None:
+    """With the end's panel hidden, the Durak's cards lie face up, however many: over
+    neither pile, the trump, the Log button nor a button of the row (under the Durak's
+    plate, in a tall window, they lay over the piles and the Log button)."""
+    app = App(Settings(), None, size=size, sound=False)
+    deck = deck_of(Rules(players=6, deck_size=52))
+    for players in (2, 4, 6):
+        layout = Layout(size, players, 0)
+        ph = round(layout.card_h * PILE_SCALE)
+        poses = [layout.stock_pose(k) for k in range(4)] + [
+            layout.discard_pose(k) for k in range(7)
+        ]
+        backs = [(app.assets.card(None, ph, "plain", round(p.angle)), p) for p in poses]
+        piles = [image.get_rect(center=(round(p.x), round(p.y))) for image, p in backs]
+        row = table_buttons(
+            layout, app.assets, None, over=True, muted=False, watching=False, log=True,
+            tr=ENGLISH,
+        )  # fmt: skip
+        trump = layout.trump_pose()
+        image = app.assets.card(None, ph, "plain", round(trump.angle))
+        others = [
+            *piles,
+            image.get_rect(center=(round(trump.x), round(trump.y))),
+            *(b.rect for b in row),
+        ]
+        assert pygame.Rect(layout.log_rect()) in [b.rect for b in row]
+        for count in (1, 6, 12, 20, 30):
+            laid = [rect for rect, _ in durak_card_rects(app.assets, layout, tuple(deck[:count]))]
+            assert len(laid) == count
+            assert all(app.screen.get_rect().contains(rect) for rect in laid)
+            overlaps = [(r, o) for r in laid for o in others if r.colliderect(o)]
+            assert not overlaps, (players, count)

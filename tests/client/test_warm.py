@@ -4,14 +4,15 @@ without, and makes the rest a few at a time (a fake clock counts jobs, not time)
 from __future__ import annotations
 
 import pytest
-from tables import deal, scene
+from tables import deal, scene, start
 
 from client.app import App
 from client.net.scripted import ScriptedSession
+from client.screens.table.draw import at_rest
 from client.screens.table.layout import OPPONENT_SCALE, PILE_SCALE, Layout
-from client.screens.table.warm import BUDGET, Warmer
+from client.screens.table.warm import BUDGET, LOOKS_AHEAD, Warmer
 from client.settings import Settings
-from engine import Rules
+from engine import Rules, parse_action
 
 pytestmark = pytest.mark.usefixtures("headless")
 
@@ -64,3 +65,29 @@ def test_the_table_shows_nothing_until_its_backs_are_made() -> None:
     for _ in range(3):
         app.step(0.02)
     assert table.board.hand  # and then it is dealt
+
+
+def test_the_hand_is_made_as_it_will_rest_while_its_cards_still_fly() -> None:
+    """A card led re-fans the rest of our hand: each card will rest at a new angle, and
+    turning an image costs; so while they fly, the images they will rest as are made, in
+    every look our hand may show when they land (the turn may change with them)."""
+    state = deal(Rules(players=2, deck_size=24), "9s Ts Js Qs As 9h", "9c Tc Jc Qc Ac 9d")
+    app, _ = start(state)
+    table = scene(app)
+    board = table.board
+    assert board is not None and table.view is not None
+    table.send(next(a for a in table.view.legal if a == parse_action("attack Ts")))
+    app.step(0.02)  # the lead is shown: the cards left take off for their new places
+    flying = [board.cards[c] for c in board.hand if board.cards[c].moving]
+    assert len(flying) == 5
+    resting = [at_rest(board.layout, sprite) for sprite in flying]
+    wanted = [(*rest, look) for rest in resting if rest is not None for look in LOOKS_AHEAD]
+    assert len(wanted) == 5 * len(LOOKS_AHEAD)
+
+    def made() -> list[bool]:
+        return [app.assets.made(card, h, look, angle) for card, h, angle, look in wanted]
+
+    assert not all(made())  # (new angles: a re-fanned hand)
+    table.warmer.run(budget=10.0)  # (what the frames in flight make, a few at a time)
+    assert all(sprite.moving for sprite in flying)  # not landed yet
+    assert all(made())

@@ -22,15 +22,18 @@ __all__ = [
     "ROLE_COLOURS",
     "SEAT_STATUS_KEYS",
     "STATUS_COLOURS",
+    "at_rest",
     "draw_board",
     "draw_digits",
     "draw_seat_word",
     "role_of",
     "seat_statuses",
     "warm_fan",
+    "warm_turn_glow",
 ]
 
 ACTING = (246, 206, 110)  # the rim of the plate of a seat the table waits for
+GLOW, GLOW_RIM = (*ACTING, 46), (*ACTING, 150)  # behind our hand on our turn
 ROLE_COLOURS = {
     "attacking": (226, 132, 40),
     "defending": (66, 132, 222),
@@ -68,20 +71,35 @@ def _canonical(layout: Layout) -> list[int]:
     return [round(ch), round(ch * PILE_SCALE), round(ch * OPPONENT_SCALE)]
 
 
+def at_rest(layout: Layout, sprite: Sprite) -> tuple[Card | None, int, int] | None:
+    """The cached image that shows ``sprite`` once it rests where it is going (where its
+    flight ends): the card (None: its back), the height and the angle to ask the assets
+    for; None if it rests at a size that is drawn scaled, or half turned."""
+    if sprite.motion is not None:
+        _, _, angle, scale, face = sprite.motion.end  # type: ignore[misc]
+    else:
+        angle, scale, face = sprite.pose.angle, sprite.pose.scale, sprite.face
+    h = round(layout.card_h * scale)
+    if h not in _canonical(layout) or abs(math.cos(math.pi * face)) <= 0.999:
+        return None
+    return (sprite.card if face >= 0.5 else None), h, round(angle)
+
+
 def draw_sprite(
     surface: pygame.Surface, assets: Assets, layout: Layout, sprite: Sprite, look: str = "plain"
 ) -> None:
     pose = sprite.pose
-    height = layout.card_h * pose.scale
-    card = sprite.card if sprite.face >= 0.5 else None
-    squash = abs(math.cos(math.pi * sprite.face))
     x, y = pose.x, pose.y - sprite.lift
-    h = round(height)
-    sizes = _canonical(layout)
-    if h in sizes and squash > 0.999 and sprite.motion is None:
-        image = assets.card(card, h, look, round(pose.angle))
+    rest = at_rest(layout, sprite) if sprite.motion is None else None
+    if rest is not None:
+        card, h, angle = rest
+        image = assets.card(card, h, look, angle)
     else:
-        base_h = min((s for s in sizes if s >= h), default=max(sizes))
+        height = layout.card_h * pose.scale
+        card = sprite.card if sprite.face >= 0.5 else None
+        squash = abs(math.cos(math.pi * sprite.face))
+        sizes = _canonical(layout)
+        base_h = min((s for s in sizes if s >= round(height)), default=max(sizes))
         base = assets.card(card, base_h, look if sprite.motion is None else "plain")
         factor = height / base_h
         w = max(1, round(base.get_width() * factor * max(squash, 0.02)))
@@ -278,12 +296,11 @@ def _draw_trump_tag(surface: pygame.Surface, assets: Assets, layout: Layout, tex
     surface.blit(image, image.get_rect(center=pill.center))
 
 
-def _draw_turn_glow(surface: pygame.Surface, assets: Assets, board: Board) -> None:
-    """Our turn: a warm glow behind our hand."""
-    layout = board.layout
-    poses = layout.hand_poses(len(board.hand))
+def _turn_glow(layout: Layout, count: int) -> tuple[pygame.Rect, int] | None:
+    """Where the glow behind a hand of ``count`` cards goes, and its corners' radius."""
+    poses = layout.hand_poses(count)
     if not poses:
-        return
+        return None
     pad = layout.card_w * 0.3
     left = poses[0].x - layout.card_w / 2 - pad
     right = poses[-1].x + layout.card_w / 2 + pad
@@ -291,7 +308,22 @@ def _draw_turn_glow(surface: pygame.Surface, assets: Assets, board: Board) -> No
     glow = pygame.Rect(
         round(left), round(top), round(right - left), round(layout.size[1] - top + 40)
     )
-    rounded_box(surface, assets, glow, (*ACTING, 46), round(pad), (*ACTING, 150))
+    return glow, round(pad)
+
+
+def _draw_turn_glow(surface: pygame.Surface, assets: Assets, board: Board) -> None:
+    """Our turn: a warm glow behind our hand."""
+    glow = _turn_glow(board.layout, len(board.hand))
+    if glow is not None:
+        rounded_box(surface, assets, glow[0], GLOW, glow[1], GLOW_RIM)
+
+
+def warm_turn_glow(assets: Assets, layout: Layout, count: int) -> None:
+    """Make the glow behind a hand of ``count`` cards (a box as wide as the hand: a few
+    milliseconds at 1920x1080), as ``draw_board`` draws it on our turn."""
+    glow = _turn_glow(layout, count)
+    if glow is not None:
+        assets.box(glow[0].size, GLOW, glow[1], GLOW_RIM)
 
 
 def _draw_order(board: Board) -> list[Sprite]:

@@ -16,14 +16,17 @@ from client.net.session import GameOver
 from client.screens.table.board import Board, deck_of
 from client.screens.table.history import History
 from client.screens.table.hud import EndShow
-from client.screens.table.layout import OPPONENT_SCALE
+from client.screens.table.layout import OPPONENT_SCALE, Layout, Pose
 from client.ui.assets import Assets
+from client.ui.render import SOFT, draw_text, fit_px
 from engine import Card, SeatView
 
 __all__ = [
     "END_SCALE",
     "draw_end_table",
+    "durak_card_rects",
     "durak_cards",
+    "durak_fan",
     "end_show",
     "face_up_seat",
     "log_heading",
@@ -84,7 +87,7 @@ def draw_end_table(
     surface: pygame.Surface, assets: Assets, board: Board, durak: int | None, show: EndShow
 ) -> None:
     """The end's panel hidden: the last bout in the middle of the table, dimmed, and the
-    Durak's cards face up under their plate (so that the table is never an empty cloth)."""
+    Durak's cards face up (``durak_fan``), so that the table is never an empty cloth."""
     layout = board.layout
     if not board.table:
         count = len(show.last_bout)
@@ -96,18 +99,47 @@ def draw_end_table(
                 if card is not None:
                     image = assets.card(card, round(layout.card_h), "dim", round(pose.angle))
                     surface.blit(image, image.get_rect(center=(round(pose.x), round(pose.y))))
-    seat = face_up_seat(board, durak, show)
-    if seat is None:
+    if face_up_seat(board, durak, show) is None:
         return
-    # under their plate, where the table is free, a little larger than their backs (which
-    # the board leaves out: ``draw_board``'s ``face_up``)
-    poses = layout.opponent_fan(seat, len(show.durak_cards))
+    for rect, image in durak_card_rects(assets, layout, show.durak_cards):
+        surface.blit(image, rect)
+    text, w = show.durak_caption, layout.size[0]  # whose they are, over them
+    y = layout.hand_y - layout.card_h * OPPONENT_SCALE * END_SCALE * 0.62
+    px = fit_px(assets, text, layout.font_px, w * 0.9)
+    draw_text(surface, assets, text, px, (w / 2, y), "midbottom", SOFT)
+
+
+def durak_fan(layout: Layout, count: int) -> list[Pose]:
+    """Where the end shows ``count`` cards of the Durak face up, a little larger than
+    their backs (which the board leaves out: ``draw_board``'s ``face_up``): in our hand's
+    place, which is empty when another seat is the Durak, fanned across the window.
+    (Under their plate, they lay over the trump's tag and the stock, and in a tall window
+    over the row of piles and the Log button: the row lies under the plates.)"""
+    if count <= 0:
+        return []
+    scale = OPPONENT_SCALE * END_SCALE
+    card_w, card_h = layout.card_w * scale, layout.card_h * scale
+    room = layout.size[0] - 2 * layout.margin - card_w * 1.5
+    step = min(card_w * 0.6, room / max(count - 1, 1))
+    spread = min(3.0, 30.0 / count)
+    poses = []
+    for i in range(count):
+        k = i - (count - 1) / 2
+        y = layout.hand_y + min(abs(k) ** 2 * 0.3, card_h * 0.08)  # (a gentle arc)
+        poses.append(Pose(layout.size[0] / 2 + k * step, y, -k * spread, scale))
+    return poses
+
+
+def durak_card_rects(
+    assets: Assets, layout: Layout, cards: tuple[Card | None, ...]
+) -> list[tuple[pygame.Rect, pygame.Surface]]:
+    """Each of the Durak's ``cards`` as the end table draws it: where, and its image."""
     height = round(layout.card_h * OPPONENT_SCALE * END_SCALE)
-    _, y, _, h = layout.seats[seat].plate
-    drop = y + h + height * 0.55 - layout.seats[seat].fan.y
-    for pose, card in zip(poses, show.durak_cards, strict=False):
+    drawn = []
+    for pose, card in zip(durak_fan(layout, len(cards)), cards, strict=True):
         image = assets.card(card, height, "plain", round(pose.angle))
-        surface.blit(image, image.get_rect(center=(round(pose.x), round(pose.y + drop))))
+        drawn.append((image.get_rect(center=(round(pose.x), round(pose.y))), image))
+    return drawn
 
 
 def face_up_seat(board: Board, durak: int | None, show: EndShow) -> int | None:

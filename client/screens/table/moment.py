@@ -12,7 +12,8 @@ changes nothing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -62,7 +63,8 @@ class Moment:
     ) -> None:
         w, h = layout.size
         if self.ours:
-            veil = assets.box((w, h), (0, 0, 0, round(110 * min(1.0, self.landed * 2))), 0)
+            veil = _veil(assets, (w, h))
+            veil.set_alpha(round(110 * min(1.0, self.landed * 2)))  # (set before each use)
             surface.blit(veil, (0, 0))
             at = (w / 2, layout.hand_y - layout.card_h * 0.15)
             text, height = tr("end.stamp_you"), layout.card_h * 0.42
@@ -74,6 +76,17 @@ class Moment:
             text = tr("end.not_durak")
             px = fit_px(assets, text, round(layout.font_px * 1.5), w * 0.9, bold=True)
             draw_text(surface, assets, text, px, (w / 2, layout.status_y), colour=GOLD, bold=True)
+
+    def ahead(
+        self, surface: pygame.Surface, assets: Assets, layout: Layout, tr: Translator = ENGLISH
+    ) -> Iterator[None]:
+        """Its images made before it begins, a part at each step, drawing on ``surface`` (a
+        scratch): the veil (ours), then the moment as it ends (its stamp and its line,
+        without the scaling of the stamp's way down)."""
+        if self.ours:
+            _veil(assets, layout.size)
+            yield
+        replace(self, elapsed=self.length).draw(surface, assets, layout, tr)
 
 
 def draw_durak_stamp(
@@ -125,3 +138,16 @@ def _stamp(assets: Assets, text: str, px: int) -> pygame.Surface:
     pygame.draw.rect(frame, INK, rect, max(2, px // 9), border_radius=px // 4)
     frame.blit(label, label.get_rect(center=rect.center))
     return pygame.transform.rotozoom(frame, TILT, 1.0)
+
+
+def _veil(assets: Assets, size: tuple[int, int]) -> pygame.Surface:
+    return assets.composite(("veil", size), lambda: _black(size))  # type: ignore[no-any-return]
+
+
+def _black(size: tuple[int, int]) -> pygame.Surface:
+    """The veil over the table as it darkens, given its alpha at each step: the same
+    pixels as a box of translucent black, without a new window-sized image at each step
+    (4-8 ms of CPU each at 1920x1080, in the moment's first frames)."""
+    veil = pygame.Surface(size)
+    veil.fill((0, 0, 0))
+    return veil

@@ -26,7 +26,7 @@ import queue
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import get_args
+from typing import TypeVar, get_args
 
 from client.net.session import Cheered, Emoted, Happened, Message, RoomChanged, drain
 from engine import (
@@ -42,6 +42,7 @@ from engine import (
 __all__ = ["THINK_DELAY", "Hold", "Paced", "Pacer", "reading_time"]
 
 Paced = Message | Event  # what is shown in turn: a message, or one event of a ``Happened``
+T = TypeVar("T")
 EVENTS = get_args(Event)
 
 BOOST_FROM = 24  # waiting events beyond which the table plays faster ...
@@ -135,6 +136,10 @@ class Pacer:
         if not self.waiting:  # no credit saved up while nothing waits
             self.wait, self.read = max(self.wait, 0.0), max(self.read, 0.0)
         return boost
+
+    def upcoming(self, kind: type[T]) -> T | None:
+        """The first message of ``kind`` taken in and waiting to be shown, if any."""
+        return next((item for item in self.waiting if isinstance(item, kind)), None)
 
     @property
     def idle(self) -> bool:

@@ -1,21 +1,20 @@
 """The table scene: shows a game session and turns taps, drags and keys into actions.
 
-Messages from the session are shown one at a time, at the pace ``pacing.Pacer`` keeps:
-each event starts its animation (``client.screens.table.board``) and holds the next one
-back for a moment: another seat's action long enough to be seen and read, with the seat's
-word for it by its plate (``narrate.seat_note``); why the pacing lives in the window and
-not at the host is said in ``pacing``. Once the table has caught up, a seat that the view
-waits for shows that it is thinking. Only the latest shown snapshot decides what may be
-played.
+Messages from the session are shown one at a time, at the pace ``pacing.Pacer`` keeps: each
+event starts its animation (``client.screens.table.board``) and holds the next one back for
+a moment: another seat's action long enough to be seen and read, with the seat's word for it
+by its plate (``narrate.seat_note``); why the pacing lives in the window and not at the host
+is said in ``pacing``. Once the table has caught up, a seat that the view waits for shows
+that it is thinking. Only the latest shown snapshot decides what may be played.
 
 The overlays are scenes over the table (``panels``, ``notices``): the pause, the log, the
-reactions picker, the end panel and the notice that the table closed. The table pushes
-them on its ``overlays`` stack (the app's, or the replay's), hands each what it needs,
-and leaves out of its own picture what the ones open cover (``Overlay.hides``). The end
-of a game (its moment, then its panel) is ``finale``'s. Its buttons map to their
-handlers through one table (``actions``). The action in flight is
-the session's (``session.inflight``): the table asks it. What a gesture on our hand leaves
-until the next one (the chosen card, the keys' focus, the hint bubble) is ``choice``'s.
+reactions picker, the end panel and the notice that the table closed. The table pushes them
+on its ``overlays`` stack (the app's, or the replay's), hands each what it needs, and leaves
+out of its own picture what the ones open cover (``Overlay.hides``). The end of a game (its
+moment, then its panel) is ``finale``'s. Its buttons map to their handlers through one table
+(``actions``). The action in flight is the session's (``session.inflight``): the table asks
+it. What a gesture on our hand leaves until the next one (the chosen card, the keys' focus,
+the hint bubble) is ``choice``'s.
 """
 
 from __future__ import annotations
@@ -53,7 +52,7 @@ from client.screens.table.draw import (
     seat_statuses,
 )
 from client.screens.table.ending import durak_cards, end_show
-from client.screens.table.finale import Finale
+from client.screens.table.finale import Finale, Seating
 from client.screens.table.hand import card_at, on_discard
 from client.screens.table.history import History
 from client.screens.table.hud import (
@@ -122,8 +121,10 @@ class TableScene(Scene):
         self.session = session
         self.back = back
         self.room: Room | None = None  # the room as last heard (during and after the game)
-        self.warmer = Warmer(app.assets)  # the card images, made ahead of need
-        self.pacer = Pacer(session.inbox, self._show, self._at_once, record, self._ready)
+        self.warmer = Warmer(app.assets, board=lambda: self.board)  # images made ahead of need
+        self.pacer = Pacer(
+            session.inbox, self._show, self._at_once, record, lambda: self.warmer.ready
+        )
         self.statuses: tuple[str, ...] = ()  # each seat's status from the room, if known
         self.board: Board | None = None
         self.history = History(0)  # this game's bouts and log, as the window saw them
@@ -153,7 +154,7 @@ class TableScene(Scene):
             "sound": self._toggle_sound,
             "rematch": self._rematch,
             "review": lambda: self.finale.review(),
-            "result": self._show_end,
+            "result": lambda: self.finale.panel(),
             "emote": self._toggle_picker,
         }
         if replaying:
@@ -164,7 +165,10 @@ class TableScene(Scene):
             app,
             self.covers,
             self.handle,
+            seating=lambda: Seating(self.seat, self.names, self.watching),
             show=self.end_show,
+            coming=lambda: self.pacer.upcoming(GameOver),
+            buttons=lambda: self._compute_buttons(at_end=True),
             actions=self.actions,
             tally=tally,
             kept=kept,
@@ -185,10 +189,6 @@ class TableScene(Scene):
         if self.board is not None:
             self.board.relayout(Layout(size, self.board.rules.players, self.seat))
             self.warmer.prepare(self.board.layout, self.board.rules)
-
-    def _ready(self) -> bool:
-        """The table can be shown: the card images it cannot be drawn without are made."""
-        return self.warmer.ready
 
     @property
     def layout(self) -> Layout | None:
@@ -256,7 +256,7 @@ class TableScene(Scene):
             self.choice.say(refusal_text(item.code, item.text, self.app.tr), None)
             return Hold(0.0)
         if isinstance(item, GameOver):
-            moment = self.finale.begin(item, self.seat, self.names, self.watching)
+            moment = self.finale.begin(item)
             if moment is None:
                 return Hold(0.0)
             self.cues.sounds.append((0.0, moment.sound))
@@ -294,8 +294,7 @@ class TableScene(Scene):
         self.buttons = [] if "buttons" in self.covers.hidden() else self._compute_buttons()
         self._set_cursor()
         self.choice.update(dt)
-        if self.finale.update(dt):
-            self._show_end()
+        self.finale.update(dt, self.board)
         due = self.cues.update(dt, self._deciding())
         for name in due:
             if not self.app.settings.muted:
@@ -498,9 +497,6 @@ class TableScene(Scene):
         else:
             self._back_to_room()
 
-    def _show_end(self) -> None:
-        self.finale.panel(self.seat, self.names, self.watching)
-
     def _toggle_picker(self) -> None:
         if any(isinstance(scene, PickerScene) for scene in self.covers.open()):
             self.covers.restack(drop=PickerScene)
@@ -540,13 +536,14 @@ class TableScene(Scene):
         """A game is on: leaving it now asks first."""
         return self.board is not None and self.over is None
 
-    def end_show(self) -> EndShow:
-        """What the end of the game shows beside the ranking: among it the Durak's cards
-        (None for one the window cannot name)."""
-        over, board = self.over, self.board
+    def end_show(self, over: GameOver | None = None) -> EndShow:
+        """What the end (``over``, by default the one shown) shows beside the ranking: among
+        it the Durak's cards (None for one the window cannot name)."""
+        over, board = over or self.over, self.board
         if over is None or board is None:
             return EndShow()
-        cards = durak_cards(over, board, self.view, self.history)
+        view = None if self.behind else self.view
+        cards = durak_cards(over, board, view, self.history)
         return end_show(over, cards, self.history, self.names, self.seat, self.app.tr, self.party)
 
     def _back_to_room(self) -> None:
@@ -576,13 +573,13 @@ class TableScene(Scene):
         view would offer Beaten while the card that changes it is still in flight)."""
         return not self.behind and self.board is not None and not self.board.landing
 
-    def _compute_buttons(self) -> list[Button]:
+    def _compute_buttons(self, at_end: bool = False) -> list[Button]:
         layout = self.layout
         if layout is None:
             return []
-        view = self._acting_view() if self._caught_up() else None
+        view = self._acting_view() if self._caught_up() and not at_end else None
         log = bool(self.history.lines) and "log" not in self.covers.hidden()  # by the discard
-        over, muted = self.over is not None, self.app.settings.muted
+        over, muted = at_end or self.over is not None, self.app.settings.muted
         return table_buttons(
             layout,
             self.assets,

@@ -9,6 +9,16 @@ the frame's budget (``BUDGET`` seconds) is spent: first the ones the table canno
 without (``blocking``: until they are made, the table shows only its cloth and shows no
 event), then every face of the deck (in our hand's looks, and at the size the end shows the Durak's
 cards), and the fans' backs for every count.
+
+A card at rest is drawn from an image turned to its angle, and turning one costs about
+a millisecond at 1920x1080: when a pick-up re-fans a hand of ten, they all land in one
+frame (12-13 ms of CPU in it: ``tests/benchmarks/client_fps.py --whole`` names such
+frames), and a change of turn re-dims a whole hand in another. So, with what the jobs
+leave of the budget (half of it at most: a frame with cards in flight costs already),
+each frame also makes what the cards of the table (``board``) will rest as (``resting``):
+the glow behind our hand at its size, each card in flight as it will land, soonest
+first, and each card of our hand in all its looks.
+
 The clock is passed in, so a test counts jobs, not milliseconds.
 """
 
@@ -21,14 +31,14 @@ from functools import partial
 
 import pygame
 
-from client.screens.table.board import deck_of
-from client.screens.table.draw import warm_fan
+from client.screens.table.board import HAND, Board, deck_of
+from client.screens.table.draw import at_rest, warm_fan, warm_turn_glow
 from client.screens.table.ending import END_SCALE
 from client.screens.table.layout import OPPONENT_SCALE, PILE_SCALE, Layout
 from client.ui.assets import Assets
 from engine import Rules
 
-__all__ = ["BUDGET", "Warmer", "run_parts"]
+__all__ = ["BUDGET", "Warmer", "resting", "run_parts"]
 
 BUDGET = 0.004  # seconds of a frame given to making images ahead of need
 LOOKS_AHEAD = ("plain", "glow", "dim")  # the looks of a face in our hand, commonest first
@@ -37,9 +47,16 @@ Job = Callable[[], object]
 
 
 class Warmer:
-    def __init__(self, assets: Assets, clock: Callable[[], float] = time.perf_counter) -> None:
+    def __init__(
+        self,
+        assets: Assets,
+        clock: Callable[[], float] = time.perf_counter,
+        board: Callable[[], Board | None] = lambda: None,
+    ) -> None:
+        """``board``: the table's board as it is now (None: not seated yet)."""
         self.assets = assets
         self.clock = clock
+        self.board = board
         self.jobs: deque[Job] = deque()
         self.blocking = 0  # jobs at the head of ``jobs`` the table waits for
 
@@ -64,19 +81,51 @@ class Warmer:
         self.blocking = len(first)
 
     def run(self, budget: float = BUDGET) -> int:
-        """Make images for ``budget`` seconds at most (the job under way is finished); how
-        many were made."""
+        """Make images for ``budget`` seconds at most (the job under way is finished): the
+        jobs first, then what the board's cards will rest as; how many jobs were made."""
         started, done = self.clock(), 0
         while self.jobs and self.clock() - started < budget:
             self.jobs.popleft()()
             self.blocking = max(0, self.blocking - 1)
             done += 1
+        board = self.board()
+        if board is None or not self.ready:
+            return done
+        began = self.clock()
+        left = min(budget / 2, budget - (began - started))
+        for job in resting(self.assets, board):
+            if self.clock() - began >= left:
+                break
+            job()
         return done
 
     @property
     def ready(self) -> bool:
         """The table can be drawn: the images it cannot do without are made."""
         return self.blocking == 0
+
+
+def resting(assets: Assets, board: Board) -> list[Job]:
+    """What to make for ``board``'s cards at rest, soonest needed first: the glow behind
+    a hand of its size (on our turn), then each image not made yet of a card in flight as
+    it will land (a card of our hand in each of its looks) and of a card resting in our
+    hand in the looks it may take next."""
+    layout, due = board.layout, []
+    for sprite in board.cards.values():
+        motion = sprite.motion
+        if sprite.vanish or (motion is None and sprite.dest[0] != HAND):
+            continue  # (one resting on the table shows already)
+        rest = at_rest(layout, sprite)
+        if rest is None:
+            continue
+        card, h, angle = rest
+        left = 0.0 if motion is None else motion.delay + motion.duration - motion.elapsed
+        looks = LOOKS_AHEAD if sprite.dest[0] == HAND else LOOKS_AHEAD[:1]
+        for k, look in enumerate(looks):
+            if not assets.made(card, h, look, angle):
+                due.append((left, k, partial(assets.card, card, h, look, angle)))
+    due.sort(key=lambda d: d[:2])
+    return [partial(warm_turn_glow, assets, layout, len(board.hand)), *(job for *_, job in due)]
 
 
 def run_parts(
