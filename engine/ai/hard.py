@@ -10,8 +10,8 @@ and searches.
 - Heads-up with the stock empty or down to its face-up trump card, every card is known
   (the other hand is whatever it has not seen): the position is solved exactly by
   alpha-beta with a transposition table (``engine.ai.solver``) when that fits in its node
-  and time budget; each root move after the first is searched only for more than the
-  best so far.
+  and time budget; each root move has a search of its own, and each after the first is
+  searched only for more than the best so far.
 - With three hands left, the stock empty and every card's place known (one of the others
   holds only cards the table has seen it pick up), the same search looks for a move that
   is safe even if both others play against this seat, and plays it when there is one.
@@ -213,24 +213,29 @@ class HardBot(RememberingBot):
         """Heads-up, the best move against perfect play. With three hands the search is
         paranoid (both others play against this seat), so only a move proven safe
         whatever they do is taken: a loss against a coalition may well be a win against
-        two players who each look after themselves, and the playouts judge those."""
+        two players who each look after themselves, and the playouts judge those.
+
+        Each root move gets a search of its own, out of one budget of nodes: a draw by
+        repetition depends on the path to it, so a table filled under another move's
+        lines could value this one differently (shared, it valued a lead 0 that searched
+        on its own is a draw, in 1 of 394 random heads-up endings)."""
         three = sum(1 for p in state.places if not p) == 3
-        solver = Solver(
-            self.seat,
-            # A proof with three hands is rarer: it may not take the playouts' time.
-            max_nodes=self.solver_nodes // THREE_HANDS_SHARE if three else self.solver_nodes,
-            deadline=deadline,
-            order=_order,
-            clock=self.clock,
-        )
+        # A proof with three hands is rarer: it may not take the playouts' time.
+        budget = self.solver_nodes // THREE_HANDS_SHARE if three else self.solver_nodes
         best: Action | None = None
         best_value = PROOF if three else 0.0
         try:
             for action in moves:
                 child = state.copy()
                 child.apply(self.seat, action)
-                # Only a better move matters: search each next one for more than the best.
-                v = solver.value(child, best_value, 1.0)
+                solver = Solver(
+                    self.seat, max_nodes=budget, deadline=deadline, order=_order, clock=self.clock
+                )
+                try:
+                    # Only a better move matters: search each next one for more than the best.
+                    v = solver.value(child, best_value, 1.0)
+                finally:
+                    budget -= solver.nodes
                 if v > best_value:
                     best, best_value = action, v
                 if best_value >= 1.0:

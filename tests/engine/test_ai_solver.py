@@ -184,3 +184,26 @@ def test_hard_without_the_discard_in_memory_does_not_pretend_to_know() -> None:
     bot = HardBot(seat, rules, 0, budget=None, iterations=4)
     assert bot.decide(observe(state, seat)) in legal
     assert bot.last_method == "pimc"
+
+
+def test_hards_solved_move_is_worth_the_most_searched_on_its_own() -> None:
+    """Each root move gets its own search: a draw by repetition depends on the path to it,
+    so a value taken from a table another move's lines filled may be wrong."""
+    checked = 0
+    for seed in range(30):
+        state = random_endgame(seed, 2 + seed % 3, seed % 2 == 1)
+        actor = next_actor(state)
+        if actor is None or len(actor[1]) < 2:
+            continue
+        seat, legal = actor
+        bot = HardBot(seat, state.rules, 0, budget=None)
+        exact = {}
+        for action in legal:
+            child = state.copy()
+            child.apply(seat, action)
+            exact[action] = Solver(seat).value(child)
+        best = max(exact.values())
+        chosen = bot._solve(state, list(legal), None)
+        assert (chosen is None and best == 0.0) or (chosen is not None and exact[chosen] == best)
+        checked += 1
+    assert checked >= 20
