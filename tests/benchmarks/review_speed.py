@@ -1,6 +1,8 @@
 """How long the coach takes to review a whole game: a heads-up game and a 6-seat game
 (Normal's policy for every seat, one move in ten at random), every decision of seat 0,
-48 sampled deals each. Prints one line per table size, last ``heads_up_s= six_seat_s=``.
+48 sampled deals each. Prints one line per table size, last ``heads_up_s= six_seat_s=``
+(wall time) and ``heads_up_cpu_s= six_seat_cpu_s=`` (this process's CPU time: the figure
+to compare on a loaded machine).
 
     python tests/benchmarks/review_speed.py [--seed S]
 """
@@ -35,19 +37,23 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=11)
     args = parser.parse_args()
     took = {}
+    cpu = {}
     for players in (2, 6):
         log = played(Rules(players=players), args.seed)
         decisions = decisions_from_log(log, 0)
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.process_time()
         verdicts = list(review(decisions))
         took[players] = time.perf_counter() - started
+        cpu[players] = time.process_time() - cpu_started
         costly = sum(v.costly for v in verdicts)
         print(
             f"{players} seats: {len(log.actions)} actions, {len(decisions)} decisions of seat 0,"
             f" {costly} costly, review {took[players]:.1f} s"
-            f" ({took[players] / max(len(decisions), 1):.2f} s a decision)"
+            f" ({took[players] / max(len(decisions), 1):.2f} s a decision),"
+            f" CPU {cpu[players]:.1f} s"
         )
     print(f"heads_up_s={took[2]:.1f} six_seat_s={took[6]:.1f}")
+    print(f"heads_up_cpu_s={cpu[2]:.1f} six_seat_cpu_s={cpu[6]:.1f}")
 
 
 if __name__ == "__main__":
