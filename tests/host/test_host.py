@@ -104,20 +104,20 @@ async def test_bot_clients_play_games_over_sockets() -> None:
         replays(host.table)
 
 
-async def test_bots_that_think_play_their_games_through() -> None:
+async def test_bots_that_think_play_their_game_through() -> None:
     """Bots that think before each action (``--think``), and think again whenever the
-    game goes on meanwhile, still play every game to its end."""
+    game goes on meanwhile, still play their game to its end."""
     async with serving(seats=3, ai=("random",), seed=5) as host:
         reports = await asyncio.wait_for(
             asyncio.gather(
                 *(
-                    play_bot("127.0.0.1", host.port, "random", 2, seed=i, think=0.02)
+                    play_bot("127.0.0.1", host.port, "random", 1, seed=i, think=0.01)
                     for i in range(2)
                 )
             ),
             60,
         )
-    assert [len(report.results) for report in reports] == [2, 2]
+    assert [len(report.results) for report in reports] == [1, 1]
 
 
 def test_autostart_runs_headless_tables() -> None:
