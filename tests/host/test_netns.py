@@ -181,7 +181,7 @@ def test_the_player_always_joins_at_the_lan_address(hosting: Party) -> None:
         assert joined.returncode == 0, joined.stdout + joined.stderr
         lines = joined.stdout.splitlines()
         assert lines[0] == f"durak bot: Kitchen is at {lan}", joined.stdout
-        assert lines[-1].startswith("1 games:"), joined.stdout
+        assert lines[-1].startswith("1 game:"), joined.stdout
 
 
 def test_without_multicast_the_player_joins_by_the_typed_address(hosting: Party) -> None:
@@ -190,7 +190,7 @@ def test_without_multicast_the_player_joins_by_the_typed_address(hosting: Party)
     assert listed.stdout.strip() == "no tables found", listed.stdout
     joined = hosting.run("player", "bot", "--connect", f"10.99.5.1:{PORT}", "--games", "1")
     assert joined.returncode == 0, joined.stdout + joined.stderr
-    assert joined.stdout.splitlines()[-1].startswith("1 games:"), joined.stdout
+    assert joined.stdout.splitlines()[-1].startswith("1 game:"), joined.stdout
     hosting.multicast(True)  # and back: the table is found again
     listed = hosting.run("player", "list", "--bind", "10.99.5.2", "--timeout", "2")
     assert f"Kitchen  10.99.5.1:{PORT}  " in listed.stdout, listed.stdout

@@ -256,7 +256,7 @@ def test_durak_bot_joins_a_table_it_is_given_by_name(capsys: pytest.CaptureFixtu
         assert bot.run(args) == 0
         lines = capsys.readouterr().out.splitlines()
         assert lines[0] == f"durak bot: Kitchen is at 127.0.0.1:{handle.port}"
-        assert lines[-1].startswith("1 games:")
+        assert lines[-1].startswith("1 game:")
         args = parser.parse_args(["--table", "Nowhere", "--bind", "127.0.0.1"])
         assert bot.run(args) == 1
         assert "no table called 'Nowhere'" in capsys.readouterr().out
