@@ -112,13 +112,8 @@ def test_the_moment_comes_before_the_end_panel_with_its_sting(
     assert table.finale.moment is None and showing(app) is EndScene
 
 
-@pytest.mark.parametrize("language", ["en", "ru"])
-def test_the_end_panel_opens_with_its_images_and_words_made_during_the_moment(
-    monkeypatch: pytest.MonkeyPatch, language: str
-) -> None:
-    state = deal(Rules(deck_size=24), "9s Th Jh Qh Kh Ah", "9h Tc Jc Qc Kc Ac", trump="As")
-    app, session = start(state, Settings(language=language), size=(1920, 1080))
-    _play_out(app, session, 1)
+def images_made(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """The key of every image the assets make from now on (not those they had)."""
     made: list[object] = []
     get_or = assets._Lru.get_or
 
@@ -128,6 +123,17 @@ def test_the_end_panel_opens_with_its_images_and_words_made_during_the_moment(
         return get_or(cache, key, make)
 
     monkeypatch.setattr(assets._Lru, "get_or", counted)
+    return made
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_end_panel_opens_with_its_images_and_words_made_during_the_moment(
+    monkeypatch: pytest.MonkeyPatch, language: str
+) -> None:
+    state = deal(Rules(deck_size=24), "9s Th Jh Qh Kh Ah", "9h Tc Jc Qc Kc Ac", trump="As")
+    app, session = start(state, Settings(language=language), size=(1920, 1080))
+    _play_out(app, session, 1)
+    made = images_made(monkeypatch)
     while showing(app) is None:  # the moment, at 50 frames a second
         made.clear()
         app.step(0.02)
@@ -143,15 +149,7 @@ def test_the_moments_first_frame_makes_nothing_drawn_ahead_as_the_last_event_sho
     moment's stamp and veil, the panel), so its first frame makes no image or word."""
     state = deal(Rules(deck_size=24), "9s Th Jh Qh Kh Ah", "9h Tc Jc Qc Kc Ac", trump="As")
     app, session = start(state, size=(1920, 1080))
-    made: list[object] = []
-    get_or = assets._Lru.get_or
-
-    def counted(cache: assets._Lru, key: object, make: object) -> object:
-        if key not in cache:
-            made.append(key)
-        return get_or(cache, key, make)
-
-    monkeypatch.setattr(assets._Lru, "get_or", counted)
+    made = images_made(monkeypatch)
     _play_out(app, session, taker, made.clear)
     moment = scene(app).finale.moment
     assert moment is not None and moment.ours is ours
@@ -165,15 +163,7 @@ def test_our_moment_darkens_the_table_through_one_image(monkeypatch: pytest.Monk
     state = deal(Rules(deck_size=24), "9s Th Jh Qh Kh Ah", "9h Tc Jc Qc Kc Ac", trump="As")
     app, session = start(state)
     _play_out(app, session, 0)
-    made: list[object] = []
-    get_or = assets._Lru.get_or
-
-    def counted(cache: assets._Lru, key: object, make: object) -> object:
-        if key not in cache:
-            made.append(key)
-        return get_or(cache, key, make)
-
-    monkeypatch.setattr(assets._Lru, "get_or", counted)
+    made = images_made(monkeypatch)
     table = scene(app)
     layout = table.layout
     assert layout is not None and table.finale.moment is not None and table.finale.moment.ours
