@@ -25,6 +25,7 @@ from client.net.gamefile import GameRecorder, GameStore, default_games_dir
 from client.net.session import GameOver, Session
 from client.settings import Settings, Unreadable, default_path
 from client.stats import Stats
+from client.ui.chores import Chores
 from engine import Card, Rules
 
 if TYPE_CHECKING:
@@ -37,6 +38,10 @@ REST = 1.0  # seconds the loop rests at most at a time while no scene needs a fr
 # than it would for the next frame at 60 fps. (``pygame.event.wait`` looks every
 # millisecond inside: 1.5 % of a core measured for doing nothing, 0.3 % this way.)
 DOZE = 1 / 60
+# Of a frame's time (from its start), what its chores may take once it is drawn; a frame
+# that took longer still gives them a piece of CHORE_LEAST seconds, so that they end.
+CHORE_SHARE = 0.5 / 60
+CHORE_LEAST = 0.001
 
 SessionFactory = Callable[[Rules, Settings], Session]
 
@@ -218,6 +223,7 @@ class App:
         self.running = True
         self.frames = 0
         self.woken = threading.Event()  # set by other threads: see ``wake``
+        self.chores = Chores()  # work done between frames (keeping a finished game)
         self.show("start")
         if invite is not None:  # ``durak durak://HOST:PORT``: straight to joining (watching)
             self.show_named("join", invite=invite, browse=False, watch=watch)
@@ -317,7 +323,7 @@ class App:
 
         logs = session.host_logs if isinstance(session, NetSession) else None
         where = "lan" if logs is None else "computer"
-        return GameRecorder(self.games, where, logs, background=True)
+        return GameRecorder(self.games, where, logs, later=self.chores.add)
 
     def save_settings(self) -> None:
         """Remember the settings (and play at their volume from now on)."""
@@ -337,10 +343,11 @@ class App:
 
     def step(self, dt: float, events: list[Any] | None = None) -> None:
         """One frame: input (``events`` first, then what is queued), update by ``dt``
-        seconds, draw."""
+        seconds, draw; then the chores, in what is left of the frame's share."""
         from client.ui.scene import shown
 
         pygame = self.pygame
+        started = time.perf_counter()
         for event in [*(events or ()), *pygame.event.get()]:
             if event.type == pygame.QUIT:
                 self.running = False
@@ -361,12 +368,14 @@ class App:
             scene.draw(self.screen)
         self.window.flip()
         self.frames += 1
+        if self.chores:
+            self.chores.run(max(started + CHORE_SHARE, time.perf_counter() + CHORE_LEAST))
 
     def rest(self, limit: float = REST) -> list[Any] | None:
         """Rest while no scene that shows needs a frame: until input arrives, ``wake`` is
         called or the soonest ``next_frame`` comes, for ``limit`` seconds at most. The
         input that ended the rest (empty for a wake or the scene's time), or None when
-        nothing happened and no frame is due."""
+        nothing happened and no frame is due. The chores are done in the rest's time."""
         from client.ui.scene import shown
 
         if not self.stack:
@@ -383,10 +392,14 @@ class App:
             if self.woken.is_set():
                 self.woken.clear()
                 return []
-            left = until - time.perf_counter()
+            now = time.perf_counter()
+            left = until - now
             if left <= 0:
                 return [] if due <= limit else None
-            self.woken.wait(min(DOZE, left))
+            if self.chores:  # instead of sleeping (a wake is seen as soon)
+                self.chores.run(now + min(CHORE_LEAST, left))
+            else:
+                self.woken.wait(min(DOZE, left))
 
     def turn(self, clock: FrameClock, rate: int = 60, limit: float = REST) -> bool:
         """One pass of the loop: rest while nothing is due (see ``rest``), then a frame
@@ -423,6 +436,7 @@ class App:
     def close(self) -> None:
         while self.stack:
             self.stack.pop().exit()
+        self.chores.finish()
         self.save_settings()
         gc.unfreeze()
 

@@ -32,7 +32,7 @@ import os
 import secrets
 import threading
 import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -87,6 +87,8 @@ MAX_FILE = 4 * 1024 * 1024  # bytes on disk; a game file is tens of kilobytes
 MAX_JSON = 32 * 1024 * 1024  # bytes once unpacked (a bigger one is refused, not inflated)
 MAX_STEPS = 20_000
 NAME_MAX = 64
+GZIP_WBITS = 31  # zlib's window bits for a gzip stream
+REPLAY_PIECE = 25  # actions replayed in one piece of the work of keeping a game
 WHERE = ("computer", "lan")
 
 
@@ -157,10 +159,9 @@ class GameFile:
     log: GameLog | None = None  # seed and every action, where the player may have them
 
     def to_dict(self) -> dict[str, Any]:
-        log = None
-        if self.log is not None:
-            whole = self.log.to_dict()
-            log = {key: whole[key] for key in ("seed", "previous", "actions")}
+        return {**self._head(), "steps": [_step_to_wire(s) for s in self.steps], "log": self._log()}
+
+    def _head(self) -> dict[str, Any]:
         return {
             "format": FORMAT,
             "version": VERSION,
@@ -170,19 +171,28 @@ class GameFile:
             "seat": self.seat,
             "names": list(self.names),
             "result": None if self.result is None else result_to_wire(self.result),
-            "steps": [
-                {
-                    "events": [event_to_wire(e) for e in step.events],
-                    "view": None if step.view is None else view_to_wire(step.view),
-                }
-                for step in self.steps
-            ],
-            "log": log,
         }
 
+    def _log(self) -> dict[str, Any] | None:
+        if self.log is None:
+            return None
+        whole = self.log.to_dict()
+        return {key: whole[key] for key in ("seed", "previous", "actions")}
+
     def to_bytes(self) -> bytes:
-        text = json.dumps(self.to_dict(), separators=(",", ":"), ensure_ascii=False)
-        return gzip.compress(text.encode("utf-8"), compresslevel=6, mtime=0)
+        return b"".join(self.packed())
+
+    def packed(self) -> Iterator[bytes]:
+        """The file's bytes (``to_dict`` as compact JSON, gzip-compressed) in pieces, one
+        step of the game each, so that a window can make them between its frames."""
+        pack = zlib.compressobj(6, zlib.DEFLATED, GZIP_WBITS)
+        head = _json(self._head())
+        yield pack.compress(f'{head[:-1]},"steps":['.encode())
+        for number, step in enumerate(self.steps):
+            text = _json(_step_to_wire(step))
+            yield pack.compress((f",{text}" if number else text).encode())
+        yield pack.compress(f'],"log":{_json(self._log())}}}'.encode())
+        yield pack.flush()
 
     @classmethod
     def from_bytes(cls, raw: bytes) -> GameFile:
@@ -230,6 +240,17 @@ class GameFile:
             raise GameFileError("its log ends differently from the game it records")
         if seen_from_log(self.log, self.seat) != [s.events for s in self.steps]:
             raise GameFileError("its log is not the game the seat saw")
+
+
+def _step_to_wire(step: Step) -> dict[str, Any]:
+    return {
+        "events": [event_to_wire(e) for e in step.events],
+        "view": None if step.view is None else view_to_wire(step.view),
+    }
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
 def steps_from_log(log: GameLog, seat: int) -> tuple[Step, ...]:
@@ -383,9 +404,13 @@ class GameStore:
 
     def save(self, game: GameFile) -> Path:
         """Write ``game`` as a new file (in one step) and delete the oldest beyond ``keep``."""
+        return self.write(game.to_bytes())
+
+    def write(self, raw: bytes) -> Path:
+        """Write a game file's bytes ``raw`` as ``save`` does."""
         stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%f")
         path = self.folder / f"game-{stamp}-{secrets.token_hex(2)}{SUFFIX}"
-        write_atomically(path, game.to_bytes())
+        write_atomically(path, raw)
         paths = self.paths()
         for old in paths[: max(0, len(paths) - self.keep)]:
             old.unlink(missing_ok=True)
@@ -412,10 +437,11 @@ class GameRecorder:
 
     ``logs``, where the player may have them (a host in this process), gives the host's
     finished games; the one that replays to what the seat saw is kept with the file.
-    A game that could not be saved is noted in ``problems`` and play goes on. With
-    ``background`` the file is checked and written in a thread of its own (the window's
-    frame goes on at the end of a game). ``last``: the game just ended as kept (what the
-    end of the game's Review goes over), until the next game starts.
+    A game that could not be saved is noted in ``problems`` and play goes on. ``later``
+    (the window's ``Chores.add``) is given the work of keeping a game, a short piece at a
+    time, to do between frames, and the file is then written in a thread of its own (the
+    disk may be slow); without it a game is kept at once. ``last``: the game just ended
+    as kept (what the end of the game's Review goes over), until the next game starts.
     """
 
     store: GameStore
@@ -424,7 +450,7 @@ class GameRecorder:
     clock: Callable[[], datetime] = field(default=lambda: datetime.now(UTC))
     saved: list[Path] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
-    background: bool = False
+    later: Callable[[Iterator[object]], None] | None = None
     last: GameFile | None = None
     _seated: Seated | None = None
     _steps: list[Step] = field(default_factory=list)
@@ -461,22 +487,37 @@ class GameRecorder:
             self.where,
         )
         self.last = game
-        if self.background:
-            args = (game, revealed)
-            threading.Thread(target=self._write, args=args, name="durak-keep").start()
+        keeping = self._keep(game, revealed)
+        if self.later is None:
+            for _ in keeping:
+                pass
         else:
-            self._write(game, revealed)
+            self.later(keeping)
 
-    def _write(self, game: GameFile, revealed: GameLog | None) -> None:
-        kept = replace(game, log=self._log_for(game, revealed))
+    def _keep(self, game: GameFile, revealed: GameLog | None) -> Iterator[None]:
+        """Match the log, make the file's bytes, write them: a piece at a time."""
+        kept = replace(game, log=(yield from self._log_for(game, revealed)))
         if self.last is game:  # still the game just ended (not yet the next one)
             self.last = kept
+        pieces = []
+        for piece in kept.packed():
+            pieces.append(piece)
+            yield
+        raw = b"".join(pieces)
+        if self.later is None:
+            self._write(raw)
+        else:
+            threading.Thread(target=self._write, args=(raw,), name="durak-keep").start()
+
+    def _write(self, raw: bytes) -> None:
         try:
-            self.saved.append(self.store.save(kept))
+            self.saved.append(self.store.write(raw))
         except OSError as exc:
             self.problems.append(f"could not keep the game in {self.store.folder}: {exc}")
 
-    def _log_for(self, game: GameFile, revealed: GameLog | None) -> GameLog | None:
+    def _log_for(
+        self, game: GameFile, revealed: GameLog | None
+    ) -> Generator[None, None, GameLog | None]:
         """The log of ``game``: the one its host revealed, or one of ``logs``, whichever
         replays to what the seat saw."""
         logs = [] if self.logs is None else list(reversed(self.logs()))
@@ -487,8 +528,26 @@ class GameRecorder:
             if log.rules != game.rules:
                 continue
             try:
-                if seen_from_log(log, game.seat) == seen:
+                if (yield from _replays_to(log, game.seat, seen)):
                     return GameLog(log.rules, log.seed, log.previous, list(log.actions))
             except IllegalAction:  # a log that does not replay is not this game's
                 continue
         return None
+
+
+def _replays_to(
+    log: GameLog, seat: int, seen: list[tuple[Event, ...]]
+) -> Generator[None, None, bool]:
+    """Whether ``log`` replays to what ``seat`` saw (``seen_from_log(log, seat) == seen``),
+    ``REPLAY_PIECE`` actions at a time."""
+    if len(seen) != len(log.actions) + 1:
+        return False
+    state = log.start()
+    if tuple(trim(e, seat) for e in state.opening) != seen[0]:
+        return False
+    for number, (actor, action) in enumerate(log.actions, 1):
+        if tuple(trim(e, seat) for e in state.apply(actor, action)) != seen[number]:
+            return False
+        if number % REPLAY_PIECE == 0:
+            yield
+    return True

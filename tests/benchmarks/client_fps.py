@@ -11,9 +11,10 @@ frame-time p50 and p95; the last line is exactly ``frame_p95_ms=<number>``.
     python tests/benchmarks/client_fps.py --whole [--size WxH] [--seed N]
 
 ``--whole`` times every frame of one whole 6-seat game instead, from the table's first
-frame (the one that draws the card images for the window's size) to the end panel, a move
-arriving every few frames (``--seed``: the game's; 11, the default, ends with an
-opponent the Durak, 2 with us, 141 in a draw). Prints p50, p95, p99, the worst frame and
+frame (the one that draws the card images for the window's size) to the end panel and
+the game kept (the window's chores, between its frames), a move arriving every few
+frames (``--seed``: the game's; 11, the default, ends with an opponent the Durak, 2 with
+us, 141 in a draw). Prints p50, p95, p99, the worst frame and
 the first, and how many took over one 60 Hz frame (16.7 ms), in wall time and in the
 window thread's own CPU time (which a loaded machine inflates less). Then it names the
 ``WORST`` frames by CPU time, each with what the table was doing: the frame's number, its
@@ -46,6 +47,8 @@ import signal
 import statistics
 import subprocess
 import sys
+import tempfile
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -195,13 +198,16 @@ def doing(app: App, table: TableScene, shown: Shown) -> str:
     return f"{type(app.stack[-1]).__name__}, shown {shown.last} (#{shown.count}){during}"
 
 
-def whole(size: tuple[int, int], seed: int) -> None:
-    """Every frame of one 6-seat game, the table's first included (see the docstring)."""
+def whole(size: tuple[int, int], seed: int, games: Path) -> None:
+    """Every frame of one 6-seat game, the table's first included (see the docstring); the
+    window keeps the game in ``games``."""
     rules = Rules(players=6, deck_size=52)
     session = ScriptedSession(
         new_game(rules, seed), names=["You", "Boris", "Vera", "Oleg", "Nina", "Igor"]
     )
-    app = App(Settings(), None, size=size, sound=False, session_factory=lambda r, s: session)
+    app = App(
+        Settings(), None, size=size, sound=False, session_factory=lambda r, s: session, games=games
+    )
     app.step(1 / 60)  # the start screen, where a player presses Play (and its felt is made)
     app.settle()  # as ``App.run`` does before its first frame
     app.start_game(rules)
@@ -215,7 +221,7 @@ def whole(size: tuple[int, int], seed: int) -> None:
     collections = Collections()
     gc.callbacks.append(collections)
     frame = 0
-    while not (session.state.is_over and table.idle and table.next_frame() > 0):
+    while app.chores or not (session.state.is_over and table.idle and table.next_frame() > 0):
         if frame % MOVE_EVERY == 0 and not session.state.is_over:
             seat, action = random_move(session.state, rng)
             if seat == session.seat:
@@ -234,11 +240,13 @@ def whole(size: tuple[int, int], seed: int) -> None:
         named.append((working[-1], told + (f", gc {ran}" if ran else "")))
         frame += 1
     gc.callbacks.remove(collections)
+    for writer in [t for t in threading.enumerate() if t.name == "durak-keep"]:
+        writer.join()
     first, first_cpu = times[0], working[0]
     times.sort()
     working.sort()
     print(f"{len(times)} frames of one game at {size[0]}x{size[1]}, 6 seats, seed {seed}")
-    print(f"its end: {session.state.result}")
+    print(f"its end: {session.state.result}; game files kept: {len(app.games.paths())}")
     print(f"load={' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(
         f"p50 {statistics.median(times):.2f} ms  p95 {percentile(times, 0.95):.2f}  "
@@ -275,7 +283,8 @@ def main() -> None:
         hard5(size, args.seconds, not args.host_process)
         return
     if args.whole:
-        whole(size, args.seed)
+        with tempfile.TemporaryDirectory(prefix="durak-fps-") as games:  # (not the player's)
+            whole(size, args.seed, Path(games))
         return
 
     rules = Rules(players=6, deck_size=52)

@@ -160,9 +160,10 @@ def test_a_whole_game_against_the_computer(tmp_path: Path) -> None:
     assert table.over.series.games == 1
     deal = table.over.deal  # the in-process host revealed its deal, and it checked out
     assert deal is not None and deal.ok and deal.log is not None
-    for _ in range(500):  # the file is written beside the frame loop
+    for _ in range(500):  # made between frames, the file is written beside them
         if app.games.paths():
             break
+        app.step(0.01)
         time.sleep(0.01)
     [kept] = [GameFile.load(p) for p in app.games.paths()]  # the game is kept, with its log
     assert kept.result == result and kept.where == "computer" and kept.log is not None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import threading
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -21,6 +22,7 @@ from client.net.gamefile import (
     steps_from_log,
 )
 from client.net.session import GameOver
+from client.ui.chores import Chores
 from engine import Rules
 from protocol import DealCheck
 
@@ -182,3 +184,38 @@ def test_a_game_that_cannot_be_saved_is_noted_and_play_goes_on(tmp_path: Path) -
     for message in told(played_log(RULES, 8), 0, NAMES):
         recorder.take(message)
     assert recorder.saved == [] and len(recorder.problems) == 1
+
+
+def test_its_bytes_are_the_game_as_compact_json_in_gzip(tmp_path: Path) -> None:
+    """``packed`` makes the file a step at a time: together the pieces are one gzip
+    stream of exactly ``to_dict`` as compact JSON."""
+    game = GameFile.load(record(GameStore(tmp_path), 5, with_log=True).saved[0])
+    pieces = list(game.packed())
+    assert len(pieces) == len(game.steps) + 3  # the head, each step, the log, the end
+    text = gzip.decompress(b"".join(pieces)).decode()
+    assert text == json.dumps(game.to_dict(), separators=(",", ":"), ensure_ascii=False)
+
+
+def test_the_window_keeps_a_game_between_its_frames(tmp_path: Path) -> None:
+    """With ``later`` (the window's chores) the end of a game only hands over the work:
+    nothing is replayed or written in that frame. Done a piece at a time, it keeps the
+    same file as keeping it at once, its log matched."""
+    log = played_log(RULES, 5)
+    chores = Chores()
+    store = GameStore(tmp_path / "later")
+    recorder = GameRecorder(store, "computer", lambda: [log], later=chores.add)
+    for message in told(log, 1, NAMES):
+        recorder.take(message)
+    assert chores and recorder.saved == [] and store.paths() == []
+    assert recorder.last is not None and recorder.last.log is None  # (not matched yet)
+    pieces = 0
+    while chores:
+        chores.run(0.0)  # one piece each time
+        pieces += 1
+    assert pieces > len(log.actions) // 25 + 1  # the replay and the steps, in pieces
+    for writer in [t for t in threading.enumerate() if t.name == "durak-keep"]:
+        writer.join(10)
+    [path] = recorder.saved
+    at_once = record(GameStore(tmp_path / "now"), 5, with_log=True)
+    assert GameFile.load(path) == GameFile.load(at_once.saved[0]) == recorder.last
+    assert recorder.last.log is not None and recorder.last.log.actions == log.actions

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -140,3 +141,25 @@ def test_an_animation_keeps_frames_coming_until_it_ends() -> None:
     assert board is not None and not board.busy and not board.lifting
     assert drawn >= 10  # a flight of a quarter second or more at 16 ms a frame
     assert turns(app, 10) == 0
+
+
+def test_a_resting_window_does_its_chores_and_a_closing_one_finishes_them(
+    tmp_path: Path,
+) -> None:
+    """A game kept between frames is done while the window rests, without a frame drawn
+    for it; what is left when the window closes is done before it goes."""
+    app, _, _ = still_table()
+    done: list[int] = []
+
+    def chore(count: int) -> Iterator[None]:
+        for number in range(count):
+            done.append(number)
+            yield
+
+    app.chores.add(chore(3))
+    drawn = app.frames
+    assert turns(app, 5) == 0 and app.frames == drawn
+    assert done == [0, 1, 2] and not app.chores
+    app.chores.add(chore(10**4))
+    app.close()
+    assert len(done) == 3 + 10**4 and not app.chores
