@@ -73,15 +73,21 @@ class StatsScene(ButtonScene):
         w, h = self.size
         return max(1.0, h / 720) if w > h else 1.0
 
+    @property
+    def title_h(self) -> float:
+        return min(self.size[1] * 0.16, 120)
+
     def panel(self) -> pygame.Rect:
+        """The table's panel, under the title; the two and Back stand together, set down
+        by 0.35 of the height they leave free, so that they are near the window's middle."""
         w, h = self.size
-        title_h = min(h * 0.16, 120)
         bh = self.button_h()
         lines = len(self.rows()) * (2 if self.stacked else 1) + 1.6
-        height = min(h - title_h - bh * 2.2, bh * self.scale * lines)
+        height = min(h - self.title_h - bh * 2.2, bh * self.scale * lines)
         width = min(w - 24, max(860 * self.scale, w * 0.55))
         panel = pygame.Rect(0, 0, round(width), round(height))
-        panel.midtop = (w // 2, round(title_h))
+        lowered = (h - self.title_h - height - bh * 1.5) * 0.35
+        panel.midtop = (w // 2, round(self.title_h + max(0.0, lowered)))
         return panel
 
     def buttons(self) -> list[Button]:
@@ -133,8 +139,10 @@ class StatsScene(ButtonScene):
         tr = self.app.tr
         panel = self.panel()
         title = tr("stats.title")
-        title_px = fit_px(self.assets, title, round(min(panel.top * 0.45, w * 0.08)), w - 32, True)
-        draw_backdrop(surface, self.assets, title, title_px, (w / 2, panel.top * 0.5))
+        title_h = self.title_h
+        title_px = fit_px(self.assets, title, round(min(title_h * 0.45, w * 0.08)), w - 32, True)
+        at = (w / 2, panel.top - title_h * 0.5)
+        draw_backdrop(surface, self.assets, title, title_px, at)
         draw_panel(surface, self.assets, panel, 150)
         rows = self.rows()
         per_row = 2 if self.stacked else 1

@@ -23,6 +23,7 @@ from client.screens.party.board import BoardScene
 from client.screens.party.menu import PartyHostScene, PartyJoinScene, PartyMenuScene
 from client.screens.party.model import Stage
 from client.screens.start import StartScene
+from client.screens.stats import StatsScene
 from client.screens.table.screen import TableScene
 from client.ui import render, widgets
 from client.ui.widgets import Button
@@ -234,3 +235,26 @@ def test_a_party_announced_on_the_lan_is_listed_and_a_tap_fills_it_in(app: App) 
     finally:
         app.close()
         party.stop()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (720, 1280), (1080, 1920)])
+def test_the_party_menu_and_the_statistics_stand_near_the_middle(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """Title to Back, each screen is set down so that the felt left below it is at most
+    about twice what is left above (it stood at the top, half an upright window empty)."""
+    window = open_app(tmp_path / "settings.json", size=size)
+    press(window, "party")
+    menu = window.stack[-1]
+    assert isinstance(menu, PartyMenuScene)
+    window.pop()
+    press(window, "stats")
+    stats = window.stack[-1]
+    assert isinstance(stats, StatsScene)
+    h = size[1]
+    for top, bottom in (
+        (menu.lowered(), menu.buttons()[-1].rect.bottom),
+        (stats.panel().top - stats.title_h, stats.buttons()[-1].rect.bottom),
+    ):
+        assert top > 0 and h - bottom <= 2 * top + 0.1 * h
+    window.close()

@@ -62,13 +62,13 @@ NAME_MAX = 24  # a party's player name (section 17)
 MAX_FOUND = 4  # parties listed at once
 
 
-def _title(surface: pygame.Surface, app: Director, key: str) -> float:
-    """The screen's felt and title; the title band's height."""
+def _title(surface: pygame.Surface, app: Director, key: str, top: float = 0.0) -> float:
+    """The screen's felt and title (its band ``top`` pixels down); the band's height."""
     w, h = surface.get_size()
     title_h = min(h * 0.15, 110.0)
     title = app.tr(key)
     px = fit_px(app.assets, title, round(min(title_h * 0.45, w * 0.08)), w - 32, True)
-    draw_backdrop(surface, app.assets, title, px, (w / 2, title_h * 0.45))
+    draw_backdrop(surface, app.assets, title, px, (w / 2, top + title_h * 0.45))
     return title_h
 
 
@@ -143,12 +143,17 @@ class PartyMenuScene(ButtonScene):
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
 
-    def buttons(self) -> list[Button]:
-        w, h = self.size
-        tr = self.app.tr
+    def lowered(self) -> float:
+        """How far the title, the line under it and the buttons are set down together:
+        0.35 of the window's height left below them, so that they stand near its middle."""
+        h = self.size[1]
         bh = round(max(32, min(72, h * 0.09)))
-        bw = round(min(w - 48, bh * 7))
-        top = round(min(h * 0.15, 110) + h * 0.12)
+        below = h - (min(h * 0.15, 110) + h * 0.12) - bh * (1.35 * len(self._specs()) - 0.2)
+        return max(0.0, below * 0.35)
+
+    def _specs(self) -> list[tuple[str, str, str]]:
+        """(name, label, style) of each button, top to bottom."""
+        tr = self.app.tr
         specs = [
             ("host", tr("party.host"), "primary"),
             ("join", tr("party.join"), "secondary"),
@@ -160,8 +165,15 @@ class PartyMenuScene(ButtonScene):
             key = "party.resume_round" if saved.round else "party.resume"
             specs.insert(0, ("resume", tr(key, name=saved.name, round=saved.round), "primary"))
             specs[1] = ("host", tr("party.host"), "secondary")
+        return specs
+
+    def buttons(self) -> list[Button]:
+        w, h = self.size
+        bh = round(max(32, min(72, h * 0.09)))
+        bw = round(min(w - 48, bh * 7))
+        top = round(self.lowered() + min(h * 0.15, 110) + h * 0.12)
         found = []
-        for i, (name, label, style) in enumerate(specs):
+        for i, (name, label, style) in enumerate(self._specs()):
             rect = pygame.Rect(0, 0, bw, bh if name != "back" else round(bh * 0.8))
             rect.midtop = (w // 2, top + round(i * bh * 1.35) + (bh // 3 if name == "back" else 0))
             found.append(Button(rect, name, label, self.starting is None, style))
@@ -223,11 +235,12 @@ class PartyMenuScene(ButtonScene):
         return 0.0 if self.starting is not None else math.inf
 
     def draw(self, surface: pygame.Surface) -> None:
-        title_h = _title(surface, self.app, "party.menu_title")
+        lowered = self.lowered()
+        title_h = _title(surface, self.app, "party.menu_title", lowered)
         w, h = surface.get_size()
         hint = self.message or self.app.tr("party.menu_hint")
         px = fit_px(self.app.assets, hint, max(12, round(h * 0.03)), w - 32)
-        at = (w / 2, title_h + h * 0.05)
+        at = (w / 2, lowered + title_h + h * 0.05)
         colour = (255, 170, 150) if self.message and self.starting is None else SOFT
         draw_text(surface, self.app.assets, hint, px, at, colour=colour)
         self.draw_buttons(surface, self.app.assets)
