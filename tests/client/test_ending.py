@@ -237,3 +237,31 @@ def test_the_durak_cards_at_the_end_lie_over_no_pile_and_no_button(size: tuple[i
             assert all(app.screen.get_rect().contains(rect) for rect in laid)
             overlaps = [(r, o) for r in laid for o in others if r.colliderect(o)]
             assert not overlaps, (players, count)
+
+
+def test_the_durak_plate_leaves_its_word_to_the_stamp(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The stamp lies across the plate's lower line: the plate's own "Durak" peeked out
+    round it, so once the end stamps the plate, the plate leaves the word out."""
+    from client.screens.table import draw
+
+    words: list[str] = []
+
+    def spy(surface, assets, text, *args, **options):  # type: ignore[no-untyped-def]
+        words.append(text)
+        return real(surface, assets, text, *args, **options)
+
+    real = draw.draw_text
+    monkeypatch.setattr(draw, "draw_text", spy)
+    state = deal(Rules(deck_size=24), "9s Th Jh Qh Kh Ah", "9h Tc Jc Qc Kc Ac", trump="As")
+    app, session = start(state)
+    _play_out(app, session, 1)
+    table = scene(app)
+    assert table.over is not None and table.over.result.durak == 1
+    for _ in range(3):
+        words.clear()
+        app.step(0.1)  # the moment, its stamp coming down, then the stamp at rest
+        assert "Boris" in words and "Durak" not in words
+    table.finale.over = None  # (a table with no end to show: the plate says it again)
+    words.clear()
+    table.draw(app.screen)
+    assert "Durak" in words

@@ -181,6 +181,7 @@ def _draw_seat(
     status: str = "",
     look: int | None = None,
     fan: bool = True,
+    stamped: bool = False,
 ) -> None:
     layout = board.layout
     spot = layout.seats[seat]
@@ -230,6 +231,8 @@ def _draw_seat(
         r = max(3, round(rect.h * 0.09))
         at_dot = (rect.left + r * 2, rect.top + r * 2)
         pygame.draw.circle(surface, STATUS_COLOURS[status], at_dot, r)
+    if stamped and role == "Durak":
+        return  # the stamp across the plate's lower edge says it
     detail_px = fit_px(assets, detail, round(px * 0.85), rect.w * 0.92)
     at = (rect.centerx, rect.top + rect.h * 0.72)
     draw_text(surface, assets, detail, detail_px, at, colour=colour)
@@ -358,11 +361,13 @@ def draw_board(
     our_turn: bool = False,
     badges: Sequence[int | None] = (),
     face_up: int | None = None,
+    stamped: int | None = None,
 ) -> None:
     """``statuses``: each seat's status from the room (``connected``, ``away``...);
     ``our_turn``: the table waits for us (our hand glows); ``badges``: each seat's look;
     ``face_up``: the seat whose cards the end shows face up (``ending``), without its
-    fan of backs."""
+    fan of backs; ``stamped``: the seat whose plate the end stamps "DURAK" (its plate
+    leaves the word to the stamp)."""
     layout = board.layout
     surface.blit(assets.felt(layout.size), (0, 0))
     if our_turn:
@@ -372,7 +377,8 @@ def draw_board(
         name = names[seat] if seat < len(names) else tr("table.seat", n=seat + 1)
         status = statuses[seat] if seat < len(statuses) else ""
         look = badges[seat] if seat < len(badges) else None
-        _draw_seat(surface, assets, board, seat, name, tr, status, look, seat != face_up)
+        fan, stamp = seat != face_up, seat == stamped
+        _draw_seat(surface, assets, board, seat, name, tr, status, look, fan, stamp)
     for sprite in _draw_order(board):
         draw_sprite(surface, assets, layout, sprite, looks.get(sprite.card, "plain"))  # type: ignore[arg-type,unused-ignore]
     if board.dragged is not None and board.dragged in board.cards:

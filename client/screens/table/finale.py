@@ -179,6 +179,13 @@ class Finale:
             return None
         return face_up_seat(board, self.over.result.durak, self.show(self.over))
 
+    def stamped(self, board: Board, hidden: frozenset[str]) -> int | None:
+        """The opponent whose plate the end stamps (``draw``): the Durak, once over."""
+        if self.over is None or "end_table" in hidden:
+            return None
+        durak = self.over.result.durak
+        return durak if durak in board.layout.seats else None
+
     def draw(self, surface: pygame.Surface, board: Board, hidden: frozenset[str]) -> None:
         """What the table shows of the end (and before the panel, the moment), unless the
         overlays open (``hidden``: what they cover) cover it."""

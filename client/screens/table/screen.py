@@ -620,8 +620,11 @@ class TableScene(Scene):
         turn = self.our_turn()
         badges = () if self.room is None else tuple(s.look for s in self.room.seats)
         face_up = self.finale.face_up(board, hidden)  # the Durak's cards, at the end
-        looks, names = self.looks(), self.names
-        draw_board(surface, assets, board, names, looks, tr, self.statuses, turn, badges, face_up)
+        stamped = self.finale.stamped(board, hidden)
+        looks, names, statuses = self.looks(), self.names, self.statuses
+        draw_board(
+            surface, assets, board, names, looks, tr, statuses, turn, badges, face_up, stamped
+        )
         if "words" not in hidden:
             draw_tags(surface, assets, board, self.names, tr)
             self.cues.draw_words(surface, assets, layout, tr)
