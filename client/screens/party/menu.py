@@ -147,7 +147,7 @@ class PartyMenuScene(ButtonScene):
         """How far the title, the line under it and the buttons are set down together:
         0.35 of the window's height left below them, so that they stand near its middle."""
         h = self.size[1]
-        bh = round(max(32, min(72, h * 0.09)))
+        bh = self._button_h()
         below = h - (min(h * 0.15, 110) + h * 0.12) - bh * (1.35 * len(self._specs()) - 0.2)
         return max(0.0, below * 0.35)
 
@@ -167,9 +167,14 @@ class PartyMenuScene(ButtonScene):
             specs[1] = ("host", tr("party.host"), "secondary")
         return specs
 
+    def _button_h(self) -> int:
+        """72 pixels tall at most, in proportion on a wide window taller than 720."""
+        w, h = self.size
+        return round(max(32, min(72 * max(1.0, h / 720 if w > h else 1.0), h * 0.09)))
+
     def buttons(self) -> list[Button]:
         w, h = self.size
-        bh = round(max(32, min(72, h * 0.09)))
+        bh = self._button_h()
         bw = round(min(w - 48, bh * 7))
         top = round(self.lowered() + min(h * 0.15, 110) + h * 0.12)
         found = []
