@@ -144,8 +144,7 @@ class PartyMenuScene(ButtonScene):
         self.size = size
 
     def lowered(self) -> float:
-        """How far the title, the line under it and the buttons are set down together:
-        0.35 of the window's height left below them, so that they stand near its middle."""
+        """How far title, hint and buttons are set down: 0.35 of the height they leave."""
         h = self.size[1]
         bh = self._button_h()
         below = h - (min(h * 0.15, 110) + h * 0.12) - bh * (1.35 * len(self._specs()) - 0.2)
