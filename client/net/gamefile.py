@@ -267,11 +267,15 @@ def steps_from_log(log: GameLog, seat: int) -> tuple[Step, ...]:
 def seen_from_log(log: GameLog, seat: int) -> list[tuple[Event, ...]]:
     """The trimmed events ``seat`` is told by a game replayed from ``log``: the deal, then
     one step per action."""
+    return list(_told(log, seat))
+
+
+def _told(log: GameLog, seat: int) -> Iterator[tuple[Event, ...]]:
+    """``seen_from_log``, one step at a time (the engine replays as it is asked)."""
     state = log.start()
-    seen = [tuple(trim(e, seat) for e in state.opening)]
+    yield tuple(trim(e, seat) for e in state.opening)
     for actor, action in log.actions:
-        seen.append(tuple(trim(e, seat) for e in state.apply(actor, action)))
-    return seen
+        yield tuple(trim(e, seat) for e in state.apply(actor, action))
 
 
 def _read(path: Path) -> Any:
@@ -542,11 +546,8 @@ def _replays_to(
     ``REPLAY_PIECE`` actions at a time."""
     if len(seen) != len(log.actions) + 1:
         return False
-    state = log.start()
-    if tuple(trim(e, seat) for e in state.opening) != seen[0]:
-        return False
-    for number, (actor, action) in enumerate(log.actions, 1):
-        if tuple(trim(e, seat) for e in state.apply(actor, action)) != seen[number]:
+    for number, (told, step) in enumerate(zip(_told(log, seat), seen, strict=True)):
+        if told != step:
             return False
         if number % REPLAY_PIECE == 0:
             yield
