@@ -14,14 +14,14 @@ frame-time p50 and p95; the last line is exactly ``frame_p95_ms=<number>``.
 frame (the one that draws the card images for the window's size) to the end panel and
 the game kept (the window's chores, between its frames), a move arriving every few
 frames (``--seed``: the game's; 11, the default, ends with an opponent the Durak, 2 with
-us, 141 in a draw). Prints p50, p95, p99, the worst frame and
-the first, and how many took over one 60 Hz frame (16.7 ms), in wall time and in the
-window thread's own CPU time (which a loaded machine inflates less). Then it names the
-``WORST`` frames by CPU time, each with what the table was doing: the frame's number, its
-CPU and wall ms, the top scene, the item the table showed last (a message or an event)
-and how many it had shown, the end's moment if under way, and each garbage collection
-that ran in the frame (its generation and ms, from ``gc.callbacks``). The last line is
-exactly ``frame_max_ms_whole=<number>``. Target: none over 16.7 ms.
+us, 141 in a draw). Prints p50, p95, p99, the worst frame and the first, and how many
+took over one 60 Hz frame (16.7 ms), in wall time and in the window thread's own CPU time
+(which a loaded machine inflates less). Then it names the ``WORST`` frames by CPU time,
+each with what the table was doing: the frame's number, its CPU and wall ms, the top
+scene, the item the table showed last (a message or an event) and how many it had shown,
+the end's moment if under way, and each garbage collection that ran in the frame (its
+generation and ms, from ``gc.callbacks``). The last line is exactly
+``frame_max_ms_whole=<number>``. Target: none over 16.7 ms.
 
     python tests/benchmarks/client_fps.py --hard5 [--seconds S] [--size WxH]
 
@@ -97,14 +97,15 @@ def host_process(rules: Rules, settings: Settings) -> Session:
     return NetSession("127.0.0.1", port, "You", start=True, on_close=stop)
 
 
-def hard5(size: tuple[int, int], seconds: float, in_process: bool) -> None:
-    """The window at a real game against five Hard AIs (see the module's docstring)."""
+def hard5(size: tuple[int, int], seconds: float, in_process: bool, games: Path) -> None:
+    """The window at a real game against five Hard AIs (see the module's docstring); it
+    keeps the games it finishes in ``games``."""
     rules = Rules(players=6, deck_size=52)
     settings = Settings(opponents=5, levels=["hard"] * 5)
     if in_process:
-        app = App(settings, None, size=size, sound=False)
+        app = App(settings, None, size=size, sound=False, games=games)
     else:
-        app = App(settings, None, size=size, sound=False, session_factory=host_process)
+        app = App(settings, None, size=size, sound=False, session_factory=host_process, games=games)
     app.step(1 / 60)  # the start screen, where a player presses Play (and its felt is made)
     app.settle()  # as ``App.run`` does before its first frame
     app.start_game(rules)
@@ -279,12 +280,12 @@ def main() -> None:
     args = parser.parse_args()
     w, _, h = args.size.partition("x")
     size = (int(w), int(h))
-    if args.hard5:
-        hard5(size, args.seconds, not args.host_process)
-        return
-    if args.whole:
+    if args.hard5 or args.whole:
         with tempfile.TemporaryDirectory(prefix="durak-fps-") as games:  # (not the player's)
-            whole(size, args.seed, Path(games))
+            if args.hard5:
+                hard5(size, args.seconds, not args.host_process, Path(games))
+            else:
+                whole(size, args.seed, Path(games))
         return
 
     rules = Rules(players=6, deck_size=52)
