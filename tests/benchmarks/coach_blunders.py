@@ -24,8 +24,14 @@ For each, the share of blunders the coach (``review_decision``: 48 samples and i
 confirmation, seed 0, its threshold) flags, and the share of fine moves it flags; targets
 ≥ 90 % and ≤ 5 %.
 
+The judges' verdicts do not depend on the coach: ``--judged FILE`` keeps them, and a
+later run with the same file and seed judges only the games it does not hold, so a
+change to the coach is measured on the same moves in the coach's time alone. ``--jobs``
+judges and reviews that many games at once (one process each).
+
     nice -n 10 python tests/benchmarks/coach_blunders.py [--games N] [--seed S]
-        [--players 2 4 6] [--save ROWS.json | --load ROWS.json]
+        [--players 2 4 6] [--jobs J] [--judged VERDICTS.json]
+        [--save ROWS.json | --load ROWS.json]
 """
 
 from __future__ import annotations
@@ -34,7 +40,9 @@ import argparse
 import json
 import math
 import random
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import astuple, dataclass
+from itertools import repeat
 from pathlib import Path
 
 from engine import Action, GameLog, GameState, Rules, SeatView
@@ -79,32 +87,92 @@ def careless(rules: Rules, seed: int, odd: float, everyone: bool) -> GameLog:
     return log
 
 
-def heads_up(game: int, seed: int) -> list[Row]:
-    log = careless(Rules(players=2), seed, 1 / 3, everyone=True)
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """A judge's verdict on one decision, whatever the coach makes of it."""
+
+    players: int
+    game: int
+    seat: int
+    number: int  # the decision's action number in the game
+    judge: str  # "solver" or "long"
+    kind: str  # "blunder", "fine" or "between"
+    loss: float  # the judge's loss of the move made
+
+
+def game_seed(seed: int, players: int, game: int) -> int:
+    return seed * 100_000 + players * 1_000 + game
+
+
+def game_log(players: int, game: int, seed: int) -> GameLog:
+    """Game ``game`` at ``players`` seats: heads-up both seats careless, bigger tables a
+    random seat 0 among Normal seats."""
+    rules, at = Rules(players=players), game_seed(seed, players, game)
+    return careless(rules, at, 1 / 3, True) if players == 2 else careless(rules, at, 1.0, False)
+
+
+def judge_game(players: int, game: int, seed: int) -> list[Judged]:
+    """The judges' verdicts on a game's decisions: every solvable one (both seats
+    heads-up), and at a bigger table each other one of seat 0 and seat 1 that is not
+    forced."""
+    log = game_log(players, game, seed)
     decisions = {(s, d.number): d for s in (0, 1) for d in decisions_from_log(log, s)}
     state = log.start()
-    rows = []
+    judged = []
     for number, (seat, action) in enumerate(log.actions):
-        legal = state.legal_actions(seat)
-        values = _exact(state, seat, legal) if solvable(state) and len(legal) > 1 else None
-        if values is not None:
-            best, made = max(values.values()), values[action]
-            kind = "blunder" if made == 0.0 and best == 1.0 else "fine" if made == best else ""
-            if kind:
-                verdict = review_decision(decisions[seat, number], 0)
-                rows.append(
-                    Row(
-                        2,
-                        game,
-                        "solver",
-                        kind,
-                        best - made,
-                        verdict.loss,
-                        verdict.costly,
-                        verdict.method,
-                    )
-                )
+        decision = decisions.get((seat, number))
+        if decision is not None and solvable(state):
+            verdict = _solved(state, seat, action)
+            if verdict is not None:
+                judged.append(Judged(players, game, seat, number, "solver", *verdict))
+        elif decision is not None and players > 2 and len(_moves(decision)) > 1:
+            luck = game_seed(seed, players, game) * 7 + number
+            loss, error, threshold = long_search(decision, luck)
+            if loss >= threshold and loss > 2 * error:
+                kind = "blunder"
+            elif loss < threshold / 2 and loss + 2 * error < threshold:
+                kind = "fine"
+            else:
+                kind = "between"
+            judged.append(Judged(players, game, seat, number, "long", kind, loss))
         state.apply(seat, action)
+    return judged
+
+
+def _solved(state: GameState, seat: int, action: Action) -> tuple[str, float] | None:
+    """A solvable decision's kind and loss (None: neither a blunder nor fine, or past the
+    solver's budget)."""
+    legal = state.legal_actions(seat)
+    values = _exact(state, seat, legal) if len(legal) > 1 else None
+    if values is None:
+        return None
+    best, made = max(values.values()), values[action]
+    kind = "blunder" if made == 0.0 and best == 1.0 else "fine" if made == best else ""
+    return (kind, best - made) if kind else None
+
+
+def _moves(decision: Decision) -> list[Action]:
+    """The moves the coach weighs when it does not solve: the sensible ones and the one
+    made."""
+    view = decision.view
+    moves = candidates(view.legal, mask_of(view.hand), view.trump)
+    return moves if decision.action in moves else [*moves, decision.action]
+
+
+def coach_game(judged: list[Judged], seed: int) -> list[Row]:
+    """The coach's verdicts on the judged decisions of one game."""
+    if not judged:
+        return []
+    players, game = judged[0].players, judged[0].game
+    log = game_log(players, game, seed)
+    decisions = {(s, d.number): d for s in (0, 1) for d in decisions_from_log(log, s)}
+    rows = []
+    for j in judged:
+        verdict = review_decision(decisions[j.seat, j.number], 0)
+        row = Row(
+            players, game, j.judge, j.kind, j.loss, verdict.loss, verdict.costly, verdict.method
+        )
+        rows.append(row)
     return rows
 
 
@@ -159,64 +227,6 @@ def _scores(
     return scores
 
 
-def bigger(players: int, game: int, seed: int) -> list[Row]:
-    log = careless(Rules(players=players), seed, 1.0, everyone=False)
-    states = [log.start()]
-    for seat, action in log.actions:
-        states.append(states[-1].copy())
-        states[-1].apply(seat, action)
-    rows = []
-    for seat in (0, 1):
-        for decision in decisions_from_log(log, seat):
-            state = states[decision.number]
-            if solvable(state):
-                rows += _solved(players, game, state, decision)
-                continue
-            verdict = review_decision(decision, 0)
-            if verdict.method == "forced":
-                continue
-            loss, error, threshold = long_search(decision, seed * 7 + decision.number)
-            if loss >= threshold and loss > 2 * error:
-                kind = "blunder"
-            elif loss < threshold / 2 and loss + 2 * error < threshold:
-                kind = "fine"
-            else:
-                kind = "between"
-            rows.append(
-                Row(
-                    players,
-                    game,
-                    "long",
-                    kind,
-                    loss,
-                    verdict.loss,
-                    verdict.costly,
-                    verdict.method,
-                )
-            )
-    return rows
-
-
-def _solved(players: int, game: int, state: GameState, decision: Decision) -> list[Row]:
-    """The row of a decision in a solvable ending, judged as heads-up (none if it is not
-    a blunder nor fine, or past the solver's budget)."""
-    seat = decision.view.seat
-    legal = state.legal_actions(seat)
-    values = _exact(state, seat, legal) if len(legal) > 1 else None
-    if values is None:
-        return []
-    best, made = max(values.values()), values[decision.action]
-    kind = "blunder" if made == 0.0 and best == 1.0 else "fine" if made == best else ""
-    if not kind:
-        return []
-    verdict = review_decision(decision, 0)
-    return [
-        Row(
-            players, game, "solver", kind, best - made, verdict.loss, verdict.costly, verdict.method
-        )
-    ]
-
-
 def report(rows: list[Row]) -> bool:
     good = True
     for players in sorted({r.players for r in rows}):
@@ -258,16 +268,43 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="games per table size")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 4, 6])
     parser.add_argument("--seed", type=int, default=3)
+    parser.add_argument("--jobs", type=int, default=1, help="games judged at once")
+    parser.add_argument(
+        "--judged",
+        type=Path,
+        default=None,
+        help="the judges' verdicts (JSON): read for the games it holds, the others judged"
+        " and added; the coach is run on them afresh",
+    )
     parser.add_argument("--save", type=Path, default=None, help="write the rows (JSON)")
     parser.add_argument("--load", type=Path, default=None, help="report on rows written before")
     args = parser.parse_args()
-    rows: list[Row] = []
     if args.load is not None:
-        rows = [Row(*r) for r in json.loads(args.load.read_text(encoding="utf-8"))]
-    for players in args.players if args.load is None else []:
-        for game in range(args.games):
-            seed = args.seed * 100_000 + players * 1_000 + game
-            rows += heads_up(game, seed) if players == 2 else bigger(players, game, seed)
+        report([Row(*r) for r in json.loads(args.load.read_text(encoding="utf-8"))])
+        return
+    cache = args.judged
+    known: dict[tuple[int, int], list[Judged]] = {}
+    if cache is not None and cache.exists():
+        saved = json.loads(cache.read_text(encoding="utf-8"))
+        if saved["seed"] != args.seed:
+            parser.error(f"{cache} holds the verdicts of seed {saved['seed']}, not {args.seed}")
+        for fields in saved["judged"]:
+            j = Judged(*fields)
+            known.setdefault((j.players, j.game), []).append(j)
+    games = [(p, g) for p in args.players for g in range(args.games)]
+    rows: list[Row] = []
+    with ProcessPoolExecutor(args.jobs) as pool:
+        todo = [game for game in games if game not in known]
+        seats, numbers = [p for p, _ in todo], [g for _, g in todo]
+        judging = pool.map(judge_game, seats, numbers, repeat(args.seed))
+        for game, judged in zip(todo, judging, strict=True):
+            known[game] = judged
+            if cache is not None:
+                everything = [astuple(j) for js in known.values() for j in js]
+                text = json.dumps({"seed": args.seed, "judged": everything})
+                cache.write_text(text, encoding="utf-8")
+        for game_rows in pool.map(coach_game, [known[g] for g in games], repeat(args.seed)):
+            rows += game_rows
             if args.save is not None:
                 args.save.write_text(json.dumps([astuple(r) for r in rows]), encoding="utf-8")
     report(rows)
