@@ -31,6 +31,7 @@ import json
 import os
 import secrets
 import threading
+import time
 import zlib
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -444,8 +445,9 @@ class GameRecorder:
     A game that could not be saved is noted in ``problems`` and play goes on. ``later``
     (the window's ``Chores.add``) is given the work of keeping a game, a short piece at a
     time, to do between frames, and the file is then written in a thread of its own (the
-    disk may be slow); without it a game is kept at once. ``last``: the game just ended
-    as kept (what the end of the game's Review goes over), until the next game starts.
+    disk may be slow; ``wait_written`` waits for those writes); without it a game is kept
+    at once. ``last``: the game just ended as kept (what the end of the game's Review goes
+    over), until the next game starts.
     """
 
     store: GameStore
@@ -459,6 +461,7 @@ class GameRecorder:
     _seated: Seated | None = None
     _steps: list[Step] = field(default_factory=list)
     _ended: bool = False
+    _writers: list[threading.Thread] = field(default_factory=list)
 
     def take(self, message: Message) -> None:
         if isinstance(message, Seated):
@@ -511,7 +514,20 @@ class GameRecorder:
         if self.later is None:
             self._write(raw)
         else:
-            threading.Thread(target=self._write, args=(raw,), name="durak-keep").start()
+            writer = threading.Thread(target=self._write, args=(raw,), name="durak-keep")
+            self._writers = [w for w in self._writers if w.is_alive()] + [writer]
+            writer.start()
+
+    def wait_written(self, timeout: float | None = None) -> bool:
+        """Wait until every game file whose write has begun is written (or noted in
+        ``problems``), at most ``timeout`` seconds in all; whether they all are. With
+        ``later``, a game's write begins once its chore has run to the end: finish the
+        chores first. Several games kept in a row may be writing at once; all are waited
+        for."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        for writer in list(self._writers):
+            writer.join(None if deadline is None else max(0.0, deadline - time.monotonic()))
+        return not any(w.is_alive() for w in self._writers)
 
     def _write(self, raw: bytes) -> None:
         try:

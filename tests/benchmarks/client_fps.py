@@ -48,7 +48,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -63,6 +62,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 from client.app import App
+from client.net.gamefile import GameRecorder
 from client.net.remote import NetSession
 from client.net.scripted import ScriptedSession
 from client.net.session import Session
@@ -191,6 +191,19 @@ class Shown:
         return self.show(item)
 
 
+class Recorders:
+    """The app's ``recorder``, passed through: every recorder it made (to wait for the
+    game files they write)."""
+
+    def __init__(self, recorder: Callable[[Session], GameRecorder]) -> None:
+        self.recorder = recorder
+        self.made: list[GameRecorder] = []
+
+    def __call__(self, session: Session) -> GameRecorder:
+        self.made.append(self.recorder(session))
+        return self.made[-1]
+
+
 def doing(app: App, table: TableScene, shown: Shown) -> str:
     """What the table shows at the end of a frame: the top scene, the item shown last (a
     message or an event), the end's moment if under way."""
@@ -211,6 +224,7 @@ def whole(size: tuple[int, int], seed: int, games: Path) -> None:
     )
     app.step(1 / 60)  # the start screen, where a player presses Play (and its felt is made)
     app.settle()  # as ``App.run`` does before its first frame
+    recorders = app.recorder = Recorders(app.recorder)
     app.start_game(rules)
     table = app.stack[-1]
     assert isinstance(table, TableScene)
@@ -241,8 +255,8 @@ def whole(size: tuple[int, int], seed: int, games: Path) -> None:
         named.append((working[-1], told + (f", gc {ran}" if ran else "")))
         frame += 1
     gc.callbacks.remove(collections)
-    for writer in [t for t in threading.enumerate() if t.name == "durak-keep"]:
-        writer.join()
+    for recorder in recorders.made:
+        recorder.wait_written()
     first, first_cpu = times[0], working[0]
     times.sort()
     working.sort()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import gzip
 import json
 import threading
+import time
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -213,9 +214,41 @@ def test_the_window_keeps_a_game_between_its_frames(tmp_path: Path) -> None:
         chores.run(0.0)  # one piece each time
         pieces += 1
     assert pieces > len(log.actions) // 25 + 1  # the replay and the steps, in pieces
-    for writer in [t for t in threading.enumerate() if t.name == "durak-keep"]:
-        writer.join(10)
+    assert recorder.wait_written(10)
     [path] = recorder.saved
     at_once = record(GameStore(tmp_path / "now"), 5, with_log=True)
     assert GameFile.load(path) == GameFile.load(at_once.saved[0]) == recorder.last
     assert recorder.last.log is not None and recorder.last.log.actions == log.actions
+
+
+class SlowDisk(GameStore):
+    """A store whose writes wait for ``ready``, then take a while."""
+
+    def __init__(self, folder: Path, ready: threading.Event) -> None:
+        super().__init__(folder)
+        self.ready = ready
+
+    def write(self, raw: bytes) -> Path:
+        self.ready.wait(10)
+        time.sleep(0.05)
+        return super().write(raw)
+
+
+def test_wait_written_waits_for_every_game_still_being_written(tmp_path: Path) -> None:
+    """Two games kept in a row by the window, both writes held up by a slow disk: while
+    they wait ``wait_written`` times out saying so; once the disk is ready it returns
+    when both files are written, and they read back."""
+    ready = threading.Event()
+    logs = [played_log(RULES, seed) for seed in (5, 6)]
+    chores = Chores()
+    recorder = GameRecorder(SlowDisk(tmp_path, ready), "computer", lambda: logs, later=chores.add)
+    for log in logs:
+        for message in told(log, 1, NAMES):
+            recorder.take(message)
+        chores.finish()  # the game's write begins
+    assert not recorder.wait_written(0.05) and recorder.saved == []
+    ready.set()
+    assert recorder.wait_written(10)
+    kept = [GameFile.load(path) for path in recorder.saved]
+    assert sorted(game.log.seed for game in kept if game.log is not None) == [5, 6]
+    assert recorder.problems == []
