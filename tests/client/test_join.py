@@ -522,8 +522,8 @@ def test_the_list_of_tables_fits_the_window(
         locks.append(join_screen_padlock(*args))
         return locks[-1]
 
-    join_screen_padlock = join_rows._padlock
-    monkeypatch.setattr(join_rows, "_padlock", padlock_spy)
+    join_screen_padlock = join_rows.draw_padlock
+    monkeypatch.setattr(join_rows, "draw_padlock", padlock_spy)
     app = App(Settings(language=language), None, size=size, sound=False)
     scene = JoinScene(app, browse=False)
     scene.browser = Announced()  # type: ignore[assignment]

@@ -35,6 +35,7 @@ from client.ui.render import (
     label_px,
     line_h,
 )
+from client.ui.widgets import draw_padlock
 
 if TYPE_CHECKING:
     from client.ui.assets import Assets
@@ -224,7 +225,7 @@ class TableList:
         at = (rect.left + 12, top)
         drawn = draw_text(surface, self.assets, ad.name, name_px, at, "midleft", GOLD, True)
         if ad.password:
-            _padlock(surface, (drawn.right + px * 0.8, top), px)
+            draw_padlock(surface, (drawn.right + px * 0.8, top), px, GOLD)
         draw_text(surface, self.assets, seats, px, (rect.right - 12, top), "midright")
         at = (rect.right - 12, low)
         address = draw_text(surface, self.assets, where, small, at, "midright", SOFT)
@@ -246,7 +247,7 @@ class TableList:
         name = ellipsize(self.assets, ad.name, px, inner - lock - watch, True)
         drawn = draw_text(surface, self.assets, name, px, (left, y), "topleft", GOLD, True)
         if ad.password:
-            _padlock(surface, (drawn.right + px * 0.8, drawn.centery), px)
+            draw_padlock(surface, (drawn.right + px * 0.8, drawn.centery), px, GOLD)
         y = drawn.bottom
         short = self.short_seats()
         seats, where = self.meta(ad, short)
@@ -291,15 +292,3 @@ def _figure(surface: pygame.Surface, midleft: tuple[float, float], px: int) -> p
     pygame.draw.ellipse(surface, SOFT, shoulders.inflate(0, shoulders.h).move(0, shoulders.h // 2))
     surface.set_clip(clip)
     return figure
-
-
-def _padlock(surface: pygame.Surface, centre: tuple[float, float], px: int) -> pygame.Rect:
-    """A small padlock, the mark of a table that needs a password; where it is drawn."""
-    x, y = centre
-    body = pygame.Rect(0, 0, round(px * 0.8), round(px * 0.6))
-    body.midtop = (round(x), round(y - px * 0.1))
-    shackle = pygame.Rect(0, 0, round(px * 0.56), round(px * 0.7))
-    shackle.midbottom = (body.centerx, body.top + round(px * 0.3))
-    pygame.draw.ellipse(surface, GOLD, shackle, max(2, px // 8))
-    pygame.draw.rect(surface, GOLD, body, border_radius=2)
-    return body.union(shackle)
