@@ -108,6 +108,7 @@ def hard5(size: tuple[int, int], seconds: float, in_process: bool, games: Path) 
         app = App(settings, None, size=size, sound=False, session_factory=host_process, games=games)
     app.step(1 / 60)  # the start screen, where a player presses Play (and its felt is made)
     app.settle()  # as ``App.run`` does before its first frame
+    recorders = app.recorder = Recorders(app.recorder)
     app.start_game(rules)
     table = app.stack[-1]
     assert isinstance(table, TableScene)
@@ -137,6 +138,8 @@ def hard5(size: tuple[int, int], seconds: float, in_process: bool, games: Path) 
             working.append((time.thread_time() - cpu) * 1000)
     session = table.session
     app.close()
+    for recorder in recorders.made:  # (before the games folder is deleted)
+        recorder.wait_written()
     if isinstance(session, NetSession):
         session.join(60)  # the host stopped (its thread, or its process) before we exit
     where = "in this process" if in_process else "in a child process"
