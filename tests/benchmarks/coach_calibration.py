@@ -24,8 +24,11 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sys
 from dataclasses import astuple, dataclass
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # this checkout's code
 
 from engine import GameLog, Rules
 from engine.ai import next_actor

@@ -22,10 +22,13 @@ import argparse
 import dataclasses
 import json
 import random
+import sys
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # this checkout's code
 
 from engine import GameLog, Rules, ThrowIn
 from engine.ai import next_actor

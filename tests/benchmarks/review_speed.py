@@ -11,7 +11,11 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # this checkout's code
 
 from engine import GameLog, Rules
 from engine.ai import next_actor
