@@ -8,21 +8,25 @@ stronger than the coach itself.
   move made loses and another wins. *Fine*: the move made is worth the best.
 - 4 and 6 seats, judged by a long search: seat 0 plays a random legal move, every other
   seat Normal's policy; each of seat 0's and seat 1's decisions is searched with ten
-  times the coach's samples (480, on other random numbers than the coach's): the best of
-  the sensible moves is picked on them, then it and the move made are played again on 480
-  fresh samples, which give the loss and the standard error of its paired differences
-  (the best of several moves on the same samples is the one luck favoured, so its lead
-  measured on them is overstated). A *blunder*: the move made is below the
-  best by the coach's threshold for the seats in play (``costly_loss``) and by more than
-  two standard errors. *Fine*: within half the threshold of the best, and below the
-  threshold by more than two standard errors (at six seats a move that the 480 samples
-  put a point behind may well cost three). (Moves between the two are not counted.)
-  Once two seats are left with at most the trump card in the stock the real state is
-  solved, as heads-up, as the coach solves it.
+  times the coach's samples, on other random numbers than the coach's. As the coach
+  looks twice, so does the judge: the best of the sensible moves other than the move
+  made is picked on 480 samples (the coach's first look is 48), then it and the move
+  made are played again on 3,000 fresh samples (the coach's second look plays about 300
+  on average at four seats), which give the loss and the standard error of its paired
+  differences: the best of several moves on the same samples is the one luck favoured,
+  so its lead measured on them is overstated; and measured against itself, a move made
+  that led the 480 by luck would show a loss of exactly 0. A *blunder*: the move made is
+  below the best by the coach's threshold for the seats in play (``costly_loss``) and
+  by more than two standard errors. *Fine*: within half the threshold of the best, and
+  below the threshold by more than two standard errors. (Moves between the two are not
+  counted.) Once two seats are left with at most the trump card in the stock the real
+  state is solved, as heads-up, as the coach solves it.
 
-For each, the share of blunders the coach (``review_decision``: 48 samples and its fresh
-confirmation, seed 0, its threshold) flags, and the share of fine moves it flags; targets
-≥ 90 % and ≤ 5 %.
+  The judge's second look matters: with 480 fresh samples (a standard error of about 3
+  points at four seats, against a threshold of 4) the judge could not agree with itself:
+  judged again on other random numbers, 121 of its 140 blunders at four seats (seed 3)
+  were blunders again, and a coach as strong as the judge, marking a move at the
+  threshold, would have flagged 127 of them (91 %).
 
 The judges' verdicts do not depend on the coach: ``--judged FILE`` keeps them, and a
 later run with the same file and seed judges only the games it does not hold, so a
@@ -40,22 +44,33 @@ import argparse
 import json
 import math
 import random
+import sys
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import astuple, dataclass
 from itertools import repeat
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # this checkout's code
+
 from engine import Action, GameLog, GameState, Rules, SeatView
 from engine.ai import next_actor
-from engine.ai.coach import SAMPLES, Decision, costly_loss, decisions_from_log, review_decision
+from engine.ai.coach import (
+    SAMPLES,
+    Decision,
+    costly_loss,
+    decisions_from_log,
+    review_decision,
+)
 from engine.ai.determinize import sample_state
 from engine.ai.hard import candidates, playout, policy_action
 from engine.ai.solver import SearchAborted, Solver, outcome, solvable
 from engine.ai.tactics import Memory
 from engine.cards import mask_of
 
-LONG = 10 * SAMPLES
 EXACT_NODES = 400_000
+LONG = 10 * SAMPLES  # the judge's first look
+MEASURE = 3_000  # and its second: ten times the coach's, about 300 on average
+JUDGES = f"best other, {LONG}+{MEASURE}; exact {EXACT_NODES}"  # kept verdicts: by these only
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,9 +205,9 @@ def _exact(state: GameState, seat: int, legal: list[Action]) -> dict[Action, flo
 
 
 def long_search(decision: Decision, seed: int) -> tuple[float, float, float]:
-    """The move made's loss against the best of the sensible moves (picked on ``LONG``
-    samples, measured on ``LONG`` fresh ones), the standard error of that paired
-    difference, and the threshold at this table."""
+    """The move made's loss against the best other sensible move (picked on ``LONG``
+    samples, measured on ``MEASURE`` fresh ones; below 0 when the move made is the best),
+    the standard error of that paired difference, and the threshold at this table."""
     view = decision.view
     memory = Memory()
     memory.discard, memory.bouts = decision.discard, decision.bouts
@@ -200,30 +215,35 @@ def long_search(decision: Decision, seed: int) -> tuple[float, float, float]:
     if decision.action not in moves:
         moves.append(decision.action)
     rng = random.Random(seed)
-    picked = _scores(view, memory, moves, rng)
-    best = max(range(len(moves)), key=lambda i: sum(picked[i]))
-    fresh = _scores(view, memory, [moves[best], decision.action], rng)
+    picked = _scores(view, memory, moves, rng, LONG)
+    # The best of the others, never the move made itself: a move made that led the 480
+    # samples by luck would be measured against itself, a loss of exactly 0.
+    others = [i for i, move in enumerate(moves) if move != decision.action]
+    best = max(others, key=lambda i: sum(picked[i]))
+    fresh = _scores(view, memory, [moves[best], decision.action], rng, MEASURE)
     diffs = [a - b for a, b in zip(*fresh, strict=True)]
-    mean = sum(diffs) / LONG
-    spread = math.sqrt(max(sum(d * d for d in diffs) / LONG - mean * mean, 0.0))
+    mean = sum(diffs) / MEASURE
+    spread = math.sqrt(max(sum(d * d for d in diffs) / MEASURE - mean * mean, 0.0))
     seats = sum(1 for place in view.places if not place)
-    return mean, spread / math.sqrt(LONG - 1), costly_loss(seats)
+    return mean, spread / math.sqrt(MEASURE - 1), costly_loss(seats)
 
 
 def _scores(
-    view: SeatView, memory: Memory, moves: list[Action], rng: random.Random
+    view: SeatView, memory: Memory, moves: list[Action], rng: random.Random, deals: int
 ) -> list[list[float]]:
-    """Each move's outcome in each of ``LONG`` sampled deals, the same deals and luck for
-    every move."""
+    """Each move's score in each of ``deals`` sampled deals, the same deals and luck for
+    every move: as the coach's, 1 once the seat is out, the outcome at the end."""
+    seat = view.seat
     scores: list[list[float]] = [[] for _ in moves]
-    for _ in range(LONG):
+    for _ in range(deals):
         sample = sample_state(view, memory, rng)
         luck = rng.getrandbits(32)
         for i, action in enumerate(moves):
             state = sample.copy()
-            state.apply(view.seat, action)
-            playout(state, random.Random(luck))
-            scores[i].append(outcome(state, view.seat) if state.is_over else 0.5)
+            state.apply(seat, action)
+            playout(state, random.Random(luck), until_out=seat)
+            out = state.places[seat]
+            scores[i].append(outcome(state, seat) if state.is_over else 1.0 if out else 0.5)
     return scores
 
 
@@ -286,8 +306,8 @@ def main() -> None:
     known: dict[tuple[int, int], list[Judged]] = {}
     if cache is not None and cache.exists():
         saved = json.loads(cache.read_text(encoding="utf-8"))
-        if saved["seed"] != args.seed:
-            parser.error(f"{cache} holds the verdicts of seed {saved['seed']}, not {args.seed}")
+        if (saved["seed"], saved.get("judges")) != (args.seed, JUDGES):
+            parser.error(f"{cache} holds another seed's verdicts, or another judge's")
         for fields in saved["judged"]:
             j = Judged(*fields)
             known.setdefault((j.players, j.game), []).append(j)
@@ -301,7 +321,7 @@ def main() -> None:
             known[game] = judged
             if cache is not None:
                 everything = [astuple(j) for js in known.values() for j in js]
-                text = json.dumps({"seed": args.seed, "judged": everything})
+                text = json.dumps({"seed": args.seed, "judges": JUDGES, "judged": everything})
                 cache.write_text(text, encoding="utf-8")
         for game_rows in pool.map(coach_game, [known[g] for g in games], repeat(args.seed)):
             rows += game_rows
