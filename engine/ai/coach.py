@@ -18,14 +18,25 @@ the same samples, so the differences between moves are sharper than each estimat
 solved ending is scored so too (what the review promises: everyone playing like Normal
 from there), while the solver's exact values rank its moves and mark the costly one.
 
-A move is marked costly when it loses 8 points heads-up, and in proportion to the seats
-still in the game at a bigger table (``costly_loss``: 4 at four, 2.7 at six): with six
-seats in, each has about one chance in six of being the Durak, so a careless move moves
-that chance by a few points only, and a fixed 8 marked a careless player there almost
-never. (``tests/benchmarks/coach_threshold.py`` measures the rules against each other.)
-A sampled move that loses half the mark or more is played again against the best on
-twice the samples, fresh, and judged on those alone (``_confirmed``): the best of several
-moves on the same samples is the one luck favoured, so its first lead is overstated.
+A move is costly when it loses 8 points heads-up, and in proportion to the seats still in
+the game at a bigger table (``costly_loss``: 4 at four, 2.7 at six): with six seats in,
+each has about one chance in six of being the Durak, so a careless move moves that chance
+by a few points only, and a fixed 8 marked a careless player there almost never.
+(``tests/benchmarks/coach_threshold.py`` measures the rules against each other.)
+
+The first look scores every sensible move on the same 48 samples; it ranks them, but it
+cannot judge the move made: at four seats the two moves' playouts end differently in
+about two samples of five, so a loss of 5 points measured on 48 samples has a standard
+error of about 9, and the best of several moves on the same samples is the one luck
+favoured. So the move made and the first look's two best other moves (its luck often
+swaps those two, and against the wrong one a costly move looks fine) are always played
+again on fresh samples (``_second_look``), and judged on those alone: 48 at first, then
+24 more at a time, until the better rival's measured lead is two standard errors clear
+of the line that marks a move, or 768 samples. A clear case stops early (moves that play
+alike at 48; at four seats the second look plays about 300 on average); a loss near the
+line gets the samples, as it is where a wrong mark is likeliest. The line is three
+quarters of the costly loss (``flag_line``): halfway between a loss of half of it, which
+no player regrets, and the costly loss itself.
 (``tests/benchmarks/coach_blunders.py`` checks the marks against a 10x longer search, and
 ``coach_calibration.py`` the chances against what happened.)
 
@@ -36,6 +47,7 @@ has shown, ``engine.ai.inference``), so the player is told why, not only how muc
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -71,13 +83,18 @@ __all__ = [
     "costly_loss",
     "decisions_from_log",
     "decisions_from_steps",
+    "flag_line",
     "review",
     "review_decision",
 ]
 
-COSTLY = 0.08  # heads-up, a move this much worse than the best one is marked
-SAMPLES = 48  # sampled deals per decision
-CONFIRM = 2  # a move near the mark is played again on this many times the samples
+COSTLY = 0.08  # heads-up, a move this much worse than the best one is costly
+FLAG = 0.75  # a sampled move is marked when it measures this share of the costly loss
+SAMPLES = 48  # sampled deals of the first look, and of the second look at least
+SECOND_LOOK = 16  # the second look's deals at most, in times SAMPLES
+STEP = 24  # the second look grows by this many deals at a time
+CLEAR = 2.0  # ... until its loss is this many standard errors clear of the line
+RIVALS = 2  # the first look's best other moves that the second look plays again
 SOLVER_NODES = 120_000  # about 0.9 s of CPU at most (135k nodes a second)
 
 
@@ -101,8 +118,8 @@ class Verdict:
     best: Action
     best_score: float
     method: str  # "solver" (exact), "samples", or "forced" (only one sensible move)
-    # every move considered with its playouts' score, best first (solved: the proven best
-    # first, then by the scores)
+    # every move considered with its playouts' score (on the fresh samples for the moves
+    # played again), best first (solved: the proven best), then by the scores
     scores: tuple[tuple[Action, float], ...]
     why: Why | None = None  # for a costly move: the reason the best one was better
     # solved: the move made's and the best one's values against perfect play (1 a win)
@@ -119,9 +136,13 @@ class Verdict:
 
     @property
     def costly(self) -> bool:
+        """Marked: proven to lose (solved), or measured at least ``flag_line`` behind."""
+        if self.best == self.decision.action:
+            return False
         seats = sum(1 for place in self.decision.view.places if not place)
-        loss = self.loss if self.proven is None else self.proven
-        return loss >= costly_loss(seats) and self.best != self.decision.action
+        if self.proven is not None:
+            return self.proven >= costly_loss(seats)
+        return self.loss >= flag_line(seats)
 
 
 def costly_loss(seats: int) -> float:
@@ -129,6 +150,11 @@ def costly_loss(seats: int) -> float:
     heads-up, and in proportion to a seat's even share of the Durak's chance (1 in
     ``seats``) at a bigger table, where every move matters less to each seat."""
     return COSTLY * 2 / max(seats, 2)
+
+
+def flag_line(seats: int) -> float:
+    """The loss that marks a sampled move while ``seats`` are in the game (``FLAG``)."""
+    return FLAG * costly_loss(seats)
 
 
 def _memory(decision: Decision) -> Memory:
@@ -163,21 +189,23 @@ def review_decision(decision: Decision, seed: int = 0, samples: int = SAMPLES) -
     if proof is not None:
         pair, proven_best = (proof.made, proof.best), moves[proof.index]
         ranked.sort(key=lambda ms: ms[0] != proven_best)  # the proven best first
-    best, best_score = ranked[0]
-    if (best_score - played if pair is None else pair[1] - pair[0]) < 1e-9:
-        best, best_score = decision.action, played  # as good as any: the move made is best
-    seats = sum(1 for place in view.places if not place)
     judged_on = samples  # the samples the loss was measured on
-    if pair is None and best != decision.action and played < best_score - costly_loss(seats) / 2:
-        judged_on = samples * CONFIRM
-        played, best_score = _confirmed(view, memory, decision.action, best, rng, samples)
-        ranked = [
-            (a, played if a == decision.action else best_score if a == best else v)
-            for a, v in ranked
-        ]
-        ranked.sort(key=lambda ms: -ms[1])
+    if pair is not None:
+        best, best_score = ranked[0]
+        if pair[1] - pair[0] < 1e-9:
+            best, best_score = decision.action, played  # as good as any: the move made is best
+    else:
+        others = [a for a, _ in ranked if a != decision.action]
+        line = flag_line(sum(1 for place in view.places if not place))
+        fresh, rival, judged_on = _second_look(
+            view, memory, decision.action, others[:RIVALS], rng, samples, line
+        )
+        played, best, best_score = fresh[decision.action], rival, fresh[rival]
         if best_score - played < 1e-9:  # the fresh samples see no loss
             best, best_score = decision.action, played
+        # The best first, then by score (fresh where played again).
+        ranked = [(a, fresh.get(a, v)) for a, v in ranked]
+        ranked.sort(key=lambda ms: (ms[0] != best, -ms[1]))
     verdict = Verdict(decision, played, best, best_score, method, tuple(ranked), exact=pair)
     if not verdict.costly:
         return verdict
@@ -262,32 +290,64 @@ def _sampled(
 ) -> list[float]:
     totals = [0.0] * len(moves)
     for _ in range(samples):
-        sample = exact.copy() if exact is not None else sample_state(view, memory, rng)
-        seed = rng.getrandbits(32)
+        sample = exact if exact is not None else sample_state(view, memory, rng)
+        luck = rng.getrandbits(32)
         for i, action in enumerate(moves):
-            state = sample.copy()
-            state.apply(view.seat, action)
-            playout(state, random.Random(seed))  # the same luck for every move
-            totals[i] += outcome(state, view.seat) if state.is_over else 0.5
+            totals[i] += _score(sample, view.seat, action, luck)  # the same luck for every move
     return [t / samples for t in totals]
 
 
-def _confirmed(
+def _score(sample: GameState, seat: int, action: Action, luck: int) -> float:
+    """One playout's score for ``seat`` after ``action`` in ``sample`` (left untouched): 1
+    not the Durak (out before the end), 1/2 a draw or a game cut short, 0 the Durak."""
+    state = sample.copy()
+    state.push(seat, action)  # one of the view's legal actions
+    playout(state, random.Random(luck), until_out=seat)
+    if state.is_over:
+        return outcome(state, seat)
+    return 1.0 if state.places[seat] else 0.5
+
+
+def _second_look(
     view: SeatView,
     memory: Memory,
     made: Action,
-    best: Action,
+    rivals: list[Action],
     rng: random.Random,
     samples: int,
-) -> tuple[float, float]:
-    """The move made's and the best one's scores on ``CONFIRM`` times more fresh samples.
+    line: float,
+) -> tuple[dict[Action, float], Action, int]:
+    """The scores of the move made and of ``rivals`` on fresh deals, the best rival on
+    them, and how many deals were played (every move on each).
 
-    The best of several moves scored on the same 48 samples is the one luck favoured most,
-    so its lead is overstated; and a loss a little under the mark may be over it. Before
-    a move is marked (or let go) on a loss of half the mark or more, the two are played
-    again on new samples and judged on these alone, free of the first ones' choice."""
-    again = _sampled(view, memory, [made, best], rng, None, samples * CONFIRM)
-    return again[0], again[1]
+    ``samples`` deals first, then ``STEP`` more at a time, until the mean of the paired
+    differences between the best rival and the move made is ``CLEAR`` standard errors
+    away from ``line``, or ``SECOND_LOOK`` times ``samples`` deals are played: a clear
+    case stops early, a close one gets the deals."""
+    seat = view.seat
+    made_total = 0.0
+    totals = [0.0] * len(rivals)
+    squares = [0.0] * len(rivals)  # of the paired differences with the move made
+    played = 0
+    best = 0
+    while played < samples * SECOND_LOOK:
+        for _ in range(STEP if played else samples):
+            sample = sample_state(view, memory, rng)
+            luck = rng.getrandbits(32)
+            a = _score(sample, seat, made, luck)
+            made_total += a
+            for i, rival in enumerate(rivals):
+                b = _score(sample, seat, rival, luck)
+                totals[i] += b
+                squares[i] += (b - a) ** 2
+            played += 1
+        best = max(range(len(rivals)), key=lambda i: totals[i])
+        mean = (totals[best] - made_total) / played
+        spread = math.sqrt(max(squares[best] / played - mean * mean, 0.0) / max(played - 1, 1))
+        if abs(mean - line) > CLEAR * spread:
+            break
+    scores = {rival: total / played for rival, total in zip(rivals, totals, strict=True)}
+    return {made: made_total / played, **scores}, rivals[best], played
 
 
 def review(

@@ -16,6 +16,7 @@ from engine.ai import next_actor
 from engine.ai.coach import (
     COSTLY,
     Decision,
+    _sampled,
     decisions_from_log,
     decisions_from_steps,
     review_decision,
@@ -128,6 +129,28 @@ def test_at_six_seats_a_trump_thrown_in_for_a_few_points_is_marked() -> None:
     assert verdict.why.card == verdict.decision.action.card
     again = dict(review_decision(verdict.decision, 1, 144).scores)
     assert 0 < again[verdict.best] - again[verdict.decision.action] < COSTLY
+
+
+def test_a_move_the_first_look_favoured_is_marked_when_fresh_samples_show_it_loses() -> None:
+    """Four seats, hearts trump, five cards in the stock: seat 1 defends 9d holding no
+    higher diamond, and beats it with the queen of trumps where taking was better (6,000
+    samples put the take 8.4 points ahead, against a mark of 4). The first look's 48
+    samples happened to rank the beat first; the second look plays it against the take
+    on fresh samples, and marks it."""
+    state = GameState.from_text(
+        "rules=36 hands=7cTcTd7h*Qs/8dQhAh*7s9sJs/Qc7dThKhKs/6c*8c*Jc*Kc*6d*Kd*Ad*8h*Jh*6s*"
+        "8s*Ts stock=Qd9hAsJd6h trump=6h table=9c:Ac,9d discard=- attacker=0 defender=1"
+        " leader=0 dealer=3 phase=open cap=6 held=7 taking=no passed=- shown=-"
+        " throwers=0,2,3 places=0,0,0,0 result=- moves=30"
+        " seen=0:6:7c9cTcTd7hQs/Ac8dQhAh7s9sJs/Qc7d9dThKhKs/6c8cJcKc6dKdAd8hJh6s8sTs"
+    )
+    beat, take = parse_action("beat 9d with Qh"), parse_action("take")
+    decision = Decision(30, observe(state, 1), 0, 3, beat)
+    first = _sampled(decision.view, Memory(), [beat, take], random.Random(30), None, 48)
+    assert first[0] > first[1]  # the first look's luck
+    verdict = review_decision(decision)
+    assert verdict.costly and verdict.best == take
+    assert verdict.why is not None and verdict.why.code is WhyCode.KEEP_TRUMP
 
 
 def test_reshuffling_what_the_seat_cannot_see_changes_no_verdict() -> None:
