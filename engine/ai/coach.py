@@ -69,10 +69,10 @@ from ..rules import Rules
 from ..state import GameState
 from ..view import SeatView, observe
 from .determinize import hidden_slots, sample_state
-from .hard import candidates, playout
+from .hard import candidates, playout, playout_score
 from .inference import HandReading
 from .reasons import Why, explain
-from .solver import SearchAborted, Solver, outcome, solvable
+from .solver import SearchAborted, Solver, solvable
 from .tactics import Memory, unseen_pool
 
 __all__ = [
@@ -303,9 +303,7 @@ def _score(sample: GameState, seat: int, action: Action, luck: int) -> float:
     state = sample.copy()
     state.push(seat, action)  # one of the view's legal actions
     playout(state, random.Random(luck), until_out=seat)
-    if state.is_over:
-        return outcome(state, seat)
-    return 1.0 if state.places[seat] else 0.5
+    return playout_score(state, seat)
 
 
 def _second_look(

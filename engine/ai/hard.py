@@ -50,7 +50,7 @@ from .normal import normal_action
 from .solver import SearchAborted, Solver, outcome
 from .tactics import RememberingBot, cheapest, unseen_pool, value
 
-__all__ = ["HardBot", "candidates", "playout", "policy_action"]
+__all__ = ["HardBot", "candidates", "playout", "playout_score", "policy_action"]
 
 DEFAULT_BUDGET = 1.0
 DEFAULT_ITERATIONS = 400
@@ -275,7 +275,7 @@ class HardBot(RememberingBot):
                 state = sample.copy()
                 state.push(self.seat, moves[i])  # one of the view's legal actions
                 playout(state, random.Random(luck), until_out=self.seat)
-                scores[i].append(_score(state, self.seat))
+                scores[i].append(playout_score(state, self.seat))
             done += 1
             if done >= RACE_FROM and done % RACE_EVERY == 0:
                 alive = _race(scores, alive)
@@ -285,10 +285,10 @@ class HardBot(RememberingBot):
         return moves[best]
 
 
-def _score(state: GameState, seat: int) -> float:
-    """A playout's score: the game's outcome, 1 once the seat is out before the end (a
-    later draw of the others would give it 1/2: rare enough to leave out), 1/2 for a
-    game cut short."""
+def playout_score(state: GameState, seat: int) -> float:
+    """A playout's score (``playout`` with ``until_out``): the game's outcome, 1 once the
+    seat is out before the end (a later draw of the others would give it 1/2: rare
+    enough to leave out), 1/2 for a game cut short."""
     if state.is_over:
         return outcome(state, seat)
     return 1.0 if state.places[seat] else 0.5

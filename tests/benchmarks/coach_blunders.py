@@ -62,8 +62,8 @@ from engine.ai.coach import (
     review_decision,
 )
 from engine.ai.determinize import sample_state
-from engine.ai.hard import candidates, playout, policy_action
-from engine.ai.solver import SearchAborted, Solver, outcome, solvable
+from engine.ai.hard import candidates, playout, playout_score, policy_action
+from engine.ai.solver import SearchAborted, Solver, solvable
 from engine.ai.tactics import Memory
 from engine.cards import mask_of
 
@@ -211,9 +211,7 @@ def long_search(decision: Decision, seed: int) -> tuple[float, float, float]:
     view = decision.view
     memory = Memory()
     memory.discard, memory.bouts = decision.discard, decision.bouts
-    moves = candidates(view.legal, mask_of(view.hand), view.trump)
-    if decision.action not in moves:
-        moves.append(decision.action)
+    moves = _moves(decision)
     rng = random.Random(seed)
     picked = _scores(view, memory, moves, rng, LONG)
     # The best of the others, never the move made itself: a move made that led the 480
@@ -242,8 +240,7 @@ def _scores(
             state = sample.copy()
             state.apply(seat, action)
             playout(state, random.Random(luck), until_out=seat)
-            out = state.places[seat]
-            scores[i].append(outcome(state, seat) if state.is_over else 1.0 if out else 0.5)
+            scores[i].append(playout_score(state, seat))
     return scores
 
 
@@ -315,8 +312,8 @@ def main() -> None:
     rows: list[Row] = []
     with ProcessPoolExecutor(args.jobs) as pool:
         todo = [game for game in games if game not in known]
-        seats, numbers = [p for p, _ in todo], [g for _, g in todo]
-        judging = pool.map(judge_game, seats, numbers, repeat(args.seed))
+        tables, numbers = [p for p, _ in todo], [g for _, g in todo]
+        judging = pool.map(judge_game, tables, numbers, repeat(args.seed))
         for game, judged in zip(todo, judging, strict=True):
             known[game] = judged
             if cache is not None:
