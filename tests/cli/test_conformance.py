@@ -12,14 +12,18 @@ import signal
 import subprocess
 import sys
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from client.cli.bot import play_bot
 from client.cli.conformance import Check, ClientCheck, Suite, handshake
+from client.cli.conformance.report import Record
+from client.cli.conformance.session import Session
 from client.net.client import NetClient
 from host import Host, HostConfig
+from host.admission import Admit, Door, Pool
 from host.table import Table
 from protocol import Ack, Ready, Rejected, RoomUpdate, Update, Welcome
 
@@ -116,8 +120,79 @@ def test_a_host_that_breaks_the_document_is_caught(monkeypatch: pytest.MonkeyPat
         "a second emote within 2 seconds is dropped without a word",
         "ready is ack (seq nil), then room with the mark, to everyone",
         "ready that changes no mark is ack alone",
-    }
+    }, [(r.name, r.detail) for r in results if not r.passed]
     assert len(results) >= 100
+
+
+BEYOND = "beyond 60 new connections at once, a hello without a token is told busy"
+
+
+class DoorClock:
+    """The clock of a host's door, in a test: it stands still while a burst of connections
+    comes in, so the door's count of new connections refills only when the test says. It
+    moves on 10 s before a burst (a connection when no stranger waits: the count is
+    full), and by ``stall`` seconds before the burst's ``at``-th connection."""
+
+    def __init__(self, at: int = 0, stall: float = 0.0, burst: int | None = None) -> None:
+        self.now, self.at, self.stall, self.burst = 0.0, at, stall, burst
+        self.bursts: list[list[Pool | None]] = []  # where each connection of each burst went
+
+    def install(self, door: Door[object]) -> None:
+        """Keep ``door``'s time (and give it a count of ``burst`` if one is set)."""
+        if self.burst is not None:
+            door.limits = replace(door.limits, burst=self.burst)
+        arrive = door.arrive
+
+        def arriving(key: object, address: str) -> Admit[object] | None:
+            if door.strangers(Pool.OPEN) == 0:
+                self.now += 10
+                self.bursts.append([])
+            if len(self.bursts[-1]) + 1 == self.at:
+                self.now += self.stall
+            admit = arrive(key, address)
+            self.bursts[-1].append(None if admit is None else admit.pool)
+            return admit
+
+        door.clock = lambda: self.now
+        door.arrive = arriving  # type: ignore[method-assign]
+
+
+async def _handshake_against(clock: DoorClock) -> Check:
+    """The handshake section against a host whose door keeps ``clock``'s time: its check
+    of the reserve."""
+    config = HostConfig(bind="127.0.0.1", port=0, announce=False, save_dir=None, ai_processes=False)
+    async with Host(config) as host:
+        clock.install(host.door)  # type: ignore[arg-type]
+        s = Session("127.0.0.1", host.port, None, Record())
+        try:
+            await handshake.handshake(s)
+        finally:
+            await s.close()
+    return next(r for r in s.record.results if r.name == BEYOND)
+
+
+@pytest.mark.slow
+def test_a_host_that_stalls_at_the_end_of_a_burst_passes_the_reserve_check() -> None:
+    """The count refills while a burst comes in, so a host that stalls a moment lets a
+    later connection in though earlier ones went to the reserve. Here the stall (0.1 s,
+    two connections' worth) comes just before the burst's 63rd connection: a hello on
+    the newest alone may be welcomed. The check says hello on the newest three, and the
+    host, which keeps to the document, passes."""
+    clock = DoorClock(at=63, stall=0.1)
+    check = asyncio.run(_handshake_against(clock))
+    assert check.passed, check.detail
+    burst = max(clock.bursts, key=len)
+    assert burst[:60] == [Pool.OPEN] * 60
+    assert burst[60:63] == [Pool.RESERVE, Pool.RESERVE, Pool.OPEN]  # the 63rd let in
+
+
+@pytest.mark.slow
+def test_a_host_without_a_reserve_for_a_burst_is_caught() -> None:
+    """A host that lets in any number of new connections at once welcomes the newest of
+    every burst (or tells them the table is full): the check fails, after its tries."""
+    check = asyncio.run(_handshake_against(DoorClock(burst=1000)))
+    assert not check.passed
+    assert check.detail == "try 3: the newest 3 were answered Welcome, table_full, table_full"
 
 
 @pytest.mark.slow
