@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 from engine import GameResult
 
@@ -45,9 +46,10 @@ class Game:
     def lost(self, seat: int) -> bool:
         return self.result.durak == seat
 
-    def scaled_place(self, seat: int) -> float:
-        """The seat's place on a 0 (first out) to 1 (last) scale."""
-        return (self.result.places[seat] - 1) / (len(self.seats) - 1)
+    def scaled_place(self, seat: int) -> Fraction:
+        """The seat's place on a 0 (first out) to 1 (last) scale, exactly: summed as floats,
+        equal places would differ in their last bit with the order the games ended in."""
+        return Fraction(self.result.places[seat] - 1, len(self.seats) - 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +76,7 @@ def standings(players: Sequence[str], games: Sequence[Game]) -> tuple[Standing, 
     wins = dict.fromkeys(players, 0)
     losses = dict.fromkeys(players, 0)
     played = dict.fromkeys(players, 0)
-    places: dict[str, float] = dict.fromkeys(players, 0.0)
+    places = dict.fromkeys(players, Fraction(0))
     met: dict[str, list[str]] = {player: [] for player in players}
     for game in games:
         people = [(seat, who) for seat, who in enumerate(game.seats) if who is not None]
@@ -88,9 +90,11 @@ def standings(players: Sequence[str], games: Sequence[Game]) -> tuple[Standing, 
             met[who] += [other for _, other in people if other != who]
     score = {player: wins[player] - losses[player] for player in players}
 
-    def key(player: str) -> tuple[int, int, int, float, int]:
-        average = places[player] / played[player] if played[player] else 0.5
-        return (-score[player], losses[player], -wins[player], average, -buchholz(player))
+    def average(player: str) -> Fraction:
+        return places[player] / played[player] if played[player] else Fraction(1, 2)
+
+    def key(player: str) -> tuple[int, int, int, Fraction, int]:
+        return (-score[player], losses[player], -wins[player], average(player), -buchholz(player))
 
     def buchholz(player: str) -> int:
         return sum(score[other] for other in met[player])
@@ -106,7 +110,7 @@ def standings(players: Sequence[str], games: Sequence[Game]) -> tuple[Standing, 
                 played[player],
                 wins[player],
                 losses[player],
-                places[player] / played[player] if played[player] else 0.5,
+                float(average(player)),
                 buchholz(player),
             )
         )

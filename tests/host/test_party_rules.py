@@ -58,6 +58,23 @@ def test_ties_break_on_durak_then_wins_then_place_then_opponents_then_joining() 
     assert ranks["f"] == ranks["g"] == ranks["h"] == 3 and ranks["b"] == 6
 
 
+def test_players_level_on_every_tie_break_share_a_rank_whatever_order_games_ended_in() -> None:
+    """x and y were the Durak twice and second once at tables of four: the same average
+    place, however their games' places are summed (as floats 1 + 1/3 + 1 and 1 + 1 + 1/3
+    differ in the last bit, and which table finished first once decided the rank)."""
+    durak, second = (4, 1, 2, 3), (2, 1, 3, 4)
+
+    def alone(who: str, places: tuple[int, ...]) -> Game:
+        return game((who, None, None, None), places, places.index(4))
+
+    played = [alone("x", durak), alone("x", second), alone("x", durak)]
+    played += [alone("y", durak), alone("y", durak), alone("y", second)]
+    for games in (played, played[::-1]):
+        table = standings(["x", "y"], games)
+        assert [(s.player, s.rank) for s in table] == [("x", 1), ("y", 1)]
+        assert table[0].place == table[1].place == pytest.approx(7 / 9)
+
+
 def test_the_nights_figures_name_the_durak_the_longest_game_and_the_fastest_out() -> None:
     played = [
         game(("a", "b", "c"), (1, 2, 3), 2, actions=80, out_after=(30, 55, None)),
