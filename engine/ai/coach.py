@@ -69,7 +69,7 @@ from ..rules import Rules
 from ..state import GameState
 from ..view import SeatView, observe
 from .determinize import hidden_slots, sample_state
-from .hard import candidates, playout, playout_score
+from .hard import candidates, score_after
 from .inference import HandReading
 from .reasons import Why, explain
 from .solver import SearchAborted, Solver, solvable
@@ -291,19 +291,10 @@ def _sampled(
     totals = [0.0] * len(moves)
     for _ in range(samples):
         sample = exact if exact is not None else sample_state(view, memory, rng)
-        luck = rng.getrandbits(32)
+        luck = rng.getrandbits(32)  # the same luck for every move
         for i, action in enumerate(moves):
-            totals[i] += _score(sample, view.seat, action, luck)  # the same luck for every move
+            totals[i] += score_after(sample, view.seat, action, luck)
     return [t / samples for t in totals]
-
-
-def _score(sample: GameState, seat: int, action: Action, luck: int) -> float:
-    """One playout's score for ``seat`` after ``action`` in ``sample`` (left untouched): 1
-    not the Durak (out before the end), 1/2 a draw or a game cut short, 0 the Durak."""
-    state = sample.copy()
-    state.push(seat, action)  # one of the view's legal actions
-    playout(state, random.Random(luck), until_out=seat)
-    return playout_score(state, seat)
 
 
 def _second_look(
@@ -332,10 +323,10 @@ def _second_look(
         for _ in range(STEP if played else samples):
             sample = sample_state(view, memory, rng)
             luck = rng.getrandbits(32)
-            a = _score(sample, seat, made, luck)
+            a = score_after(sample, seat, made, luck)
             made_total += a
             for i, rival in enumerate(rivals):
-                b = _score(sample, seat, rival, luck)
+                b = score_after(sample, seat, rival, luck)
                 totals[i] += b
                 squares[i] += (b - a) ** 2
             played += 1

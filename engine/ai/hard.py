@@ -50,7 +50,7 @@ from .normal import normal_action
 from .solver import SearchAborted, Solver, outcome
 from .tactics import RememberingBot, cheapest, unseen_pool, value
 
-__all__ = ["HardBot", "candidates", "playout", "playout_score", "policy_action"]
+__all__ = ["HardBot", "candidates", "playout", "policy_action", "score_after"]
 
 DEFAULT_BUDGET = 1.0
 DEFAULT_ITERATIONS = 400
@@ -264,18 +264,12 @@ class HardBot(RememberingBot):
         while done < self.iterations:
             if deadline is not None and self.clock() > deadline and done:
                 break
-            if exact is not None:
-                sample = exact.copy()
-            else:
-                sample = sample_state(view, self.memory, rng, weights)
+            sample = exact if exact is not None else sample_state(view, self.memory, rng, weights)
             # Every move's playout draws the same random numbers too (common random
             # numbers): the moves' scores then differ by the moves, less by luck.
             luck = rng.getrandbits(32)
             for i in alive:
-                state = sample.copy()
-                state.push(self.seat, moves[i])  # one of the view's legal actions
-                playout(state, random.Random(luck), until_out=self.seat)
-                scores[i].append(playout_score(state, self.seat))
+                scores[i].append(score_after(sample, self.seat, moves[i], luck))
             done += 1
             if done >= RACE_FROM and done % RACE_EVERY == 0:
                 alive = _race(scores, alive)
@@ -285,10 +279,14 @@ class HardBot(RememberingBot):
         return moves[best]
 
 
-def playout_score(state: GameState, seat: int) -> float:
-    """A playout's score (``playout`` with ``until_out``): the game's outcome, 1 once the
-    seat is out before the end (a later draw of the others would give it 1/2: rare
-    enough to leave out), 1/2 for a game cut short."""
+def score_after(sample: GameState, seat: int, action: Action, luck: int) -> float:
+    """One playout's score for ``seat`` after ``action`` (one of its legal actions) in
+    ``sample``, which is left untouched; ``luck`` seeds the playout. The score: the game's
+    outcome, 1 once the seat is out before the end (a later draw of the others would give
+    it 1/2: rare enough to leave out), 1/2 for a game cut short."""
+    state = sample.copy()
+    state.push(seat, action)
+    playout(state, random.Random(luck), until_out=seat)
     if state.is_over:
         return outcome(state, seat)
     return 1.0 if state.places[seat] else 0.5

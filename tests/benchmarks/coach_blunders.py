@@ -62,7 +62,7 @@ from engine.ai.coach import (
     review_decision,
 )
 from engine.ai.determinize import sample_state
-from engine.ai.hard import candidates, playout, playout_score, policy_action
+from engine.ai.hard import candidates, policy_action, score_after
 from engine.ai.solver import SearchAborted, Solver, solvable
 from engine.ai.tactics import Memory
 from engine.cards import mask_of
@@ -237,10 +237,7 @@ def _scores(
         sample = sample_state(view, memory, rng)
         luck = rng.getrandbits(32)
         for i, action in enumerate(moves):
-            state = sample.copy()
-            state.apply(seat, action)
-            playout(state, random.Random(luck), until_out=seat)
-            scores[i].append(playout_score(state, seat))
+            scores[i].append(score_after(sample, seat, action, luck))
     return scores
 
 
