@@ -21,7 +21,12 @@ __all__ = ["PLURAL_RULES", "STRINGS_PATH", "plural_by_rule", "render"]
 STRINGS_PATH = Path(__file__).resolve().parents[2] / "assets" / "web" / "static" / "strings.json"
 
 # the rule of each language's ``plural_form``, by a name the page knows
-PLURAL_RULES: dict[str, str] = {"en": "one_many", "de": "one_many", "nl": "one_many", "ru": "slavic"}
+PLURAL_RULES: dict[str, str] = {
+    "en": "one_many",
+    "de": "one_many",
+    "nl": "one_many",
+    "ru": "slavic",
+}
 
 
 def plural_by_rule(rule: str, n: int) -> str:
