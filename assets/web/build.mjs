@@ -10,7 +10,11 @@ import * as esbuild from "esbuild";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const tsc = join(here, "node_modules", ".bin", process.platform === "win32" ? "tsc.cmd" : "tsc");
-execFileSync(tsc, ["--noEmit", "-p", join(here, "tsconfig.json")], { stdio: "inherit" });
+try {
+  execFileSync(tsc, ["--noEmit", "-p", join(here, "tsconfig.json")], { stdio: "inherit" });
+} catch {
+  process.exit(1); // tsc has printed the errors
+}
 
 // the bundled packages' notices travel with the bundle (their licences ask for that)
 const notices = ["@msgpack/msgpack", "@noble/hashes"]
