@@ -34,6 +34,9 @@ const CLOSED_KEYS: Record<string, string> = {
   bad_token: "closed.bad_token", busy: "closed.busy", rate_limited: "closed.rate_limited",
 };
 const PROFILE_KEY = "durak.profile";
+const FULLSCREEN_ICON =
+  '<svg viewBox="0 0 24 24" aria-hidden="true"><path fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" ' +
+  'd="M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5"/></svg>';
 
 function stored(key: string): string | null {
   try {
@@ -467,11 +470,12 @@ class App {
     this.bar.append(title, select);
     const docEl = document.documentElement as HTMLElement & { webkitRequestFullscreen?: () => void };
     if (docEl.requestFullscreen || docEl.webkitRequestFullscreen) {
-      const full = button("btn icon", "⛶", () => {
+      const full = button("btn icon", "", () => {
         if (document.fullscreenElement) void document.exitFullscreen?.();
         else if (docEl.requestFullscreen) void docEl.requestFullscreen().catch(() => undefined);
         else docEl.webkitRequestFullscreen?.();
       });
+      full.append(svgNode("icon", FULLSCREEN_ICON));
       full.setAttribute("aria-label", tr.t("web.fullscreen"));
       full.title = tr.t("web.fullscreen");
       this.bar.append(full);
@@ -549,6 +553,8 @@ class App {
   }
 
   toast(text: string): void {
+    const last = this.toasts.lastElementChild;
+    if (last && last.textContent === text) last.remove(); // the same words again: shown once
     const node = el("div", "toast", text);
     this.toasts.append(node);
     while (this.toasts.children.length > 3) this.toasts.firstChild?.remove();

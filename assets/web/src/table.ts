@@ -356,27 +356,33 @@ export class TableScene {
     const players = this.view?.rules.players ?? this.host.room()?.rules.players ?? 2;
     const bottom = this.me() ?? 0;
     const portrait = h >= w;
-    const bar = 48;
-    const cardH = portrait ? clamp(Math.min(h * 0.16, w * 0.33), 84, 160) : clamp(h * 0.25, 80, 160);
-    const handY = h - cardH * (portrait ? 0.5 : 0.44) - (portrait ? 10 : 4);
+    const cardH = portrait ? clamp(Math.min(h * 0.16, w * 0.33), 84, 160) : clamp(h * 0.27, 80, 160);
+    const handY = h - cardH * 0.5 - (portrait ? 10 : 14);
     const rowY = handY - cardH * 0.5 - 30;
     const statusY = portrait ? rowY - 42 : rowY;
-    const cx = w / 2;
-    const cy = portrait ? bar + h * 0.2 : bar + h * 0.3;
-    const ax = portrait ? w * 0.38 : w * 0.4;
-    const ay = portrait ? h * 0.11 : h * 0.24;
+    // the other seats along a path up the left, across the top and down the right,
+    // clockwise from the player's left, evenly spaced
+    const plateW = w < 420 ? 84 : 112;
+    const margin = plateW / 2 + 6;
+    const top = 54;
+    const low = portrait ? top + clamp(h * (players > 4 ? 0.25 : 0.2), 120, 260) : top + clamp(h * 0.12, 40, 120);
+    const column = low - top;
+    const across = w - 2 * margin;
+    const length = 2 * column + across;
     const seats: { x: number; y: number }[] = [];
     for (let seat = 0; seat < players; seat++) {
       const k = (seat - bottom + players) % players;
       if (k === 0) {
-        seats.push({ x: cx, y: handY });
+        seats.push({ x: w / 2, y: handY });
         continue;
       }
-      const theta = Math.PI * (1 - k / players);
-      seats.push({ x: cx + ax * Math.cos(theta), y: cy - ay * Math.sin(theta) });
+      const at = (length * k) / players;
+      if (at < column) seats.push({ x: margin, y: low - at });
+      else if (at <= column + across) seats.push({ x: margin + at - column, y: top });
+      else seats.push({ x: w - margin, y: top + at - column - across });
     }
-    const plateBottom = Math.max(bar + 40, ...seats.filter((_, i) => i !== bottom).map((p) => p.y)) + 44;
-    const zoneTop = portrait ? plateBottom : bar + 24 + cardH * 0.5;
+    const plateBottom = Math.max(...seats.filter((_, i) => i !== bottom).map((p) => p.y), top) + 48;
+    const zoneTop = portrait ? plateBottom : Math.max(plateBottom - 10, top + 40);
     const zoneBottom = statusY - (portrait ? 22 : 30);
     const side = portrait ? Math.min(74, w * 0.19) : Math.min(120, w * 0.14);
     const zone = { x: side, y: zoneTop, w: w - 2 * side, h: Math.max(60, zoneBottom - zoneTop) };
@@ -390,7 +396,7 @@ export class TableScene {
       w, h, cardH, handY, rowY, statusY, bottom, cols, zone, seats,
       handLeft: 12, handRight: w - 12,
       tableS: tableH / cardH,
-      oppS: clamp(34 / cardH, 0.2, 0.5),
+      oppS: clamp(38 / cardH, 0.2, 0.5),
       stock: { x: side / 2 + 4, y: middle },
       discard: { x: w - side / 2 - 4, y: middle },
     });
@@ -437,11 +443,11 @@ export class TableScene {
       const shown = Math.min(count, BACK_SHOWN);
       const bottomSeat = seat === g.bottom;
       const s = bottomSeat ? g.tableS : g.oppS;
-      const spread = g.cardH * CARD_RATIO * s * (bottomSeat ? 0.5 : 0.32);
+      const spread = g.cardH * CARD_RATIO * s * (bottomSeat ? 0.5 : 0.3);
       for (let i = 0; i < shown; i++) {
         const t = shown > 1 ? i / (shown - 1) - 0.5 : 0;
         const x = p.x + t * spread * (shown - 1);
-        const y = p.y - (bottomSeat ? 0 : g.cardH * s * 0.55) + t * t * 6;
+        const y = p.y - (bottomSeat ? 0 : 30) + t * t * 6;
         targets.set(`b${seat}.${i}`, { pose: { x, y, r: t * 18, s, o: 1 }, face: null, z: 10 + i });
       }
     });
@@ -595,24 +601,26 @@ export class TableScene {
       const badge = info?.look !== null && info?.look !== undefined ? svgNode("badge", lookSvg(info.look)) : el("span", "badge none", info?.kind === "ai" ? "AI" : "");
       const nameLine = el("div", "name", this.name(seat));
       let roleText = "";
-      if (m.places[seat]) roleText = tr.t("table.out_place", { place: tr.ordinal(m.places[seat] ?? 0) });
+      const durak = m.phase === "over" ? this.view?.result?.durak : undefined;
+      if (durak === seat) roleText = tr.t("role.Durak");
+      else if (m.places[seat]) roleText = tr.t("table.out_place", { place: tr.ordinal(m.places[seat] ?? 0) });
       else if (seat === m.defender) roleText = tr.t(m.taking ? "role.taking" : "role.defending");
       else if (seat === m.attacker) roleText = tr.t("role.attacking");
       if (info?.back_soon) roleText = tr.t("seat_status.back_soon");
       else if (info?.status === "away") roleText = tr.t("seat_status.away");
       else if (info?.status === "stand_in") roleText = tr.t("seat_status.stand_in");
-      const role = el("div", "role", roleText);
-      const countNode = el("span", "count", String(count));
       const line = el("div", "line");
-      line.append(badge, nameLine, countNode);
-      plate.append(line, role);
+      line.append(badge, nameLine);
+      const second = el("div", "line second");
+      second.append(el("span", "count", String(count)), el("span", "role", roleText));
+      plate.append(line, second);
       const thinking = awaited.has(seat) && (info?.kind === "ai" || info?.status === "stand_in");
       const bubble = this.emotes.get(seat) ?? this.bubbles.get(seat);
       if (bubble && bubble.until > now) plate.append(el("div", "bubble", bubble.text));
       else if (thinking) plate.append(el("div", "bubble thinking", tr.t("web.thinking")));
       const bottomSeat = seat === g.bottom;
       const y = bottomSeat ? p.y - g.cardH * g.tableS * 0.5 - 30 : p.y;
-      plate.style.transform = `translate(${p.x.toFixed(1)}px,${y.toFixed(1)}px) translate(-50%,-10%)`;
+      plate.style.transform = `translate(${p.x.toFixed(1)}px,${y.toFixed(1)}px) translate(-50%,-50%)`;
       this.plates.append(plate);
     });
     if (me !== null) {
