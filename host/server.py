@@ -28,7 +28,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from protocol import Connection, Hello, Role, Room
+from protocol import PROTOCOL_VERSION, Connection, Hello, Role, Room
 
 from .admission import Verdict, open_files, raise_file_limit, slots_for, throttled_text
 from .announce import Announcer, txt_properties
@@ -40,6 +40,7 @@ from .link import LinkLimits, TableLink, Wire
 from .save import save_file
 from .scheduler import LoopScheduler, Scheduler
 from .table import Gone, Incoming, Show, Stop, Table
+from .web import WebDoor
 from .workers import AiPool, Workers
 
 __all__ = ["Host"]
@@ -105,6 +106,7 @@ class Host:
                     self.workers.close()
             raise
         self.announcer: Announcer | None = None
+        self.web: WebDoor | None = None  # the phones' page, with a web port
         self._listener: socket.socket | None = None
         self._table_task: asyncio.Task[None] | None = None
         self._stopped = asyncio.Event()
@@ -136,6 +138,9 @@ class Host:
         self._listener = listening_socket(self.config.bind, self.config.port)
         self.port = self._listener.getsockname()[1]
         self.doorway.listen(self._listener)
+        if self.config.web_port is not None:
+            self.web = WebDoor(self.doorway, self._about)
+            await self.web.start(self.config.bind, self.config.web_port)
         disk = None
         if self.config.save_dir is not None:  # (on any free port: the one it got)
             self.save_path = save_file(self.config.save_dir, self.port)
@@ -158,16 +163,31 @@ class Host:
         self.doorway.beat()
         if self.config.announce:
             self.announcer = Announcer(self.config.bind, self.port, self.config.name)
-            await self.announcer.start(txt_properties(self.table.room()))
+            await self.announcer.start(self._txt(self.table.room()))
 
     def _disk_news(self, problem: str | None) -> None:
         """The disk began failing (``problem``) or works again (None): the room says so."""
         self.save_problem = problem
         self.table.queue.put_nowait(Show())
 
+    @property
+    def web_port(self) -> int | None:
+        """The phones' page's port (None: no page)."""
+        return None if self.web is None else self.web.port
+
+    def _about(self) -> dict[str, Any]:
+        """What the page is at (its ``door.json``)."""
+        return {"kind": "table", "protocol": PROTOCOL_VERSION, "name": self.config.name}
+
+    def _txt(self, room: Room) -> dict[str, str]:
+        properties = txt_properties(room)
+        if self.web is not None:
+            properties["web"] = str(self.web.port)
+        return properties
+
     def _room_changed(self, room: Room) -> None:
         if self.announcer is not None:
-            self.announcer.update(txt_properties(room))
+            self.announcer.update(self._txt(room))
         for watcher in self.watchers:
             watcher(room)
 
@@ -251,6 +271,8 @@ class Host:
         self.table.close()
         await self.table.outbox.drain()
         await self.doorway.wait_served(2)
+        if self.web is not None:
+            await self.web.stop()
         if self.announcer is not None:
             await self.announcer.close()
         if self._own_ai:
