@@ -25,6 +25,7 @@ export interface TableHost {
 }
 
 interface Model {
+  by: Map<Card, number>; // who put each table card down, as far as we saw it
   hand: Card[];
   sizes: number[];
   table: Pair[];
@@ -57,6 +58,7 @@ interface Geometry {
   cols: number;
   seats: { x: number; y: number }[]; // by seat number
   bottom: number; // whose seat sits at the bottom
+  plateW: number;
 }
 
 const CARD_RATIO = 0.715;
@@ -64,14 +66,16 @@ const BACK_SHOWN = 7;
 
 function emptyModel(players: number): Model {
   return {
-    hand: [], sizes: Array(players).fill(0), table: [], stock: 0, discard: 0, trump: null,
+    by: new Map(), hand: [], sizes: Array(players).fill(0), table: [], stock: 0, discard: 0, trump: null,
     attacker: 0, defender: 1, taking: false, passed: [], places: Array(players).fill(0),
     phase: "lead", throwers: [],
   };
 }
 
-function modelOf(view: View): Model {
+function modelOf(view: View, by: Map<Card, number>): Model {
+  const onTable = new Set(view.table.flat());
   return {
+    by: new Map([...by].filter(([card]) => onTable.has(card))),
     hand: [...(view.hand ?? [])], sizes: [...view.hand_sizes],
     table: view.table.map(([a, d]) => [a, d] as Pair), stock: view.stock, discard: view.discard,
     trump: view.trump_card, attacker: view.attacker, defender: view.defender, taking: view.taking,
@@ -134,7 +138,7 @@ export class TableScene {
     this.queue = [];
     this.view = view;
     this.ended = view.phase === "over";
-    this.model = modelOf(view);
+    this.model = modelOf(view, this.model.by);
     this.selected = [];
     this.mode = null;
     this.relayout(0);
@@ -151,7 +155,7 @@ export class TableScene {
     for (const event of events) this.queue.push(() => this.step(event));
     this.queue.push(() => {
       this.view = view;
-      this.model = modelOf(view);
+      this.model = modelOf(view, this.model.by);
       this.selected = this.selected.filter((card) => this.model.hand.includes(card));
       this.mode = null;
       this.layout({ duration: 0.25 });
@@ -255,6 +259,7 @@ export class TableScene {
         const origin = new Map<string, Pose>();
         for (const card of played) {
           m.table.push([card, null]);
+          m.by.set(card, seat);
           if (seat !== me) origin.set(card, this.seatPose(g, seat));
         }
         this.take(seat, played);
@@ -268,6 +273,7 @@ export class TableScene {
         const card = event.card ?? "";
         const pair = m.table.find(([attack]) => attack === event.target);
         if (pair) pair[1] = card;
+        m.by.set(card, seat);
         this.take(seat, [card]);
         m.passed = [];
         this.said(seat, "said.beats");
@@ -281,6 +287,7 @@ export class TableScene {
           this.host.toast(`${this.name(seat)}: ${cardText(card)} → ${this.name(event.to ?? 0)}`);
         } else {
           m.table.push([card, null]);
+          m.by.set(card, seat);
           this.take(seat, [card]);
           this.said(seat, "said.transfers");
         }
@@ -362,7 +369,7 @@ export class TableScene {
     const statusY = portrait ? rowY - 42 : rowY;
     // the other seats along a path up the left, across the top and down the right,
     // clockwise from the player's left, evenly spaced
-    const plateW = w < 420 ? 84 : 112;
+    const plateW = clamp(w / (players - 0.4) - 10, 84, w < 420 ? 132 : 150);
     const margin = plateW / 2 + 6;
     const top = 54;
     const low = portrait ? top + clamp(h * (players > 4 ? 0.25 : 0.2), 120, 260) : top + clamp(h * 0.12, 40, 120);
@@ -393,7 +400,7 @@ export class TableScene {
     const tableH = clamp(Math.min(pairH / 1.25, pairW / (CARD_RATIO * 1.3)), 50, cardH * 0.85);
     const middle = zone.y + zone.h / 2;
     return (this.geo = {
-      w, h, cardH, handY, rowY, statusY, bottom, cols, zone, seats,
+      w, h, cardH, handY, rowY, statusY, bottom, cols, zone, seats, plateW,
       handLeft: 12, handRight: w - 12,
       tableS: tableH / cardH,
       oppS: clamp(38 / cardH, 0.2, 0.5),
@@ -494,9 +501,30 @@ export class TableScene {
       if (exit) this.anim.move(sprite, exit, opts.duration, 0, true);
       else if (sprite.motion?.remove !== true) this.anim.move(sprite, { ...sprite.pose, o: 0 }, Math.min(0.2, opts.duration), 0, true);
     }
+    this.tag(g);
     this.dress();
     this.refreshPlates();
     this.refreshHud();
+  }
+
+  // the name of who played each card on the table, under it
+  private tag(g: Geometry): void {
+    const onTable = new Set(this.model.table.flat());
+    for (const sprite of this.anim.sprites.values()) {
+      const card = sprite.node.dataset.card;
+      let label = sprite.node.querySelector(".tag") as HTMLElement | null;
+      const seat = card && onTable.has(card) ? this.model.by.get(card) : undefined;
+      if (seat === undefined || seat === this.me()) {
+        label?.remove();
+        continue;
+      }
+      if (!label) {
+        label = el("div", "tag");
+        sprite.node.append(label);
+      }
+      label.textContent = this.name(seat);
+      label.style.fontSize = `${(11 / g.tableS).toFixed(1)}px`;
+    }
   }
 
   private cardNode(face: Card | null): HTMLElement {
@@ -596,6 +624,7 @@ export class TableScene {
       if (!p) return;
       const info = room?.seats[seat];
       const plate = el("div", "plate");
+      plate.style.width = `${g.plateW.toFixed(0)}px`;
       if (awaited.has(seat)) plate.classList.add("turn");
       if (info && !info.connected && info.kind === "human") plate.classList.add("away");
       const badge = info?.look !== null && info?.look !== undefined ? svgNode("badge", lookSvg(info.look)) : el("span", "badge none", info?.kind === "ai" ? "AI" : "");
