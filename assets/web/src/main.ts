@@ -11,14 +11,15 @@
 //   link    the WebSocket's state: "connecting" | "open" | "reconnecting" | "closed"
 import { cardText, lookSvg } from "./art";
 import { button, clear, el, svgNode } from "./dom";
-import { checkDeal, commitmentOf, dealContext, dealFrom, randomValue, seedOf } from "./fair";
-import type { Committed } from "./fair";
+import { DealWatch } from "./deal";
+import type { Verdict } from "./deal";
+import { commitmentOf, dealContext, dealFrom, seedOf } from "./fair";
 import { Translator } from "./i18n";
 import type { Strings } from "./i18n";
 import { Link } from "./net";
 import type { LinkState } from "./net";
 import { PROTOCOL_VERSION } from "./proto";
-import type { Action, Card, GameEvent, Message, Room, View } from "./proto";
+import type { Action, GameEvent, Message, Room, View } from "./proto";
 import { endPanel, logSheet, nameScreen, roomScreen } from "./screens";
 import type { Profile } from "./screens";
 import { TableScene } from "./table";
@@ -72,12 +73,8 @@ class App {
   private readonly tokenKey = `durak.token.${location.host}`;
   private tableName = "";
   private log: string[] = [];
-  private committed = new Map<number, Committed>();
-  private contributeRef = -1;
-  private firstHand: Card[] | null = null;
-  private firstTrump: Card | null = null;
-  private revealed: { secret: string; contributions: [number, string][]; seed: bigint } | null = null;
-  private verdict: { ok: boolean; text: string } | null = null;
+  private readonly deal = new DealWatch(`durak.deal.${location.host}`);
+  private verdict: Verdict | null = null;
   private endView: View | null = null;
   private endShown = false;
   private overlay: HTMLElement | null = null;
@@ -163,7 +160,10 @@ class App {
       this.link.start();
       return;
     }
-    if (goodbye.code === "left") return this.show("name");
+    if (goodbye.code === "left") {
+      if (this.watch) return this.connect(); // "Watch" in the room: back in as a watcher
+      return this.show("name");
+    }
     this.goneText = this.tr.has(CLOSED_KEYS[goodbye.code] ?? "") ? this.tr.t(CLOSED_KEYS[goodbye.code] ?? "") : goodbye.text;
     this.goneCode = goodbye.code;
     this.show("gone");
@@ -204,7 +204,11 @@ class App {
         const before = this.room?.status;
         this.setRoom(message.room as Room);
         if (this.room?.status === "lobby" && this.screen !== "table") this.show("room");
-        if (before === "playing" && this.room?.status === "lobby" && this.endShown) this.drawEnd();
+        if (before === "playing" && this.room?.status === "lobby" && this.endShown) {
+          // the reveal comes before this room: none came, so this deal goes unchecked
+          if (this.verdict === null && this.seat !== null) this.verdict = this.deal.missing(this.currentGame);
+          this.drawEnd();
+        }
         break;
       }
       case "snapshot":
@@ -221,12 +225,7 @@ class App {
         this.onUpdate(message.game as number, message.events as GameEvent[], message.view as View);
         break;
       case "rejected":
-        if (message.ref === this.contributeRef) {
-          const game = [...this.committed.values()].pop();
-          if (game) game.mine = null;
-          this.lateContribution = true;
-          break;
-        }
+        if (this.deal.refused(message.ref as number)) break;
         this.toast(this.refusal(String(message.reason), String(message.text)));
         this.table.rejected();
         break;
@@ -249,8 +248,6 @@ class App {
         break;
     }
   }
-
-  private lateContribution = false;
 
   private refusal(code: string, text: string): string {
     if (this.tr.has(`reason.${code}`)) return this.tr.t(`reason.${code}`);
@@ -277,15 +274,10 @@ class App {
       this.endShown = false;
       this.endView = null;
       this.closeOverlay();
-      this.firstHand = null;
-      this.firstTrump = null;
       this.verdict = null;
     }
-    for (const event of events) {
-      if (event.event === "dealt" && event.seat === this.seat && event.cards) this.firstHand = [...event.cards];
-      if (event.event === "trump_turned") this.firstTrump = event.card ?? null;
-      this.logEvent(event);
-    }
+    this.deal.seen(game, this.seat, events);
+    for (const event of events) this.logEvent(event);
     if (this.screen !== "table") this.show("table");
     this.table.update(events, view);
   }
@@ -361,7 +353,8 @@ class App {
     this.closeOverlay();
     const room = this.room;
     const seatInfo = this.seat !== null ? room?.seats[this.seat] : undefined;
-    const shownVerdict = this.seat === null ? null : this.verdict ?? { ok: true, text: this.tr.t("web.deal_pending") };
+    const pending = { ok: true, text: this.tr.t("web.deal_pending") };
+    const shownVerdict = this.seat === null ? null : this.verdict ? this.verdictText(this.verdict) : pending;
     this.overlay = endPanel(this.endView, room, shownVerdict, {
       tr: this.tr,
       seat: this.seat,
@@ -396,46 +389,23 @@ class App {
   // ---- the fair deal (docs/protocol.md section 15) -----------------------------------
 
   private onCommit(message: Message): void {
-    const room = this.room;
-    const game = message.game as number;
-    if (!room) return;
-    const value = randomValue();
-    const last = room.series.last;
-    const players = room.rules.players;
-    this.committed.set(game, {
-      game,
-      commitment: message.commitment as string,
-      context: dealContext(game, room.rules, room.seats.map((s) => s.kind)),
-      rules: { ...room.rules },
-      dealer: last && last.durak !== null ? last.durak : players - 1,
-      mine: value,
-    });
-    this.lateContribution = false;
-    this.revealed = null;
-    this.contributeRef = this.send({ type: "contribute", game, value });
+    if (!this.room) return;
+    const contribution = this.deal.commit(message, this.room);
+    this.deal.sent(this.send(contribution));
   }
 
   private onReveal(message: Message): void {
-    const game = message.game as number;
-    if (message.start === 0) {
-      this.revealed = {
-        secret: message.secret as string,
-        contributions: (message.contributions as [number, string][]).map(([s, v]) => [Number(s), v] as [number, string]),
-        seed: BigInt(message.seed as number | bigint),
-      };
-    }
-    if (!message.done || !this.revealed || this.seat === null) return;
-    const committed = this.committed.get(game);
-    const tr = this.tr;
-    let problem: string | null;
-    if (!committed) problem = "deal.no_commitment";
-    else if (this.lateContribution) problem = "web.deal_late";
-    else {
-      const found = checkDeal(committed, this.revealed, this.seat, this.firstHand, this.firstTrump);
-      problem = found === null ? null : `deal.${found}`;
-    }
-    this.verdict = problem === null ? { ok: true, text: `${tr.t("deal.verified")} — ${tr.t("web.deal_checked")}` } : { ok: false, text: tr.t("deal.failed", { why: tr.t(problem) }) };
+    if (this.seat === null) return;
+    const verdict = this.deal.reveal(message, this.seat);
+    if (verdict === null) return;
+    this.verdict = verdict;
     this.drawEnd();
+  }
+
+  private verdictText(verdict: Verdict): { ok: boolean; text: string } {
+    const tr = this.tr;
+    if (verdict.ok) return { ok: true, text: `${tr.t("deal.verified")} — ${tr.t("web.deal_checked")}` };
+    return { ok: false, text: tr.t("deal.failed", { why: tr.t(verdict.why) }) };
   }
 
   // ---- drawing --------------------------------------------------------------------
@@ -517,7 +487,6 @@ class App {
             this.send({ type: "leave" });
             store(this.tokenKey, null);
             this.watch = true;
-            window.setTimeout(() => this.connect(), 300);
           },
           leave: () => {
             this.send({ type: "leave" });
