@@ -414,6 +414,18 @@ export class TableScene {
     return { x: p.x, y: p.y, r: 0, s: g.oppS, o: 1 };
   }
 
+  // one row while each card shows at least 44 px of itself, else two
+  private handRows(g: Geometry, cards: number): 1 | 2 {
+    if (cards < 2) return 1;
+    const room = g.handRight - g.handLeft - g.cardH * CARD_RATIO;
+    return room / (cards - 1) >= 44 ? 1 : 2;
+  }
+
+  // how far the buttons and the status line move up for a hand of two rows
+  private hudLift(g: Geometry): number {
+    return this.handRows(g, this.model.hand.length) === 2 ? g.cardH * 0.3 : 0;
+  }
+
   private sortedHand(): Card[] {
     const trump = this.model.trump ? suitOf(this.model.trump) : "";
     const order = (card: Card): number => {
@@ -429,18 +441,25 @@ export class TableScene {
     const m = this.model;
     const me = this.me();
     const targets = new Map<string, { pose: Pose; face: Card | null; z: number }>();
-    // the hand, fanned
+    // the hand, fanned; in two rows when one would leave less than 44 px of each card
     const hand = this.sortedHand();
-    const cw = g.cardH * CARD_RATIO;
+    const lines = this.handRows(g, hand.length);
+    const s = lines === 2 ? 0.86 : 1;
+    const cw = g.cardH * CARD_RATIO * s;
     const room = g.handRight - g.handLeft - cw;
-    const step = hand.length > 1 ? Math.min(cw * 0.62, room / (hand.length - 1)) : 0;
-    const width = step * (hand.length - 1);
+    const perRow = Math.ceil(hand.length / lines);
     hand.forEach((card, i) => {
-      const t = hand.length > 1 ? i / (hand.length - 1) - 0.5 : 0;
+      const row = lines === 2 && i < perRow ? 0 : lines - 1;
+      const count = lines === 2 ? (row === 0 ? perRow : hand.length - perRow) : hand.length;
+      const j = row === 0 || lines === 1 ? i : i - perRow;
+      const step = count > 1 ? Math.min(cw * 0.62, room / (count - 1)) : 0;
+      const width = step * (count - 1);
+      const t = count > 1 ? j / (count - 1) - 0.5 : 0;
       const lift = this.selected.includes(card) ? g.cardH * 0.2 : 0;
-      const x = g.w / 2 - width / 2 + i * step;
-      const y = g.handY + Math.abs(t) * Math.abs(t) * g.cardH * 0.18 - lift;
-      targets.set(card, { pose: { x, y, r: t * Math.min(14, hand.length * 1.6), s: 1, o: 1 }, face: card, z: 100 + i });
+      const x = g.w / 2 - width / 2 + j * step;
+      const rowY = g.handY + (g.cardH * (1 - s)) / 2 - (lines === 2 && row === 0 ? g.cardH * 0.36 : 0);
+      const y = rowY + t * t * g.cardH * 0.18 - lift;
+      targets.set(card, { pose: { x, y, r: t * Math.min(14, count * 1.6), s, o: 1 }, face: card, z: 100 + row * 50 + j });
     });
     // the other seats' backs (and, for a watcher, the bottom seat's)
     m.sizes.forEach((count, seat) => {
@@ -693,8 +712,9 @@ export class TableScene {
     const me = this.me();
     this.status.textContent = this.mode === "transfer" ? tr.t("intent.choose_transfer") : this.mode === "show" ? tr.t("intent.choose_show") : this.statusText();
     this.status.classList.toggle("yours", this.legal.length > 0);
-    this.status.style.transform = `translate(0,${(g.statusY - 16).toFixed(1)}px)`;
-    this.buttons.style.transform = `translate(0,${(g.rowY - 22).toFixed(1)}px)`;
+    const lift = this.hudLift(g);
+    this.status.style.transform = `translate(0,${(g.statusY - 16 - lift).toFixed(1)}px)`;
+    this.buttons.style.transform = `translate(0,${(g.rowY - 22 - lift).toFixed(1)}px)`;
     this.root.classList.toggle("landscape", g.w > g.h);
     clear(this.buttons);
     const legal = this.legal;
@@ -741,7 +761,7 @@ export class TableScene {
       }));
     }
     const g = this.geometry();
-    row.style.transform = `translate(0,${(g.rowY - 80).toFixed(1)}px)`;
+    row.style.transform = `translate(0,${(g.rowY - 80 - this.hudLift(g)).toFixed(1)}px)`;
     this.hud.append(row);
   }
 
