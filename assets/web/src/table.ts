@@ -403,7 +403,7 @@ export class TableScene {
       w, h, cardH, handY, rowY, statusY, bottom, cols, zone, seats, plateW,
       handLeft: 12, handRight: w - 12,
       tableS: tableH / cardH,
-      oppS: clamp(38 / cardH, 0.2, 0.5),
+      oppS: clamp(clamp(Math.min(w, h) * 0.09, 38, 72) / cardH, 0.2, 0.5),
       stock: { x: side / 2 + 4, y: middle },
       discard: { x: w - side / 2 - 4, y: middle },
     });
