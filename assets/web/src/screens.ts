@@ -100,7 +100,7 @@ export function roomScreen(room: Room, hooks: RoomHooks): HTMLElement {
     const angle = Math.PI / 2 + (2 * Math.PI * k) / n; // the bottom first, clockwise
     const plate = el("div", `seat-plate ${info.kind}`);
     plate.style.left = `${(50 + 33 * Math.cos(angle)).toFixed(1)}%`;
-    plate.style.top = `${(50 + 38 * Math.sin(angle)).toFixed(1)}%`;
+    plate.style.top = `${(50 + 41 * Math.sin(angle)).toFixed(1)}%`;
     if (seat === me) plate.classList.add("me");
     const line = el("div", "line");
     if (info.kind === "human" && info.look !== null) line.append(svgNode("badge", lookSvg(info.look)));

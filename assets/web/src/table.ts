@@ -107,6 +107,7 @@ export class TableScene {
   private bubbles = new Map<number, { text: string; until: number }>();
   private emotes = new Map<number, { text: string; until: number }>();
   private ended = false;
+  private baseH = 0; // the card height the sprites are sized for
 
   constructor(private readonly host: TableHost) {
     this.anim = new Animator(this.cards);
@@ -117,7 +118,7 @@ export class TableScene {
     this.root.addEventListener("pointermove", (e) => this.pointerMove(e));
     this.root.addEventListener("pointerup", (e) => this.pointerUp(e));
     this.root.addEventListener("pointercancel", () => this.cancelDrag());
-    window.addEventListener("resize", () => this.relayout());
+    window.addEventListener("resize", () => this.relayout(0)); // a turned phone: at once
     window.setInterval(() => this.refreshPlates(), 500);
   }
 
@@ -364,7 +365,7 @@ export class TableScene {
     const bottom = this.me() ?? 0;
     const portrait = h >= w;
     const cardH = portrait ? clamp(Math.min(h * 0.16, w * 0.33), 84, 160) : clamp(h * 0.27, 80, 160);
-    const handY = h - cardH * 0.5 - (portrait ? 10 : 14);
+    const handY = h - cardH * 0.58 - 6; // room below for the fan's dip and tilt
     const rowY = handY - cardH * 0.5 - 30;
     const statusY = portrait ? rowY - 42 : rowY;
     // the other seats along a path up the left, across the top and down the right,
@@ -496,6 +497,11 @@ export class TableScene {
       }
     });
     this.placeStatic(g);
+    // every sprite has the base card size: a new geometry (a turned phone) resizes them all
+    if (this.baseH !== g.cardH) {
+      this.baseH = g.cardH;
+      for (const sprite of this.anim.sprites.values()) this.size(sprite.node, g);
+    }
     // move what stays, bring in what is new, send off what went
     let k = 0;
     for (const [key, target] of targets) {
@@ -546,11 +552,14 @@ export class TableScene {
     }
   }
 
-  private cardNode(face: Card | null): HTMLElement {
-    const node = el("div", face ? "card face" : "card back");
-    const g = this.geometry();
+  private size(node: HTMLElement, g: Geometry): void {
     node.style.width = `${(g.cardH * CARD_RATIO).toFixed(1)}px`;
     node.style.height = `${g.cardH.toFixed(1)}px`;
+  }
+
+  private cardNode(face: Card | null): HTMLElement {
+    const node = el("div", face ? "card face" : "card back");
+    this.size(node, this.geometry());
     if (face) {
       node.dataset.card = face;
       node.innerHTML = faceSvg(face);
