@@ -257,12 +257,14 @@ class App {
 
   private setRoom(room: Room): void {
     const owner = this.room?.owner;
+    const before = this.room?.paused;
     this.room = room;
     this.link.silenceMs = room.silence_ms;
     if (owner !== undefined && owner !== room.owner && room.owner !== null && this.seat !== null) {
       this.toast(room.owner === this.seat ? this.tr.t("toast.owner_you") : this.tr.t("toast.owner", { name: room.seats[room.owner]?.name ?? "" }));
     }
     if (this.screen === "room") this.draw();
+    if (before !== undefined && before !== room.paused) this.toast(this.pauseText(room));
   }
 
   // ---- the game -------------------------------------------------------------------
@@ -380,9 +382,36 @@ class App {
     this.overlay = null;
   }
 
+  private pauseText(room: Room): string {
+    const tr = this.tr;
+    if (!room.paused) return tr.t("pause.goes_on");
+    const mine = this.seat !== null && room.seats.every((seat, i) => i === this.seat || seat.kind !== "human");
+    return mine ? `${tr.t("pause.paused")} — ${tr.t("pause.waits")}` : tr.t("table.paused");
+  }
+
+  // section 18: the pause (alone with AIs) and the "back in a minute" mark, during a game
+  private seatActions(): { label: string; run(): void }[] {
+    const room = this.room;
+    const me = this.seat;
+    if (!room || me === null || room.status !== "playing") return [];
+    const tr = this.tr;
+    const mine = room.seats[me];
+    const alone = room.seats.every((seat, i) => i === me || seat.kind !== "human");
+    const actions = [];
+    if (alone) {
+      actions.push(room.paused
+        ? { label: tr.t("leave.resume"), run: () => void this.send({ type: "pause", paused: false }) }
+        : { label: tr.t("replay.pause"), run: () => void this.send({ type: "pause", paused: true }) });
+    } else {
+      const on = mine?.back_soon ?? false;
+      actions.push({ label: on ? tr.t("pause.marked") : tr.t("pause.back_soon"), run: () => void this.send({ type: "back_soon", on: !on }) });
+    }
+    return actions;
+  }
+
   private showLog(): void {
     this.closeOverlay();
-    this.overlay = logSheet(this.tr, this.log, () => this.closeOverlay());
+    this.overlay = logSheet(this.tr, this.log, this.seatActions(), () => this.closeOverlay());
     this.main.append(this.overlay);
   }
 
