@@ -146,8 +146,10 @@ class Roster:
         watching: tuple[str, ...],
         unsaved: bool,
         paused: bool = False,
+        run_by: str = "owner",
     ) -> Room:
-        """The room every client is shown (``stand_ins``: the seats an AI plays for now)."""
+        """The room every client is shown (``stand_ins``: the seats an AI plays for now;
+        ``run_by``: who runs it, ``host.policy``)."""
         turn, idle = self.turn_timer, self.idle
         return Room(
             name=name,
@@ -167,6 +169,7 @@ class Roster:
             watching=watching,
             unsaved=unsaved,
             paused=paused,
+            run_by=run_by,
         )
 
     # --- who sits where ---------------------------------------------------------------
@@ -245,11 +248,12 @@ class Roster:
         an AI's or empty): only then may they stop the game's clock (``host.pause``)."""
         return all(s.kind != "human" for i, s in enumerate(self.seats) if i != index)
 
-    def disconnect(self, index: int, playing: bool) -> bool:
+    def disconnect(self, index: int, kept: bool) -> bool:
         """Seat ``index``'s connection is gone: True when the seat is held for its player
-        (in a game); in the lobby the seat is empty again."""
+        (``kept``: in a game, or a party's table in its lobby too); otherwise the seat is
+        empty again."""
         self.seats[index].link = None
-        if playing:
+        if kept:
             return True
         self.seats[index] = Seat()
         return False
@@ -266,7 +270,7 @@ class Roster:
         return seat is not None and seat.kind == "human" and not seat.link and seat.away == away
 
     def vacate(self, index: int) -> None:
-        """A held seat whose player did not come back to a resumed lobby is free again."""
+        """A held seat whose player did not come back to the lobby is free again."""
         self.seats[index] = Seat()
 
     def free(
@@ -415,10 +419,17 @@ class Roster:
         for seat in self.seats:
             seat.away, seat.ready = 0, False
 
-    def ended(self, result: GameResult) -> None:
-        """A game ended with ``result``: the series counts it, and a seat whose player is
-        away or that an AI played only for the game is empty again."""
+    def ended(self, result: GameResult, stood_in: Collection[int]) -> None:
+        """A game ended with ``result``: the series counts it, and a seat an AI played only
+        for the game, or whose player stayed away past the hold (``stood_in``), is empty
+        again. A player away for less keeps the seat for the rest of the hold (a phone put
+        away during the game gets its place back in the room; the hold's timer, already
+        running, frees it after that: ``Table._held``)."""
         self.series = self.series.record(result)
         for index, seat in enumerate(self.seats):
-            if (seat.kind == "human" and seat.link is None) or seat.for_game:
+            if seat.for_game or (seat.kind == "human" and seat.link is None and index in stood_in):
                 self.seats[index] = Seat()
+
+    def away_players(self) -> list[int]:
+        """The seats of players who are not connected now."""
+        return [i for i, s in enumerate(self.seats) if s.kind == "human" and s.link is None]

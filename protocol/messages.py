@@ -33,6 +33,7 @@ from .wire import (
     check_str,
     event_from_wire,
     event_to_wire,
+    one_of,
     optional,
     public_view_from_wire,
     public_view_to_wire,
@@ -113,7 +114,7 @@ __all__ = [
 # table a seat's look (``hello.look``, ``SeatInfo.look``), the pause against the computer
 # (``pause``, ``Room.paused``) and the "back in a minute" mark (``back_soon``,
 # ``SeatInfo.back_soon``): section 18
-PROTOCOL_VERSION = 5
+PROTOCOL_VERSION = 6
 MAX_NAME = 24
 MAX_PASSWORD = 64
 MAX_TEXT = 200
@@ -127,6 +128,7 @@ SILENCE_MS = 12_000  # the default: a peer heard nothing from this long is taken
 MIN_SILENCE_MS = 500
 MAX_SILENCE_MS = 3600 * 1000
 STATUSES = ("lobby", "playing")
+RUN_BY = ("owner", "party")  # who runs a room: its owner (a seat), or the party of the night
 EMOTES = ("nice", "oops", "hurry", "well_played", "ha")  # the quick reactions, by code
 MAX_REVEAL = 512  # actions in one ``reveal`` message (a longer game takes several)
 HELLO_ROLES = ("play", "watch")  # a hello asks for a seat, or to watch the table
@@ -187,6 +189,7 @@ class Room:
     watching: tuple[str, ...] = ()  # the names of those watching now
     unsaved: bool = False  # the host cannot save the table now (a full disk): section 12
     paused: bool = False  # the game stands still: its one player paused it (section 18)
+    run_by: str = "owner"  # who runs the room: its owner, or a party (section 17)
 
 
 # --- client -> host --------------------------------------------------------------------
@@ -655,6 +658,7 @@ _ROOM_KEYS = (
     "watching",
     "unsaved",
     "paused",
+    "run_by",
 )
 
 
@@ -677,6 +681,7 @@ def room_to_wire(room: Room) -> dict[str, Any]:
         "watching": list(room.watching),
         "unsaved": room.unsaved,
         "paused": room.paused,
+        "run_by": room.run_by,
     }
 
 
@@ -710,6 +715,7 @@ def room_from_wire(value: Any) -> Room:
         watching=_watching(data["watching"]),
         unsaved=check_bool(data["unsaved"], "unsaved"),
         paused=check_bool(data["paused"], "paused"),
+        run_by=one_of(RUN_BY, "run_by")(data["run_by"]),
     )
 
 

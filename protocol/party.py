@@ -37,7 +37,6 @@ from .party_state import (
     check_name,
     check_token,
     length_of,
-    one_of,
     party_from_wire,
     party_to_wire,
     player_id,
@@ -52,6 +51,7 @@ from .wire import (
     check_list,
     check_map,
     check_str,
+    one_of,
     optional,
     requested_rules_from_wire,
     requested_rules_to_wire,
@@ -142,7 +142,8 @@ class PartyUpdate:
 class PartyTable:
     """The player's table of this round: connect to ``address``:``port`` and say
     ``hello`` with ``token`` (a seat held for them). ``names``: every seat's player, None
-    for an AI seat; ``seat`` is theirs."""
+    for an AI seat; ``seat`` is theirs. ``web_port``: the table's WebSocket door on the
+    same address (section 19), for a browser; None when the party serves no page."""
 
     round: int
     table: int
@@ -151,6 +152,7 @@ class PartyTable:
     token: str
     seat: int
     names: tuple[str | None, ...]
+    web_port: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,6 +260,7 @@ PARTY_HOST_MESSAGES: dict[str, Spec] = {
             ("token", _ident, check_token),
             ("seat", _ident, seat_of),
             ("names", list, _names_from_wire),
+            ("web_port", _ident, optional(lambda v: check_int(v, 1, 65535, "web_port"))),
         ),
     ),
     "ack": (PartyAck, (("ref", _ident, _ref),)),

@@ -24,6 +24,7 @@ from .wire import (
     check_list,
     check_map,
     check_str,
+    one_of,
     optional,
     rules_from_wire,
     rules_to_wire,
@@ -53,7 +54,6 @@ __all__ = [
     "length_of",
     "night_from_wire",
     "night_to_wire",
-    "one_of",
     "party_from_wire",
     "party_to_wire",
     "player_id",
@@ -182,15 +182,6 @@ def check_token(value: Any) -> str:
     if any(c not in "0123456789abcdef" for c in token):
         raise bad("token must be 32 lower-case hex digits")
     return token
-
-
-def one_of(values: tuple[str, ...], what: str) -> Dec:
-    def check(value: Any) -> str:
-        if type(value) is not str or value not in values:
-            raise bad(f"{what} must be one of {', '.join(values)}")
-        return value
-
-    return check
 
 
 def check_level(value: Any) -> str:

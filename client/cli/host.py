@@ -15,11 +15,20 @@ import threading
 from collections.abc import Callable
 
 from client.cli.console import Console, stop_on_signals
-from client.cli.options import PASSWORD_HELP, add_rules_options, password_option, rules_from_args
+from client.cli.options import (
+    PASSWORD_HELP,
+    add_rules_options,
+    add_web_options,
+    page_news,
+    password_option,
+    rules_from_args,
+    web_port_option,
+)
 from engine import Rules
 from engine.ai import LEVELS, make_bot
 from host import Host, HostConfig
 from host.save import SaveError, default_save_dir, save_file
+from host.web import WEB_PORT
 from protocol import MAX_SILENCE_MS, MAX_WATCHERS, MIN_SILENCE_MS, SILENCE_MS, WATCHERS, Room
 
 DEFAULT_PORT = 45654
@@ -92,6 +101,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--port", type=int, default=DEFAULT_PORT, help=f"default {DEFAULT_PORT}; 0: any free port"
     )
+    add_web_options(parser, WEB_PORT)
     parser.add_argument("--seats", type=_seats, default=2, help="2 to 6 (default 2)")
     parser.add_argument(
         "--ai",
@@ -199,6 +209,7 @@ def run(args: argparse.Namespace) -> int:
         name=args.name,
         bind=args.bind,
         port=args.port,
+        web_port=web_port_option(args),
         seats=args.seats,
         ai=args.ai,
         autostart=args.autostart,
@@ -315,6 +326,8 @@ async def _serve_until(config: HostConfig, say: Callable[[str], None], stop: asy
         f" players ({files} on open files)"
     )
     say(f"durak host: listening on {config.bind or '0.0.0.0'}:{host.port}")
+    if host.web_port is not None:
+        say(page_news("durak host", config.bind, host.web_port))
     try:
         await stop.wait()
     finally:

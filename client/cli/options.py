@@ -85,3 +85,33 @@ def seconds_option(text: str) -> float:
     if not 0 <= value <= 3600:  # (NaN fails this too)
         raise argparse.ArgumentTypeError(f"must be 0 to 3600 seconds, not {text}")
     return value
+
+
+def add_web_options(parser: argparse.ArgumentParser, default: int) -> None:
+    """The phones' page: ``--web-port`` (``default``; 0: any free port) or ``--no-web``."""
+    parser.add_argument(
+        "--web-port",
+        type=int,
+        default=default,
+        metavar="P",
+        help=f"the page phones play in, in a browser (default {default}; 0: any free port)",
+    )
+    parser.add_argument(
+        "--no-web", action="store_true", help="serve no page for phones (TCP clients only)"
+    )
+
+
+def web_port_option(args: argparse.Namespace) -> int | None:
+    return None if args.no_web else int(args.web_port)
+
+
+def page_news(program: str, bind: str, port: int) -> str:
+    """Where phones open the page: every LAN address, and the first one's QR code."""
+    from client.qr import qr_text
+    from host import lan_addresses
+
+    urls = [f"http://{address}:{port}/" for address in lan_addresses(bind) or ("127.0.0.1",)]
+    return (
+        f"{program}: phones play in the browser at {' or '.join(urls)}"
+        f" (web port {port}): scan the code\n{qr_text(urls[0])}"
+    )

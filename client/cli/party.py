@@ -18,12 +18,20 @@ import threading
 from collections.abc import Callable
 
 from client.cli.console import Console, stop_on_signals
-from client.cli.options import add_rules_options, positive_int, rules_from_args
+from client.cli.options import (
+    add_rules_options,
+    add_web_options,
+    page_news,
+    positive_int,
+    rules_from_args,
+    web_port_option,
+)
 from client.cli.party_board import add_board_arguments, run_board
 from engine.ai import LEVELS, make_bot
 from host.party.server import PARTY_PORT, PartyConfig, PartyHost
 from host.party.store import PartySaveError, party_file
 from host.save import default_save_dir
+from host.web import PARTY_WEB_PORT
 from protocol import MAX_MINUTES, MAX_ROUNDS, Night, Party
 
 __all__ = ["PartyLog", "add_arguments", "run"]
@@ -61,6 +69,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--port", type=int, default=PARTY_PORT, help=f"default {PARTY_PORT}; 0: any free port"
     )
+    add_web_options(parser, PARTY_WEB_PORT)
     parser.add_argument(
         "--size",
         type=_bounded(2, 6, "a table's seats"),
@@ -155,6 +164,7 @@ def run(args: argparse.Namespace) -> int:
         name=args.name,
         bind=args.bind,
         port=args.port,
+        web_port=web_port_option(args),
         setup=Night(rules, rounds, args.minutes, not args.no_fill, args.ai),
         seed=args.seed,
         break_s=args.break_s,
@@ -259,6 +269,8 @@ async def _serve_until(
     log = PartyLog(say)
     log(host.view())
     say(f"durak party: listening on {config.bind or '0.0.0.0'}:{host.port}")
+    if host.web_port is not None:
+        say(page_news("durak party", config.bind, host.web_port))
     waiter = asyncio.ensure_future(stop.wait())
     try:
         while not stop.is_set():

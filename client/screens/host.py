@@ -94,6 +94,7 @@ class HostScene(ButtonScene):
 
     def start(self) -> None:
         from host import HostConfig, run_in_thread
+        from host.web import WEB_PORT
 
         rules = self.rules()
         if isinstance(rules, str) or self.starting is not None:
@@ -106,6 +107,7 @@ class HostScene(ButtonScene):
             rules=rules,
             password=self.password or None,
             announce=True,
+            web_port=WEB_PORT,
         )
         found: queue.Queue[HostHandle | OSError | RuntimeError] = queue.Queue()
 

@@ -26,6 +26,7 @@ class PartyConfig:
     name: str = "Durak party"
     bind: str = "127.0.0.1"
     port: int = 0
+    web_port: int | None = None  # the phones' page of the party and its tables (None: none)
     setup: Night = field(default_factory=lambda: Night(Rules(players=4)))
     seed: int | None = None
     break_s: float = 30.0

@@ -1,10 +1,10 @@
-"""The tables of a party's rounds: each opened as an ordinary table on a port of its own
-(``host.party.tables``: a ``PartyTableHost``), its seats held for the round's players by
-their derived tokens, closed once the party has its result on disk (and its save files
-then removed: the party's save holds the game from there on). Their AI seats think in one
-pool for the night (``host.workers.AiPool``), started with the party: a table's own pool
-started a thread and a process at its first AI decision, and the thread's start held up
-the other tables' moves.
+"""The tables of a party's rounds: each opened as an ordinary table on a port of its own (a
+``host.server.Host`` with the party's policy, ``host.party.tables``), its seats held for
+the round's players by their derived tokens, closed once the party has its result on
+disk (and its save files then removed: the party's save holds the game from there on).
+Their AI seats think in one pool for the night (``host.workers.AiPool``), started with
+the party: a table's own pool started a thread and a process at its first AI decision,
+and the thread's start held up the other tables' moves.
 
 A party's tables are saved in a folder beside the party's save (``store.tables_folder``),
 one save and journal per table port as any table's; a table the party takes up again
@@ -25,11 +25,13 @@ from .. import durable
 from ..config import HostConfig
 from ..credentials import hash_token
 from ..journal import journal_file
+from ..policy import Finished, Reserved
 from ..save import save_file
+from ..server import Host
 from ..workers import AiPool
 from .config import PartyConfig
 from .night import NightState, TableSlot
-from .tables import Finished, PartyTableHost, Reserved
+from .tables import party_policy
 
 __all__ = ["RoundTables"]
 
@@ -46,7 +48,7 @@ class RoundTables:
         self.config = config
         self.on_result = on_result
         self.folder: Path | None = None
-        self.hosts: dict[tuple[int, int], PartyTableHost] = {}
+        self.hosts: dict[tuple[int, int], Host] = {}
         self.stopping: set[asyncio.Future[None]] = set()  # the tables being closed now
         self.ai: AiPool | None = None  # the night's AI (``start``)
 
@@ -68,6 +70,7 @@ class RoundTables:
             name=f"{night.name} · round {number} · table {slot.index + 1}"[:63],
             bind=config.bind,
             port=slot.port,
+            web_port=None if config.web_port is None else 0,
             seats=len(slot.seats),
             ai=ai,
             autostart=True,
@@ -90,21 +93,21 @@ class RoundTables:
             "" if who is None else night.table_token(number, slot.index, who) for who in slot.seats
         ]
 
-    async def open(
-        self, night: NightState, number: int, slot: TableSlot, resume: bool
-    ) -> PartyTableHost:
+    async def open(self, night: NightState, number: int, slot: TableSlot, resume: bool) -> Host:
         """Open the table of ``slot`` (``resume``: from its save); ``slot.port`` is its port."""
         reserved = [
             None if who is None else Reserved(night.players[who].name, hash_token(token))
             for who, token in zip(slot.seats, self.tokens(night, number, slot), strict=True)
         ]
         assert self.ai is not None, "start() first"
-        host = PartyTableHost(
+        host = Host(
             self.config_for(night, number, slot, resume),
             ai=self.ai,
-            reserved=reserved,
-            on_result=lambda finished: self.on_result(number, slot.index, finished),
-            gather=self.config.gather,
+            policy=party_policy(
+                reserved,
+                lambda finished: self.on_result(number, slot.index, finished),
+                self.config.gather,
+            ),
         )
         await host.start()
         slot.port = host.port

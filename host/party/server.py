@@ -25,6 +25,7 @@ import random
 import socket
 import time
 from collections.abc import Callable, Coroutine
+from typing import Any
 
 from protocol import (
     PROTOCOL_VERSION,
@@ -51,12 +52,13 @@ from ..announce import Announcer
 from ..doorway import Doorway, listening_socket
 from ..link import LinkLimits, PartyLink, Wire
 from ..outbox import Outbox
+from ..policy import Finished
 from ..scheduler import LoopScheduler
+from ..web import WebDoor
 from .config import PARTY_PORT, SERVICE_TYPE, PartyConfig
 from .night import NightState, TableSlot
 from .round_tables import RoundTables
 from .store import PartySaveError, PartyStore, party_file, tables_folder
-from .tables import Finished
 
 __all__ = ["PARTY_PORT", "SERVICE_TYPE", "PartyConfig", "PartyHost", "PartySaveError"]
 
@@ -107,6 +109,7 @@ class PartyHost:
         self.announcer: Announcer | None = None
         self.changed = asyncio.Event()  # set whenever the party changes (tests wait on it)
         self._listener: socket.socket | None = None
+        self.web: WebDoor | None = None  # the phones' page, with a web port
         self._tasks: set[asyncio.Task[None]] = set()
         self._timer: asyncio.TimerHandle | None = None
         self._starting = False
@@ -139,6 +142,9 @@ class PartyHost:
         self._listener = sock
         self.doorway.listen(sock)
         self.doorway.beat()
+        if self.config.web_port is not None:
+            self.web = WebDoor(self.doorway, self._about)
+            await self.web.start(self.config.bind, self.config.web_port)
         if self.config.announce:
             self.announcer = Announcer(
                 self.config.bind, self.port, self.night.name, service_type=SERVICE_TYPE
@@ -153,6 +159,8 @@ class PartyHost:
             self._listener.close()
         self.doorway.goodbye_all("shutdown", "The party host is closing.")
         await self.doorway.wait_served(LINK_LINGER)  # each reads its goodbye, or is cut
+        if self.web is not None:
+            await self.web.stop()
         await self.tables.stop("The party host is closing.")
         for task in list(self._tasks):
             task.cancel()
@@ -182,9 +190,19 @@ class PartyHost:
     def view(self) -> Party:
         return self.night.view(self.clock(), self.here())
 
+    @property
+    def web_port(self) -> int | None:
+        """The phones' page's port (None: no page)."""
+        return None if self.web is None else self.web.port
+
+    def _about(self) -> dict[str, Any]:
+        """What the page is at (its ``door.json``)."""
+        return {"kind": "party", "protocol": PROTOCOL_VERSION, "name": self.night.name}
+
     def _txt(self) -> dict[str, str]:
         night = self.night
-        return {
+        web = {} if self.web is None else {"web": str(self.web.port)}
+        return web | {
             "name": night.name,
             "version": str(PROTOCOL_VERSION),
             "status": night.status,
@@ -360,7 +378,9 @@ class PartyHost:
         names = tuple(None if who is None else night.players[who].name for who in slot.seats)
         token = night.table_token(number, slot.index, link.player)
         seat = slot.seats.index(link.player)
-        return PartyTable(number, slot.index, link.local, slot.port, token, seat, names)
+        host = self.tables.hosts.get((number, slot.index))
+        web_port = None if host is None else host.web_port
+        return PartyTable(number, slot.index, link.local, slot.port, token, seat, names, web_port)
 
     async def start_round(self) -> None:
         """Seat and open the next round, if it may start now. A break that ends with too

@@ -205,6 +205,7 @@ class PartyMenuScene(ButtonScene):
     def resume(self) -> None:
         """Take the unfinished night up again, on its port, and sit down in it."""
         from host.party.server import PartyConfig
+        from host.web import PARTY_WEB_PORT
 
         saved = self.saved
         if saved is None:
@@ -214,6 +215,7 @@ class PartyMenuScene(ButtonScene):
             name=saved.name,
             bind=bind,
             port=saved.port,
+            web_port=PARTY_WEB_PORT,
             save_dir=str(self.app.saves),
             resume=True,
             **PartyHostScene.options,
@@ -450,6 +452,7 @@ class PartyHostScene(FormScene):
 
     def start(self) -> None:
         from host.party.server import PartyConfig
+        from host.web import PARTY_WEB_PORT
         from protocol import Night
 
         rules = self.rules()
@@ -466,7 +469,13 @@ class PartyHostScene(FormScene):
         self.starting = Starting(
             [
                 PartyConfig(
-                    name=name, bind=bind, port=port, setup=night, save_dir=saves, **self.options
+                    name=name,
+                    bind=bind,
+                    port=port,
+                    web_port=PARTY_WEB_PORT,
+                    setup=night,
+                    save_dir=saves,
+                    **self.options,
                 )
                 for port in self.ports
             ]

@@ -80,7 +80,7 @@ from client.ui.render import draw_text
 from client.ui.scene import Director, Scene, Stack
 from client.ui.widgets import Button
 from engine import Action, Card, Dealt, Pass, SeatView, Take
-from protocol import Room
+from protocol import Room, pause_refusal
 
 __all__ = ["TableScene"]
 
@@ -470,11 +470,12 @@ class TableScene(Scene):
         )
 
     def _alone(self) -> bool:
-        """Only AIs play with us (against the computer always): a pause stops the game."""
+        """A pause stops the game: against the computer always; at a LAN table when the
+        host would (``pause_refusal``: only AIs play with us, and no party runs it)."""
         room = self.room
         if self.back is None or room is None:
             return self.back is None
-        return all(s.kind != "human" for i, s in enumerate(room.seats) if i != self.seat)
+        return self.seat is not None and pause_refusal(room, self.seat) is None
 
     def _leave(self) -> None:
         """Leave the game (a LAN game's seat goes to an AI) and the table."""
