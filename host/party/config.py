@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine import Rules
-from protocol import Night
+from protocol import SILENCE_MS, Night
 
 __all__ = ["LINGER", "PARTY_PORT", "SERVICE_TYPE", "PartyConfig"]
 
@@ -40,4 +40,5 @@ class PartyConfig:
     fair_wait: float = 2.0
     turn_timer: float | None = None
     handshake_timeout: float = 10.0
+    silence: float = SILENCE_MS / 1000  # a player or board silent this long is away
     start_with: int | None = None  # start the first round once this many have joined

@@ -29,7 +29,6 @@ from typing import Any
 
 from protocol import (
     PROTOCOL_VERSION,
-    SILENCE_MS,
     Join,
     Joined,
     Party,
@@ -65,7 +64,6 @@ __all__ = ["PARTY_PORT", "SERVICE_TYPE", "PartyConfig", "PartyHost", "PartySaveE
 log = logging.getLogger("durak.party")
 MAX_BOARDS = 16
 MAX_LINKS = 128  # open connections: 60 players, 16 boards, and room for strangers
-SILENCE = SILENCE_MS / 1000  # seconds of silence after which a player or board is gone
 # A party's links carry a few messages a round, each handled at once: a small buffer
 # suffices, and rate and credit as a table's.
 LINK_LIMITS = LinkLimits(max_buffer=1 << 20, rate=50.0, burst=100, max_pending=8)
@@ -248,7 +246,7 @@ class PartyHost:
 
     @property
     def silence(self) -> float:
-        return SILENCE
+        return self.config.silence
 
     def new_link(self, wire: Wire, heard: float) -> PartyLink:
         return PartyLink(wire, PartyConnection(host=True), LINK_LIMITS, self.outbox, heard)
