@@ -19,7 +19,7 @@ import window
 from window import click, key
 
 from client.app import App
-from client.cli.bot import BotReport, play_bot
+from client.cli.bot_player import BotReport, play_bot
 from client.i18n import LANGUAGES, Translator
 from client.net.client import HostClosed, NetClient
 from client.net.gamefile import GameFile

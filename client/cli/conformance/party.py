@@ -21,7 +21,7 @@ from typing import TextIO
 
 import msgpack  # type: ignore[import-untyped]
 
-from client.cli.bot import BotPlayer
+from client.cli.bot_player import BotPlayer
 from client.cli.conformance.report import Check, Failed, Record
 from client.net.client import HostClosed, NetClient
 from client.net.party import PartyClient
