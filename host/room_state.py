@@ -13,7 +13,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from protocol import SeatInfo
-from protocol.messages import MAX_NAME
+from protocol.fields import MAX_NAME
 
 from .items import Link
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from engine import Rules
 
+from .fields import MAX_REF, check_level, check_name
 from .wire import (
     MAX_SEATS,
     bad,
@@ -35,7 +36,6 @@ __all__ = [
     "MAX_COUNT",
     "MAX_MINUTES",
     "MAX_MS",
-    "MAX_NAME",
     "MAX_PLAYERS",
     "MAX_ROUNDS",
     "MAX_TABLES",
@@ -48,9 +48,6 @@ __all__ = [
     "PartyFigures",
     "PartyPlayer",
     "RoundTable",
-    "check_level",
-    "check_name",
-    "check_token",
     "length_of",
     "night_from_wire",
     "night_to_wire",
@@ -63,9 +60,8 @@ MAX_PLAYERS = 60  # players a party takes (ten full tables of six)
 MAX_TABLES = 30  # tables of one round (60 players at tables of two)
 MAX_ROUNDS = 50
 MAX_MINUTES = 24 * 60
-MAX_NAME = 24
 MAX_MS = 7 * 24 * 3600 * 1000  # a week, in milliseconds: the longest clock a party shows
-MAX_COUNT = 2**31 - 1
+MAX_COUNT = MAX_REF  # a count of rounds, games or actions
 PARTY_STATUSES = ("gathering", "playing", "break", "over")
 PLAYER_STATUSES = ("here", "away", "left")
 TABLE_STATUSES = ("playing", "done")
@@ -170,40 +166,12 @@ class Party:
 Dec = Callable[[Any], Any]
 
 
-def check_name(value: Any, what: str = "name") -> str:
-    name = check_str(value, what, MAX_NAME, 1)
-    if not name.isprintable() or name != name.strip():
-        raise bad(f"{what} must be printable without leading or trailing spaces")
-    return name
-
-
-def check_token(value: Any) -> str:
-    token = check_str(value, "token", 32, 32)
-    if any(c not in "0123456789abcdef" for c in token):
-        raise bad("token must be 32 lower-case hex digits")
-    return token
-
-
-def check_level(value: Any) -> str:
-    level = check_str(value, "ai", MAX_NAME, 1)
-    if not all(c.isalnum() or c in ":._-" for c in level):
-        raise bad("ai must be a level name such as 'normal'")
-    return level
-
-
 def player_id(value: Any) -> int:
     return check_int(value, 0, MAX_PLAYERS - 1, "player")
 
 
 def _ms(value: Any) -> int:
     return check_int(value, 0, MAX_MS, "ms")
-
-
-def _address(value: Any) -> str:
-    address = check_str(value, "address", 253, 1)
-    if not all(c.isalnum() or c in ".:-_%" for c in address):
-        raise bad("address must be a host name or an IP address")
-    return address
 
 
 def length_of(value: Any) -> tuple[int | None, int | None]:

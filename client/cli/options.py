@@ -7,7 +7,7 @@ import os
 from collections.abc import Mapping
 
 from engine import Rules, RulesError, ThrowInRule
-from protocol.messages import MAX_PASSWORD
+from protocol.fields import MAX_PASSWORD
 
 PASSWORD_ENV = "DURAK_PASSWORD"
 PASSWORD_HELP = (

@@ -525,6 +525,7 @@ TEXTS: dict[str, str] = {
     "end.trumps#many": "{n} Trümpfe gespielt",
     "room.not_alone": "Ein anderer Spieler sitzt am Tisch: das Spiel läuft weiter.",
     "room.paused": "Das Spiel ist angehalten: setze es erst fort.",
+    "room.party_table": "An einem Tisch der Party bestimmt die Party.",
     "pause.paused": "Pause",
     "pause.waits": "Niemand zieht, bis du weiterspielst.",
     "pause.goes_on": "Das Spiel läuft weiter",

@@ -517,6 +517,7 @@ TEXTS: dict[str, str] = {
     "end.trumps#many": "{n} trumps played",
     "room.not_alone": "Another player sits at this table: the game goes on.",
     "room.paused": "The game is paused: resume it first.",
+    "room.party_table": "At a party's table the party runs the room.",
     "pause.paused": "Paused",
     "pause.waits": "Nobody moves until you resume.",
     "pause.goes_on": "The game goes on",

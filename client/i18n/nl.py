@@ -521,6 +521,7 @@ TEXTS: dict[str, str] = {
     "end.trumps#many": "{n} troeven gespeeld",
     "room.not_alone": "Er zit nog een speler aan tafel: het spel gaat door.",
     "room.paused": "Het spel is gepauzeerd: hervat het eerst.",
+    "room.party_table": "Aan een tafel van het feest bepaalt het feest.",
     "pause.paused": "Gepauzeerd",
     "pause.waits": "Niemand zet iets tot je verdergaat.",
     "pause.goes_on": "Het spel gaat door",

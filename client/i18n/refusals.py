@@ -47,6 +47,7 @@ REFUSAL_KEYS: dict[str, str] = {
     Refusal.SEATED: N_("room.seated"),
     Refusal.NOT_ALONE: N_("room.not_alone"),
     Refusal.PAUSED: N_("room.paused"),
+    Refusal.PARTY_TABLE: N_("room.party_table"),
 }
 # a party host's refusals on the party's own port (docs/protocol.md section 17)
 PARTY_REFUSAL_KEYS: dict[str, str] = {

@@ -7,7 +7,7 @@ from harness import Harness
 
 from host import HostConfig
 from host.room_state import unique_name
-from protocol.messages import MAX_NAME
+from protocol.fields import MAX_NAME
 
 
 def test_a_name_already_at_the_table_gets_a_number() -> None:
