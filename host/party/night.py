@@ -105,6 +105,12 @@ class NightState:
         self.players.append(player)
         return player, token
 
+    def unjoin(self, player: Player) -> None:
+        """Undo the join of ``player``, the one who joined last (their join could not be
+        saved: they were told so, and hold no token)."""
+        assert self.players[-1] is player
+        self.players.pop()
+
     def holder(self, token: str) -> Player | None:
         return next((p for p in self.players if token_matches(token, p.token_hash)), None)
 

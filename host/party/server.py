@@ -20,10 +20,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import random
 import time
 from collections.abc import Callable, Coroutine
+from functools import partial
 
 from protocol import (
     PROTOCOL_VERSION,
@@ -90,6 +92,9 @@ class PartyHost:
         self._timer: asyncio.TimerHandle | None = None
         self._starting = False
         self._saved: asyncio.Future[None] | None = None
+        self.unsaved: str | None = None  # why the party's newest state is not on disk
+        self._retry: asyncio.TimerHandle | None = None  # the next try of a failed save
+        self._joining = asyncio.Lock()  # one new player at a time (undone if unsaved)
 
     # --- starting and stopping --------------------------------------------------------
 
@@ -125,6 +130,8 @@ class PartyHost:
     async def stop(self) -> None:
         if self._timer is not None:
             self._timer.cancel()
+        if self._retry is not None:
+            self._retry.cancel()
         if self._listener is not None:
             self._listener.close()
         for link in list(self.links):
@@ -162,7 +169,8 @@ class PartyHost:
         return {link.player for link in self.links if link.player is not None}
 
     def view(self) -> Party:
-        return self.night.view(self.clock(), self.here())
+        party = self.night.view(self.clock(), self.here())
+        return dataclasses.replace(party, unsaved=self.unsaved is not None)
 
     def _txt(self) -> dict[str, str]:
         night = self.night
@@ -191,12 +199,43 @@ class PartyHost:
             done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
             done.set_result(None)
             return done
-        self._saved = self.store.save(self.night)
-        self._saved.add_done_callback(_said)
-        return self._saved
+        saved = self._saved = self.store.save(self.night)
+        saved.add_done_callback(partial(self._said, self.store.generation))
+        return saved
+
+    def _said(self, generation: int, saved: asyncio.Future[None]) -> None:
+        """A save that failed is said once (the log, and ``party.unsaved`` to everyone, so
+        the organiser's window shows it, as a table's owner's does) and tried again every
+        ``save_retry`` seconds until the disk takes it. Once one is on disk, the closed
+        tables' kept files go; once the newest is, ``unsaved`` is false again."""
+        if saved.cancelled() or self.store is None:
+            return
+        failed = saved.exception()
+        if failed is None:
+            self.tables.saved_through()
+            if generation == self.store.generation and self.unsaved is not None:
+                log.warning("the party is saved again")
+                self.unsaved = None
+                if self._retry is not None:
+                    self._retry.cancel()
+                    self._retry = None
+                self._show()
+            return
+        if self.unsaved is None:
+            self.unsaved = self.store.problem or str(failed)
+            log.error("%s; trying again every %g s", self.unsaved, self.config.save_retry)
+            self._show()
+        if self._retry is None:
+            loop = asyncio.get_running_loop()
+            self._retry = loop.call_later(self.config.save_retry, self._save_again)
+
+    def _save_again(self) -> None:
+        self._retry = None
+        if self.unsaved is not None:
+            self._save()
 
     async def _saved_or_say(self) -> bool:
-        """Save and wait for it; False if the disk refused it (``_said`` logs why)."""
+        """Save and wait for it; False if the disk refused it (``_said`` says why)."""
         try:
             await self._save()
         except OSError:
@@ -273,18 +312,20 @@ class PartyHost:
                 link.send(Joined(PROTOCOL_VERSION, None, None, self.view()))
             return
         if join.token is None:
-            joined = night.join(join.name)
-            if isinstance(joined, str):
-                text = {
-                    "name_taken": "Another player of the party has that name.",
-                    "party_full": "The party has as many players as it takes.",
-                }[joined]
-                link.goodbye(joined, text)
-                return
-            player, token = joined
-            if not await self._saved_or_say():  # (a token must not be handed out, then lost)
-                link.goodbye("shutdown", "The party cannot be saved now.")
-                return
+            async with self._joining:  # (so the player undone is the one joined last)
+                joined = night.join(join.name)
+                if isinstance(joined, str):
+                    text = {
+                        "name_taken": "Another player of the party has that name.",
+                        "party_full": "The party has as many players as it takes.",
+                    }[joined]
+                    link.goodbye(joined, text)
+                    return
+                player, token = joined
+                if not await self._saved_or_say():  # (a token must not be handed out, then lost)
+                    night.unjoin(player)
+                    link.goodbye("shutdown", "The party cannot be saved now.")
+                    return
         else:
             found = night.holder(join.token)
             if found is None:
@@ -439,9 +480,3 @@ class PartyHost:
                 await self.tables.open(night, current.number, slot, self.tables.saved(slot))
         elif night.status == "break":
             self._arm_break()
-
-
-def _said(saved: asyncio.Future[None]) -> None:
-    """A save that failed is logged (and tried again with the next change)."""
-    if not saved.cancelled() and saved.exception() is not None:
-        log.error("the party was not saved: %s", saved.exception())
