@@ -44,6 +44,7 @@ from protocol import (
     ProtocolError,
     Rejected,
 )
+from protocol.names import refusal as name_refusal
 
 from ..announce import Announcer
 from ..server import listening_socket
@@ -315,10 +316,13 @@ class PartyHost:
             async with self._joining:  # (so the player undone is the one joined last)
                 joined = night.join(join.name)
                 if isinstance(joined, str):
-                    text = {
-                        "name_taken": "Another player of the party has that name.",
-                        "party_full": "The party has as many players as it takes.",
-                    }[joined]
+                    text = (
+                        name_refusal(join.name)
+                        or {
+                            "name_taken": "Another player of the party has a name that reads so.",
+                            "party_full": "The party has as many players as it takes.",
+                        }[joined]
+                    )
                     link.goodbye(joined, text)
                     return
                 player, token = joined

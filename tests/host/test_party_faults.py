@@ -38,7 +38,7 @@ class Disk:
         monkeypatch.setattr(durable, "write_atomically", write)
 
 
-def config(save_dir: Path, **changes: object) -> PartyConfig:
+def config(save_dir: Path | None, **changes: object) -> PartyConfig:
     base = {
         "setup": Night(Rules(players=2), rounds=2, fill=True, ai="random"),
         "seed": 41,
@@ -49,7 +49,7 @@ def config(save_dir: Path, **changes: object) -> PartyConfig:
         "announce": False,
         "ai_processes": False,
         "fair_wait": 0.2,
-        "save_dir": str(save_dir),
+        "save_dir": None if save_dir is None else str(save_dir),
         "save_retry": 0.2,
     } | changes
     return PartyConfig(**base)  # type: ignore[arg-type]
@@ -147,6 +147,28 @@ def test_a_join_the_disk_refuses_creates_no_player(
             disk.full = False
             anna = await PartyClient.connect("127.0.0.1", host.port, "Anna")
             assert anna.player == 0 and [p.name for p in anna.party.players] == ["Anna"]
+            await anna.close()
+
+    asyncio.run(check())
+
+
+def test_a_party_refuses_names_that_impersonate() -> None:
+    async def check() -> None:
+        async with PartyHost(config(None)) as host:
+            anna = await PartyClient.connect("127.0.0.1", host.port, "Anna")
+            for name, code in (
+                ("\u0410nna", "name_taken"),  # a Cyrillic A
+                ("ANNA", "name_taken"),
+                ("Anna\u034f", "bad_name"),  # an invisible combining mark
+                ("\u3164", "bad_name"),  # renders blank, like an empty seat
+                ("The host", "bad_name"),
+                ("Organiser", "bad_name"),
+                ("Hard", "bad_name"),
+            ):
+                with pytest.raises(HostClosed) as refused:
+                    await PartyClient.connect("127.0.0.1", host.port, name)
+                assert refused.value.code == code, ascii(name)
+            assert [p.name for p in host.view().players] == ["Anna"]
             await anna.close()
 
     asyncio.run(check())
