@@ -411,6 +411,7 @@ class PartyHost:
         self._starting = True
         try:
             await self.tables.close_all(self._saved)
+            self._kept_saved()
             night, now = self.night, self.clock()
             seating = night.seat_next(now)
             slots = [
@@ -445,9 +446,21 @@ class PartyHost:
         self._show()
         if (number, table) in self.tables.hosts:
             saved = self._saved
-            self._later(self.config.linger, lambda: self.tables.close(number, table, saved))
+            self._later(self.config.linger, lambda: self._close_table(number, table, saved))
         if over and self.night.status == "break":
             self._arm_break()
+
+    async def _close_table(
+        self, number: int, table: int, saved: asyncio.Future[None] | None
+    ) -> None:
+        await self.tables.close(number, table, saved)
+        self._kept_saved()
+
+    def _kept_saved(self) -> None:
+        """A table closed after its result's save failed keeps its files; if a later save
+        is on disk already (nothing is unsaved now), they go now, not with the next one."""
+        if self.unsaved is None:
+            self.tables.saved_through()
 
     def _arm_break(self) -> None:
         if self._timer is not None:
