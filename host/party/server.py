@@ -13,7 +13,10 @@ of it (a new player's token, a round's tables, a game's score) is saved first
 a client was told: ``--resume`` reloads the night, takes each table of the round in play
 up from its own save (``host.resume``; a table killed before it ever saved opens again,
 its seats held by the same derived tokens), scores a game that ended after the party's
-last write from its table's save, and every player comes back with their token.
+last write from its table's save, and every player comes back with their token. A save
+the disk refuses (a full disk) is tried again every ``save_retry`` seconds, ``unsaved``
+(``party.unsaved``) saying so meanwhile, and the finished tables' files are kept until a
+save that scored their games is on disk (``RoundTables.saved_through``).
 """
 
 from __future__ import annotations
