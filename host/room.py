@@ -56,12 +56,13 @@ from protocol import (
     SetSeat,
     UnplayableRules,
 )
+from protocol.names import numbered, refusal
 
 from .config import HostConfig
 from .credentials import new_token, token_matches
 from .entry import WRONG, Gate, Refusal
 from .items import Idle, Link
-from .room_state import Seat, first_empty, human_names, seat_infos, unique_name
+from .room_state import Seat, first_empty, human_names, seat_infos
 from .save import SavedSeat, TableSave
 
 __all__ = ["PATIENCE", "Freed", "Roster"]
@@ -82,6 +83,13 @@ class Freed:
 BAD_TOKEN = Refusal("bad_token", "That token holds no seat at this table.")
 FULL = Refusal("table_full", "Every seat is taken.")
 RUNNING = Refusal("game_in_progress", "A game is being played; join when it ends.")
+
+
+def bad_name(name: str) -> Refusal | None:
+    """Why a newcomer's name is refused (``protocol.names``: one that shows nothing or
+    reads as a seat no person plays), if it is."""
+    text = refusal(name)
+    return None if text is None else Refusal("bad_name", text)
 
 
 class Roster:
@@ -199,7 +207,11 @@ class Roster:
             if index is None:
                 return BAD_TOKEN
             return index if gate.right(hello.password, checked) else WRONG
-        return self.no_seat(playing) or gate.newcomer(address, hello.password, checked)
+        return (
+            self.no_seat(playing)
+            or bad_name(hello.name)
+            or gate.newcomer(address, hello.password, checked)
+        )
 
     def all_back(self, stand_ins: Collection[int]) -> bool:
         """Whether every human seat is connected or played by a stand-in."""
@@ -220,7 +232,8 @@ class Roster:
         assert index is not None
         seat = self.seats[index]
         token, seat.token_hash = new_token()
-        seat.kind, seat.name = "human", unique_name(name, human_names(self.seats))
+        # two bots both called "Normal bot" must not read as one player
+        seat.kind, seat.name = "human", numbered(name, human_names(self.seats))
         seat.look, seat.back_soon = look, False
         seat.ready = False  # a new player says for themselves when they are ready
         seat.since = next(self.arrivals)

@@ -145,7 +145,8 @@ class Party:
     """The whole party. ``round`` is the round in play or the last one played (0 before
     the first); ``final``: that round is the night's final. The clocks are milliseconds
     as the party host sends them: since the round began, left of a timed night, until
-    the next round begins by itself (each None where it does not apply)."""
+    the next round begins by itself (each None where it does not apply). ``unsaved``: the
+    party host cannot save the party now (a full disk; it tries again every second)."""
 
     name: str
     status: str  # gathering | playing | break | over
@@ -159,6 +160,7 @@ class Party:
     players: tuple[PartyPlayer, ...]
     tables: tuple[RoundTable, ...]
     figures: PartyFigures
+    unsaved: bool = False
 
 
 # --- fields ---------------------------------------------------------------------------
@@ -315,7 +317,7 @@ def _figures_from_wire(value: Any) -> PartyFigures:
 
 _PARTY_KEYS = (
     "name", "status", "organiser", "setup", "round", "final", "round_ms", "left_ms", "next_ms",
-    "players", "tables", "figures",
+    "players", "tables", "figures", "unsaved",
 )  # fmt: skip
 
 
@@ -333,6 +335,7 @@ def party_to_wire(party: Party) -> dict[str, Any]:
         "players": [_player_to_wire(p) for p in party.players],
         "tables": [_table_to_wire(t) for t in party.tables],
         "figures": _figures_to_wire(party.figures),
+        "unsaved": party.unsaved,
     }
 
 
@@ -372,4 +375,5 @@ def party_from_wire(value: Any) -> Party:
         players=players,
         tables=tables,
         figures=figures,
+        unsaved=check_bool(data["unsaved"], "unsaved"),
     )

@@ -260,6 +260,10 @@ TEXTS: dict[str, str] = {
         "Firewall den Port des Spiels durch?"
     ),
     "join.full": "Dieser Tisch ist voll: alle Plätze sind besetzt.",
+    "join.bad_name": (
+        "Wähle einen anderen Namen: dieser zeigt nichts oder liest sich wie "
+        "Host, KI oder freier Platz."
+    ),
     "join.password_needed": "Dieser Tisch braucht ein Passwort.",
     "join.bad_password": "Falsches Passwort: versuch es noch einmal.",
     "join.version": "Dieser Tisch läuft mit einer anderen Durak-Version: beide brauchen dieselbe.",

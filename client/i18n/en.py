@@ -263,6 +263,9 @@ TEXTS: dict[str, str] = {
         "the game's port in?"
     ),
     "join.full": "This table is full: every seat is taken.",
+    "join.bad_name": (
+        "Choose another name: that one shows nothing, or reads as the host, an AI or an open seat."
+    ),
     "join.password_needed": "This table needs a password.",
     "join.bad_password": "Wrong password: try again.",
     "join.version": "This table runs another version of Durak: both need the same version.",

@@ -259,6 +259,9 @@ TEXTS: dict[str, str] = {
         "poort van het spel door?"
     ),
     "join.full": "Deze tafel is vol: alle plaatsen zijn bezet.",
+    "join.bad_name": (
+        "Kies een andere naam: deze toont niets of leest als de host, een AI of een vrije plaats."
+    ),
     "join.password_needed": "Deze tafel heeft een wachtwoord nodig.",
     "join.bad_password": "Verkeerd wachtwoord: probeer het opnieuw.",
     "join.version": "Deze tafel draait een andere versie van Durak: beide hebben dezelfde nodig.",

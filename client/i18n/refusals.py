@@ -65,6 +65,7 @@ _REASON_CODES = frozenset(reason.value for reason in Reason)
 CLOSED_KEYS = {
     "unreachable": N_("join.unreachable"),
     "table_full": N_("join.full"),
+    "bad_name": N_("join.bad_name"),
     "bad_password": N_("join.bad_password"),
     "version_mismatch": N_("join.version"),
     "game_in_progress": N_("join.in_progress"),

@@ -20,7 +20,8 @@ class PartyConfig:
     deals without those missing; ``hold``: seconds a player away from a game keeps the
     seat before a stand-in plays it; ``break_s``: seconds between rounds; ``start_with``:
     the first round starts by itself once that many players have joined (a party of
-    bots; None: the organiser starts it). AI players think in worker processes unless
+    bots; None: the organiser starts it); ``save_retry``: seconds between two tries of a
+    party save the disk refused. AI players think in worker processes unless
     ``ai_processes`` is False (threads here: tests)."""
 
     name: str = "Durak party"
@@ -42,3 +43,4 @@ class PartyConfig:
     handshake_timeout: float = 10.0
     silence: float = SILENCE_MS / 1000  # a player or board silent this long is away
     start_with: int | None = None  # start the first round once this many have joined
+    save_retry: float = 1.0

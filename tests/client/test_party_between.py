@@ -173,3 +173,9 @@ def test_a_refusal_of_the_party_is_said_in_the_players_words(tmp_path: Path) -> 
     feed.refused = "too_few"  # as the party answers a start with too few players
     app.step(0.02)
     assert app.tr("party.refused.too_few") in [item.full for item in labels(scene)]
+
+
+def test_the_organiser_is_told_when_the_party_cannot_be_saved(tmp_path: Path) -> None:
+    feed = FedFeed([party_view(Stage.BETWEEN, organiser=True, unsaved=True)])
+    app, scene = between(tmp_path, feed)
+    assert app.tr("party.unsaved") in [item.full for item in labels(scene)]

@@ -324,3 +324,14 @@ def test_the_clocks_run_on_from_when_the_map_was_sent_and_ai_seats_differ() -> N
     view = party_view(party, 2, {}, ("Sasha", "Pasha"), elapsed=10.0)
     assert (view.round_seconds, view.night_left) == (71.0, 590.0)
     assert [t.names[-1] for t in view.tables] == ["Sasha", "Pasha"]  # one name an AI seat
+
+
+def test_only_the_organisers_view_says_the_party_cannot_be_saved() -> None:
+    from dataclasses import replace
+
+    from client.screens.party.feed import party_view
+
+    party = replace(a_party(), unsaved=True)  # player 0 organises
+    assert party_view(party, 0, {}).unsaved
+    assert not party_view(party, 1, {}).unsaved and not party_view(party, None, {}).unsaved
+    assert not party_view(a_party(), 0, {}).unsaved

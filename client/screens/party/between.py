@@ -219,6 +219,8 @@ class BetweenScene(ButtonScene):
         colour = SOFT
         if self.refused:
             second, colour = self.refused, (255, 170, 150)
+        elif view.unsaved:
+            second, colour = tr("party.unsaved"), (255, 170, 150)
         return [
             label(assets, first, px, top, "center", (255, 255, 255), True, 0.6),
             label(assets, second, round(px * 0.8), low, "center", colour, shrink=0.7),

@@ -162,6 +162,7 @@ def party_view(
         ms(party.left_ms, -1),
         me is not None and party.organiser == me,
         ms(party.next_ms, -1),
+        party.unsaved and me is not None and party.organiser == me,
     )
 
 

@@ -128,6 +128,7 @@ class PartyView:
     night_left: float | None = None
     organiser: bool = False  # this window's player sets the night up and starts rounds
     next_in: float | None = None  # seconds until the next round begins by itself (a break)
+    unsaved: bool = False  # the organiser's window: the party host cannot save the party now
 
     def mine(self, name: str) -> LiveTable | None:
         """The table ``name`` sits at this round."""
