@@ -87,6 +87,39 @@ def seconds_option(text: str) -> float:
     return value
 
 
+def add_listen_options(
+    parser: argparse.ArgumentParser, what: str, name: str, port: int, web_port: int
+) -> None:
+    """Where a host (``what``: "table" or "party") listens, and under which ``name`` it is
+    announced: ``--name``, ``--bind``, ``--port`` (default ``port``), ``--web-port`` and
+    ``--no-web`` (the phones' page, ``web_port``), ``--no-announce``."""
+    parser.add_argument("--name", default=name, help=f"the {what}'s name on the LAN")
+    parser.add_argument(
+        "--bind",
+        default="",
+        metavar="ADDR",
+        help="the address to listen on and announce from (default: all; 127.0.0.1: this machine)",
+    )
+    parser.add_argument("--port", type=int, default=port, help=f"default {port}; 0: any free port")
+    add_web_options(parser, web_port)
+    parser.add_argument("--no-announce", action="store_true", help="do not announce on the LAN")
+
+
+def add_save_options(parser: argparse.ArgumentParser, what: str, resumed: str) -> None:
+    """Where a host (``what``) is saved after every change: ``--save-dir``, ``--no-save``,
+    and ``--resume`` (taking up ``resumed``)."""
+    from host.save import default_save_dir
+
+    parser.add_argument(
+        "--save-dir",
+        default=None,
+        metavar="DIR",
+        help=f"where the {what} is saved after every change (default: {default_save_dir()})",
+    )
+    parser.add_argument("--no-save", action="store_true", help=f"do not save the {what}")
+    parser.add_argument("--resume", action="store_true", help=f"take up {resumed} again")
+
+
 def add_web_options(parser: argparse.ArgumentParser, default: int) -> None:
     """The phones' page: ``--web-port`` (``default``; 0: any free port) or ``--no-web``."""
     parser.add_argument(

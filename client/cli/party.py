@@ -19,8 +19,9 @@ from collections.abc import Callable
 
 from client.cli.console import Console, stop_on_signals
 from client.cli.options import (
+    add_listen_options,
     add_rules_options,
-    add_web_options,
+    add_save_options,
     page_news,
     positive_int,
     rules_from_args,
@@ -59,17 +60,7 @@ def _bounded(lo: int, hi: int, what: str) -> Callable[[str], int]:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_board_arguments(parser)
-    parser.add_argument("--name", default="Durak party", help="the party's name on the LAN")
-    parser.add_argument(
-        "--bind",
-        default="",
-        metavar="ADDR",
-        help="the address to listen on and announce from (default: all; 127.0.0.1: this machine)",
-    )
-    parser.add_argument(
-        "--port", type=int, default=PARTY_PORT, help=f"default {PARTY_PORT}; 0: any free port"
-    )
-    add_web_options(parser, PARTY_WEB_PORT)
+    add_listen_options(parser, "party", "Durak party", PARTY_PORT, PARTY_WEB_PORT)
     parser.add_argument(
         "--size",
         type=_bounded(2, 6, "a table's seats"),
@@ -127,15 +118,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help="how long a dropped player's seat waits before an AI stand-in plays it (default 60)",
     )
-    parser.add_argument("--no-announce", action="store_true", help="do not announce on the LAN")
-    parser.add_argument(
-        "--save-dir",
-        default=None,
-        metavar="DIR",
-        help=f"where the party is saved after every change (default: {default_save_dir()})",
-    )
-    parser.add_argument("--no-save", action="store_true", help="do not save the party")
-    parser.add_argument("--resume", action="store_true", help="take up the saved party again")
+    add_save_options(parser, "party", "the saved party")
     parser.add_argument(
         "--list", action="store_true", help="print the parties announced on the LAN and exit"
     )
