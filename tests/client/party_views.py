@@ -5,7 +5,7 @@ them out."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from client.screens.party.model import (
@@ -101,6 +101,10 @@ class FedFeed:
         self.starts = 0
         self.left = False
         self.refused: str | None = None
+        self.wake: Callable[[], None] | None = None
+
+    def listen(self, wake: Callable[[], None]) -> None:
+        self.wake = wake
 
     def poll(self) -> PartyView | None:
         return self.views.pop(0) if self.views else None

@@ -324,3 +324,44 @@ def test_the_clocks_run_on_from_when_the_map_was_sent_and_ai_seats_differ() -> N
     view = party_view(party, 2, {}, ("Sasha", "Pasha"), elapsed=10.0)
     assert (view.round_seconds, view.night_left) == (71.0, 590.0)
     assert [t.names[-1] for t in view.tables] == ["Sasha", "Pasha"]  # one name an AI seat
+
+
+class FrameClock:
+    """``pygame.time.Clock`` as the window's loop uses it, without waiting: 16 ms a tick."""
+
+    def tick(self, framerate: int = 0, /) -> int:
+        return 16
+
+
+@pytest.mark.usefixtures("headless")
+@pytest.mark.parametrize("screen", ["party_night", "party_board"])
+def test_news_from_the_party_wakes_a_resting_window(
+    host: FakePartyHost, tmp_path: Path, screen: str
+) -> None:
+    """Nobody touches the mouse: the party's news ends the window's rest and is drawn (a
+    failure rests the whole ``limit`` and draws nothing)."""
+    from window import open_app
+
+    app = open_app(tmp_path / "settings.json", language="en")
+    link = PartyLink("127.0.0.1", host.port, "Vera", board=screen == "party_board")
+    feed = NetFeed(link, "Vera", Joins(), watch=screen == "party_board")
+    if screen == "party_night":
+        app.show(screen, feed=feed, me="Vera")
+    else:
+        app.show(screen, feed=feed)
+    scene = app.stack[-1]
+    try:
+        for _ in range(500):  # the party's map comes; then nothing is due but its news
+            app.turn(FrameClock(), limit=0.01)
+            if scene.view is not None:  # type: ignore[attr-defined]
+                break
+        assert scene.view is not None, "the party's map never woke the window"  # type: ignore[attr-defined]
+        assert scene.view.stage is Stage.PLAYING  # type: ignore[attr-defined]
+        app.woken.clear()
+        host.say(PartyUpdate(replace(a_party(), status="break", tables=())))
+        for _ in range(3):  # (a frame the clock asks for may come first)
+            if app.turn(FrameClock(), limit=10.0) and scene.view.stage is Stage.BETWEEN:  # type: ignore[attr-defined]
+                break
+        assert scene.view.stage is Stage.BETWEEN  # type: ignore[attr-defined]
+    finally:
+        app.pop()

@@ -63,6 +63,7 @@ class BetweenScene(ButtonScene):
         self.size = size
 
     def enter(self) -> None:
+        self.feed.listen(self.app.wake)
         if not self.app.above(self):  # back from a table the player left themselves
             self.homing = None
 

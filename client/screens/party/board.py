@@ -160,6 +160,9 @@ class BoardScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
 
+    def enter(self) -> None:
+        self.feed.listen(self.app.wake)
+
     def exit(self) -> None:
         self.feed.close()
 

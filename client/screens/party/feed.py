@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from client.net.party_link import Lost, PartyLink
-from client.net.session import AI_NAMES, Session, Snapshot, drain
+from client.net.session import AI_NAMES, Session, Snapshot, drain, listen
 from client.screens.choices import ai_names
 from client.screens.party.model import (
     Figure,
@@ -209,6 +209,14 @@ class NetFeed:
         self._called: list[PartyTable] = []  # tables we are called to, before their round's map
         self._changed = False
         self._heard = 0.0  # when the party map came (time.monotonic)
+        self._wake: Callable[[], None] | None = None
+
+    def listen(self, wake: Callable[[], None]) -> None:
+        """The party's news and, for a board, each watched table's wake the window."""
+        self._wake = wake
+        listen(self.link.inbox, wake)
+        for session in self.watchers.values():
+            listen(session.inbox, wake)
 
     def poll(self) -> PartyView | None:
         self.poll_link()
@@ -305,7 +313,10 @@ class NetFeed:
                         if who is None
                     )
                     address = self.link.address
-                    self.watchers[key] = self.join(address, table.port, self.name, None, ai)
+                    watcher = self.join(address, table.port, self.name, None, ai)
+                    self.watchers[key] = watcher
+                    if self._wake is not None:
+                        listen(watcher.inbox, self._wake)
         for key in [key for key in self.watchers if key not in wanted]:
             self.watchers.pop(key).close()
         for key, session in self.watchers.items():

@@ -154,6 +154,11 @@ class Feed(Protocol):
         """Why the party is gone (the host closed, the link was lost), or None."""
         ...
 
+    def listen(self, wake: Callable[[], None]) -> None:
+        """Call ``wake`` (from any thread) whenever news of the party arrives, so a window
+        asleep shows it at once; once now for what has come already."""
+        ...
+
     def poll(self) -> PartyView | None:
         """The party as it is now, if it changed since the last poll."""
         ...
