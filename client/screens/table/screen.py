@@ -211,7 +211,7 @@ class TableScene(Scene):
             self.statuses = seat_statuses(message.room)
             me = None if self.watching else self.seat
             passed = owner_toast(self.room, message.room, me, self.app.tr)
-            if passed is not None:
+            if passed is not None and not self.party:  # (nobody runs a party's table)
                 self.cues.toast(passed)
             self.room = message.room
         else:
@@ -229,6 +229,8 @@ class TableScene(Scene):
             return Hold(0.0)
         if isinstance(item, Closed):  # also before we are seated (an unreachable table)
             self.reconnecting = False
+            if self.party and self.over is not None:
+                return Hold(0.0)  # the party closes its played tables: the standings come next
             why = closed_text(item.code, item.text, self.app.tr, TABLE_CLOSED_KEYS)
             ClosedScene.cover(self.covers, self.app, self.handle, text=why, leave=self._quit)
             return Hold(0.0)
