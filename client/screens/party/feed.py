@@ -49,14 +49,17 @@ STAGES = {
 Joiner = Callable[[str, int, str, str | None, Sequence[str]], Session]
 
 
-def net_joiner() -> Joiner:
-    """Sit at (or, without a token, watch) a party's table through the protocol."""
+def net_joiner(look: int | None = None) -> Joiner:
+    """Sit at (or, without a token, watch) a party's table through the protocol, seated
+    with our badge (``look``) beside our name."""
 
     def join(address: str, port: int, name: str, token: str | None, ai: Sequence[str]) -> Session:
         from client.net.remote import NetSession
 
         watch = token is None
-        return NetSession(address, port, name, token=token, rooms=True, ai_names=ai, watch=watch)
+        return NetSession(
+            address, port, name, token=token, rooms=True, ai_names=ai, watch=watch, look=look
+        )
 
     return join
 
@@ -101,7 +104,8 @@ def open_night(
     gathers; ``keep``: told our token once the party gives it)."""
     names = ai_names(app.tr)
     link = PartyLink(address, port, name, token=token)
-    feed = NetFeed(link, name, net_joiner(), ai_names=names, on_close=stop, on_joined=keep)
+    join = net_joiner(app.settings.look)
+    feed = NetFeed(link, name, join, ai_names=names, on_close=stop, on_joined=keep)
     app.show("party_night", feed=feed, me=name, invite=invite)
 
 

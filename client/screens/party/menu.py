@@ -8,7 +8,8 @@ saved where ``durak party`` saves one (the window's ``saves``), with the organis
 token beside it (``client.net.party_saves``): while a night saved there is unfinished
 (the window was closed, the machine restarted), the menu offers to resume it, on its
 port, the organiser back as the same player. "Join" and "Board" take the party's address
-(``HOST:PORT``, the port 45655 when it is left out) and, to join, the player's name.
+(``HOST:PORT``, the port 45655 when it is left out). Hosting and joining first ask who
+the player is tonight: the name screen with its badges (``client.screens.name``).
 """
 
 from __future__ import annotations
@@ -195,10 +196,10 @@ class PartyMenuScene(ButtonScene):
             return
         if name == "resume":
             self.resume()
-        elif name == "host":
-            self.app.show("party_host")
-        elif name in ("join", "board"):
-            self.app.show("party_join", board=name == "board")
+        elif name in ("host", "join"):  # who we are tonight first, then the form
+            self.app.show("name", then=f"party_{name}", title="party.who")
+        elif name == "board":
+            self.app.show("party_join", board=True)
         elif name == "back":
             self.app.pop()
 
@@ -496,21 +497,17 @@ class PartyHostScene(FormScene):
 
 
 class PartyJoinScene(FormScene):
-    """The parties found on the LAN (a tap fills in the address), a party's address and,
-    to play, our name; Join or Board."""
+    """The parties found on the LAN (a tap fills in the address) and a party's address;
+    Join (as the name and badge just chosen) or Board."""
 
     def __init__(self, app: Director, board: bool = False) -> None:
         super().__init__(app)
         self.board = board
-        name = (app.settings.name or app.tr("settings.default_name"))[:NAME_MAX]
-        self.fields = {N_("join.address"): "", N_("party.your_name"): name}
+        self.fields = {N_("join.address"): ""}
         self.rows = [
             Row(N_("party.where"), str),
             Row(N_("join.address"), lambda: self.fields["join.address"], self.edit("join.address")),
         ]
-        if not board:
-            your = N_("party.your_name")
-            self.rows.append(Row(your, lambda: self.fields[your], self.edit(your)))
         self.editing = "join.address"
         self.found: list[PartyAd] = []
         self.finder: PartyFinder | None = None
@@ -578,9 +575,7 @@ class PartyJoinScene(FormScene):
         if name == "board":
             open_board(self.app, address, port)
             return
-        player = self.fields["party.your_name"].strip()[:NAME_MAX] or self.app.tr(
-            "settings.default_name"
-        )
+        player = (self.app.settings.name or self.app.tr("settings.default_name"))[:NAME_MAX]
         open_night(self.app, address, port, player)
 
     def next_frame(self) -> float:
