@@ -206,3 +206,11 @@ def test_a_party_table_closed_after_its_game_still_leads_home(tmp_path: Path) ->
     until(app, lambda: app.stack[-1] is scene, dt=0.5)
     feed.calls.append(call(3, 2, sessions))  # the next round: the next table
     until(app, lambda: len(sessions) == 2, dt=0.5)
+
+
+def test_a_guest_at_the_gathering_is_told_what_comes_next(tmp_path: Path) -> None:
+    feed = FedFeed([party_view(Stage.GATHERING, round=0, me="Vera")])
+    _, scene = between(tmp_path, feed)
+    shown = [item.full for item in labels(scene)]
+    assert "Gathering: 12 players have joined" in shown
+    assert "The first round begins once everyone is here" in shown

@@ -105,6 +105,25 @@ def test_between_rounds_and_the_gathering_say_so(assets: Assets) -> None:
     gathering = party_view(Stage.GATHERING, round=0)
     shown = [i.full for i in texts(plan_board(assets, tr, gathering, (1920, 1080)))]
     assert tr.plural("party.gathering", 12) in shown
+    # the board cannot know who starts the night (the organiser, or the party by itself
+    # once so many have joined: ``durak party --start-with``): it names nobody
+    assert "The first round begins once everyone is here" in shown
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (720, 1280)])
+def test_the_heading_is_whole_on_every_screen(
+    assets: Assets, size: tuple[int, int], language: str
+) -> None:
+    """The party's name, the round and the clock, none shortened: a portrait board gives
+    the name a line of its own (a third of the width cut "Friday night at Anna's")."""
+    tr = translator(language)
+    for view in (party_view(), party_view(Stage.GATHERING, round=0)):
+        plan = texts(plan_board(assets, tr, view, size))
+        top = min(item.rect.top for item in plan)
+        heading = [item for item in plan if item.rect.top < top + size[1] * 0.12]
+        assert view.name in [item.full for item in heading]
+        assert all(item.text == item.full for item in heading)
 
 
 def test_the_grid_keeps_tiles_apart_and_inside() -> None:

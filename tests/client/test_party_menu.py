@@ -288,3 +288,28 @@ def test_the_party_menu_and_the_statistics_stand_near_the_middle(
     ):
         assert top > 0 and h - bottom <= 2 * top + 0.1 * h
     window.close()
+
+
+def test_a_tap_on_the_length_never_changes_rounds_into_minutes(app: App) -> None:
+    """Rounds and minutes are two controls: the length steps within its kind either way
+    (one tap left of "3 rounds" once made a 3-hour night), and only the kind's own row
+    turns a night of rounds into one of time."""
+    app.show("party_host")
+    host = app.stack[-1]
+    assert isinstance(host, PartyHostScene)
+    labels = [row.label for row in host.rows]
+    kind, length = labels.index("party.lasts"), labels.index("party.length")
+
+    def tap(index: int, side: str) -> str:
+        rect = host.row_rects()[index]
+        value = host.value_rect(host.rows[index], rect)
+        click(app, (value.left + 4 if side == "left" else value.right - 4, value.centery))
+        return host.rows[length].value()
+
+    assert host.rows[length].value() == "3 rounds"
+    assert tap(length, "left") == "2 rounds"
+    seen = {tap(length, side) for side in ("left",) * 5 + ("right",) * 5}
+    assert seen == {f"{n} rounds" for n in (2, 3, 4, 5, 6)}
+    assert tap(kind, "right") == "90 minutes"
+    assert {tap(length, "right") for _ in range(4)} == {f"{n} minutes" for n in (60, 90, 120, 180)}
+    assert tap(kind, "left") == "2 rounds"  # (each kind keeps its own length)

@@ -57,8 +57,9 @@ __all__ = [
     "party_address",
 ]
 
-LENGTHS = (("rounds", 3), ("rounds", 4), ("rounds", 5), ("rounds", 6), ("rounds", 2),
-           ("minutes", 60), ("minutes", 90), ("minutes", 120), ("minutes", 180))  # fmt: skip
+# a night's length: so many rounds, or so many minutes; each a control of its own, so that
+# a tap on the length never turns 3 rounds into 180 minutes
+LENGTHS = {"rounds": (2, 3, 4, 5, 6), "minutes": (60, 90, 120, 180)}
 NAME_MAX = 24  # a party's player name (section 17)
 MAX_FOUND = 4  # parties listed at once
 
@@ -406,7 +407,8 @@ class PartyHostScene(FormScene):
         player = app.settings.name or app.tr("settings.default_name")
         self.fields = {N_("party.name"): app.tr("party.default_name", name=player)[:63]}
         self.seats = min(6, max(2, app.settings.opponents + 1))
-        self.length = LENGTHS[0]
+        self.lasts = "rounds"  # what the night's length counts
+        self.length = {"rounds": 3, "minutes": 90}  # the length of each kind, as last set
         self.fill = True
         self.starting: Starting | None = None
         self.rows = self._rows()
@@ -417,12 +419,16 @@ class PartyHostScene(FormScene):
         def seats(step: int) -> None:
             self.seats = int(cycle([2, 3, 4, 5, 6], self.seats, step))
 
+        def lasts(step: int) -> None:
+            self.lasts = "minutes" if self.lasts == "rounds" else "rounds"
+
         def length(step: int) -> None:
-            self.length = cycle(list(LENGTHS), self.length, step)
+            kind = self.lasts
+            self.length[kind] = cycle(list(LENGTHS[kind]), self.length[kind], step)
 
         def length_text() -> str:
-            kind, n = self.length
-            return tr.plural("party.rounds_n" if kind == "rounds" else "party.minutes_n", n)
+            key = "party.rounds_n" if self.lasts == "rounds" else "party.minutes_n"
+            return tr.plural(key, self.length[self.lasts])
 
         def fill(step: int) -> None:
             self.fill = not self.fill
@@ -431,6 +437,13 @@ class PartyHostScene(FormScene):
             Row(N_("party.night"), str),
             Row(N_("party.name"), lambda: self.fields["party.name"], self.edit("party.name")),
             Row(N_("party.size"), lambda: str(self.seats), seats),
+            Row(
+                N_("party.lasts"),
+                lambda: tr(
+                    "party.lasts_rounds" if self.lasts == "rounds" else "party.lasts_minutes"
+                ),
+                lasts,
+            ),
             Row(N_("party.length"), length_text, length),
             Row(N_("party.fill"), lambda: tr("party.yes" if self.fill else "party.no"), fill),
             *rule_rows(self.app),
@@ -457,7 +470,7 @@ class PartyHostScene(FormScene):
         if isinstance(rules, str) or self.starting is not None:
             return
         self.app.save_settings()
-        kind, n = self.length
+        kind, n = self.lasts, self.length[self.lasts]
         night = Night(
             rules, n if kind == "rounds" else None, n if kind == "minutes" else None, self.fill
         )
