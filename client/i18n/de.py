@@ -443,6 +443,11 @@ TEXTS: dict[str, str] = {
     "log.bout": "Runde {n}: {attacker} greift {defender} an",
     "log.led": "{name} spielt {cards} aus",
     "log.threw_in": "{name} legt {card} nach",
+    # the last bout, shown until our next decision
+    "recap.took": "{name} nahm {n}: {cards}",
+    "recap.took_you": "Du nahmst {n}: {cards}",
+    "recap.beaten": "{name} wehrte {n} ab: {cards}",
+    "recap.beaten_you": "Du wehrtest {n} ab: {cards}",
     "log.beat": "{name} schlägt {target} mit {card}",
     "log.transferred": "{name} schiebt mit {card} an {target} weiter",
     "log.showed": "{name} zeigt {card} und schiebt den Angriff an {target} weiter",

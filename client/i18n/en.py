@@ -435,6 +435,11 @@ TEXTS: dict[str, str] = {
     "log.bout": "Bout {n}: {attacker} attacks {defender}",
     "log.led": "{name} leads {cards}",
     "log.threw_in": "{name} throws in {card}",
+    # the last bout, shown until our next decision
+    "recap.took": "{name} took {n}: {cards}",
+    "recap.took_you": "You took {n}: {cards}",
+    "recap.beaten": "{name} beat off {n}: {cards}",
+    "recap.beaten_you": "You beat off {n}: {cards}",
     "log.beat": "{name} beats {target} with {card}",
     "log.transferred": "{name} transfers with {card} to {target}",
     "log.showed": "{name} shows {card} and passes the attack to {target}",

@@ -439,6 +439,11 @@ TEXTS: dict[str, str] = {
     "log.bout": "Ronde {n}: {attacker} valt {defender} aan",
     "log.led": "{name} komt uit met {cards}",
     "log.threw_in": "{name} gooit {card} bij",
+    # the last bout, shown until our next decision
+    "recap.took": "{name} pakte {n}: {cards}",
+    "recap.took_you": "Jij pakte {n}: {cards}",
+    "recap.beaten": "{name} sloeg {n} af: {cards}",
+    "recap.beaten_you": "Jij sloeg {n} af: {cards}",
     "log.beat": "{name} slaat {target} met {card}",
     "log.transferred": "{name} schuift met {card} door naar {target}",
     "log.showed": "{name} toont {card} en schuift de aanval door naar {target}",

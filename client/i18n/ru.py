@@ -435,6 +435,11 @@ TEXTS: dict[str, str] = {
     "log.bout": "Кон {n}: {attacker} ходит под {defender}",
     "log.led": "{name} ходит: {cards}",
     "log.threw_in": "{name} подкидывает {card}",
+    # the last bout, shown until our next decision
+    "recap.took": "{name} забирает {n}: {cards}",
+    "recap.took_you": "Ты забираешь {n}: {cards}",
+    "recap.beaten": "{name} отбивает {n}: {cards}",
+    "recap.beaten_you": "Ты отбиваешь {n}: {cards}",
     "log.beat": "{name} бьёт {target} картой {card}",
     "log.transferred": "{name} переводит картой {card} на {target}",
     "log.showed": "{name} показывает {card} и переводит на {target}",

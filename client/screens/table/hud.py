@@ -42,6 +42,7 @@ __all__ = [
     "draw_closed",
     "draw_end",
     "draw_paused",
+    "draw_recap",
     "draw_status",
     "draw_toast",
     "draw_unsaved",
@@ -278,9 +279,11 @@ def draw_status(
     role: str | None,
     tr: Translator = ENGLISH,
     our_turn: bool = False,
+    flash: float = 0.0,
 ) -> None:
     """The status line, with our role as a coloured tag before it (or, when the table
-    waits for us, a gold "Your turn")."""
+    waits for us, a gold "Your turn"); ``flash`` (0-1): a new prompt lit up behind, in
+    gold, as the bout or our role has just changed."""
     if not text:
         return
     px = round(layout.font_px * 1.1)
@@ -291,7 +294,15 @@ def draw_status(
     room = layout.size[0] - 2 * layout.margin - tag_w
     px = fit_px(assets, text, px, room)
     centre = (layout.size[0] / 2 + tag_w / 2, layout.status_y)
-    rect = draw_text(surface, assets, text, px, centre, colour=SOFT)
+    colour: tuple[int, ...] = SOFT
+    if flash > 0:  # a dark pill ringed in gold, the words in gold, fading back
+        glow = assets.text(text, px, SOFT).get_rect(center=(round(centre[0]), round(centre[1])))
+        glow = glow.inflate(px * 1.2, px * 0.5)
+        level = round(8 * min(1.0, flash)) / 8  # (a few steps: each box is kept)
+        ring = (*GOLD, round(255 * level))
+        rounded_box(surface, assets, glow, (6, 22, 14, round(200 * level)), glow.h // 2, ring)
+        colour = tuple(round(a + (b - a) * level) for a, b in zip(SOFT, GOLD, strict=True))
+    rect = draw_text(surface, assets, text, px, centre, colour=colour)
     if tag:
         fill, ink = (GOLD, (44, 30, 8)) if our_turn else (ROLE_COLOURS[role or ""], WHITE)
         image = assets.text(tag, round(px * 0.8), ink, True, not our_turn)
@@ -299,6 +310,20 @@ def draw_status(
         pill.midright = (rect.left - px // 2, rect.centery)
         surface.blit(assets.box(pill.size, (*fill, 235), pill.h // 2), pill)
         surface.blit(image, image.get_rect(center=pill.center))
+
+
+def draw_recap(surface: pygame.Surface, assets: Assets, layout: Layout, text: str) -> None:
+    """The last bout in a line ("Vera took 3: 9♦ 10♠ J♣"), on a dark pill just above the
+    status line, smaller than it."""
+    if not text:
+        return
+    px = round(layout.font_px * 0.9)
+    px = fit_px(assets, text, px, layout.size[0] - 2 * layout.margin - px)
+    image = assets.text(text, px, SOFT)
+    pill = image.get_rect().inflate(px * 1.2, px * 0.45)
+    pill.center = (round(layout.size[0] / 2), round(layout.status_y - layout.font_px * 1.45))
+    rounded_box(surface, assets, pill, (6, 22, 14, 190), pill.h // 2)
+    surface.blit(image, image.get_rect(center=pill.center))
 
 
 def draw_unsaved(
