@@ -73,6 +73,19 @@ def games() -> list[Game]:
     return found
 
 
+def with_badges(view: PartyView) -> PartyView:
+    """``view`` with a badge for every player, in turn (an AI seat has none)."""
+    looks = {name: i % 8 for i, name in enumerate(PLAYERS)}
+    return replace(
+        view,
+        standings=tuple(replace(row, look=looks[row.name]) for row in view.standings),
+        tables=tuple(
+            replace(table, looks=tuple(looks.get(name) for name in table.names))
+            for table in view.tables
+        ),
+    )
+
+
 def party_view(stage: Stage = Stage.PLAYING, me: str | None = None, **changes: object) -> PartyView:
     """Round 2 of 3 of a party of 12 players at tables of 5 (an AI player at each)."""
     played = games()

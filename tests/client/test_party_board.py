@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pygame
 import pytest
-from party_views import AI, LONG, PLAYERS, FedFeed, party_view
+from party_views import AI, LONG, PLAYERS, FedFeed, party_view, with_badges
 from window import key, open_app
 
 from client.i18n import translator
 from client.screens.party.board import BoardScene, grid, plan_board
 from client.screens.party.model import Stage
-from client.screens.party.paint import Label, Pic, unfit
+from client.screens.party.paint import Badge, Label, Pic, unfit
 from client.ui.assets import Assets
 
 pytestmark = pytest.mark.usefixtures("headless")
@@ -124,6 +124,25 @@ def test_the_heading_is_whole_on_every_screen(
         heading = [item for item in plan if item.rect.top < top + size[1] * 0.12]
         assert view.name in [item.full for item in heading]
         assert all(item.text == item.full for item in heading)
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (720, 1280)])
+def test_each_player_s_badge_is_beside_their_name(assets: Assets, size: tuple[int, int]) -> None:
+    """In the standings and on the tables' plates: the badge just left of the name, on
+    its line, the names still whole or ellipsised inside their boxes."""
+    plan = plan_board(assets, translator("en"), with_badges(party_view()), size)
+    assert unfit(plan) == []
+    badges = [item for item in plan if isinstance(item, Badge)]
+    seated = sum(1 for name in PLAYERS for table in party_view().tables if name in table.names)
+    assert len(badges) == len(PLAYERS) + seated
+    for badge in badges:
+        beside = [
+            item
+            for item in texts(plan)
+            if item.full in PLAYERS and abs(item.rect.centery - badge.at[1]) <= 2
+            and 0 <= item.rect.left - badge.at[0] <= badge.diameter * 1.5
+        ]  # fmt: skip
+        assert beside, badge
 
 
 def test_the_grid_keeps_tiles_apart_and_inside() -> None:

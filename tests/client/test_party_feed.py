@@ -17,7 +17,7 @@ from fake_party import FakePartyHost
 from client.net.party_link import Lost, PartyLink
 from client.net.remote import seat_names
 from client.net.scripted import ScriptedSession
-from client.net.session import Session
+from client.net.session import RoomChanged, Session
 from client.screens.party.feed import NetFeed
 from client.screens.party.model import PartyView, Stage
 from engine import Rules, Series, new_game
@@ -365,3 +365,36 @@ def test_news_from_the_party_wakes_a_resting_window(
         assert scene.view.stage is Stage.BETWEEN  # type: ignore[attr-defined]
     finally:
         app.pop()
+
+
+def test_badges_come_from_our_own_and_from_the_rooms_the_board_watches(
+    host: FakePartyHost,
+) -> None:
+    """The party sends no badges: a player's window knows its own, a board learns each
+    player's from the rooms of the tables it watches."""
+    link = PartyLink("127.0.0.1", host.port, "Vera")
+    feed = NetFeed(link, "Vera", Joins(), look=5)
+    try:
+        view = until(feed.poll)
+        assert isinstance(view, PartyView)
+        assert {row.name: row.look for row in view.standings if row.look is not None} == {"Vera": 5}
+    finally:
+        feed.close()
+    joins = Joins()
+    board = NetFeed(
+        PartyLink("127.0.0.1", host.port, "Board", board=True), "Board", joins, watch=True
+    )
+    try:
+        until(board.poll)
+        seats = tuple(
+            SeatInfo("human", name, None, True, look=i) for i, name in enumerate(NAMES[:3])
+        )
+        room = Room("T", "playing", 0, (*seats, SeatInfo("ai")), Rules(players=4), False, True,
+                    Series.new(4), 1)  # fmt: skip
+        joins.sessions[0].inbox.put(RoomChanged(room))
+        view = until(board.poll)
+        assert isinstance(view, PartyView)
+        assert [row.look for row in view.standings[:4]] == [0, 1, 2, None]
+        assert view.tables[0].looks == (0, 1, 2, None)  # (an AI seat has none)
+    finally:
+        board.close()
