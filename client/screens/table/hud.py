@@ -20,6 +20,7 @@ from client.ui.assets import Assets
 from client.ui.render import (
     GOLD,
     SOFT,
+    SOLID,
     WHITE,
     button_px,
     draw_button,
@@ -428,7 +429,7 @@ def end_parts(
     yield
     title, rows, games = end_lines(over, names, me, tr, show.party)
     panel, px = _end_panel((w, h), over, show)
-    draw_panel(surface, assets, panel, 225)
+    draw_panel(surface, assets, panel, SOLID)
     yield
     y = panel.top + px * 1.6
     title_px = fit_px(assets, title, round(px * 1.5), panel.w - 2 * px, bold=True)
@@ -477,7 +478,7 @@ def draw_banner(surface: pygame.Surface, assets: Assets, layout: Layout, text: s
 
 def draw_closed(surface: pygame.Surface, assets: Assets, text: str, buttons: list[Button]) -> None:
     panel, px = panel_rect(surface.get_size(), 7)
-    draw_panel(surface, assets, panel, 230)
+    draw_panel(surface, assets, panel, SOLID)
     text_px = fit_px(assets, text, px, panel.w - 2 * px)
     draw_text(surface, assets, text, text_px, (panel.centerx, panel.top + px * 2))
     draw_buttons(surface, assets, buttons, None)

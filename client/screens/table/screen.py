@@ -671,8 +671,8 @@ class TableScene(Scene):
                 me = -1 if self.watching else self.seat
                 draw_recap(surface, assets, layout, recap_text(self.recap, names, tr, me))
             draw_unsaved(surface, assets, layout, self.room, self.seat, tr)
-            draw_paused(surface, assets, layout, self.room, tr)
-            if self.watching:
+            if self.watching:  # (the player who paused has the pause open)
+                draw_paused(surface, assets, layout, self.room, tr)
                 draw_watching(surface, assets, layout, tr)
             self.cues.draw_toasts(surface, assets, layout)
             self.choice.draw_bubble(surface, board)
