@@ -94,6 +94,7 @@ TEXTS: dict[str, str] = {
     "• Einen Trumpf schlägt nur ein höherer Trumpf.\n"
     "• Geht es nicht, oder willst du nicht? Aufnehmen: Alle Karten des Gefechts kommen auf "
     "deine Hand, und die anderen dürfen noch passende Karten nachlegen.",
+    "howto.3.picture": "Hier ist Pik Trumpf: 6♠ sticht 8♣",
     "howto.4.title": "Nach dem Gefecht",
     "howto.4.body": "• Alles geschlagen: Die Karten kommen aus dem Spiel, der Verteidiger "
     "greift als Nächster an.\n"

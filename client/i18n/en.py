@@ -97,6 +97,7 @@ TEXTS: dict[str, str] = {
     "• A trump is beaten only by a higher trump.\n"
     "• Cannot or will not beat? Take: all the cards of the bout go into your hand, and the "
     "others may still throw in cards you would have to beat.",
+    "howto.3.picture": "Spades are trump here: 6♠ beats 8♣",
     "howto.4.title": "After the bout",
     "howto.4.body": "• All beaten: the cards are discarded and the defender attacks next.\n"
     "• Taken: the defender misses a turn; the player on their left attacks.\n"

@@ -94,6 +94,7 @@ TEXTS: dict[str, str] = {
     "• Een troef wordt alleen door een hogere troef verslagen.\n"
     "• Lukt het niet, of wil je niet? Opnemen: alle kaarten van het gevecht gaan naar je "
     "hand, en de anderen mogen nog passende kaarten toevoegen.",
+    "howto.3.picture": "Schoppen is hier troef: 6♠ slaat 8♣",
     "howto.4.title": "Na het gevecht",
     "howto.4.body": "• Alles verslagen: de kaarten gaan uit het spel en de verdediger valt "
     "als volgende aan.\n"
