@@ -93,3 +93,33 @@ def test_the_guard_holds_then_lets_go_and_the_flash_fades() -> None:
     assert guard.flash() == 0.0 and guard.next_frame() == float("inf")
     guard.see((2, False, None))
     assert guard.holding and guard.next_frame() == 0.0
+
+
+def test_the_keys_are_numbered_again_once_the_bout_is_swept() -> None:
+    """Within a bout a card played leaves its number unused (the others keep theirs, so
+    that keys pressed in a row mean what was shown); once the bout is swept the hand is
+    numbered 1, 2, 3... again, without waiting for cards drawn (there are none here)."""
+    from engine import GameState
+
+    app, session = start(GameState.from_text(NO_STOCK))
+    table = scene(app)
+    lead = table.choice.numbers[Card.parse("7h")]
+    key(app, pygame.K_1 + lead)  # we lead 7♥ by its key
+    assert session.sent == [Attack.of("7h")]
+    settle(app)
+    assert lead not in table.choice.numbers.values()  # (a gap while the bout is on)
+    session.play(1, Beat(Card.parse("9h"), Card.parse("7h")))
+    settle(app)
+    session.send(Pass())
+    session.play(1, Attack.of("8c"))  # Boris leads at once, before the sweep is shown
+    settle(app)
+    assert table.board is not None and len(table.board.table) == 1
+    assert sorted(table.choice.numbers.values()) == list(range(len(table.board.hand)))
+
+
+NO_STOCK = (
+    "rules=36 hands=TcJc9d7h8h6s*/8cTdQd9hKh7s stock=- trump=Ks table=- "
+    "discard=6c7c9cQcKcAc6d7d8dJdKdAd6hThJhQhAh8s9sTsJsQsAsKs attacker=0 defender=1 "
+    "leader=0 dealer=1 phase=lead cap=5 held=6 taking=no passed=- shown=- throwers=0 "
+    "places=0,0 result=- moves=0 seen=0:5:TcJc9d7h8h6s/8cTdQd9hKh7s"
+)
