@@ -218,6 +218,9 @@ def _draw_seat(
         detail = tr("table.out_place", place=tr.ordinal(place))
     elif role == "Durak":
         detail = tr("table.durak")
+    elif count == 0 and not board.stock_shown and role != "taking":
+        detail = tr("role.out")  # (no card and none to draw: out once the bout ends)
+        role = "out"
     else:
         detail = tr.plural("table.cards", count)
         if seat in board.passed:
