@@ -268,6 +268,7 @@ TEXTS: dict[str, str] = {
     # the room of a LAN table
     "room.start": "Spiel starten",
     "room.leave": "Verlassen",
+    "room.fill": "Mit KI auffüllen",
     "room.kick": "Wegschicken",
     "room.waiting_owner": "Warte, bis der Gastgeber das Spiel startet…",
     "room.unsaved": "Der Host kann den Tisch nicht speichern (Platte voll?): Spiel in Gefahr.",

@@ -271,6 +271,7 @@ TEXTS: dict[str, str] = {
     # the room of a LAN table
     "room.start": "Start the game",
     "room.leave": "Leave",
+    "room.fill": "Fill with AI",
     "room.kick": "Send away",
     "room.waiting_owner": "Waiting for the owner to start the game…",
     "room.unsaved": "The host cannot save the table (full disk?): a crash would lose the game.",

@@ -267,6 +267,7 @@ TEXTS: dict[str, str] = {
     # the room of a LAN table
     "room.start": "Spel starten",
     "room.leave": "Verlaten",
+    "room.fill": "Aanvullen met AI",
     "room.kick": "Wegsturen",
     "room.waiting_owner": "Wachten tot de eigenaar het spel start…",
     "room.unsaved": "De host kan de tafel niet opslaan (schijf vol?): een crash kost het spel.",

@@ -265,6 +265,7 @@ TEXTS: dict[str, str] = {
     # the room of a LAN table
     "room.start": "Начать игру",
     "room.leave": "Выйти",
+    "room.fill": "Добавить ИИ",
     "room.kick": "Выгнать",
     "room.waiting_owner": "Ждём, пока хозяин стола начнёт игру…",
     "room.unsaved": "Хост не может сохранить стол (диск полон?): при сбое игра пропадёт.",
