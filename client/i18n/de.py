@@ -379,13 +379,16 @@ TEXTS: dict[str, str] = {
     "coach.take_costs#few": "Aufnehmen bringt dir {n} Karten auf die Hand, bei {stock} im Stapel.",
     "coach.take_costs#many": "Aufnehmen bringt dir {n} Karten auf die Hand, bei {stock} im Stapel.",
     "coach.take_costs_empty#one": (
-        "Aufnehmen bringt dir {n} Karte auf die Hand, und der Stapel ist leer."
+        "Der Stapel ist leer, jede Karte zählt: Nimmst du {n} Karte, musst du eine mehr"
+        " loswerden, bevor du raus bist."
     ),
     "coach.take_costs_empty#few": (
-        "Aufnehmen bringt dir {n} Karten auf die Hand, und der Stapel ist leer."
+        "Der Stapel ist leer, jede Karte zählt: Nimmst du {n} Karten, musst du {n} mehr"
+        " loswerden, bevor du raus bist."
     ),
     "coach.take_costs_empty#many": (
-        "Aufnehmen bringt dir {n} Karten auf die Hand, und der Stapel ist leer."
+        "Der Stapel ist leer, jede Karte zählt: Nimmst du {n} Karten, musst du {n} mehr"
+        " loswerden, bevor du raus bist."
     ),
     "coach.take_instead#one": (
         "Schlagen kostet {card}, und {n} weitere Karte kann noch kommen: Aufnehmen behält sie."
@@ -416,9 +419,10 @@ TEXTS: dict[str, str] = {
     "coach.seat": "Platz {n}",
     "review.open": "Tippe auf einen Zug, um ihn in der Wiederholung zu sehen.",
     "review.assumes": (
-        "Jeder Prozentwert ist deine Chance, nicht der Durak zu werden, wenn ab diesem Zug"
-        " alle (du auch) wie der Computer auf Stufe Normal spielten: Spielst du besser, ist"
-        " deine wahre Chance höher, spielst du schlechter, niedriger."
+        "Jeder Prozentwert ist die Schätzung des Computers auf Stufe Schwer: deine Chance,"
+        " nicht der Durak zu werden, wenn ab diesem Zug alle (du auch) wie der Computer auf"
+        " Stufe Normal spielten. Spielst du besser, ist deine wahre Chance höher, spielst du"
+        " schlechter, niedriger."
     ),
     "action.attack": "Angreifen mit {cards}",
     "action.throw": "Nachlegen von {card}",

@@ -378,9 +378,18 @@ TEXTS: dict[str, str] = {
     "coach.take_costs#one": "Taking adds {n} card to your hand, with {stock} left in the stock.",
     "coach.take_costs#few": "Taking adds {n} cards to your hand, with {stock} left in the stock.",
     "coach.take_costs#many": "Taking adds {n} cards to your hand, with {stock} left in the stock.",
-    "coach.take_costs_empty#one": "Taking adds {n} card to your hand, and the stock is empty.",
-    "coach.take_costs_empty#few": "Taking adds {n} cards to your hand, and the stock is empty.",
-    "coach.take_costs_empty#many": "Taking adds {n} cards to your hand, and the stock is empty.",
+    "coach.take_costs_empty#one": (
+        "The stock is empty, so every card counts: taking {n} card leaves you one more to get"
+        " rid of before you are out."
+    ),
+    "coach.take_costs_empty#few": (
+        "The stock is empty, so every card counts: taking {n} cards leaves you {n} more to"
+        " get rid of before you are out."
+    ),
+    "coach.take_costs_empty#many": (
+        "The stock is empty, so every card counts: taking {n} cards leaves you {n} more to"
+        " get rid of before you are out."
+    ),
     "coach.take_instead#one": (
         "Beating spends {card} and {n} more card may still come: taking keeps it."
     ),
@@ -408,9 +417,9 @@ TEXTS: dict[str, str] = {
     "coach.seat": "Seat {n}",
     "review.open": "Tap a move to watch it in the replay.",
     "review.assumes": (
-        "Each % is your chance of not ending up the Durak if, from that move on, everyone"
-        " (you too) played like the computer at level Normal. Play better than that and"
-        " your real chance is higher; play worse and it is lower."
+        "Each % is the Hard computer's estimate of your chance of not ending up the Durak if,"
+        " from that move on, everyone (you too) played like the computer at level Normal."
+        " Play better than that and your real chance is higher; play worse and it is lower."
     ),
     "action.attack": "leading {cards}",
     "action.throw": "throwing in {card}",

@@ -376,9 +376,18 @@ TEXTS: dict[str, str] = {
     "coach.take_costs#one": "Pakken geeft je {n} kaart erbij, met nog {stock} in de stapel.",
     "coach.take_costs#few": "Pakken geeft je {n} kaarten erbij, met nog {stock} in de stapel.",
     "coach.take_costs#many": "Pakken geeft je {n} kaarten erbij, met nog {stock} in de stapel.",
-    "coach.take_costs_empty#one": "Pakken geeft je {n} kaart erbij, en de stapel is leeg.",
-    "coach.take_costs_empty#few": "Pakken geeft je {n} kaarten erbij, en de stapel is leeg.",
-    "coach.take_costs_empty#many": "Pakken geeft je {n} kaarten erbij, en de stapel is leeg.",
+    "coach.take_costs_empty#one": (
+        "De stapel is op, elke kaart telt: pak je {n} kaart, dan moet je er één meer kwijt"
+        " voor je uit bent."
+    ),
+    "coach.take_costs_empty#few": (
+        "De stapel is op, elke kaart telt: pak je {n} kaarten, dan moet je er {n} meer kwijt"
+        " voor je uit bent."
+    ),
+    "coach.take_costs_empty#many": (
+        "De stapel is op, elke kaart telt: pak je {n} kaarten, dan moet je er {n} meer kwijt"
+        " voor je uit bent."
+    ),
     "coach.take_instead#one": (
         "Slaan kost {card} en er kan nog {n} kaart bijkomen: pakken houdt hem."
     ),
@@ -412,9 +421,10 @@ TEXTS: dict[str, str] = {
     "coach.seat": "Plaats {n}",
     "review.open": "Tik op een zet om hem in de herhaling te zien.",
     "review.assumes": (
-        "Elk percentage is je kans om niet de Durak te worden als vanaf die zet iedereen"
-        " (jij ook) speelde zoals de computer op niveau Normaal: speel je beter, dan is je"
-        " echte kans hoger, speel je slechter, dan lager."
+        "Elk percentage is de schatting van de computer op niveau Moeilijk: je kans om niet"
+        " de Durak te worden als vanaf die zet iedereen (jij ook) speelde zoals de computer"
+        " op niveau Normaal. Speel je beter, dan is je echte kans hoger, speel je slechter,"
+        " dan lager."
     ),
     "action.attack": "aanvallen met {cards}",
     "action.throw": "{card} toevoegen",

@@ -177,3 +177,27 @@ def test_every_line_fits_at_every_window_shape(
         review.draw(pygame.Surface(size))
         for row in review.rows():  # a chance and where it would have gone stay on one line
             assert all(line.count("%") == 2 for line in row.text if "→" in line), row.text
+
+
+@pytest.mark.parametrize("language", ["en", "de", "nl", "ru"])
+def test_a_costly_take_with_the_stock_gone_says_why_it_costs(language: str) -> None:
+    """'Taking adds 1 card to your hand, and the stock is empty.' was true and explained
+    nothing: with no card left to draw, each card taken is one more to get rid of."""
+    from engine.ai.reasons import Why, WhyCode
+
+    tr = translator(language)
+    for n in (1, 3):
+        said = why_text(Why(WhyCode.TAKE_COSTS, count=n), tr)
+        assert str(n) in said
+        assert said != tr.plural("coach.take_costs", n, stock=0)
+    english = why_text(Why(WhyCode.TAKE_COSTS, count=3), translator("en"))
+    assert english.endswith("leaves you 3 more to get rid of before you are out.")
+
+
+@pytest.mark.parametrize("language", ["en", "de", "nl", "ru"])
+def test_the_footnote_names_the_estimate_s_level_and_the_play_it_assumes(language: str) -> None:
+    """The estimates are the Hard computer's, with everyone playing on as Normal does
+    (``engine.ai.coach``): the footnote says both, as the README says Hard."""
+    tr = translator(language)
+    said = tr("review.assumes")
+    assert tr("level.hard") in said and tr("level.normal") in said
