@@ -39,3 +39,35 @@ def test_a_player_with_no_card_and_an_empty_stock_reads_out(
     table.draw(pygame.Surface(app.size))
     assert app.tr("role.out") in said
     assert app.tr.plural("table.cards", 0) not in said
+
+
+def test_a_lone_first_line_of_the_log_sits_under_its_title(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Before any card is played the log has no bout's cards to show: its first line
+    starts under the title, not below an empty band, mid-panel."""
+    from tables import deal
+
+    from client.screens.table import overlays
+    from client.screens.table.panels import LogScene
+    from engine import Rules
+
+    app, _ = start(deal(Rules(), "6s 7h 8h 9d Tc Jc", "7s 8c 9h Td Qd Kh"))
+    table = scene(app)
+    table.press_button("log")
+    log = app.stack[-1]
+    assert isinstance(log, LogScene)
+    said: list[tuple[str, float]] = []
+    real = overlays.draw_text
+
+    def spy(surface, assets, text, px, at, *args, **kwargs):  # type: ignore[no-untyped-def]
+        said.append((text, at[1]))
+        return real(surface, assets, text, px, at, *args, **kwargs)
+
+    monkeypatch.setattr(overlays, "draw_text", spy)
+    log.draw(app.screen)
+    panel = log.panel()
+    first = next(y for text, y in said if text.startswith("Bout 1"))
+    assert first < panel.rect.top + panel.px * 6
+    up = next(b.rect for b in log.buttons if b.name == "scroll_up")
+    assert abs(up.top - panel.lines.top) <= 1  # the scroll buttons follow the lines

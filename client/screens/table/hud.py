@@ -295,14 +295,17 @@ def draw_status(
     room = layout.size[0] - 2 * layout.margin - tag_w
     px = fit_px(assets, text, px, room)
     centre = (layout.size[0] / 2 + tag_w / 2, layout.status_y)
-    colour: tuple[int, ...] = SOFT
+    colour = SOFT
     if flash > 0:  # a dark pill ringed in gold, the words in gold, fading back
         glow = assets.text(text, px, SOFT).get_rect(center=(round(centre[0]), round(centre[1])))
         glow = glow.inflate(px * 1.2, px * 0.5)
         level = round(8 * min(1.0, flash)) / 8  # (a few steps: each box is kept)
         ring = (*GOLD, round(255 * level))
         rounded_box(surface, assets, glow, (6, 22, 14, round(200 * level)), glow.h // 2, ring)
-        colour = tuple(round(a + (b - a) * level) for a, b in zip(SOFT, GOLD, strict=True))
+        r, g, b = (
+            round(soft + (gold - soft) * level) for soft, gold in zip(SOFT, GOLD, strict=True)
+        )
+        colour = (r, g, b)
     rect = draw_text(surface, assets, text, px, centre, colour=colour)
     if tag:
         fill, ink = (GOLD, (44, 30, 8)) if our_turn else (ROLE_COLOURS[role or ""], WHITE)

@@ -206,13 +206,16 @@ class LogPanel:
     rows: int
 
 
-def log_panel(size: tuple[int, int], assets: Assets) -> LogPanel:
+def log_panel(size: tuple[int, int], assets: Assets, cards: bool = True) -> LogPanel:
+    """Where the log draws; without a bout's ``cards`` to show (none played yet) the lines
+    start under the title, where the cards would be (a lone first line sat mid-panel)."""
     w, h = size
     px = max(11, round(min(w, h) * 0.026))
     rect = pygame.Rect(0, 0, min(w - 16, px * 36), h - max(16, round(h * 0.08)))
     rect.center = (w // 2, h // 2)
     card_h = min(round(rect.h * 0.2), round(rect.w / 7 / CARD_RATIO))
-    bout = pygame.Rect(rect.left + px, rect.top + round(px * 3.4), rect.w - 2 * px, card_h * 1.25)
+    band_h = card_h * 1.25 if cards else 0
+    bout = pygame.Rect(rect.left + px, rect.top + round(px * 3.4), rect.w - 2 * px, band_h)
     top = bout.bottom + round(px * 1.2)
     lines = pygame.Rect(rect.left + px, top, rect.w - 2 * px, rect.bottom - round(px * 2.2) - top)
     step = round(line_h(assets, px) * 1.05)
