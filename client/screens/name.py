@@ -21,9 +21,9 @@ import pygame
 from client.settings import NAME_MAX, clean_name, system_name
 from client.ui.looks import LOOK_NAMES, draw_look
 from client.ui.pointer import Input, Key
-from client.ui.render import GOLD, SOFT, draw_backdrop, draw_button, draw_panel, draw_text, fit_px
+from client.ui.render import GOLD, SOFT, draw_backdrop, draw_panel, draw_text, fit_px
 from client.ui.scene import ButtonScene, Director
-from client.ui.widgets import Button
+from client.ui.widgets import Button, draw_field
 from protocol import LOOKS
 
 __all__ = ["NameScene"]
@@ -165,8 +165,7 @@ class NameScene(ButtonScene):
         at = (panel.left + 2 * px, panel.top + px * 2.2)
         draw_text(surface, self.assets, label, px, at, "midleft", GOLD, True)
         field = self.field()
-        shown = self.name or tr("settings.default_name")
-        draw_button(surface, self.assets, field, shown + "|", "chosen")
+        draw_field(surface, self.assets, field, self.name or tr("settings.default_name"), True)
         at = (panel.left + 2 * px, panel.top + px * 7.6)
         draw_text(surface, self.assets, tr("name.badge"), px, at, "midleft", GOLD, True)
         for look, rect in enumerate(self.badges()):

@@ -37,6 +37,7 @@ from client.ui.widgets import (
     Button,
     Row,
     cycle,
+    draw_field,
     draw_form_panels,
     draw_stepper,
     form_rects,
@@ -378,15 +379,7 @@ class FormScene(ButtonScene):
         size = fit_px(assets, text, px, value.left - rect.left - px * 1.5)
         draw_text(surface, assets, text, size, (rect.left + px, rect.centery), "midleft", colour)
         if row.label in self.fields:
-            editing = self.editing == row.label
-            pygame.draw.rect(surface, (250, 250, 244), value, border_radius=6)
-            pygame.draw.rect(
-                surface, GOLD if editing else (120, 140, 128), value, 2, border_radius=6
-            )
-            shown = self.fields[row.label] + ("|" if editing else "")
-            size = fit_px(assets, shown, px, value.w - 16)
-            at = (value.left + 8, value.centery)
-            draw_text(surface, assets, shown, size, at, "midleft", (30, 40, 34), shadow=False)
+            draw_field(surface, assets, value, self.fields[row.label], self.editing == row.label)
             return
         hover = self.hover is not None and rect.collidepoint(self.hover)
         draw_stepper(
