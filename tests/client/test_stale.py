@@ -1,14 +1,16 @@
 """Small states that must not go stale (issue 42): a player with no card and none to
-draw reads "out", not "0 cards"."""
+draw reads "out", not "0 cards"; a lone first line of the log sits under its title; the
+trump's label stays over the cards drawn from the stock."""
 
 from __future__ import annotations
 
 import pygame
 import pytest
-from tables import scene, settle, start
+from tables import deal, scene, settle, start
 
-from client.screens.table import draw
-from engine import Attack, GameState
+from client.screens.table import draw, overlays
+from client.screens.table.panels import LogScene
+from engine import Attack, GameState, Rules
 
 pytestmark = pytest.mark.usefixtures("headless")
 
@@ -48,8 +50,6 @@ def test_a_lone_first_line_of_the_log_sits_under_its_title(
     starts under the title, not below an empty band, mid-panel."""
     from tables import deal
 
-    from client.screens.table import overlays
-    from client.screens.table.panels import LogScene
     from engine import Rules
 
     app, _ = start(deal(Rules(), "6s 7h 8h 9d Tc Jc", "7s 8c 9h Td Qd Kh"))
@@ -71,3 +71,22 @@ def test_a_lone_first_line_of_the_log_sits_under_its_title(
     assert first < panel.rect.top + panel.px * 6
     up = next(b.rect for b in log.buttons if b.name == "scroll_up")
     assert abs(up.top - panel.lines.top) <= 1  # the scroll buttons follow the lines
+
+
+def test_the_trump_label_stays_over_the_cards_drawn_from_the_stock(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Cards flying from the stock at a draw covered the "Trump K♠" label on its edge: the
+    label is drawn after every card."""
+    app, _ = start(deal(Rules(), "6s 7h 8h 9d Tc Jc", "7s 8c 9h Td Qd Kh"))
+    order: list[str] = []
+    sprite, tag = draw.draw_sprite, draw._draw_trump_tag
+    monkeypatch.setattr(
+        draw, "draw_sprite", lambda *a, **k: (order.append("card"), sprite(*a, **k))[1]
+    )
+    monkeypatch.setattr(
+        draw, "_draw_trump_tag", lambda *a, **k: (order.append("tag"), tag(*a, **k))[1]
+    )
+    scene(app).draw(pygame.Surface(app.size))
+    assert "card" in order and order.count("tag") == 1
+    assert order.index("tag") > max(i for i, what in enumerate(order) if what == "card")
