@@ -214,3 +214,20 @@ def test_a_guest_at_the_gathering_is_told_what_comes_next(tmp_path: Path) -> Non
     shown = [item.full for item in labels(scene)]
     assert "Gathering: 12 players have joined" in shown
     assert "The first round begins once everyone is here" in shown
+
+
+def test_a_party_table_lost_mid_game_leads_back_to_the_standings(tmp_path: Path) -> None:
+    """A table lost before its game ends says so; its one button says where it leads (the
+    standings, not a menu) and goes there."""
+    sessions: list[ScriptedSession] = []
+    feed = FedFeed([party_view(Stage.BETWEEN, me="Vera")])
+    feed.calls.append(call(2, 1, sessions))
+    app, scene = between(tmp_path, feed)
+    click(app, next(b for b in scene.buttons() if b.name == "go").rect.center)
+    sessions[0].inbox.put(Closed("The connection to the table was lost.", "closed"))
+    until(app, lambda: any(isinstance(s, ClosedScene) for s in app.stack), dt=0.1)
+    notice = next(s for s in app.stack if isinstance(s, ClosedScene))
+    [button] = notice.buttons
+    assert button.label == "Standings"
+    click(app, button.rect.center)
+    until(app, lambda: app.stack[-1] is scene, dt=0.1)

@@ -135,11 +135,14 @@ def end_buttons(
     return buttons
 
 
-def closed_buttons(size: tuple[int, int], tr: Translator = ENGLISH) -> list[Button]:
+def closed_buttons(
+    size: tuple[int, int], tr: Translator = ENGLISH, label: str = ""
+) -> list[Button]:
+    """The closed table's one button, Menu (``label``: its words where it leads elsewhere)."""
     panel, px = panel_rect(size, 7)
     menu = pygame.Rect(0, 0, px * 7, round(px * 2.2))
     menu.midbottom = (panel.centerx, panel.bottom - px)
-    return [Button(menu, "menu", tr("table.menu"), style="primary")]
+    return [Button(menu, "menu", label or tr("table.menu"), style="primary")]
 
 
 def end_lines(

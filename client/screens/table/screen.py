@@ -239,7 +239,10 @@ class TableScene(Scene):
             if self.party and self.over is not None:
                 return Hold(0.0)  # the party closes its played tables: the standings come next
             why = closed_text(item.code, item.text, self.app.tr, TABLE_CLOSED_KEYS)
-            ClosedScene.cover(self.covers, self.app, self.handle, text=why, leave=self._quit)
+            label = self.app.tr("party.standings") if self.party else ""  # (where Menu leads)
+            ClosedScene.cover(
+                self.covers, self.app, self.handle, text=why, leave=self._quit, label=label
+            )
             return Hold(0.0)
         if isinstance(item, Reconnecting):
             self.reconnecting = True
