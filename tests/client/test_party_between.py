@@ -141,6 +141,7 @@ def test_a_party_game_s_end_offers_no_rematch(tmp_path: Path) -> None:
     pygame.image.save(frame, tmp_path / "party_end.png")  # a frame to look at
     offered = {b.name for b in end.buttons}
     assert "rematch" not in offered and {"menu", "hide"} <= offered
+    assert [b.label for b in end.buttons if b.name == "menu"] == ["Standings"]  # where it leads
     for k in (pygame.K_RETURN, pygame.K_r, pygame.K_SPACE):  # a LAN table's Rematch keys
         key(app, k)
     assert sessions[0].rematches == 0 and ends() == [end]

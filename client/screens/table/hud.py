@@ -114,10 +114,11 @@ def end_buttons(
     rematch: bool = True,
 ) -> list[Button]:
     """Menu, Rematch (``watching``: Next game, back to the room; none without ``rematch``:
-    a party's table, whose next game the party seats), Review (``review``: the game was
-    kept, so the coach can go over it) and Table along the end panel's foot."""
+    a party's table, whose next game the party seats, and whose Menu says where it leads,
+    the standings), Review (``review``: the game was kept, so the coach can go over it) and
+    Table along the end panel's foot."""
     panel, px = _end_panel(size, over, show)
-    specs = [("menu", tr("table.menu"), "secondary", 6.5)]
+    specs = [("menu", tr("table.menu" if rematch else "party.standings"), "secondary", 6.5)]
     if rematch:
         again = tr("table.next_game" if watching else "table.rematch")
         specs.append(("rematch", again, "primary", 8.0))
