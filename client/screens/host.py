@@ -25,6 +25,7 @@ from client.ui.widgets import (
     Button,
     Row,
     cycle,
+    draw_field,
     draw_form_panels,
     draw_stepper,
     form_rects,
@@ -281,18 +282,8 @@ class HostScene(ButtonScene):
             draw_text(surface, self.assets, "•", size, dot, colour=GOLD)
         if field:
             editing = self.editing == ("name" if row.label == "host.name" else "password")
-            pygame.draw.rect(surface, (250, 250, 244), value, border_radius=6)
-            pygame.draw.rect(
-                surface, GOLD if editing else (120, 140, 128), value, 2, border_radius=6
-            )
-            text = row.value() + ("|" if editing else "")
-            if not text:
-                text, ink = tr("host.no_password"), (130, 140, 134)
-            else:
-                ink = (30, 40, 34)
-            size = fit_px(self.assets, text, px, value.w - 16)
-            at = (value.left + 8, value.centery)
-            draw_text(surface, self.assets, text, size, at, "midleft", ink, shadow=False)
+            none = tr("host.no_password")
+            draw_field(surface, self.assets, value, row.value(), editing, none)
             return
         hover = self.hover is not None and rect.collidepoint(self.hover)
         text = row.value() if enabled else "—"

@@ -11,6 +11,7 @@ import queue
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -520,4 +521,41 @@ def test_an_open_seat_says_so_in_the_middle_of_its_box_unless_chips_go_under(
         plates.draw_seat(app.screen, app.assets, box, words, 20, False, True, chips)
         assert len(drawn) == 1
         assert (abs(drawn[0].centery - box.centery) <= 1) is not chips
+    app.close()
+
+
+class Filling(Sitting):
+    """A room's session that keeps the seats the owner set."""
+
+    def __init__(self, room: Room, seat: int = 0) -> None:
+        super().__init__(room, seat)
+        self.set: list[tuple[int, str | None]] = []
+
+    def set_seat(self, seat: int, ai: str | None) -> None:
+        self.set.append((seat, ai))
+
+
+def test_one_tap_fills_every_open_seat_with_an_ai() -> None:
+    """Five taps filled five open seats: while open seats keep Start from being pressed,
+    the owner's button beside Leave fills them all, at the level of the start screen's
+    first opponent; then it is Start again. A guest has none."""
+    app = App(Settings(language="en", levels=["hard"] * 5), None, size=(1280, 720), sound=False)
+    session = Filling(a_room(6))
+    scene = RoomScene(app, session)  # type: ignore[arg-type]
+    app.push(scene)
+    app.step(0.02)
+    fill = next(b for b in scene.buttons() if b.name == "fill")
+    assert fill.label == "Fill with AI" and "start" not in [b.name for b in scene.buttons()]
+    click(app, fill.rect.center)
+    assert session.set == [(2, "hard"), (5, "hard")]
+    full = replace(a_room(6), seats=tuple(
+        SeatInfo("ai", "", "hard") if s.kind == "empty" else s for s in a_room(6).seats
+    ))  # fmt: skip
+    session.inbox.put(RoomChanged(full))
+    app.step(0.02)
+    assert [b.name for b in scene.buttons()] == ["start", "leave"]
+    guest = RoomScene(app, Filling(a_room(6, owner=3)))  # type: ignore[arg-type]
+    app.push(guest)
+    app.step(0.02)
+    assert "fill" not in [b.name for b in guest.buttons()]
     app.close()

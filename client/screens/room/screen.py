@@ -44,7 +44,7 @@ from client.net.session import (
     drain,
     listen,
 )
-from client.screens.choices import ai_names, levels
+from client.screens.choices import ai_names, chosen_levels, levels
 from client.screens.room.plates import (
     OWNER_FILL,
     OWNER_INK,
@@ -77,7 +77,16 @@ from client.ui.render import (
 )
 from client.ui.scene import ButtonScene, Director
 from client.ui.widgets import Button, draw_padlock
-from protocol import Room, SeatInfo, all_seated, sit_refusal, start_refusal, waiting_for
+from protocol import (
+    Room,
+    SeatInfo,
+    SetSeat,
+    all_seated,
+    room_refusal,
+    sit_refusal,
+    start_refusal,
+    waiting_for,
+)
 
 __all__ = ["RoomScene", "RoomSession"]
 
@@ -399,9 +408,28 @@ class RoomScene(ButtonScene):
                 found.append((chip, i, CLEAR))
         return found
 
+    def fill_level(self) -> str:
+        """The level an open seat is filled with: the first opponent's of the start screen."""
+        return chosen_levels(self.app.settings, 2)[0]
+
+    def open_seats(self) -> list[int]:
+        """The empty seats the room's rules let us fill with an AI now (``room_rules``)."""
+        room = self.room
+        if room is None or self.closed:
+            return []
+        level = self.fill_level()
+        return [
+            i
+            for i, seat in enumerate(room.seats)
+            if seat.kind == "empty"
+            and room_refusal(room, self.seat, SetSeat(0, i, level), lambda lv: lv in levels())
+            is None
+        ]
+
     def chip_label(self, choice: str) -> str:
         if choice == KICK:
             return self.app.tr("room.kick")
+
         return "✕" if choice == CLEAR else self.app.tr("level." + choice)
 
     def chip_px(self) -> dict[int, int]:
@@ -425,7 +453,9 @@ class RoomScene(ButtonScene):
         right = leave.copy()  # Start (the owner's) or Ready, beside Leave
         right.left = w // 2 + 8
         leave.right = w // 2 - 8
-        if self.owner:
+        if self.owner and not self.can_start() and self.open_seats():
+            found = [Button(right, "fill", tr("room.fill"), style="primary")]  # (not yet Start)
+        elif self.owner:
             found = [Button(right, "start", tr("room.start"), self.can_start(), "primary")]
         elif self.watching:
             found = [Button(right, "sit", tr("room.take_seat"), self.can_sit(), "primary")]
@@ -475,6 +505,10 @@ class RoomScene(ButtonScene):
     def activate(self, name: str) -> None:
         if name == "leave":
             self.app.pop()
+        elif name == "fill" and self.owner:  # an AI in every open seat, in one tap
+            level = self.fill_level()
+            for seat in self.open_seats():
+                self.session.set_seat(seat, level)
         elif name == "start" and self.owner and self.can_start() and not self.closed:
             self.message = ""
             self.session.start()
