@@ -541,6 +541,13 @@ TEXTS: dict[str, str] = {
     "room.not_alone": "Ein anderer Spieler sitzt am Tisch: das Spiel läuft weiter.",
     "room.paused": "Das Spiel ist angehalten: setze es erst fort.",
     "room.party_table": "An einem Tisch der Party bestimmt die Party.",
+    "room.phones": "Handys",
+    "room.phones_title": "Mit dem Handy spielen",
+    "room.phones_hint": (
+        "Den Code mit der Kamera des Handys scannen oder die Adresse im Browser eingeben: "
+        "im selben Netz wie dieser Computer, nichts zu installieren."
+    ),
+    "room.phones_close": "Schließen",
     "pause.paused": "Pause",
     "pause.waits": "Niemand zieht, bis du weiterspielst.",
     "pause.goes_on": "Das Spiel läuft weiter",

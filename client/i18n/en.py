@@ -537,6 +537,13 @@ TEXTS: dict[str, str] = {
     "room.not_alone": "Another player sits at this table: the game goes on.",
     "room.paused": "The game is paused: resume it first.",
     "room.party_table": "At a party's table the party runs the room.",
+    "room.phones": "Phones",
+    "room.phones_title": "Play on a phone",
+    "room.phones_hint": (
+        "Scan the code with the phone's camera, or type the address in its browser: "
+        "the same network as this computer, nothing to install."
+    ),
+    "room.phones_close": "Close",
     "pause.paused": "Paused",
     "pause.waits": "Nobody moves until you resume.",
     "pause.goes_on": "The game goes on",

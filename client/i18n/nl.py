@@ -542,6 +542,13 @@ TEXTS: dict[str, str] = {
     "room.not_alone": "Er zit nog een speler aan tafel: het spel gaat door.",
     "room.paused": "Het spel is gepauzeerd: hervat het eerst.",
     "room.party_table": "Aan een tafel van het feest bepaalt het feest.",
+    "room.phones": "Telefoons",
+    "room.phones_title": "Spelen op een telefoon",
+    "room.phones_hint": (
+        "Scan de code met de camera van de telefoon, of typ het adres in de browser: "
+        "hetzelfde netwerk als deze computer, niets te installeren."
+    ),
+    "room.phones_close": "Sluiten",
     "pause.paused": "Gepauzeerd",
     "pause.waits": "Niemand zet iets tot je verdergaat.",
     "pause.goes_on": "Het spel gaat door",

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client.i18n import N_
-from client.net.lan import invite_link
+from client.net.lan import invite_link, page_address
 from client.screens.choices import ai_names, chosen_rules, rule_rows
 from client.ui.pointer import Input, Key
 from client.ui.render import GOLD, SOFT, draw_backdrop, draw_text, fit_px
@@ -157,7 +157,9 @@ class HostScene(ButtonScene):
         )
         link = invite_link(bind, handle.port)
         note = self.app.tr("room.copied") if copy_to_clipboard(link) else ""
-        self.app.show("room", session=session, invite=link, note=note)
+        web = None if handle.host is None else handle.host.web_port
+        page = "" if web is None else page_address(bind, web)
+        self.app.show("room", session=session, invite=link, note=note, page=page)
 
     # --- geometry -------------------------------------------------------------------------
 
