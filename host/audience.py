@@ -42,10 +42,11 @@ from protocol import (
     WatcherEmoted,
 )
 from protocol import Refusal as Code
+from protocol.names import numbered
 
 from .entry import Gate, Refusal
 from .items import Link
-from .room_state import unique_name
+from .room import bad_name
 
 __all__ = ["EMOTE_GAP", "SHOW_AFTER", "Audience"]
 
@@ -102,6 +103,8 @@ class Audience:
         limit = watchers if self.door_room is None else min(watchers, self.door_room)
         if hello.token is not None:
             return Refusal("bad_token", "A watcher has no seat token.")
+        if (named := bad_name(hello.name)) is not None:
+            return named
         if len(self.names) >= limit:
             text = "This table takes no watchers." if limit == 0 else "Enough people watch already."
             return Refusal("watchers_full", text)
@@ -128,7 +131,7 @@ class Audience:
     def add(self, link: Link, name: str, taken: set[str], look: int | None = None) -> None:
         """``link`` watches, under ``name`` or a number beside it (``taken``: the players'),
         with the badge ``look`` for when it sits down."""
-        self.names[link] = unique_name(name, taken | set(self.names.values()))
+        self.names[link] = numbered(name, taken | set(self.names.values()))
         self.looks[link] = look
         link.watching = True
         self._changed()

@@ -234,7 +234,7 @@ class Dealer:
             for seat in self.roster.seats:
                 if seat.link is not None:
                     seat.link.send(part)
-        self.roster.ended(result)
+        self.roster.ended(result, stood_in=play.bots)
         self.logs.append(play.log)
         play.stop_turn()
         self.play, self.last_seq = None, play.seq

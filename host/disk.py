@@ -11,6 +11,14 @@ rewriting them whole, until the disk has room again; meanwhile ``problem`` says 
 table is not saved, and the table goes on. When a game's journal begins, the save file is
 rewritten to name that game (``host.save.JOURNAL_KEY``), so that a journal deleted under
 the host, or lost, is noticed on ``--resume`` instead of its game silently dropped.
+
+**Checkpoints.** Every save written while a game's journal is on disk records how many of
+that game's moves the journal held durably then (``host.save.ACKED_KEY``: moves that may
+have been acknowledged to the clients), and during a game the save is rewritten so every
+``CHECKPOINT`` seconds while the journal grows (one atomic rewrite a second at most, after
+the journal's own fsync). So ``--resume`` tells a journal cut short in its middle (lost
+moves: fewer than its checkpoint) from a record a crash tore at its end. Moves, not bytes:
+a resumed game's journal is begun again with its moves in the header, shorter.
 """
 
 from __future__ import annotations
@@ -22,6 +30,7 @@ import logging
 import os
 import tempfile
 import threading
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,13 +38,14 @@ from typing import Any
 
 from . import durable
 from .journal import MAGIC, journal_file
-from .save import JOURNAL_KEY, SaveError, TableSave, decode, encode
+from .save import ACKED_KEY, JOURNAL_KEY, SaveError, TableSave, decode, encode
 
-__all__ = ["RETRY", "DiskWriter", "header_game"]
+__all__ = ["CHECKPOINT", "RETRY", "DiskWriter"]
 
 log = logging.getLogger("durak.host")
 
 RETRY = 1.0  # seconds between tries to write again after a write failed
+CHECKPOINT = 1.0  # seconds between two checkpoints of a growing journal (module docstring)
 _BINARY = getattr(os, "O_BINARY", 0)  # Windows: no newline translation
 
 
@@ -65,6 +75,7 @@ class DiskWriter:
         on_problem: Callable[[str | None], None] | None = None,
         retry: float = RETRY,
         problem: str | None = None,
+        checkpoint: float = CHECKPOINT,
     ) -> None:
         self.save_path = save_path
         self.journal_path = journal_file(save_path)
@@ -73,6 +84,7 @@ class DiskWriter:
         self.writes = 0  # fsyncs of the journal (each may carry several records)
         self.on_problem = on_problem
         self.retry = retry
+        self.checkpoint = checkpoint
         self._write = write
         self._work: list[tuple[int, str, Any]] = []
         self._queued = 0
@@ -86,6 +98,9 @@ class DiskWriter:
         self._ending: _Journal | None = None  # a finished game's, until its save is written
         self._written: _Journal | None = None  # the one in the file ``_fd`` has open
         self._on_disk = 0  # bytes of ``_written`` known to be in that file
+        self._acked = 0  # moves of ``_written`` durable in that file
+        self._marked = 0  # moves of ``_written`` the save file's checkpoint records
+        self._marked_at = 0.0  # when (``time.monotonic``) that checkpoint was written
         self._save: dict[str, Any] | None = None  # the latest save's table map
         self._save_due = False  # the save file is behind ``_save`` (or its journal mark)
         self._end_due = False  # a journal file is on disk that should not be
@@ -172,10 +187,11 @@ class DiskWriter:
         if kind == "append":
             if self._journal is not None:
                 self._journal.data += data
+                self._journal.moves += data[8:9] == b"["  # (an action, not a table record)
         elif kind == "save":
             self._save, self._save_due = data.to_dict(), True
         elif kind == "begin":
-            self._journal = _Journal(header_game(data), bytearray(MAGIC + data))
+            self._journal = _Journal(*_header(data), bytearray(MAGIC + data))
             self._save_due = True  # (the save then names the journal's game)
         elif kind == "end":
             self._ending = self._journal or self._ending
@@ -203,6 +219,8 @@ class DiskWriter:
             failures += self._try(self._journal)
             if self._written is self._journal:  # (the file is this game's now)
                 self._end_due, self._ending = False, None
+                if self._acked > self._marked and self._checkpoint_due():
+                    self._save_due = True
         if self._save_due:
             try:
                 self._write_save()
@@ -250,12 +268,17 @@ class DiskWriter:
             _sync_folder(self.journal_path.parent)
             self._fd = os.open(self.journal_path, os.O_WRONLY | os.O_APPEND | _BINARY)
             self._written, self._on_disk = journal, len(data)
+            self._acked, self._marked = journal.moves, 0
             return
         if self._on_disk < len(data):
             self._write_all(self._fd, data, self._on_disk)
             durable.full_fsync(self._fd)
             self._on_disk = len(data)
+            self._acked = journal.moves
             self.writes += 1
+
+    def _checkpoint_due(self) -> bool:
+        return time.monotonic() - self._marked_at >= self.checkpoint
 
     def _write_all(self, fd: int, data: bytes | bytearray, at: int = 0) -> None:
         durable.write_all(fd, data, at, self._write)
@@ -289,8 +312,11 @@ class DiskWriter:
         if table is None:  # (a resumed game: the save on disk is the room before it)
             table = self._save = _saved_table(self.save_path)
         if table is not None:
-            game = None if self._written is None else self._written.game
-            self._replace(self.save_path, encode({**table, JOURNAL_KEY: game}))
+            written = self._written
+            game = None if written is None else written.game
+            acked = None if written is None else self._acked
+            self._replace(self.save_path, encode({**table, JOURNAL_KEY: game, ACKED_KEY: acked}))
+            self._marked, self._marked_at = self._acked, time.monotonic()
         self._save_due = False
 
     def _close_journal(self) -> None:
@@ -308,16 +334,18 @@ class _Journal:
     """A game's journal as the file should hold it (compared by identity: one per game)."""
 
     game: int | None
+    moves: int  # the game's actions it holds (the header's, then one a record)
     data: bytearray
 
 
-def header_game(header: bytes) -> int | None:
-    """The game a journal header (a framed record) is for."""
+def _header(header: bytes) -> tuple[int | None, int]:
+    """The game a journal header (a framed record) is for, and the moves it holds."""
     with contextlib.suppress(ValueError, TypeError, KeyError):
-        game = json.loads(header[8:])["game"]
-        if type(game) is int:
-            return game
-    return None
+        table = json.loads(header[8:])
+        game, actions = table["game"], table["current"]["actions"]
+        if type(game) is int and type(actions) is list:
+            return game, len(actions)
+    return None, 0
 
 
 def _saved_table(path: Path) -> dict[str, Any] | None:

@@ -15,6 +15,7 @@ from engine import Action
 from protocol import Message
 
 __all__ = [
+    "Begin",
     "DealDue",
     "Gone",
     "Held",
@@ -106,4 +107,9 @@ class Stop:
     pass
 
 
-Item = Incoming | Gone | Thought | Held | TurnUp | Idle | DealDue | Show | Stop
+@dataclass(frozen=True, slots=True)
+class Begin:
+    """The gathering time of a table its policy deals after is up (``host.policy``)."""
+
+
+Item = Incoming | Gone | Thought | Held | TurnUp | Idle | DealDue | Show | Begin | Stop

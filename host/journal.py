@@ -19,12 +19,18 @@ game's end); it is written once per game. Then one record per action,
 ``[seat, "action text"]`` as in ``engine.GameLog``. A change of the table during the game
 (rare: who owns the room) is a ``{"table": ...}`` record that replaces the header's table.
 Reading stops at the first record that is cut short or fails its checksum. If no whole
-record follows it, it is the write a crash interrupted, which was never acknowledged, and
-it is dropped (``Journal.torn`` says how many bytes): a crash tears only the last write.
-A bad record with whole ones after it is damage (a flipped bit, a bad sector), reported as
-``Journal.damage`` with its offset; ``host.resume`` refuses it unless told to accept the
-loss. At the end of the game the finished table goes into the save file and the journal
-is deleted (compaction); in the lobby only the save file is written.
+record follows it and it can be a record cut short (fewer bytes than its length field
+says, a length no record has aside), it is the write a crash interrupted, which was never
+acknowledged, and it is dropped (``Journal.torn`` says how many bytes): a crash tears only
+the last write. A bad record with whole ones after it, or bytes at the end that are no
+record cut short (junk appended), is damage (a flipped bit, a bad sector, another
+program), reported as ``Journal.damage`` with its offset; ``host.resume`` refuses it
+unless told to accept the loss. A journal cut short in its middle reads whole: the moves
+it holds are what ``host.resume`` compares with the save's checkpoint
+(``host.save.ACKED_KEY``) to tell. The format is unchanged since version 1 (the checkpoint
+is in the save), so every journal an older host wrote is read as before. At the end of
+the game the finished table goes into the save file and the journal is deleted
+(compaction); in the lobby only the save file is written.
 
 The files are written by one thread, ``host.disk.DiskWriter``.
 """
@@ -97,20 +103,23 @@ def action_record(seat: int, action: object) -> bytes:
 
 @dataclass(frozen=True, slots=True)
 class Damage:
-    """A record that fails its checksum (or is cut short) with whole records after it:
-    the file was damaged, not torn by a crash. ``offset`` is where the bad record starts,
-    ``actions`` how many actions came before it, ``after`` the whole records after it."""
+    """A record that fails its checksum (or is cut short) with whole records after it, or
+    bytes at the end that are no record cut short: the file was damaged, not torn by a
+    crash. ``offset`` is where the bad record starts, ``actions`` how many actions came
+    before it, ``after`` the whole records after it (0: the ``junk`` bytes from ``offset``
+    to the end are no record cut short)."""
 
     offset: int
     actions: int
     after: int
+    junk: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class Journal:
     """A journal as read back: the table (with every action up to the first bad record in
     ``current``), how many bytes at its end were a torn record (dropped), and the damage
-    if a bad record has whole ones after it (then ``torn`` is 0)."""
+    if there is (then ``torn`` is 0)."""
 
     table: dict[str, Any]
     torn: int
@@ -144,7 +153,20 @@ def read_journal(path: Path) -> Journal:
     after = _records_after(data, end)
     if after:
         return Journal(table, 0, Damage(end, len(actions), after))
+    if not _cut_short(data, end):
+        return Journal(table, 0, Damage(end, len(actions), 0, len(data) - end))
     return Journal(table, len(data) - end)
+
+
+def _cut_short(data: bytes, at: int) -> bool:
+    """Whether the bytes from ``at`` to the end can be a record a crash cut short: nothing,
+    or no more than its length field says (a write torn, or one whose bytes the file
+    system never filled in), of a length a record can have."""
+    tail = len(data) - at
+    if tail < 8:
+        return True
+    size = int.from_bytes(data[at : at + 4], "big")
+    return size <= MAX_RECORD and tail <= 8 + size
 
 
 def _whole_record(data: bytes, at: int) -> int | None:

@@ -10,9 +10,11 @@ items back in the order they came and starts the turn timer afresh, so the game 
 from exactly where it stood, the player's turn with its whole time.
 
 Only the table's one human may pause it (``not_alone`` when another human has a seat,
-away or not: their game must go on), and only in a game (``no_game``). The pause ends by
-itself once that stops being true: the game ended or was drawn, the player left or
-dropped out, or another player came back to a seat.
+away or not: their game must go on), only in a game (``no_game``) and never at a party's
+table (``party_table``: the night's clock is everyone's): ``protocol.pause_refusal``, the
+rule the window asks too. The pause ends by itself once that stops being true: the game
+ended or was drawn, the player left or dropped out, or another player came back to a
+seat.
 
 The "back in a minute" mark is the room's (``host.room``); it is asked for beside the pause
 and answered the same way. ``Pausing`` answers each request with what came of it
@@ -24,7 +26,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from protocol import BackSoon, Pause, Refusal
+from protocol import BackSoon, Pause, Refusal, Room, pause_refusal
 
 from .items import Item, Thought, TurnUp
 from .room import Roster
@@ -51,22 +53,15 @@ class Pausing:
     def on(self) -> bool:
         return self.by is not None
 
-    @staticmethod
-    def refusal(playing: bool, alone: bool) -> Refusal | None:
-        """Why a seat's pause is refused (``alone``: it is the table's only human)."""
-        if not playing:
-            return Refusal.NO_GAME
-        return None if alone else Refusal.NOT_ALONE
-
-    def ask(self, seat: int, message: Pause | BackSoon, playing: bool) -> Refusal | Turn:
-        """Seat ``seat`` pauses the game, lets it run again or sets its mark: what came of
-        it, or why it is refused."""
+    def ask(self, seat: int, message: Pause | BackSoon, room: Room) -> Refusal | Turn:
+        """Seat ``seat`` pauses the game, lets it run again or sets its mark, at a table
+        showing ``room``: what came of it, or why it is refused."""
         if isinstance(message, BackSoon):
-            if not playing:
+            if room.status != "playing":
                 return Refusal.NO_GAME
             return Turn.MARKED if self.roster.set_back_soon(seat, message.on) else Turn.SAME
         if message.paused:
-            refusal = self.refusal(playing, self.roster.alone(seat))
+            refusal = pause_refusal(room, seat)
             if refusal is not None:
                 return refusal
             return Turn.PAUSED if self.start(seat) else Turn.SAME

@@ -13,10 +13,16 @@ which is newer:
   ``table-P.game-G.stale``, never deleted) with a note, and the save is taken up;
 - a save that names a game in play (``host.save.JOURNAL_KEY``) with no journal of that game
   beside it: that game would be lost, so ``SaveError`` says so;
-- a damaged journal (``host.journal.Damage``): ``SaveError`` names the file and the
-  offset, and the file is left as it was.
+- a damaged journal (``host.journal.Damage``: a bad record with whole ones after it, or
+  junk at its end that is no record a crash cut short): ``SaveError`` names the file and
+  the offset, and the file is left as it was;
+- a journal of fewer moves than the save's checkpoint of it (``host.save.ACKED_KEY``: the
+  moves it held on disk, and so maybe acknowledged, when the save was written): it was cut
+  in its middle and moves the players may have seen are lost, so ``SaveError`` says which.
+  (A record torn at the end of a journal that holds its checkpoint's moves is the write a
+  crash interrupted: dropped, and said in the notes.)
 
-The last two are taken up anyway with ``accept_loss`` (``durak host --resume
+The last three are taken up anyway with ``accept_loss`` (``durak host --resume
 --accept-loss``), after a note that says what is lost; a damaged journal is then kept
 beside it as ``table-P.game-G.damaged``. Nothing here writes a file but those renames.
 """
@@ -29,7 +35,7 @@ from typing import Any
 
 from . import durable
 from .journal import journal_file, read_journal
-from .save import JOURNAL_KEY, SaveError, TableSave, decode
+from .save import ACKED_KEY, JOURNAL_KEY, SaveError, TableSave, decode
 
 __all__ = ["Generation", "Loaded", "load_table"]
 
@@ -74,13 +80,15 @@ def load_table(save_path: Path, accept_loss: bool = False) -> Loaded:
             return Loaded(TableSave.load(save_path))  # (its SaveError says there is none)
         game = _read_game(journal_path, accept_loss, notes)
         return Loaded(game.table, game.torn, tuple(notes))
-    saved, marked = _read_save(save_path)
+    saved, marked, acked = _read_save(save_path)
     stale = None
     if journal_path.exists():
         game = _read_game(journal_path, accept_loss, notes)
         if Generation.of(game.table) > Generation.of(saved) and (
             marked is None or marked <= game.table.game
         ):
+            if marked == game.table.game and acked is not None:
+                _check_acked(journal_path, game, acked, accept_loss, notes)
             table = TableSave(**{**_fields(game.table), "last": saved.last})
             return Loaded(table, game.torn, tuple(notes))
         stale = game.table
@@ -121,10 +129,14 @@ def _read_game(path: Path, accept_loss: bool, notes: list[str]) -> _Game:
                 " never sent to anyone): dropped"
             )
         return _Game(table, journal.torn)
+    what = (
+        f"the record there is bad and {damage.after} whole records follow it"
+        if damage.after
+        else f"the {damage.junk} bytes from there to the end are no record a crash cut short"
+    )
     lost = (
-        f"{path} is damaged at byte {damage.offset}: the record there is bad and"
-        f" {damage.after} whole records follow it, so game {table.game} would go back"
-        f" to move {damage.actions} and lose what came after"
+        f"{path} is damaged at byte {damage.offset}: {what}, so game {table.game} would"
+        f" go back to move {damage.actions} and lose what came after"
     )
     if not accept_loss:
         raise SaveError(f"{lost}. The file was left as it is; to accept that loss: {ACCEPT}")
@@ -133,8 +145,26 @@ def _read_game(path: Path, accept_loss: bool, notes: list[str]) -> _Game:
     return _Game(table, 0)
 
 
-def _read_save(path: Path) -> tuple[TableSave, int | None]:
-    """The save and the game in play it names (None: none)."""
+def _check_acked(path: Path, game: _Game, acked: int, accept_loss: bool, notes: list[str]) -> None:
+    """A journal of fewer moves than its checkpoint was cut in its middle: say which
+    moves are lost."""
+    current = game.table.current
+    moves = 0 if current is None else len(current.actions)
+    if moves >= acked:
+        return
+    lost = (
+        f"{path} holds {moves} moves of game {game.table.game}, but the save says {acked}"
+        f" were written and may have been shown: the journal was cut short in its middle,"
+        f" and moves {moves + 1} to {acked} (after move {moves}) are lost"
+    )
+    if not accept_loss:
+        raise SaveError(f"{lost}. The file was left as it is; to accept that loss: {ACCEPT}")
+    notes.append(f"{lost}: accepted; the game goes on from move {moves}")
+
+
+def _read_save(path: Path) -> tuple[TableSave, int | None, int | None]:
+    """The save, the game in play it names (None: none), and its checkpoint of that
+    game's journal (its moves; None: none, or a save of an older host)."""
     try:
         raw = path.read_bytes()
     except OSError as exc:
@@ -147,7 +177,10 @@ def _read_save(path: Path) -> tuple[TableSave, int | None]:
     marked = table.get(JOURNAL_KEY)
     if marked is not None and (type(marked) is not int or marked < 0):
         raise SaveError(f"{path}: '{JOURNAL_KEY}' must be a game's number or null")
-    return saved, marked
+    acked = table.get(ACKED_KEY)
+    if acked is not None and (type(acked) is not int or acked < 0):
+        raise SaveError(f"{path}: '{ACKED_KEY}' must be a count of moves or null")
+    return saved, marked, acked
 
 
 def _set_aside(path: Path, game: int, why: str) -> Path:

@@ -56,12 +56,13 @@ from protocol import (
     SetSeat,
     UnplayableRules,
 )
+from protocol.names import numbered, refusal
 
 from .config import HostConfig
 from .credentials import new_token, token_matches
 from .entry import WRONG, Gate, Refusal
 from .items import Idle, Link
-from .room_state import Seat, first_empty, human_names, seat_infos, unique_name
+from .room_state import Seat, first_empty, human_names, seat_infos
 from .save import SavedSeat, TableSave
 
 __all__ = ["PATIENCE", "Freed", "Roster"]
@@ -82,6 +83,13 @@ class Freed:
 BAD_TOKEN = Refusal("bad_token", "That token holds no seat at this table.")
 FULL = Refusal("table_full", "Every seat is taken.")
 RUNNING = Refusal("game_in_progress", "A game is being played; join when it ends.")
+
+
+def bad_name(name: str) -> Refusal | None:
+    """Why a newcomer's name is refused (``protocol.names``: one that shows nothing or
+    reads as a seat no person plays), if it is."""
+    text = refusal(name)
+    return None if text is None else Refusal("bad_name", text)
 
 
 class Roster:
@@ -146,8 +154,10 @@ class Roster:
         watching: tuple[str, ...],
         unsaved: bool,
         paused: bool = False,
+        run_by: str = "owner",
     ) -> Room:
-        """The room every client is shown (``stand_ins``: the seats an AI plays for now)."""
+        """The room every client is shown (``stand_ins``: the seats an AI plays for now;
+        ``run_by``: who runs it, ``host.policy``)."""
         turn, idle = self.turn_timer, self.idle
         return Room(
             name=name,
@@ -167,6 +177,7 @@ class Roster:
             watching=watching,
             unsaved=unsaved,
             paused=paused,
+            run_by=run_by,
         )
 
     # --- who sits where ---------------------------------------------------------------
@@ -196,7 +207,11 @@ class Roster:
             if index is None:
                 return BAD_TOKEN
             return index if gate.right(hello.password, checked) else WRONG
-        return self.no_seat(playing) or gate.newcomer(address, hello.password, checked)
+        return (
+            self.no_seat(playing)
+            or bad_name(hello.name)
+            or gate.newcomer(address, hello.password, checked)
+        )
 
     def all_back(self, stand_ins: Collection[int]) -> bool:
         """Whether every human seat is connected or played by a stand-in."""
@@ -217,7 +232,8 @@ class Roster:
         assert index is not None
         seat = self.seats[index]
         token, seat.token_hash = new_token()
-        seat.kind, seat.name = "human", unique_name(name, human_names(self.seats))
+        # two bots both called "Normal bot" must not read as one player
+        seat.kind, seat.name = "human", numbered(name, human_names(self.seats))
         seat.look, seat.back_soon = look, False
         seat.ready = False  # a new player says for themselves when they are ready
         seat.since = next(self.arrivals)
@@ -245,11 +261,12 @@ class Roster:
         an AI's or empty): only then may they stop the game's clock (``host.pause``)."""
         return all(s.kind != "human" for i, s in enumerate(self.seats) if i != index)
 
-    def disconnect(self, index: int, playing: bool) -> bool:
+    def disconnect(self, index: int, kept: bool) -> bool:
         """Seat ``index``'s connection is gone: True when the seat is held for its player
-        (in a game); in the lobby the seat is empty again."""
+        (``kept``: in a game, or a party's table in its lobby too); otherwise the seat is
+        empty again."""
         self.seats[index].link = None
-        if playing:
+        if kept:
             return True
         self.seats[index] = Seat()
         return False
@@ -266,7 +283,7 @@ class Roster:
         return seat is not None and seat.kind == "human" and not seat.link and seat.away == away
 
     def vacate(self, index: int) -> None:
-        """A held seat whose player did not come back to a resumed lobby is free again."""
+        """A held seat whose player did not come back to the lobby is free again."""
         self.seats[index] = Seat()
 
     def free(
@@ -415,10 +432,17 @@ class Roster:
         for seat in self.seats:
             seat.away, seat.ready = 0, False
 
-    def ended(self, result: GameResult) -> None:
-        """A game ended with ``result``: the series counts it, and a seat whose player is
-        away or that an AI played only for the game is empty again."""
+    def ended(self, result: GameResult, stood_in: Collection[int]) -> None:
+        """A game ended with ``result``: the series counts it, and a seat an AI played only
+        for the game, or whose player stayed away past the hold (``stood_in``), is empty
+        again. A player away for less keeps the seat for the rest of the hold (a phone put
+        away during the game gets its place back in the room; the hold's timer, already
+        running, frees it after that: ``Table._held``)."""
         self.series = self.series.record(result)
         for index, seat in enumerate(self.seats):
-            if (seat.kind == "human" and seat.link is None) or seat.for_game:
+            if seat.for_game or (seat.kind == "human" and seat.link is None and index in stood_in):
                 self.seats[index] = Seat()
+
+    def away_players(self) -> list[int]:
+        """The seats of players who are not connected now."""
+        return [i for i, s in enumerate(self.seats) if s.kind == "human" and s.link is None]

@@ -13,11 +13,10 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from protocol import SeatInfo
-from protocol.messages import MAX_NAME
 
 from .items import Link
 
-__all__ = ["Seat", "ai_name", "first_empty", "human_names", "seat_infos", "unique_name"]
+__all__ = ["Seat", "ai_name", "first_empty", "human_names", "seat_infos"]
 
 
 @dataclass(slots=True)
@@ -39,17 +38,6 @@ class Seat:
     def ai(cls, level: str, for_game: bool = False) -> Seat:
         """An AI of ``level`` (``for_game``: it plays a player's seat to the game's end)."""
         return cls("ai", ai_name(level), level, for_game=for_game)
-
-
-def unique_name(name: str, taken: set[str]) -> str:
-    """``name``, or ``name 2``, ``name 3`` ... where another player at the table has it:
-    two bots both called "Normal bot" must not read as one player."""
-    if name not in taken:
-        return name
-    n = 2
-    while (found := f"{name[: MAX_NAME - len(str(n)) - 1]} {n}") in taken:
-        n += 1
-    return found
 
 
 def ai_name(level: str) -> str:

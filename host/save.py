@@ -10,7 +10,8 @@ A save file is UTF-8 JSON::
                            "idle": null, "watchers": 8},
                "password": <"scrypt$..." or null>,
                "deal": <the current game's fair deal or null>,
-               "journal": <the game in play in the journal beside it, or null>}}
+               "journal": <the game in play in the journal beside it, or null>,
+               "journal_acked": <that journal's checkpoint (moves), or null>}}
 
 A seat is ``{"kind", "name", "level", "token_hash", "look"}`` (``look``: the badge the
 player's hello chose, 0 .. ``LOOKS`` - 1, or null): neither a seat's token nor the
@@ -31,7 +32,10 @@ revealed.
 
 ``journal`` is written by ``host.disk.DiskWriter`` when a game's journal begins: the
 save (still the room before that game) then names the game, so that ``--resume`` knows a
-journal should be beside it. Reading a ``TableSave`` ignores it (``host.resume`` reads it).
+journal should be beside it, and ``journal_acked`` how many of its moves that journal held
+on disk when the save was written (``host.disk``'s checkpoints: a save written by an older host has
+none, and is read as before). Reading a ``TableSave`` ignores both (``host.resume`` reads
+them).
 
 ``checksum`` is the SHA-256 of the canonical JSON of ``table`` (sorted keys, no spaces),
 so a torn or edited file is detected. The game logs are ``engine.GameLog`` maps (rules,
@@ -67,6 +71,7 @@ from . import durable
 from .credentials import TOKEN_HASH_LEN, Password, hash_token
 
 __all__ = [
+    "ACKED_KEY",
     "FORMAT",
     "JOURNAL_KEY",
     "VERSION",
@@ -83,6 +88,10 @@ TOKEN_LEN = 32
 # The game whose journal was begun when the save was written (or null): a save that names a
 # game beyond its own ``game`` has that game in the journal beside it (see host.resume).
 JOURNAL_KEY = "journal"
+# That journal's checkpoint: how many of its game's moves it held durably (and so may have
+# been acknowledged) when the save was written (null without a journal; absent in a save of
+# an older host, which then is not checked). See host.disk and host.resume.
+ACKED_KEY = "journal_acked"
 
 
 def save_file(save_dir: str | Path, port: int) -> Path:

@@ -37,6 +37,7 @@ from .disk import DiskWriter
 from .doorway import Doorway, listening_socket
 from .journal import check_folder
 from .link import LinkLimits, TableLink, Wire
+from .policy import OWNER_RUNS, TablePolicy
 from .save import save_file
 from .scheduler import LoopScheduler, Scheduler
 from .table import Gone, Incoming, Show, Stop, Table
@@ -53,10 +54,16 @@ class Host:
     """A table served on TCP. ``await start()``, then ``await stop()`` (or ``async with``).
     ``scheduler``: the table's and the heartbeat's time and the AI's executor (by default
     the running loop's and the AI's threads). ``ai``: an executor and AI workers lent by the
-    caller (a party's, shared by its tables and closed by it), instead of the table's own."""
+    caller (a party's, shared by its tables and closed by it), instead of the table's own.
+    ``policy``: who runs the table (``host.policy``; a party's tables are the party's)."""
 
     def __init__(
-        self, config: HostConfig, *, scheduler: Scheduler | None = None, ai: AiPool | None = None
+        self,
+        config: HostConfig,
+        *,
+        scheduler: Scheduler | None = None,
+        ai: AiPool | None = None,
+        policy: TablePolicy = OWNER_RUNS,
     ) -> None:
         self.config = config
         self._own_ai = ai is None
@@ -91,13 +98,14 @@ class Host:
         )
         self.door = self.doorway.door
         try:
-            self.table = self.make_table(
+            self.table = Table(
                 config,
                 scheduler=self.scheduler,
                 on_room=self._room_changed,
                 workers=self.workers,
                 # Watchers take the door's slots like players, but always leave one a seat.
                 door_room=max(0, self.door.limits.limit - config.seats),
+                policy=policy,
             )
         except BaseException:
             if self._own_ai:
@@ -112,11 +120,6 @@ class Host:
         self._stopped = asyncio.Event()
         self.port = 0
         self.watchers: list[Callable[[Room], None]] = []  # told the room whenever it changes
-
-    def make_table(self, config: HostConfig, **parts: Any) -> Table:
-        """The table this host serves (a party's table is a ``Table`` of its own kind:
-        ``host.party.tables``)."""
-        return Table(config, **parts)
 
     @property
     def address(self) -> str:

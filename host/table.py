@@ -27,6 +27,10 @@ an item is held in ``outbox`` and goes out once that item's records are on disk 
 seat's token, a game's start and end, every action), so no client ever hears of a move a
 restarted host would not know. The event loop never waits for the disk itself. With
 ``workers`` (``host.workers``) the AI seats' bots think in worker processes.
+
+Who runs the table is its ``policy`` (``host.policy``): its owner, or a party, which holds
+the seats for its players, deals after a gathering time, keeps a seat through the lobby,
+has nobody own the room and is told each game's result.
 """
 
 from __future__ import annotations
@@ -76,11 +80,25 @@ from .dealer import Dealer
 from .disk import DiskWriter
 from .entry import Gate, Refusal
 from .game import BotSlot, Game, Resources
-from .items import DealDue, Gone, Held, Idle, Incoming, Item, Link, Show, Stop, Thought, TurnUp
+from .items import (
+    Begin,
+    DealDue,
+    Gone,
+    Held,
+    Idle,
+    Incoming,
+    Item,
+    Link,
+    Show,
+    Stop,
+    Thought,
+    TurnUp,
+)
 from .keeper import Keeper
 from .outbox import Outbox
 from .parts import Part
 from .pause import Pausing, Turn
+from .policy import OWNER_RUNS, Finished, TablePolicy, went_out
 from .resume import load_table
 from .room import Freed, Roster
 from .room_state import Seat, human_names
@@ -103,10 +121,13 @@ class Table:
         workers: Workers | None = None,
         door_room: int | None = None,
         entropy: Callable[[int], bytes] = secrets.token_bytes,
+        policy: TablePolicy = OWNER_RUNS,
     ) -> None:
         """``entropy``: the secure random source of the deals' secrets (``host.dealer``;
-        a test that replays a table exactly gives a seeded one)."""
+        a test that replays a table exactly gives a seeded one); ``policy``: who runs the
+        table (``host.policy``)."""
         self.config = config
+        self.policy = policy
         self.scheduler = scheduler  # the timers and the AI players' executor
         self.clock: Callable[[], float] = scheduler.now  # emotes' and passwords' clock
         self.on_room = on_room
@@ -142,6 +163,12 @@ class Table:
             loaded = load_table(save_file(config.save_dir, config.port), config.accept_loss)
             self.torn, self.notes = loaded.torn, loaded.notes
             self._restore(loaded.table)
+        else:
+            for index, reserved in enumerate(policy.reserved):
+                if reserved is not None:
+                    self.seats[index] = Seat("human", reserved.name, None, reserved.token_hash)
+        self.opened = self.clock()  # (a game's length, as a party counts it)
+        self.reported = False  # the result went to ``policy.on_result``
 
     def _restore(self, saved: TableSave) -> None:
         """Take over a saved table: its seats (every player away: held for them, in the
@@ -206,6 +233,9 @@ class Table:
             self.dealer.carry_on()
             self._end_resumed()
         self._maybe_autostart()
+        if self.policy.gather is not None and self.game == 0 and not self.playing:
+            self._later(self.policy.gather, Begin())
+        self._report()
 
     async def _run(self) -> None:
         self.open()
@@ -243,6 +273,8 @@ class Table:
             self._idle_up(item)
         elif isinstance(item, DealDue) and self.pending and self.pending.game == item.game:
             self._deal(self.pending)
+        elif isinstance(item, Begin):
+            self._begin()
         elif isinstance(item, Show):
             if not item.save:  # the watchers' update that was asked for
                 self.audience.due = False
@@ -295,6 +327,7 @@ class Table:
             watching=tuple(self.audience.names.values()),
             unsaved=self.disk is not None and self.disk.problem is not None,
             paused=self.pause.on,
+            run_by=self.policy.run_by,
         )
 
     def _room_changed(self, durable: bool = False, save: bool = True) -> None:
@@ -432,14 +465,17 @@ class Table:
         index = link.seat
         if index is None or self.seats[index].link is not link:
             return
-        if self.roster.disconnect(index, self.playing):
+        if self.roster.disconnect(index, self.playing or self.policy.keep_lobby_seat):
             self._hold(index)
         self._fix_owner()
         self._room_changed()
 
     def _hold(self, index: int) -> None:
-        """Hold an away player's seat for ``hold`` seconds, then a stand-in plays (in a
-        resumed lobby: the seat is freed)."""
+        """Hold an away player's seat for ``hold`` seconds, then a stand-in plays (in the
+        lobby: the seat is freed). A seat the policy keeps through the lobby is its
+        player's there, however long they are away."""
+        if self.policy.keep_lobby_seat and self.play is None:
+            return
         away = self.roster.away(index)
         if self.hold > 0:
             self._later(self.hold, Held(index, self.game, away))
@@ -449,7 +485,7 @@ class Table:
             self.dealer.stand_in(index)
 
     def _vacate(self, index: int) -> None:
-        """A held seat whose player did not come back to a resumed lobby is free again."""
+        """A held seat whose player did not come back to the lobby is free again."""
         self.roster.vacate(index)
         self._fix_owner()
         self._room_changed()
@@ -467,7 +503,10 @@ class Table:
         self._end_resumed()
 
     def _fix_owner(self) -> None:
-        """The room passes on if its owner cannot act (``Roster.fix_owner``)."""
+        """The room passes on if its owner cannot act (``Roster.fix_owner``); a room a
+        party runs has no owner."""
+        if self.policy.run_by != "owner":
+            return
         if self.roster.fix_owner(self.playing, self.bots) and self.owner is not None:
             log.info("the room passes to seat %d (%s)", self.owner, self.seats[self.owner].name)
 
@@ -479,7 +518,7 @@ class Table:
     def _pause_message(self, link: Link, message: Pause | BackSoon) -> None:
         """A player pauses the game or lets it run again, or sets their mark."""
         assert link.seat is not None
-        turn = self.pause.ask(link.seat, message, self.playing)
+        turn = self.pause.ask(link.seat, message, self.room())
         if not isinstance(turn, Turn):
             self._reject(link, message.ref, turn)
             return
@@ -553,10 +592,24 @@ class Table:
         else:
             self._later(wait, DealDue(self.pending.game))
 
+    def _begin(self) -> None:
+        """The gathering time is up: deal, a seat freed in the lobby played by a stand-in
+        for the game."""
+        if self.playing or self.pending is not None or self.game > 0:
+            return
+        for index, seat in enumerate(self.seats):
+            if seat.kind == "empty":
+                self.seats[index] = Seat.ai(self.config.stand_in, for_game=True)
+        self._start_game()
+
     def _deal(self, pending: Deal) -> None:
         """Deal: the room shows the game before its first update; then what waited for the
-        deal is handled."""
+        deal is handled. A seat kept for a player who is not there (a party's player who
+        never came, one away since the last game) is held, then stood in for, as for any
+        player who drops."""
         play = self.dealer.dealt(pending)
+        for index in self.roster.away_players():
+            self._hold(index)
         self._room_changed(durable=True)
         self.dealer.opening(play)
         for item in pending.deferred:
@@ -569,3 +622,20 @@ class Table:
             self._fix_owner()
             self._room_changed(durable=True)
             self._maybe_autostart()
+            self._report()
+
+    def _report(self) -> None:
+        """The game's result to ``policy.on_result``, once: through the outbox, so that it
+        is told once the table's journal has the end and its players were sent it, never
+        before (a kill -9 between the two would otherwise tell a result the resumed table
+        plays differently). A table resumed after its game ended reports as it opens."""
+        report = self.policy.on_result
+        if report is None or self.reported or self.playing or not self.logs or self.game < 1:
+            return
+        self.reported = True
+        log = self.logs[-1]
+        actions, out_after = went_out(log)
+        result = log.replay().result or self.series.last  # (a draw declared: no action ends it)
+        assert result is not None
+        finished = Finished(result, actions, self.clock() - self.opened, out_after)
+        self.outbox.send(partial(report, finished))

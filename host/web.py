@@ -13,9 +13,11 @@ payload (the protocol's message without its length prefix); a text message is a
 protocol's own heartbeat keeps a link alive, not WebSocket pings, which a browser answers
 even while a backgrounded page's script is frozen.
 
-A browser sends its page's ``Origin`` with every WebSocket: one that is not this port's own
-page (a hostile page on another site, opening a socket to the LAN) is refused before the
-handshake (403). A client without a browser sends none and is let in, like a TCP one.
+A browser sends its page's ``Origin`` with every WebSocket: one that is not a page of this
+machine's own (a hostile page on another site, opening a socket to the LAN) is refused
+before the handshake (403). The same host on another port is this machine's: a party's
+page plays each round at a table whose door is a port of its own. A client without a
+browser sends none and is let in, like a TCP one.
 
 Why ``websockets``: one well-kept library (BSD-3, no dependencies, wheels for the three
 systems) serves plain GETs (``process_request``) and WebSockets on the running loop; the
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import gzip
 import json
 import logging
@@ -46,10 +49,11 @@ from protocol import BAD_FRAME, BUSY, HEADER_SIZE, MAX_FRAME, Goodbye, ProtocolE
 from .doorway import Doorway, listening_socket
 from .link import LINGER, address_of, local_of
 
-__all__ = ["WEB_PORT", "PageFiles", "WebDoor", "WsWire", "page_files"]
+__all__ = ["PARTY_WEB_PORT", "WEB_PORT", "PageFiles", "WebDoor", "WsWire", "page_files"]
 
 log = logging.getLogger("durak.host")
-WEB_PORT = 45656  # a table's page, unless told otherwise (the party's: its port + 2)
+WEB_PORT = 45656  # a table's page, unless told otherwise
+PARTY_WEB_PORT = 45657  # a party's page, unless told otherwise
 TYPES = {
     ".html": "text/html; charset=utf-8",
     ".js": "text/javascript; charset=utf-8",
@@ -61,6 +65,12 @@ TYPES = {
     ".woff2": "font/woff2",
     ".webmanifest": "application/manifest+json",
     ".txt": "text/plain; charset=utf-8",
+}
+# a port another program holds (Windows answers WSAEACCES where it holds it exclusively)
+TAKEN = {
+    code
+    for name in ("EADDRINUSE", "WSAEADDRINUSE", "WSAEACCES")
+    if (code := getattr(errno, name, None)) is not None
 }
 OPEN_TIMEOUT = 5.0  # seconds for a request (and a WebSocket's handshake) to arrive
 
@@ -160,7 +170,15 @@ class WebDoor:
         self._server: Server | None = None
 
     async def start(self, bind: str, port: int) -> None:
-        sock = listening_socket(bind, port)
+        """Listen on ``port``, or on any free port where another program has that one (a
+        second table on this machine): the page's address is shown wherever it is."""
+        try:
+            sock = listening_socket(bind, port)
+        except OSError as exc:
+            if not port or exc.errno not in TAKEN:
+                raise
+            log.warning("the web port %d is taken: the page is on another one", port)
+            sock = listening_socket(bind, 0)
         self.port = sock.getsockname()[1]
         self._server = await serve(
             self._serve,
@@ -198,7 +216,7 @@ class WebDoor:
         host = request.headers.get("Host", "")
         if path == "/ws":
             origin = request.headers.get("Origin")
-            if origin is not None and origin != f"http://{host}":
+            if origin is not None and _hostname(origin.removeprefix("http://")) != _hostname(host):
                 log.info("refusing a WebSocket from the page of %s", origin[:100])
                 return _plain(HTTPStatus.FORBIDDEN, "Another page's connection.")
             return None  # the WebSocket's handshake goes on
@@ -235,9 +253,19 @@ def _response(
     return Response(status.value, status.phrase, headers, body)
 
 
+def _hostname(host: str) -> str:
+    """The name or address of a ``Host`` header's value (or an origin's), without its port."""
+    if host.startswith("["):  # an IPv6 address
+        return host.split("]", 1)[0] + "]"
+    return host.rsplit(":", 1)[0] if ":" in host else host
+
+
 def _policy(host: str) -> str:
-    """Everything from this page's own origin alone (its socket included)."""
-    socket = f" ws://{host}" if host and all(c.isalnum() or c in ".:-[]" for c in host) else ""
+    """Everything from this page's own origin alone, and WebSockets to this machine (a
+    party's tables have ports of their own)."""
+    name = _hostname(host)
+    plain = name and all(c.isalnum() or c in ".-[]:" for c in name)
+    socket = f" ws://{name}:*" if plain else ""
     return (
         "default-src 'self'; "
         f"connect-src 'self'{socket}; "

@@ -37,10 +37,11 @@ import itertools
 import logging
 import multiprocessing
 import os
+import signal
 import sys
 import threading
 import weakref
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
@@ -131,9 +132,17 @@ def lower_priority(pid: int, niceness: int | None) -> None:
 
 
 def serve(conn: Connection, niceness: int | None = None) -> None:
-    """A worker process: build, tell and ask its bots until the host closes the pipe."""
+    """A worker process: build, tell and ask its bots until the host closes the pipe (or
+    is gone). A Ctrl-C is the host's to handle: the worker ignores it (it shares the
+    terminal's process group) and ends when the host closes it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     lower_priority(0, niceness)
-    conn.send(Started())
+    with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+        conn.send(Started())
+        _serve(conn)
+
+
+def _serve(conn: Connection) -> None:
     bots: dict[int, Bot] = {}
     while True:
         try:
@@ -169,7 +178,8 @@ class Worker:
         self.process: SpawnProcess = context.Process(
             target=serve, args=(theirs, niceness), name=name, daemon=True
         )
-        self.process.start()
+        with _sigint_ignored():
+            self.process.start()
         if self.process.pid is not None:
             lower_priority(self.process.pid, niceness)
         theirs.close()
@@ -224,6 +234,23 @@ class Worker:
         if self.process.is_alive():
             self.process.kill()
             self.process.join(timeout)
+
+
+@contextlib.contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    """SIGINT ignored while a worker process starts (from the main thread, where signals
+    are set): the new process inherits that (POSIX, through its exec; Python then installs
+    no handler of its own), so a Ctrl-C meant for the host does not interrupt the worker's
+    start-up (its imports, before ``serve`` ignores it) with a traceback. A Ctrl-C in the
+    few milliseconds of the start itself is lost: pressed again, it stops the host."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_DFL if old is None else old)
 
 
 class RemoteBot(Bot):

@@ -7,6 +7,7 @@ the error codes are described in ``docs/protocol.md``; a party's own messages (o
 its own, ``PartyConnection``) are ``protocol.party``, section 17 there.
 """
 
+from .codec import unpack
 from .connection import Connection, Role
 from .endpoint import Endpoint
 from .errors import (
@@ -91,10 +92,7 @@ from .messages import (
     decode_payload,
     encode,
     from_wire,
-    room_from_wire,
-    room_to_wire,
     to_wire,
-    unpack,
 )
 from .party import (
     JOIN_ROLES,
@@ -131,11 +129,13 @@ from .party_state import (
     party_from_wire,
     party_to_wire,
 )
+from .room import room_from_wire, room_to_wire
 from .room_rules import (
     ROOM_COMMANDS,
     Refusal,
     RoomCommand,
     all_seated,
+    pause_refusal,
     room_refusal,
     sit_refusal,
     start_refusal,
@@ -283,6 +283,7 @@ __all__ = [
     "party_message_from_wire",
     "party_message_to_wire",
     "party_to_wire",
+    "pause_refusal",
     "public_view_from_wire",
     "public_view_to_wire",
     "room_from_wire",

@@ -13,9 +13,9 @@ from abc import ABC, abstractmethod
 from collections import deque
 from typing import Any, Generic, TypeVar
 
+from .codec import unpack
 from .errors import BAD_FRAME, FRAME_TOO_LARGE, ProtocolError
 from .framing import FrameDecoder
-from .messages import unpack
 
 __all__ = ["Endpoint"]
 

@@ -15,17 +15,24 @@ never has to merge deltas.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-import msgpack  # type: ignore[import-untyped]
-
 from engine import Rules
 
+from .codec import Family, Spec
 from .endpoint import Endpoint
-from .errors import BAD_MESSAGE, VERSION_MISMATCH, ProtocolError
-from .framing import MAX_FRAME, frame
+from .errors import BAD_MESSAGE, ProtocolError
+from .fields import (
+    check_address,
+    check_level,
+    check_name,
+    check_ref,
+    check_token,
+    check_version,
+    ident,
+)
+from .framing import MAX_FRAME
 from .messages import PROTOCOL_VERSION, Alive, Goodbye, Heartbeat, Ping, Pong, Rejected
 from .party_state import (
     MAX_COUNT,
@@ -33,11 +40,7 @@ from .party_state import (
     MAX_ROUNDS,
     MAX_TABLES,
     Party,
-    check_level,
-    check_name,
-    check_token,
     length_of,
-    one_of,
     party_from_wire,
     party_to_wire,
     player_id,
@@ -50,8 +53,8 @@ from .wire import (
     check_code,
     check_int,
     check_list,
-    check_map,
     check_str,
+    one_of,
     optional,
     requested_rules_from_wire,
     requested_rules_to_wire,
@@ -142,7 +145,8 @@ class PartyUpdate:
 class PartyTable:
     """The player's table of this round: connect to ``address``:``port`` and say
     ``hello`` with ``token`` (a seat held for them). ``names``: every seat's player, None
-    for an AI seat; ``seat`` is theirs."""
+    for an AI seat; ``seat`` is theirs. ``web_port``: the table's WebSocket door on the
+    same address (section 19), for a browser; None when the party serves no page."""
 
     round: int
     table: int
@@ -151,6 +155,7 @@ class PartyTable:
     token: str
     seat: int
     names: tuple[str | None, ...]
+    web_port: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,29 +183,6 @@ PartyMessage = (
 
 # --- fields ---------------------------------------------------------------------------
 
-Enc = Callable[[Any], Any]
-Dec = Callable[[Any], Any]
-Spec = tuple[type[Any], tuple[tuple[str, Enc, Dec], ...]]
-
-
-def _ident(value: Any) -> Any:
-    return value
-
-
-def _ref(value: Any) -> int:
-    return check_int(value, 0, MAX_COUNT, "ref")
-
-
-def _count(what: str) -> Dec:
-    return lambda value: check_int(value, 0, MAX_COUNT, what)
-
-
-def _address(value: Any) -> str:
-    address = check_str(value, "address", 253, 1)
-    if not all(c.isalnum() or c in ".:-_%" for c in address):
-        raise bad("address must be a host name or an IP address")
-    return address
-
 
 def _names_from_wire(value: Any) -> tuple[str | None, ...]:
     names = tuple(optional(check_name)(n) for n in check_list(value, "names", MAX_SEATS))
@@ -214,36 +196,36 @@ PARTY_CLIENT_MESSAGES: dict[str, Spec] = {
     "join": (
         Join,
         (
-            ("version", _ident, _count("version")),
-            ("name", _ident, check_name),
-            ("token", _ident, optional(check_token)),
-            ("role", _ident, one_of(JOIN_ROLES, "join role")),
+            ("version", ident, check_version),
+            ("name", ident, check_name),
+            ("token", ident, optional(check_token)),
+            ("role", ident, one_of(JOIN_ROLES, "join role")),
         ),
     ),
     "party_setup": (
         PartySetup,
         (
-            ("ref", _ident, _ref),
+            ("ref", ident, check_ref),
             ("rules", requested_rules_to_wire, requested_rules_from_wire),
-            ("rounds", _ident, optional(lambda v: check_int(v, 1, MAX_ROUNDS, "rounds"))),
-            ("minutes", _ident, optional(lambda v: check_int(v, 1, MAX_MINUTES, "minutes"))),
-            ("fill", _ident, lambda v: check_bool(v, "fill")),
-            ("ai", _ident, check_level),
+            ("rounds", ident, optional(lambda v: check_int(v, 1, MAX_ROUNDS, "rounds"))),
+            ("minutes", ident, optional(lambda v: check_int(v, 1, MAX_MINUTES, "minutes"))),
+            ("fill", ident, lambda v: check_bool(v, "fill")),
+            ("ai", ident, check_level),
         ),
     ),
-    "party_start": (PartyStart, (("ref", _ident, _ref),)),
-    "party_leave": (PartyLeave, (("ref", _ident, _ref),)),
-    "ping": (Ping, (("ref", _ident, _ref),)),
-    "alive": (Alive, (("ref", _ident, _ref),)),
+    "party_start": (PartyStart, (("ref", ident, check_ref),)),
+    "party_leave": (PartyLeave, (("ref", ident, check_ref),)),
+    "ping": (Ping, (("ref", ident, check_ref),)),
+    "alive": (Alive, (("ref", ident, check_ref),)),
 }
 
 PARTY_HOST_MESSAGES: dict[str, Spec] = {
     "joined": (
         Joined,
         (
-            ("version", _ident, _count("version")),
-            ("player", _ident, optional(player_id)),
-            ("token", _ident, optional(check_token)),
+            ("version", ident, check_version),
+            ("player", ident, optional(player_id)),
+            ("token", ident, optional(check_token)),
             ("party", party_to_wire, party_from_wire),
         ),
     ),
@@ -251,82 +233,58 @@ PARTY_HOST_MESSAGES: dict[str, Spec] = {
     "party_table": (
         PartyTable,
         (
-            ("round", _ident, lambda v: check_int(v, 1, MAX_COUNT, "round")),
-            ("table", _ident, lambda v: check_int(v, 0, MAX_TABLES - 1, "table")),
-            ("address", _ident, _address),
-            ("port", _ident, lambda v: check_int(v, 1, 65535, "port")),
-            ("token", _ident, check_token),
-            ("seat", _ident, seat_of),
+            ("round", ident, lambda v: check_int(v, 1, MAX_COUNT, "round")),
+            ("table", ident, lambda v: check_int(v, 0, MAX_TABLES - 1, "table")),
+            ("address", ident, check_address),
+            ("port", ident, lambda v: check_int(v, 1, 65535, "port")),
+            ("token", ident, check_token),
+            ("seat", ident, seat_of),
             ("names", list, _names_from_wire),
+            ("web_port", ident, optional(lambda v: check_int(v, 1, 65535, "web_port"))),
         ),
     ),
-    "ack": (PartyAck, (("ref", _ident, _ref),)),
+    "ack": (PartyAck, (("ref", ident, check_ref),)),
     "rejected": (
         Rejected,
         (
-            ("ref", _ident, _ref),
-            ("reason", _ident, lambda v: check_code(v, "reason")),
-            ("text", _ident, lambda v: check_str(v, "text", 200)),
+            ("ref", ident, check_ref),
+            ("reason", ident, lambda v: check_code(v, "reason")),
+            ("text", ident, lambda v: check_str(v, "text", 200)),
         ),
     ),
-    "pong": (Pong, (("ref", _ident, _ref),)),
-    "heartbeat": (Heartbeat, (("ref", _ident, _ref),)),
+    "pong": (Pong, (("ref", ident, check_ref),)),
+    "heartbeat": (Heartbeat, (("ref", ident, check_ref),)),
     "goodbye": (
         Goodbye,
         (
-            ("code", _ident, lambda v: check_code(v, "code")),
-            ("text", _ident, lambda v: check_str(v, "text", 200)),
+            ("code", ident, lambda v: check_code(v, "code")),
+            ("text", ident, lambda v: check_str(v, "text", 200)),
         ),
     ),
 }
 
-_NAMES: dict[str, dict[type[Any], tuple[str, Spec]]] = {
-    side: {spec[0]: (name, spec) for name, spec in table.items()}
-    for side, table in (("client", PARTY_CLIENT_MESSAGES), ("host", PARTY_HOST_MESSAGES))
-}
-
-
-def _spec_of(message: PartyMessage) -> tuple[str, Spec]:
-    for side in ("client", "host"):
-        found = _NAMES[side].get(type(message))
-        if found is not None:
-            return found
-    raise TypeError(f"{type(message).__name__} is no party message")
+PARTY = Family(
+    PARTY_CLIENT_MESSAGES,
+    PARTY_HOST_MESSAGES,
+    greeting=Join,
+    version=PROTOCOL_VERSION,
+    speaker="party",
+)
 
 
 def party_message_to_wire(message: PartyMessage) -> dict[str, Any]:
     """The message as a plain map (what msgpack packs)."""
-    name, (_, fields) = _spec_of(message)
-    data: dict[str, Any] = {"type": name}
-    for field, enc, _ in fields:
-        data[field] = enc(getattr(message, field))
-    return data
+    return PARTY.to_wire(message)
 
 
 def party_encode(message: PartyMessage) -> bytes:
     """The framed bytes of a party message."""
-    return frame(msgpack.packb(party_message_to_wire(message), use_bin_type=True))
+    return PARTY.encode(message)
 
 
 def party_message_from_wire(data: Any, table: dict[str, Spec]) -> PartyMessage:
     """Check a decoded map against ``table`` and build the message."""
-    if type(data) is not dict or type(data.get("type")) is not str:
-        raise bad("a message must be a map with a string 'type'")
-    name = data["type"]
-    spec = table.get(name)
-    if spec is None:
-        raise bad(f"unknown message type {name[:40]!r}")
-    cls, fields = spec
-    if cls is Join:  # a well-typed version first: another version may have other fields
-        version = check_int(data.get("version"), 0, MAX_COUNT, "version")
-        if version != PROTOCOL_VERSION:
-            raise ProtocolError(
-                VERSION_MISMATCH,
-                f"this party speaks protocol version {PROTOCOL_VERSION}, "
-                f"the client speaks version {version}",
-            )
-    check_map(data, name, ("type", *(f[0] for f in fields)))
-    message: PartyMessage = cls(**{field: dec(data[field]) for field, _, dec in fields})
+    message: PartyMessage = PARTY.from_wire(data, table)
     if isinstance(message, PartySetup):
         length_of((message.rounds, message.minutes))
     return message

@@ -16,6 +16,7 @@ from typing import Any
 
 from engine import Rules
 
+from .fields import MAX_REF, check_level, check_name
 from .wire import (
     MAX_SEATS,
     bad,
@@ -24,6 +25,7 @@ from .wire import (
     check_list,
     check_map,
     check_str,
+    one_of,
     optional,
     rules_from_wire,
     rules_to_wire,
@@ -34,7 +36,6 @@ __all__ = [
     "MAX_COUNT",
     "MAX_MINUTES",
     "MAX_MS",
-    "MAX_NAME",
     "MAX_PLAYERS",
     "MAX_ROUNDS",
     "MAX_TABLES",
@@ -47,13 +48,9 @@ __all__ = [
     "PartyFigures",
     "PartyPlayer",
     "RoundTable",
-    "check_level",
-    "check_name",
-    "check_token",
     "length_of",
     "night_from_wire",
     "night_to_wire",
-    "one_of",
     "party_from_wire",
     "party_to_wire",
     "player_id",
@@ -63,9 +60,8 @@ MAX_PLAYERS = 60  # players a party takes (ten full tables of six)
 MAX_TABLES = 30  # tables of one round (60 players at tables of two)
 MAX_ROUNDS = 50
 MAX_MINUTES = 24 * 60
-MAX_NAME = 24
 MAX_MS = 7 * 24 * 3600 * 1000  # a week, in milliseconds: the longest clock a party shows
-MAX_COUNT = 2**31 - 1
+MAX_COUNT = MAX_REF  # a count of rounds, games or actions
 PARTY_STATUSES = ("gathering", "playing", "break", "over")
 PLAYER_STATUSES = ("here", "away", "left")
 TABLE_STATUSES = ("playing", "done")
@@ -149,7 +145,8 @@ class Party:
     """The whole party. ``round`` is the round in play or the last one played (0 before
     the first); ``final``: that round is the night's final. The clocks are milliseconds
     as the party host sends them: since the round began, left of a timed night, until
-    the next round begins by itself (each None where it does not apply)."""
+    the next round begins by itself (each None where it does not apply). ``unsaved``: the
+    party host cannot save the party now (a full disk; it tries again every second)."""
 
     name: str
     status: str  # gathering | playing | break | over
@@ -163,41 +160,12 @@ class Party:
     players: tuple[PartyPlayer, ...]
     tables: tuple[RoundTable, ...]
     figures: PartyFigures
+    unsaved: bool = False
 
 
 # --- fields ---------------------------------------------------------------------------
 
 Dec = Callable[[Any], Any]
-
-
-def check_name(value: Any, what: str = "name") -> str:
-    name = check_str(value, what, MAX_NAME, 1)
-    if not name.isprintable() or name != name.strip():
-        raise bad(f"{what} must be printable without leading or trailing spaces")
-    return name
-
-
-def check_token(value: Any) -> str:
-    token = check_str(value, "token", 32, 32)
-    if any(c not in "0123456789abcdef" for c in token):
-        raise bad("token must be 32 lower-case hex digits")
-    return token
-
-
-def one_of(values: tuple[str, ...], what: str) -> Dec:
-    def check(value: Any) -> str:
-        if type(value) is not str or value not in values:
-            raise bad(f"{what} must be one of {', '.join(values)}")
-        return value
-
-    return check
-
-
-def check_level(value: Any) -> str:
-    level = check_str(value, "ai", MAX_NAME, 1)
-    if not all(c.isalnum() or c in ":._-" for c in level):
-        raise bad("ai must be a level name such as 'normal'")
-    return level
 
 
 def player_id(value: Any) -> int:
@@ -206,13 +174,6 @@ def player_id(value: Any) -> int:
 
 def _ms(value: Any) -> int:
     return check_int(value, 0, MAX_MS, "ms")
-
-
-def _address(value: Any) -> str:
-    address = check_str(value, "address", 253, 1)
-    if not all(c.isalnum() or c in ".:-_%" for c in address):
-        raise bad("address must be a host name or an IP address")
-    return address
 
 
 def length_of(value: Any) -> tuple[int | None, int | None]:
@@ -356,7 +317,7 @@ def _figures_from_wire(value: Any) -> PartyFigures:
 
 _PARTY_KEYS = (
     "name", "status", "organiser", "setup", "round", "final", "round_ms", "left_ms", "next_ms",
-    "players", "tables", "figures",
+    "players", "tables", "figures", "unsaved",
 )  # fmt: skip
 
 
@@ -374,6 +335,7 @@ def party_to_wire(party: Party) -> dict[str, Any]:
         "players": [_player_to_wire(p) for p in party.players],
         "tables": [_table_to_wire(t) for t in party.tables],
         "figures": _figures_to_wire(party.figures),
+        "unsaved": party.unsaved,
     }
 
 
@@ -413,4 +375,5 @@ def party_from_wire(value: Any) -> Party:
         players=players,
         tables=tables,
         figures=figures,
+        unsaved=check_bool(data["unsaved"], "unsaved"),
     )

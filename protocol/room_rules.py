@@ -18,6 +18,10 @@ seat is shown and the asking seat, so the host (``host.lobby``) and the window
 - ``leave``: anyone seated, at any time.
 - ``draw``: the owner, while a game is played.
 - ``sit``: a watcher, in the lobby, while a seat is open.
+- At a party's table (``room.run_by`` "party") the party runs the room: nobody's
+  ``set_rules``, ``set_seat``, ``set_options``, ``start``, ``kick``, ``replace`` or
+  ``draw`` (``party_table``), as a party's clock is everyone's: no ``pause`` either.
+- ``pause`` (``pause_refusal``): a seated player alone with the AIs, in a game.
 
 ``Refusal`` is every code the host refuses a request with of its own (docs/protocol.md
 section 6 lists the same; a test holds them together), the engine's ``Reason`` the rest.
@@ -49,6 +53,7 @@ __all__ = [
     "Refusal",
     "RoomCommand",
     "all_seated",
+    "pause_refusal",
     "room_refusal",
     "sit_refusal",
     "start_refusal",
@@ -81,6 +86,7 @@ class Refusal(StrEnum):
     SEATED = "seated"
     NOT_ALONE = "not_alone"
     PAUSED = "paused"
+    PARTY_TABLE = "party_table"
 
     @property
     def text(self) -> str:
@@ -105,7 +111,11 @@ _TEXTS = {
     Refusal.SEATED: "You have a seat at this table already.",
     Refusal.NOT_ALONE: "Another player sits at this table: the game cannot wait for you.",
     Refusal.PAUSED: "The game is paused: resume it first.",
+    Refusal.PARTY_TABLE: "At a party's table the party runs the room.",
 }
+
+# what the party does for the owner at its tables
+PARTY_RUNS = (SetRules, SetSeat, SetOptions, Start, Kick, Replace, Draw)
 
 
 def all_seated(room: Room) -> bool:
@@ -122,6 +132,8 @@ def waiting_for(room: Room) -> list[int]:
 
 def start_refusal(room: Room, seat: int) -> Refusal | None:
     """Why ``seat``'s start is refused, or None: the game starts."""
+    if room.run_by == "party":
+        return Refusal.PARTY_TABLE
     refused = _owner_in_lobby(room, seat)
     if refused is not None:
         return refused
@@ -146,7 +158,21 @@ def room_refusal(
 ) -> Refusal | None:
     """Why ``seat`` may not send ``message`` to a host showing ``room``, or None;
     ``known_level`` says whether the host has an AI of a level."""
+    if room.run_by == "party" and isinstance(message, PARTY_RUNS):
+        return Refusal.PARTY_TABLE
     return _CHECKS[type(message)](room, seat, message, known_level)
+
+
+def pause_refusal(room: Room, seat: int) -> Refusal | None:
+    """Why ``seat``'s pause is refused, or None: the game's clock stops. Only in a game,
+    never at a party's table (its clock is everyone's), and only by the table's one human
+    (every other seat an AI's or empty)."""
+    if room.status != "playing":
+        return Refusal.NO_GAME
+    if room.run_by == "party":
+        return Refusal.PARTY_TABLE
+    others = (s for i, s in enumerate(room.seats) if i != seat)
+    return None if all(s.kind != "human" for s in others) else Refusal.NOT_ALONE
 
 
 def _owner_in_lobby(room: Room, seat: int) -> Refusal | None:

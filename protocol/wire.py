@@ -63,6 +63,7 @@ __all__ = [
     "card_to_wire",
     "event_from_wire",
     "event_to_wire",
+    "one_of",
     "public_view_from_wire",
     "public_view_to_wire",
     "requested_rules_from_wire",
@@ -94,6 +95,17 @@ def bad(text: str) -> ProtocolError:
 
 
 # --- primitive checks ------------------------------------------------------------------
+
+
+def one_of(values: tuple[str, ...], what: str) -> Decoder:
+    """A check that a field is one of the strings ``values``."""
+
+    def check(value: Any) -> str:
+        if type(value) is not str or value not in values:
+            raise bad(f"{what} must be one of {', '.join(values)}")
+        return value
+
+    return check
 
 
 def check_int(value: Any, lo: int, hi: int, what: str) -> int:

@@ -36,10 +36,12 @@ def test_ruff_format_is_clean() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("platform", ["linux", "win32", "darwin"])
 def test_mypy_strict_is_clean(platform: str) -> None:
     """Strict on each system the players run, as mypy reads ``sys.platform`` checks: a
-    POSIX-only call must stand behind one (each platform keeps a cache of its own)."""
+    POSIX-only call must stand behind one (each platform keeps a cache of its own). Slow:
+    about a minute of CPU each, so outside the quick suite."""
     cache = f".mypy_cache/{platform}"
     result = _run(_tool("mypy"), "--platform", platform, "--cache-dir", cache)
     assert result.returncode == 0, result.stdout + result.stderr
@@ -180,6 +182,9 @@ def _module_imports(root: Path, package: str, *, for_typing: bool = False) -> di
                 continue
             if isinstance(node, ast.Import):
                 found |= {alias.name for alias in node.names}
+            elif _loads_module(node):
+                assert isinstance(node, ast.Call) and isinstance(node.args[0], ast.Constant)
+                found.add(str(node.args[0].value))
             elif isinstance(node, ast.ImportFrom):
                 base = node.module or ""
                 if node.level:
@@ -195,6 +200,18 @@ def _module_imports(root: Path, package: str, *, for_typing: bool = False) -> di
         return f"{base}.{name}" if f"{base}.{name}" in modules else base
 
     return {m: {target(i) for i in found} & modules - {m} for m, found in graph.items()}
+
+
+def _loads_module(node: ast.AST) -> bool:
+    """``import_module("a.b")`` (or ``importlib.import_module``) with a literal name: an
+    import all the same, made where it runs (the cycle check counts it)."""
+    if not isinstance(node, ast.Call) or not node.args:
+        return False
+    func, name = node.func, node.args[0]
+    called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+    return (
+        called == "import_module" and isinstance(name, ast.Constant) and isinstance(name.value, str)
+    )
 
 
 def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
@@ -243,6 +260,18 @@ def test_an_import_only_for_type_checking_closes_a_cycle_where_typing_counts(
     )
     assert _cycle(_module_imports(tmp_path, "pkg")) is None
     assert _cycle(_module_imports(tmp_path, "pkg", for_typing=True)) == ["pkg.a", "pkg.b", "pkg.a"]
+
+
+def test_a_module_loaded_by_name_closes_a_cycle(tmp_path: Path) -> None:
+    """``importlib.import_module("pkg.a")`` inside a function is an import of ``pkg.a``."""
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "a.py").write_text("from .b import B\n")
+    (package / "b.py").write_text(
+        "import importlib\n\n\ndef later():\n    return importlib.import_module('pkg.a')\n"
+    )
+    assert _cycle(_module_imports(tmp_path, "pkg")) == ["pkg.a", "pkg.b", "pkg.a"]
 
 
 def test_the_ci_workflow_is_a_valid_workflow() -> None:

@@ -15,11 +15,21 @@ import threading
 from collections.abc import Callable
 
 from client.cli.console import Console, stop_on_signals
-from client.cli.options import PASSWORD_HELP, add_rules_options, password_option, rules_from_args
+from client.cli.options import (
+    PASSWORD_HELP,
+    add_listen_options,
+    add_rules_options,
+    add_save_options,
+    page_news,
+    password_option,
+    rules_from_args,
+    web_port_option,
+)
 from engine import Rules
 from engine.ai import LEVELS, make_bot
 from host import Host, HostConfig
 from host.save import SaveError, default_save_dir, save_file
+from host.web import WEB_PORT
 from protocol import MAX_SILENCE_MS, MAX_WATCHERS, MIN_SILENCE_MS, SILENCE_MS, WATCHERS, Room
 
 DEFAULT_PORT = 45654
@@ -82,16 +92,7 @@ def _levels(text: str) -> tuple[str, ...]:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--name", default="Durak table", help="the table's name on the LAN")
-    parser.add_argument(
-        "--bind",
-        default="",
-        metavar="ADDR",
-        help="the address to listen on and announce from (default: all; 127.0.0.1: this machine)",
-    )
-    parser.add_argument(
-        "--port", type=int, default=DEFAULT_PORT, help=f"default {DEFAULT_PORT}; 0: any free port"
-    )
+    add_listen_options(parser, "table", "Durak table", DEFAULT_PORT, WEB_PORT)
     parser.add_argument("--seats", type=_seats, default=2, help="2 to 6 (default 2)")
     parser.add_argument(
         "--ai",
@@ -106,7 +107,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="start when every seat is taken, and the next game when one ends",
     )
     parser.add_argument("--password", default=None, help=PASSWORD_HELP)
-    parser.add_argument("--no-announce", action="store_true", help="do not announce on the LAN")
     parser.add_argument(
         "--seed", type=int, default=None,
         help="seeds the AI players, and the deals nobody contributes to (tests, benchmarks)",
@@ -150,16 +150,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help=f"how many may watch the table without a seat (default {WATCHERS}; 0: nobody)",
     )
-    parser.add_argument(
-        "--save-dir",
-        default=None,
-        metavar="DIR",
-        help=f"where the table is saved after every change (default: {default_save_dir()})",
-    )
-    parser.add_argument("--no-save", action="store_true", help="do not save the table")
-    parser.add_argument(
-        "--resume", action="store_true", help="take up the saved table (and its game) again"
-    )
+    add_save_options(parser, "table", "the saved table (and its game)")
     parser.add_argument(
         "--accept-loss",
         action="store_true",
@@ -199,6 +190,7 @@ def run(args: argparse.Namespace) -> int:
         name=args.name,
         bind=args.bind,
         port=args.port,
+        web_port=web_port_option(args),
         seats=args.seats,
         ai=args.ai,
         autostart=args.autostart,
@@ -315,6 +307,8 @@ async def _serve_until(config: HostConfig, say: Callable[[str], None], stop: asy
         f" players ({files} on open files)"
     )
     say(f"durak host: listening on {config.bind or '0.0.0.0'}:{host.port}")
+    if host.web_port is not None:
+        say(page_news("durak host", config.bind, host.web_port))
     try:
         await stop.wait()
     finally:

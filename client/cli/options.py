@@ -7,7 +7,7 @@ import os
 from collections.abc import Mapping
 
 from engine import Rules, RulesError, ThrowInRule
-from protocol.messages import MAX_PASSWORD
+from protocol.fields import MAX_PASSWORD
 
 PASSWORD_ENV = "DURAK_PASSWORD"
 PASSWORD_HELP = (
@@ -85,3 +85,66 @@ def seconds_option(text: str) -> float:
     if not 0 <= value <= 3600:  # (NaN fails this too)
         raise argparse.ArgumentTypeError(f"must be 0 to 3600 seconds, not {text}")
     return value
+
+
+def add_listen_options(
+    parser: argparse.ArgumentParser, what: str, name: str, port: int, web_port: int
+) -> None:
+    """Where a host (``what``: "table" or "party") listens, and under which ``name`` it is
+    announced: ``--name``, ``--bind``, ``--port`` (default ``port``), ``--web-port`` and
+    ``--no-web`` (the phones' page, ``web_port``), ``--no-announce``."""
+    parser.add_argument("--name", default=name, help=f"the {what}'s name on the LAN")
+    parser.add_argument(
+        "--bind",
+        default="",
+        metavar="ADDR",
+        help="the address to listen on and announce from (default: all; 127.0.0.1: this machine)",
+    )
+    parser.add_argument("--port", type=int, default=port, help=f"default {port}; 0: any free port")
+    add_web_options(parser, web_port)
+    parser.add_argument("--no-announce", action="store_true", help="do not announce on the LAN")
+
+
+def add_save_options(parser: argparse.ArgumentParser, what: str, resumed: str) -> None:
+    """Where a host (``what``) is saved after every change: ``--save-dir``, ``--no-save``,
+    and ``--resume`` (taking up ``resumed``)."""
+    from host.save import default_save_dir
+
+    parser.add_argument(
+        "--save-dir",
+        default=None,
+        metavar="DIR",
+        help=f"where the {what} is saved after every change (default: {default_save_dir()})",
+    )
+    parser.add_argument("--no-save", action="store_true", help=f"do not save the {what}")
+    parser.add_argument("--resume", action="store_true", help=f"take up {resumed} again")
+
+
+def add_web_options(parser: argparse.ArgumentParser, default: int) -> None:
+    """The phones' page: ``--web-port`` (``default``; 0: any free port) or ``--no-web``."""
+    parser.add_argument(
+        "--web-port",
+        type=int,
+        default=default,
+        metavar="P",
+        help=f"the page phones play in, in a browser (default {default}; 0: any free port)",
+    )
+    parser.add_argument(
+        "--no-web", action="store_true", help="serve no page for phones (TCP clients only)"
+    )
+
+
+def web_port_option(args: argparse.Namespace) -> int | None:
+    return None if args.no_web else int(args.web_port)
+
+
+def page_news(program: str, bind: str, port: int) -> str:
+    """Where phones open the page: every LAN address, and the first one's QR code."""
+    from client.qr import qr_text
+    from host import lan_addresses
+
+    urls = [f"http://{address}:{port}/" for address in lan_addresses(bind) or ("127.0.0.1",)]
+    return (
+        f"{program}: phones play in the browser at {' or '.join(urls)}"
+        f" (web port {port}): scan the code\n{qr_text(urls[0])}"
+    )

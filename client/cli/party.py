@@ -18,12 +18,21 @@ import threading
 from collections.abc import Callable
 
 from client.cli.console import Console, stop_on_signals
-from client.cli.options import add_rules_options, positive_int, rules_from_args
+from client.cli.options import (
+    add_listen_options,
+    add_rules_options,
+    add_save_options,
+    page_news,
+    positive_int,
+    rules_from_args,
+    web_port_option,
+)
 from client.cli.party_board import add_board_arguments, run_board
 from engine.ai import LEVELS, make_bot
 from host.party.server import PARTY_PORT, PartyConfig, PartyHost
 from host.party.store import PartySaveError, party_file
 from host.save import default_save_dir
+from host.web import PARTY_WEB_PORT
 from protocol import MAX_MINUTES, MAX_ROUNDS, Night, Party
 
 __all__ = ["PartyLog", "add_arguments", "run"]
@@ -51,16 +60,7 @@ def _bounded(lo: int, hi: int, what: str) -> Callable[[str], int]:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_board_arguments(parser)
-    parser.add_argument("--name", default="Durak party", help="the party's name on the LAN")
-    parser.add_argument(
-        "--bind",
-        default="",
-        metavar="ADDR",
-        help="the address to listen on and announce from (default: all; 127.0.0.1: this machine)",
-    )
-    parser.add_argument(
-        "--port", type=int, default=PARTY_PORT, help=f"default {PARTY_PORT}; 0: any free port"
-    )
+    add_listen_options(parser, "party", "Durak party", PARTY_PORT, PARTY_WEB_PORT)
     parser.add_argument(
         "--size",
         type=_bounded(2, 6, "a table's seats"),
@@ -118,15 +118,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help="how long a dropped player's seat waits before an AI stand-in plays it (default 60)",
     )
-    parser.add_argument("--no-announce", action="store_true", help="do not announce on the LAN")
-    parser.add_argument(
-        "--save-dir",
-        default=None,
-        metavar="DIR",
-        help=f"where the party is saved after every change (default: {default_save_dir()})",
-    )
-    parser.add_argument("--no-save", action="store_true", help="do not save the party")
-    parser.add_argument("--resume", action="store_true", help="take up the saved party again")
+    add_save_options(parser, "party", "the saved party")
     parser.add_argument(
         "--list", action="store_true", help="print the parties announced on the LAN and exit"
     )
@@ -155,6 +147,7 @@ def run(args: argparse.Namespace) -> int:
         name=args.name,
         bind=args.bind,
         port=args.port,
+        web_port=web_port_option(args),
         setup=Night(rules, rounds, args.minutes, not args.no_fill, args.ai),
         seed=args.seed,
         break_s=args.break_s,
@@ -259,6 +252,8 @@ async def _serve_until(
     log = PartyLog(say)
     log(host.view())
     say(f"durak party: listening on {config.bind or '0.0.0.0'}:{host.port}")
+    if host.web_port is not None:
+        say(page_news("durak party", config.bind, host.web_port))
     waiter = asyncio.ensure_future(stop.wait())
     try:
         while not stop.is_set():

@@ -24,7 +24,7 @@ from engine import GameResult, Rules
 from engine.ai import make_bot
 from protocol import Party, PartyTable, PartyUpdate
 
-from .bot import BotPlayer, BotReport, counted
+from .bot_player import BotPlayer, BotReport, counted
 
 __all__ = ["PartyReport", "play_party", "run_party"]
 

@@ -94,6 +94,7 @@ TEXTS: dict[str, str] = {
     "• Einen Trumpf schlägt nur ein höherer Trumpf.\n"
     "• Geht es nicht, oder willst du nicht? Aufnehmen: Alle Karten des Gefechts kommen auf "
     "deine Hand, und die anderen dürfen noch passende Karten nachlegen.",
+    "howto.3.picture": "Hier ist Pik Trumpf: 6♠ sticht 8♣",
     "howto.4.title": "Nach dem Gefecht",
     "howto.4.body": "• Alles geschlagen: Die Karten kommen aus dem Spiel, der Verteidiger "
     "greift als Nächster an.\n"
@@ -260,6 +261,10 @@ TEXTS: dict[str, str] = {
         "Firewall den Port des Spiels durch?"
     ),
     "join.full": "Dieser Tisch ist voll: alle Plätze sind besetzt.",
+    "join.bad_name": (
+        "Wähle einen anderen Namen: dieser zeigt nichts oder liest sich wie "
+        "Host, KI oder freier Platz."
+    ),
     "join.password_needed": "Dieser Tisch braucht ein Passwort.",
     "join.bad_password": "Falsches Passwort: versuch es noch einmal.",
     "join.version": "Dieser Tisch läuft mit einer anderen Durak-Version: beide brauchen dieselbe.",
@@ -267,6 +272,7 @@ TEXTS: dict[str, str] = {
     # the room of a LAN table
     "room.start": "Spiel starten",
     "room.leave": "Verlassen",
+    "room.fill": "Mit KI auffüllen",
     "room.kick": "Wegschicken",
     "room.waiting_owner": "Warte, bis der Gastgeber das Spiel startet…",
     "room.unsaved": "Der Host kann den Tisch nicht speichern (Platte voll?): Spiel in Gefahr.",
@@ -377,13 +383,16 @@ TEXTS: dict[str, str] = {
     "coach.take_costs#few": "Aufnehmen bringt dir {n} Karten auf die Hand, bei {stock} im Stapel.",
     "coach.take_costs#many": "Aufnehmen bringt dir {n} Karten auf die Hand, bei {stock} im Stapel.",
     "coach.take_costs_empty#one": (
-        "Aufnehmen bringt dir {n} Karte auf die Hand, und der Stapel ist leer."
+        "Der Stapel ist leer, jede Karte zählt: Nimmst du {n} Karte, musst du eine mehr"
+        " loswerden, bevor du raus bist."
     ),
     "coach.take_costs_empty#few": (
-        "Aufnehmen bringt dir {n} Karten auf die Hand, und der Stapel ist leer."
+        "Der Stapel ist leer, jede Karte zählt: Nimmst du {n} Karten, musst du {n} mehr"
+        " loswerden, bevor du raus bist."
     ),
     "coach.take_costs_empty#many": (
-        "Aufnehmen bringt dir {n} Karten auf die Hand, und der Stapel ist leer."
+        "Der Stapel ist leer, jede Karte zählt: Nimmst du {n} Karten, musst du {n} mehr"
+        " loswerden, bevor du raus bist."
     ),
     "coach.take_instead#one": (
         "Schlagen kostet {card}, und {n} weitere Karte kann noch kommen: Aufnehmen behält sie."
@@ -414,9 +423,10 @@ TEXTS: dict[str, str] = {
     "coach.seat": "Platz {n}",
     "review.open": "Tippe auf einen Zug, um ihn in der Wiederholung zu sehen.",
     "review.assumes": (
-        "Jeder Prozentwert ist deine Chance, nicht der Durak zu werden, wenn ab diesem Zug"
-        " alle (du auch) wie der Computer auf Stufe Normal spielten: Spielst du besser, ist"
-        " deine wahre Chance höher, spielst du schlechter, niedriger."
+        "Jeder Prozentwert ist die Schätzung des Computers auf Stufe Schwer: deine Chance,"
+        " nicht der Durak zu werden, wenn ab diesem Zug alle (du auch) wie der Computer auf"
+        " Stufe Normal spielten. Spielst du besser, ist deine wahre Chance höher, spielst du"
+        " schlechter, niedriger."
     ),
     "action.attack": "Angreifen mit {cards}",
     "action.throw": "Nachlegen von {card}",
@@ -443,6 +453,11 @@ TEXTS: dict[str, str] = {
     "log.bout": "Runde {n}: {attacker} greift {defender} an",
     "log.led": "{name} spielt {cards} aus",
     "log.threw_in": "{name} legt {card} nach",
+    # the last bout, shown until our next decision
+    "recap.took": "{name} nahm {n}: {cards}",
+    "recap.took_you": "Du nahmst {n}: {cards}",
+    "recap.beaten": "{name} wehrte {n} ab: {cards}",
+    "recap.beaten_you": "Du wehrtest {n} ab: {cards}",
     "log.beat": "{name} schlägt {target} mit {card}",
     "log.transferred": "{name} schiebt mit {card} an {target} weiter",
     "log.showed": "{name} zeigt {card} und schiebt den Angriff an {target} weiter",
@@ -525,6 +540,14 @@ TEXTS: dict[str, str] = {
     "end.trumps#many": "{n} Trümpfe gespielt",
     "room.not_alone": "Ein anderer Spieler sitzt am Tisch: das Spiel läuft weiter.",
     "room.paused": "Das Spiel ist angehalten: setze es erst fort.",
+    "room.party_table": "An einem Tisch der Party bestimmt die Party.",
+    "room.phones": "Handys",
+    "room.phones_title": "Mit dem Handy spielen",
+    "room.phones_hint": (
+        "Den Code mit der Kamera des Handys scannen oder die Adresse im Browser eingeben: "
+        "im selben Netz wie dieser Computer, nichts zu installieren."
+    ),
+    "room.phones_close": "Schließen",
     "pause.paused": "Pause",
     "pause.waits": "Niemand zieht, bis du weiterspielst.",
     "pause.goes_on": "Das Spiel läuft weiter",

@@ -97,6 +97,7 @@ TEXTS: dict[str, str] = {
     "• A trump is beaten only by a higher trump.\n"
     "• Cannot or will not beat? Take: all the cards of the bout go into your hand, and the "
     "others may still throw in cards you would have to beat.",
+    "howto.3.picture": "Spades are trump here: 6♠ beats 8♣",
     "howto.4.title": "After the bout",
     "howto.4.body": "• All beaten: the cards are discarded and the defender attacks next.\n"
     "• Taken: the defender misses a turn; the player on their left attacks.\n"
@@ -263,6 +264,9 @@ TEXTS: dict[str, str] = {
         "the game's port in?"
     ),
     "join.full": "This table is full: every seat is taken.",
+    "join.bad_name": (
+        "Choose another name: that one shows nothing, or reads as the host, an AI or an open seat."
+    ),
     "join.password_needed": "This table needs a password.",
     "join.bad_password": "Wrong password: try again.",
     "join.version": "This table runs another version of Durak: both need the same version.",
@@ -270,6 +274,7 @@ TEXTS: dict[str, str] = {
     # the room of a LAN table
     "room.start": "Start the game",
     "room.leave": "Leave",
+    "room.fill": "Fill with AI",
     "room.kick": "Send away",
     "room.waiting_owner": "Waiting for the owner to start the game…",
     "room.unsaved": "The host cannot save the table (full disk?): a crash would lose the game.",
@@ -376,9 +381,18 @@ TEXTS: dict[str, str] = {
     "coach.take_costs#one": "Taking adds {n} card to your hand, with {stock} left in the stock.",
     "coach.take_costs#few": "Taking adds {n} cards to your hand, with {stock} left in the stock.",
     "coach.take_costs#many": "Taking adds {n} cards to your hand, with {stock} left in the stock.",
-    "coach.take_costs_empty#one": "Taking adds {n} card to your hand, and the stock is empty.",
-    "coach.take_costs_empty#few": "Taking adds {n} cards to your hand, and the stock is empty.",
-    "coach.take_costs_empty#many": "Taking adds {n} cards to your hand, and the stock is empty.",
+    "coach.take_costs_empty#one": (
+        "The stock is empty, so every card counts: taking {n} card leaves you one more to get"
+        " rid of before you are out."
+    ),
+    "coach.take_costs_empty#few": (
+        "The stock is empty, so every card counts: taking {n} cards leaves you {n} more to"
+        " get rid of before you are out."
+    ),
+    "coach.take_costs_empty#many": (
+        "The stock is empty, so every card counts: taking {n} cards leaves you {n} more to"
+        " get rid of before you are out."
+    ),
     "coach.take_instead#one": (
         "Beating spends {card} and {n} more card may still come: taking keeps it."
     ),
@@ -406,9 +420,9 @@ TEXTS: dict[str, str] = {
     "coach.seat": "Seat {n}",
     "review.open": "Tap a move to watch it in the replay.",
     "review.assumes": (
-        "Each % is your chance of not ending up the Durak if, from that move on, everyone"
-        " (you too) played like the computer at level Normal. Play better than that and"
-        " your real chance is higher; play worse and it is lower."
+        "Each % is the Hard computer's estimate of your chance of not ending up the Durak if,"
+        " from that move on, everyone (you too) played like the computer at level Normal."
+        " Play better than that and your real chance is higher; play worse and it is lower."
     ),
     "action.attack": "leading {cards}",
     "action.throw": "throwing in {card}",
@@ -435,6 +449,11 @@ TEXTS: dict[str, str] = {
     "log.bout": "Bout {n}: {attacker} attacks {defender}",
     "log.led": "{name} leads {cards}",
     "log.threw_in": "{name} throws in {card}",
+    # the last bout, shown until our next decision
+    "recap.took": "{name} took {n}: {cards}",
+    "recap.took_you": "You took {n}: {cards}",
+    "recap.beaten": "{name} beat off {n}: {cards}",
+    "recap.beaten_you": "You beat off {n}: {cards}",
     "log.beat": "{name} beats {target} with {card}",
     "log.transferred": "{name} transfers with {card} to {target}",
     "log.showed": "{name} shows {card} and passes the attack to {target}",
@@ -517,6 +536,14 @@ TEXTS: dict[str, str] = {
     "end.trumps#many": "{n} trumps played",
     "room.not_alone": "Another player sits at this table: the game goes on.",
     "room.paused": "The game is paused: resume it first.",
+    "room.party_table": "At a party's table the party runs the room.",
+    "room.phones": "Phones",
+    "room.phones_title": "Play on a phone",
+    "room.phones_hint": (
+        "Scan the code with the phone's camera, or type the address in its browser: "
+        "the same network as this computer, nothing to install."
+    ),
+    "room.phones_close": "Close",
     "pause.paused": "Paused",
     "pause.waits": "Nobody moves until you resume.",
     "pause.goes_on": "The game goes on",

@@ -94,6 +94,7 @@ TEXTS: dict[str, str] = {
     "• Een troef wordt alleen door een hogere troef verslagen.\n"
     "• Lukt het niet, of wil je niet? Opnemen: alle kaarten van het gevecht gaan naar je "
     "hand, en de anderen mogen nog passende kaarten toevoegen.",
+    "howto.3.picture": "Schoppen is hier troef: 6♠ slaat 8♣",
     "howto.4.title": "Na het gevecht",
     "howto.4.body": "• Alles verslagen: de kaarten gaan uit het spel en de verdediger valt "
     "als volgende aan.\n"
@@ -259,6 +260,9 @@ TEXTS: dict[str, str] = {
         "poort van het spel door?"
     ),
     "join.full": "Deze tafel is vol: alle plaatsen zijn bezet.",
+    "join.bad_name": (
+        "Kies een andere naam: deze toont niets of leest als de host, een AI of een vrije plaats."
+    ),
     "join.password_needed": "Deze tafel heeft een wachtwoord nodig.",
     "join.bad_password": "Verkeerd wachtwoord: probeer het opnieuw.",
     "join.version": "Deze tafel draait een andere versie van Durak: beide hebben dezelfde nodig.",
@@ -266,6 +270,7 @@ TEXTS: dict[str, str] = {
     # the room of a LAN table
     "room.start": "Spel starten",
     "room.leave": "Verlaten",
+    "room.fill": "Aanvullen met AI",
     "room.kick": "Wegsturen",
     "room.waiting_owner": "Wachten tot de eigenaar het spel start…",
     "room.unsaved": "De host kan de tafel niet opslaan (schijf vol?): een crash kost het spel.",
@@ -374,9 +379,18 @@ TEXTS: dict[str, str] = {
     "coach.take_costs#one": "Pakken geeft je {n} kaart erbij, met nog {stock} in de stapel.",
     "coach.take_costs#few": "Pakken geeft je {n} kaarten erbij, met nog {stock} in de stapel.",
     "coach.take_costs#many": "Pakken geeft je {n} kaarten erbij, met nog {stock} in de stapel.",
-    "coach.take_costs_empty#one": "Pakken geeft je {n} kaart erbij, en de stapel is leeg.",
-    "coach.take_costs_empty#few": "Pakken geeft je {n} kaarten erbij, en de stapel is leeg.",
-    "coach.take_costs_empty#many": "Pakken geeft je {n} kaarten erbij, en de stapel is leeg.",
+    "coach.take_costs_empty#one": (
+        "De stapel is op, elke kaart telt: pak je {n} kaart, dan moet je er één meer kwijt"
+        " voor je uit bent."
+    ),
+    "coach.take_costs_empty#few": (
+        "De stapel is op, elke kaart telt: pak je {n} kaarten, dan moet je er {n} meer kwijt"
+        " voor je uit bent."
+    ),
+    "coach.take_costs_empty#many": (
+        "De stapel is op, elke kaart telt: pak je {n} kaarten, dan moet je er {n} meer kwijt"
+        " voor je uit bent."
+    ),
     "coach.take_instead#one": (
         "Slaan kost {card} en er kan nog {n} kaart bijkomen: pakken houdt hem."
     ),
@@ -410,9 +424,10 @@ TEXTS: dict[str, str] = {
     "coach.seat": "Plaats {n}",
     "review.open": "Tik op een zet om hem in de herhaling te zien.",
     "review.assumes": (
-        "Elk percentage is je kans om niet de Durak te worden als vanaf die zet iedereen"
-        " (jij ook) speelde zoals de computer op niveau Normaal: speel je beter, dan is je"
-        " echte kans hoger, speel je slechter, dan lager."
+        "Elk percentage is de schatting van de computer op niveau Moeilijk: je kans om niet"
+        " de Durak te worden als vanaf die zet iedereen (jij ook) speelde zoals de computer"
+        " op niveau Normaal. Speel je beter, dan is je echte kans hoger, speel je slechter,"
+        " dan lager."
     ),
     "action.attack": "aanvallen met {cards}",
     "action.throw": "{card} toevoegen",
@@ -439,6 +454,11 @@ TEXTS: dict[str, str] = {
     "log.bout": "Ronde {n}: {attacker} valt {defender} aan",
     "log.led": "{name} komt uit met {cards}",
     "log.threw_in": "{name} gooit {card} bij",
+    # the last bout, shown until our next decision
+    "recap.took": "{name} pakte {n}: {cards}",
+    "recap.took_you": "Jij pakte {n}: {cards}",
+    "recap.beaten": "{name} sloeg {n} af: {cards}",
+    "recap.beaten_you": "Jij sloeg {n} af: {cards}",
     "log.beat": "{name} slaat {target} met {card}",
     "log.transferred": "{name} schuift met {card} door naar {target}",
     "log.showed": "{name} toont {card} en schuift de aanval door naar {target}",
@@ -521,6 +541,14 @@ TEXTS: dict[str, str] = {
     "end.trumps#many": "{n} troeven gespeeld",
     "room.not_alone": "Er zit nog een speler aan tafel: het spel gaat door.",
     "room.paused": "Het spel is gepauzeerd: hervat het eerst.",
+    "room.party_table": "Aan een tafel van het feest bepaalt het feest.",
+    "room.phones": "Telefoons",
+    "room.phones_title": "Spelen op een telefoon",
+    "room.phones_hint": (
+        "Scan de code met de camera van de telefoon, of typ het adres in de browser: "
+        "hetzelfde netwerk als deze computer, niets te installeren."
+    ),
+    "room.phones_close": "Sluiten",
     "pause.paused": "Gepauzeerd",
     "pause.waits": "Niemand zet iets tot je verdergaat.",
     "pause.goes_on": "Het spel gaat door",

@@ -47,6 +47,7 @@ REFUSAL_KEYS: dict[str, str] = {
     Refusal.SEATED: N_("room.seated"),
     Refusal.NOT_ALONE: N_("room.not_alone"),
     Refusal.PAUSED: N_("room.paused"),
+    Refusal.PARTY_TABLE: N_("room.party_table"),
 }
 # a party host's refusals on the party's own port (docs/protocol.md section 17)
 PARTY_REFUSAL_KEYS: dict[str, str] = {
@@ -64,6 +65,7 @@ _REASON_CODES = frozenset(reason.value for reason in Reason)
 CLOSED_KEYS = {
     "unreachable": N_("join.unreachable"),
     "table_full": N_("join.full"),
+    "bad_name": N_("join.bad_name"),
     "bad_password": N_("join.bad_password"),
     "version_mismatch": N_("join.version"),
     "game_in_progress": N_("join.in_progress"),

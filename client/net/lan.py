@@ -21,7 +21,15 @@ from client.net.session import AI_NAMES, Inbox, Session, drain
 if TYPE_CHECKING:
     from host import TableAd
 
-__all__ = ["SCHEME", "Invite", "LanBrowser", "invite_link", "net_join", "parse_invite"]
+__all__ = [
+    "SCHEME",
+    "Invite",
+    "LanBrowser",
+    "invite_link",
+    "net_join",
+    "page_address",
+    "parse_invite",
+]
 
 SCHEME = "durak"
 
@@ -140,6 +148,14 @@ class LanBrowser:
                     task.cancel()
                 if getting in done:
                     self.changes.put(getting.result())
+
+
+def page_address(bind: str, port: int) -> str:
+    """The phones' page of a host listening on ``bind`` with its web door on ``port``:
+    ``http://IP:PORT/`` at its first LAN address (127.0.0.1 without one)."""
+    from host import lan_addresses
+
+    return f"http://{(lan_addresses(bind) or ('127.0.0.1',))[0]}:{port}/"
 
 
 def invite_link(bind: str, port: int) -> str:

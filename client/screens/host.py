@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client.i18n import N_
-from client.net.lan import invite_link
+from client.net.lan import invite_link, page_address
 from client.screens.choices import ai_names, chosen_rules, rule_rows
 from client.ui.pointer import Input, Key
 from client.ui.render import GOLD, SOFT, draw_backdrop, draw_text, fit_px
@@ -25,6 +25,7 @@ from client.ui.widgets import (
     Button,
     Row,
     cycle,
+    draw_field,
     draw_form_panels,
     draw_stepper,
     form_rects,
@@ -94,6 +95,7 @@ class HostScene(ButtonScene):
 
     def start(self) -> None:
         from host import HostConfig, run_in_thread
+        from host.web import WEB_PORT
 
         rules = self.rules()
         if isinstance(rules, str) or self.starting is not None:
@@ -106,6 +108,7 @@ class HostScene(ButtonScene):
             rules=rules,
             password=self.password or None,
             announce=True,
+            web_port=WEB_PORT,
         )
         found: queue.Queue[HostHandle | OSError | RuntimeError] = queue.Queue()
 
@@ -154,7 +157,9 @@ class HostScene(ButtonScene):
         )
         link = invite_link(bind, handle.port)
         note = self.app.tr("room.copied") if copy_to_clipboard(link) else ""
-        self.app.show("room", session=session, invite=link, note=note)
+        web = None if handle.host is None else handle.host.web_port
+        page = "" if web is None else page_address(bind, web)
+        self.app.show("room", session=session, invite=link, note=note, page=page)
 
     # --- geometry -------------------------------------------------------------------------
 
@@ -279,18 +284,8 @@ class HostScene(ButtonScene):
             draw_text(surface, self.assets, "•", size, dot, colour=GOLD)
         if field:
             editing = self.editing == ("name" if row.label == "host.name" else "password")
-            pygame.draw.rect(surface, (250, 250, 244), value, border_radius=6)
-            pygame.draw.rect(
-                surface, GOLD if editing else (120, 140, 128), value, 2, border_radius=6
-            )
-            text = row.value() + ("|" if editing else "")
-            if not text:
-                text, ink = tr("host.no_password"), (130, 140, 134)
-            else:
-                ink = (30, 40, 34)
-            size = fit_px(self.assets, text, px, value.w - 16)
-            at = (value.left + 8, value.centery)
-            draw_text(surface, self.assets, text, size, at, "midleft", ink, shadow=False)
+            none = tr("host.no_password")
+            draw_field(surface, self.assets, value, row.value(), editing, none)
             return
         hover = self.hover is not None and rect.collidepoint(self.hover)
         text = row.value() if enabled else "—"

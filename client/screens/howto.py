@@ -39,6 +39,8 @@ PICTURES: tuple[tuple[tuple[str | None, str | None], ...], ...] = (
     ((None, None), (None, None)),  # a beaten bout goes face down to the discard pile
     (("Td", None), ("Ts", None)),  # a lead passed on with a card of its rank
 )
+# a line under a picture that needs one: 6♠ on 8♣ says nothing without the trump
+CAPTIONS: tuple[str | None, ...] = (None, None, N_("howto.3.picture"), None, None)
 
 
 def page_text(tr: Translator, page: int) -> tuple[str, list[str]]:
@@ -185,6 +187,9 @@ class HowToScene(ButtonScene):
         """The page's cards, centred in ``picture()``; a card beating another lies on it,
         a little lower and to the right."""
         area = self.picture()
+        caption = CAPTIONS[self.page]
+        if caption is not None:  # two lines at most under the cards: room kept for them
+            area = pygame.Rect(area.left, area.top, area.w, round(area.h * 0.78))
         pairs = PICTURES[self.page]
         slots = len(pairs) * 1.25 + 0.25
         height = round(min(area.h * 0.72, area.w / slots / CARD_RATIO, area.h / 1.45))
@@ -199,3 +204,13 @@ class HowToScene(ButtonScene):
                 at = (x + k * height * 0.22, top + height / 2 + k * height * 0.3)
                 surface.blit(image, image.get_rect(center=(round(at[0]), round(at[1]))))
             x += step
+        if caption is not None:
+            px = max(12, round(height * 0.15))
+            y = top + height * 1.3 + px * 1.1  # (under the lowest card, a beating one)
+            width = area.w if area.w < area.h * 2 else area.w * 0.7  # (clear of "3 / 5")
+            for line in wrap(self.assets.font(px, True), self.app.tr(caption), width)[:2]:
+                size = fit_px(self.assets, line, px, round(width), True)
+                draw_text(
+                    surface, self.assets, line, size, (area.centerx, y), colour=GOLD, bold=True
+                )
+                y += px * 1.3

@@ -5,7 +5,8 @@ Nobody was ever asked for a name, so a LAN room read "Player (you) / Игрок 
 the system knows the player by (``client.settings.system_name``; the language's word for
 "Player" where it knows none), and a badge (``client.ui.looks``) the others see beside
 it. Both are remembered (``Settings.named``) and can be changed in Settings; Continue
-opens the screen that asked (``then``, with its ``options``), Esc goes back.
+opens the screen that asked (``then``, with its ``options``), Esc goes back. A party asks
+it every time, under its own title (``title``): who you are tonight.
 
 Typing goes straight into the name; ←/→ choose the badge; Enter continues.
 """
@@ -20,9 +21,9 @@ import pygame
 from client.settings import NAME_MAX, clean_name, system_name
 from client.ui.looks import LOOK_NAMES, draw_look
 from client.ui.pointer import Input, Key
-from client.ui.render import GOLD, SOFT, draw_backdrop, draw_button, draw_panel, draw_text, fit_px
+from client.ui.render import GOLD, SOFT, draw_backdrop, draw_panel, draw_text, fit_px
 from client.ui.scene import ButtonScene, Director
-from client.ui.widgets import Button
+from client.ui.widgets import Button, draw_field
 from protocol import LOOKS
 
 __all__ = ["NameScene"]
@@ -31,10 +32,12 @@ __all__ = ["NameScene"]
 class NameScene(ButtonScene):
     tallest_button = 60
 
-    def __init__(self, app: Director, then: str = "start", **options: Any) -> None:
+    def __init__(
+        self, app: Director, then: str = "start", *, title: str = "name.title", **options: Any
+    ) -> None:
         self.app = app
         self.assets = app.assets
-        self.then, self.options = then, options
+        self.then, self.options, self.title = then, options, title
         settings = app.settings
         self.name = settings.name or system_name()
         self.look = settings.look
@@ -151,7 +154,7 @@ class NameScene(ButtonScene):
         tr = self.app.tr
         w = surface.get_width()
         panel, px = self._panel()
-        title = tr("name.title")
+        title = tr(self.title)
         title_px = fit_px(
             self.assets, title, round(min(panel.top * 0.45, 64 * self.scale)), w - 32, True
         )
@@ -162,8 +165,7 @@ class NameScene(ButtonScene):
         at = (panel.left + 2 * px, panel.top + px * 2.2)
         draw_text(surface, self.assets, label, px, at, "midleft", GOLD, True)
         field = self.field()
-        shown = self.name or tr("settings.default_name")
-        draw_button(surface, self.assets, field, shown + "|", "chosen")
+        draw_field(surface, self.assets, field, self.name or tr("settings.default_name"), True)
         at = (panel.left + 2 * px, panel.top + px * 7.6)
         draw_text(surface, self.assets, tr("name.badge"), px, at, "midleft", GOLD, True)
         for look, rect in enumerate(self.badges()):

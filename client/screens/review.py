@@ -246,9 +246,14 @@ class ReviewScene(ButtonScene):
             self.app.pop()
 
     def open(self, row: Row) -> None:
-        """The replay at the row's move: the table as it was just before it."""
+        """The replay at the row's move: the table as it was just before it, with what the
+        coach said of it (its sentence, its reason, the better move ringed)."""
         if self.game is not None:
-            self.app.show("replay", game=self.game, at=row.verdict.decision.number + 1)
+            verdict = row.verdict
+            better = verdict.best if verdict.best != verdict.decision.action else None
+            words = [t for t in (" ".join(row.text), " ".join(row.reason)) if t]
+            at = verdict.decision.number + 1
+            self.app.show("replay", game=self.game, at=at, advice=words, better=better)
 
     def handle(self, event: Input) -> None:
         if isinstance(event, Key):

@@ -8,6 +8,7 @@ from client.ui.assets import Assets
 
 __all__ = [
     "MIN_PX",
+    "SOLID",
     "button_px",
     "draw_bubble",
     "draw_button",
@@ -25,6 +26,10 @@ MIN_PX = 10  # the smallest label that still reads on a phone; layouts make room
 WHITE = (255, 255, 255)
 SOFT = (214, 228, 216)
 GOLD = (250, 220, 140)  # titles, headings, our own name
+# a dialog's panel over the table (the pause, the end, the log, a closed table): near
+# opaque, as the words of the table under it (a banner, the seats' plates) showed through
+# the 225-238 of before and read as part of the dialog
+SOLID = 252
 
 
 def fit_px(assets: Assets, text: str, px: int, room: float, bold: bool = False) -> int:

@@ -27,6 +27,7 @@ __all__ = [
     "Button",
     "Row",
     "cycle",
+    "draw_field",
     "draw_form_panels",
     "draw_padlock",
     "draw_slider",
@@ -37,6 +38,22 @@ __all__ = [
 ]
 
 SECTION_GAP = 0.6  # rows between a one-column form's sections (their panels' rims clear)
+
+
+def draw_field(
+    surface: pygame.Surface,
+    assets: Assets,
+    rect: pygame.Rect,
+    text: str,
+    editing: bool,
+    placeholder: str = "",
+) -> None:
+    """A text box, the same on every screen (the name screen's look): a pill, lit while
+    typed into (a caret after the text), dark glass otherwise; ``placeholder``: shown
+    while there is no text and it is not being typed into."""
+    shown = text + ("|" if editing else "") or placeholder
+    px = fit_px(assets, shown, button_px(assets, rect, "Mg"), rect.w - rect.h, True)
+    draw_button(surface, assets, rect, shown, "chosen" if editing else "secondary", px=px)
 
 
 def cycle(options: list[Any], value: object, step: int = 1) -> Any:

@@ -6,7 +6,7 @@ The rules apart from any table or socket: how the games of a night score
 deterministic (a seed draws the first round), so that the party's host, its board and its
 tests all ask the same code. The night's state is ``night``'s, its save ``store``'s; the
 party host (``PartyHost``: the party's port, its announcement, each round's tables) is
-``server``'s, a party's kind of table ``tables``', and finding parties on the LAN
+``server``'s, the party's way of running a table ``tables``', and finding parties on the LAN
 ``discovery``'s.
 """
 

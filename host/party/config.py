@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine import Rules
-from protocol import Night
+from protocol import SILENCE_MS, Night
 
 __all__ = ["LINGER", "PARTY_PORT", "SERVICE_TYPE", "PartyConfig"]
 
@@ -20,12 +20,14 @@ class PartyConfig:
     deals without those missing; ``hold``: seconds a player away from a game keeps the
     seat before a stand-in plays it; ``break_s``: seconds between rounds; ``start_with``:
     the first round starts by itself once that many players have joined (a party of
-    bots; None: the organiser starts it). AI players think in worker processes unless
+    bots; None: the organiser starts it); ``save_retry``: seconds between two tries of a
+    party save the disk refused. AI players think in worker processes unless
     ``ai_processes`` is False (threads here: tests)."""
 
     name: str = "Durak party"
     bind: str = "127.0.0.1"
     port: int = 0
+    web_port: int | None = None  # the phones' page of the party and its tables (None: none)
     setup: Night = field(default_factory=lambda: Night(Rules(players=4)))
     seed: int | None = None
     break_s: float = 30.0
@@ -39,4 +41,6 @@ class PartyConfig:
     fair_wait: float = 2.0
     turn_timer: float | None = None
     handshake_timeout: float = 10.0
+    silence: float = SILENCE_MS / 1000  # a player or board silent this long is away
     start_with: int | None = None  # start the first round once this many have joined
+    save_retry: float = 1.0

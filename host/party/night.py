@@ -35,6 +35,7 @@ from protocol import (
     RoundTable,
     UnplayableRules,
 )
+from protocol.names import refusal, seen
 
 from ..credentials import new_token, token_matches
 from .seating import Seating, seat_round, table_sizes
@@ -95,8 +96,11 @@ class NightState:
     # --- players ----------------------------------------------------------------------
 
     def join(self, name: str) -> tuple[Player, str] | str:
-        """A new player and their token, or why not (``name_taken``, ``party_full``)."""
-        if any(player.name.casefold() == name.casefold() for player in self.players):
+        """A new player and their token, or why not (``bad_name``: ``protocol.names``
+        refuses it; ``name_taken``: a player's name reads as it; ``party_full``)."""
+        if refusal(name) is not None:
+            return "bad_name"
+        if any(seen(player.name) == seen(name) for player in self.players):
             return "name_taken"
         if len(self.players) >= MAX_PLAYERS:
             return "party_full"
@@ -104,6 +108,12 @@ class NightState:
         player = Player(len(self.players), name, token_hash)
         self.players.append(player)
         return player, token
+
+    def unjoin(self, player: Player) -> None:
+        """Undo the join of ``player``, the one who joined last (their join could not be
+        saved: they were told so, and hold no token)."""
+        assert self.players[-1] is player
+        self.players.pop()
 
     def holder(self, token: str) -> Player | None:
         return next((p for p in self.players if token_matches(token, p.token_hash)), None)

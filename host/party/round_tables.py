@@ -1,10 +1,12 @@
-"""The tables of a party's rounds: each opened as an ordinary table on a port of its own
-(``host.party.tables``: a ``PartyTableHost``), its seats held for the round's players by
-their derived tokens, closed once the party has its result on disk (and its save files
-then removed: the party's save holds the game from there on). Their AI seats think in one
-pool for the night (``host.workers.AiPool``), started with the party: a table's own pool
-started a thread and a process at its first AI decision, and the thread's start held up
-the other tables' moves.
+"""The tables of a party's rounds: each opened as an ordinary table on a port of its own (a
+``host.server.Host`` with the party's policy, ``host.party.tables``), its seats held for
+the round's players by their derived tokens, closed once the party has its result on
+disk (and its save files then removed: the party's save holds the game from there on).
+While the party's save fails (a full disk) a closed table's files are kept, until a party
+save is on disk: a ``kill -9`` meanwhile, and ``--resume`` scores the game from them. Their
+AI seats think in one pool for the night (``host.workers.AiPool``), started with the
+party: a table's own pool started a thread and a process at its first AI decision, and
+the thread's start held up the other tables' moves.
 
 A party's tables are saved in a folder beside the party's save (``store.tables_folder``),
 one save and journal per table port as any table's; a table the party takes up again
@@ -25,11 +27,13 @@ from .. import durable
 from ..config import HostConfig
 from ..credentials import hash_token
 from ..journal import journal_file
+from ..policy import Finished, Reserved
 from ..save import save_file
+from ..server import Host
 from ..workers import AiPool
 from .config import PartyConfig
 from .night import NightState, TableSlot
-from .tables import Finished, PartyTableHost, Reserved
+from .tables import party_policy
 
 __all__ = ["RoundTables"]
 
@@ -46,9 +50,10 @@ class RoundTables:
         self.config = config
         self.on_result = on_result
         self.folder: Path | None = None
-        self.hosts: dict[tuple[int, int], PartyTableHost] = {}
+        self.hosts: dict[tuple[int, int], Host] = {}
         self.stopping: set[asyncio.Future[None]] = set()  # the tables being closed now
         self.ai: AiPool | None = None  # the night's AI (``start``)
+        self.kept: list[Path] = []  # closed tables' saves whose results are on no party save
 
     def start(self) -> None:
         """Start the night's AI: every thread and worker process, now."""
@@ -68,6 +73,7 @@ class RoundTables:
             name=f"{night.name} · round {number} · table {slot.index + 1}"[:63],
             bind=config.bind,
             port=slot.port,
+            web_port=None if config.web_port is None else 0,
             seats=len(slot.seats),
             ai=ai,
             autostart=True,
@@ -90,21 +96,21 @@ class RoundTables:
             "" if who is None else night.table_token(number, slot.index, who) for who in slot.seats
         ]
 
-    async def open(
-        self, night: NightState, number: int, slot: TableSlot, resume: bool
-    ) -> PartyTableHost:
+    async def open(self, night: NightState, number: int, slot: TableSlot, resume: bool) -> Host:
         """Open the table of ``slot`` (``resume``: from its save); ``slot.port`` is its port."""
         reserved = [
             None if who is None else Reserved(night.players[who].name, hash_token(token))
             for who, token in zip(slot.seats, self.tokens(night, number, slot), strict=True)
         ]
         assert self.ai is not None, "start() first"
-        host = PartyTableHost(
+        host = Host(
             self.config_for(night, number, slot, resume),
             ai=self.ai,
-            reserved=reserved,
-            on_result=lambda finished: self.on_result(number, slot.index, finished),
-            gather=self.config.gather,
+            policy=party_policy(
+                reserved,
+                lambda finished: self.on_result(number, slot.index, finished),
+                self.config.gather,
+            ),
         )
         await host.start()
         slot.port = host.port
@@ -113,7 +119,7 @@ class RoundTables:
 
     async def close(self, number: int, table: int, saved: Awaitable[None] | None) -> None:
         """Close a table; once ``saved`` (the party's save of its result) is on disk, its
-        own save files go."""
+        own save files go (if that save failed they are kept: ``saved_through``)."""
         host = self.hosts.pop((number, table), None)
         if host is None:
             return
@@ -123,12 +129,21 @@ class RoundTables:
         self.stopping.add(stopping)
         stopping.add_done_callback(self.stopping.discard)
         await asyncio.shield(stopping)
-        if host.save_path is not None and saved is not None:
-            with contextlib.suppress(Exception):
-                await saved
-            for path in (host.save_path, journal_file(host.save_path)):
-                with contextlib.suppress(OSError):
-                    durable.unlink(path)
+        if host.save_path is None or saved is None:
+            return
+        try:
+            await saved
+        except Exception:
+            self.kept.append(host.save_path)  # its result is only in the table's save
+            return
+        _remove(host.save_path)
+
+    def saved_through(self) -> None:
+        """A party save is on disk: the kept tables' results are in it (every save asked
+        for after a table's result was scored holds it, and they are written in order), so
+        their files go."""
+        while self.kept:
+            _remove(self.kept.pop())
 
     async def close_all(self, saved: Awaitable[None] | None) -> None:
         for number, table in list(self.hosts):
@@ -145,6 +160,12 @@ class RoundTables:
         if self.ai is not None:
             await asyncio.to_thread(self.ai.close)
             self.ai = None
+
+
+def _remove(save_path: Path) -> None:
+    for path in (save_path, journal_file(save_path)):
+        with contextlib.suppress(OSError):
+            durable.unlink(path)
 
 
 def table_seed(seed: int, number: int, table: int) -> int:

@@ -13,22 +13,27 @@ of it (a new player's token, a round's tables, a game's score) is saved first
 a client was told: ``--resume`` reloads the night, takes each table of the round in play
 up from its own save (``host.resume``; a table killed before it ever saved opens again,
 its seats held by the same derived tokens), scores a game that ended after the party's
-last write from its table's save, and every player comes back with their token.
+last write from its table's save, and every player comes back with their token. A save
+the disk refuses (a full disk) is tried again every ``save_retry`` seconds, ``unsaved``
+(``party.unsaved``) saying so meanwhile, and the finished tables' files are kept until a
+save that scored their games is on disk (``RoundTables.saved_through``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import random
 import socket
 import time
 from collections.abc import Callable, Coroutine
+from functools import partial
+from typing import Any
 
 from protocol import (
     PROTOCOL_VERSION,
-    SILENCE_MS,
     Join,
     Joined,
     Party,
@@ -45,25 +50,26 @@ from protocol import (
     Rejected,
     party_encode,
 )
+from protocol.names import refusal as name_refusal
 
 from ..admission import DoorLimits, open_files, raise_file_limit, slots_for
 from ..announce import Announcer
 from ..doorway import Doorway, listening_socket
 from ..link import LinkLimits, PartyLink, Wire
 from ..outbox import Outbox
+from ..policy import Finished
 from ..scheduler import LoopScheduler
+from ..web import WebDoor
 from .config import PARTY_PORT, SERVICE_TYPE, PartyConfig
 from .night import NightState, TableSlot
 from .round_tables import RoundTables
 from .store import PartySaveError, PartyStore, party_file, tables_folder
-from .tables import Finished
 
 __all__ = ["PARTY_PORT", "SERVICE_TYPE", "PartyConfig", "PartyHost", "PartySaveError"]
 
 log = logging.getLogger("durak.party")
 MAX_BOARDS = 16
 MAX_LINKS = 128  # open connections: 60 players, 16 boards, and room for strangers
-SILENCE = SILENCE_MS / 1000  # seconds of silence after which a player or board is gone
 # A party's links carry a few messages a round, each handled at once: a small buffer
 # suffices, and rate and credit as a table's.
 LINK_LIMITS = LinkLimits(max_buffer=1 << 20, rate=50.0, burst=100, max_pending=8)
@@ -107,10 +113,14 @@ class PartyHost:
         self.announcer: Announcer | None = None
         self.changed = asyncio.Event()  # set whenever the party changes (tests wait on it)
         self._listener: socket.socket | None = None
+        self.web: WebDoor | None = None  # the phones' page, with a web port
         self._tasks: set[asyncio.Task[None]] = set()
         self._timer: asyncio.TimerHandle | None = None
         self._starting = False
         self._saved: asyncio.Future[None] | None = None
+        self.unsaved: str | None = None  # why the party's newest state is not on disk
+        self._retry: asyncio.TimerHandle | None = None  # the next try of a failed save
+        self._joining = asyncio.Lock()  # one new player at a time (undone if unsaved)
 
     # --- starting and stopping --------------------------------------------------------
 
@@ -139,6 +149,9 @@ class PartyHost:
         self._listener = sock
         self.doorway.listen(sock)
         self.doorway.beat()
+        if self.config.web_port is not None:
+            self.web = WebDoor(self.doorway, self._about)
+            await self.web.start(self.config.bind, self.config.web_port)
         if self.config.announce:
             self.announcer = Announcer(
                 self.config.bind, self.port, self.night.name, service_type=SERVICE_TYPE
@@ -149,10 +162,14 @@ class PartyHost:
         if self._timer is not None:
             self._timer.cancel()
         await self.doorway.stop_accepting()
+        if self._retry is not None:
+            self._retry.cancel()
         if self._listener is not None:
             self._listener.close()
         self.doorway.goodbye_all("shutdown", "The party host is closing.")
         await self.doorway.wait_served(LINK_LINGER)  # each reads its goodbye, or is cut
+        if self.web is not None:
+            await self.web.stop()
         await self.tables.stop("The party host is closing.")
         for task in list(self._tasks):
             task.cancel()
@@ -180,11 +197,22 @@ class PartyHost:
         return {link.player for link in self.links if link.player is not None}
 
     def view(self) -> Party:
-        return self.night.view(self.clock(), self.here())
+        party = self.night.view(self.clock(), self.here())
+        return dataclasses.replace(party, unsaved=self.unsaved is not None)
+
+    @property
+    def web_port(self) -> int | None:
+        """The phones' page's port (None: no page)."""
+        return None if self.web is None else self.web.port
+
+    def _about(self) -> dict[str, Any]:
+        """What the page is at (its ``door.json``)."""
+        return {"kind": "party", "protocol": PROTOCOL_VERSION, "name": self.night.name}
 
     def _txt(self) -> dict[str, str]:
         night = self.night
-        return {
+        web = {} if self.web is None else {"web": str(self.web.port)}
+        return web | {
             "name": night.name,
             "version": str(PROTOCOL_VERSION),
             "status": night.status,
@@ -209,12 +237,43 @@ class PartyHost:
             done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
             done.set_result(None)
             return done
-        self._saved = self.store.save(self.night)
-        self._saved.add_done_callback(_said)
-        return self._saved
+        saved = self._saved = self.store.save(self.night)
+        saved.add_done_callback(partial(self._said, self.store.generation))
+        return saved
+
+    def _said(self, generation: int, saved: asyncio.Future[None]) -> None:
+        """A save that failed is said once (the log, and ``party.unsaved`` to everyone, so
+        the organiser's window shows it, as a table's owner's does) and tried again every
+        ``save_retry`` seconds until the disk takes it. Once one is on disk, the closed
+        tables' kept files go; once the newest is, ``unsaved`` is false again."""
+        if saved.cancelled() or self.store is None:
+            return
+        failed = saved.exception()
+        if failed is None:
+            self.tables.saved_through()
+            if generation == self.store.generation and self.unsaved is not None:
+                log.warning("the party is saved again")
+                self.unsaved = None
+                if self._retry is not None:
+                    self._retry.cancel()
+                    self._retry = None
+                self._show()
+            return
+        if self.unsaved is None:
+            self.unsaved = self.store.problem or str(failed)
+            log.error("%s; trying again every %g s", self.unsaved, self.config.save_retry)
+            self._show()
+        if self._retry is None:
+            loop = asyncio.get_running_loop()
+            self._retry = loop.call_later(self.config.save_retry, self._save_again)
+
+    def _save_again(self) -> None:
+        self._retry = None
+        if self.unsaved is not None:
+            self._save()
 
     async def _saved_or_say(self) -> bool:
-        """Save and wait for it; False if the disk refused it (``_said`` logs why)."""
+        """Save and wait for it; False if the disk refused it (``_said`` says why)."""
         try:
             await self._save()
         except OSError:
@@ -230,7 +289,7 @@ class PartyHost:
 
     @property
     def silence(self) -> float:
-        return SILENCE
+        return self.config.silence
 
     def new_link(self, wire: Wire, heard: float) -> PartyLink:
         return PartyLink(wire, PartyConnection(host=True), LINK_LIMITS, self.outbox, heard)
@@ -282,18 +341,23 @@ class PartyHost:
                 link.send(Joined(PROTOCOL_VERSION, None, None, self.view()))
             return
         if join.token is None:
-            joined = night.join(join.name)
-            if isinstance(joined, str):
-                text = {
-                    "name_taken": "Another player of the party has that name.",
-                    "party_full": "The party has as many players as it takes.",
-                }[joined]
-                link.goodbye(joined, text)
-                return
-            player, token = joined
-            if not await self._saved_or_say():  # (a token must not be handed out, then lost)
-                link.goodbye("shutdown", "The party cannot be saved now.")
-                return
+            async with self._joining:  # (so the player undone is the one joined last)
+                joined = night.join(join.name)
+                if isinstance(joined, str):
+                    text = (
+                        name_refusal(join.name)
+                        or {
+                            "name_taken": "Another player of the party has a name that reads so.",
+                            "party_full": "The party has as many players as it takes.",
+                        }[joined]
+                    )
+                    link.goodbye(joined, text)
+                    return
+                player, token = joined
+                if not await self._saved_or_say():  # (a token must not be handed out, then lost)
+                    night.unjoin(player)
+                    link.goodbye("shutdown", "The party cannot be saved now.")
+                    return
         else:
             found = night.holder(join.token)
             if found is None:
@@ -360,7 +424,9 @@ class PartyHost:
         names = tuple(None if who is None else night.players[who].name for who in slot.seats)
         token = night.table_token(number, slot.index, link.player)
         seat = slot.seats.index(link.player)
-        return PartyTable(number, slot.index, link.local, slot.port, token, seat, names)
+        host = self.tables.hosts.get((number, slot.index))
+        web_port = None if host is None else host.web_port
+        return PartyTable(number, slot.index, link.local, slot.port, token, seat, names, web_port)
 
     async def start_round(self) -> None:
         """Seat and open the next round, if it may start now. A break that ends with too
@@ -375,6 +441,7 @@ class PartyHost:
         self._starting = True
         try:
             await self.tables.close_all(self._saved)
+            self._kept_saved()
             night, now = self.night, self.clock()
             seating = night.seat_next(now)
             slots = [
@@ -409,9 +476,21 @@ class PartyHost:
         self._show()
         if (number, table) in self.tables.hosts:
             saved = self._saved
-            self._later(self.config.linger, lambda: self.tables.close(number, table, saved))
+            self._later(self.config.linger, lambda: self._close_table(number, table, saved))
         if over and self.night.status == "break":
             self._arm_break()
+
+    async def _close_table(
+        self, number: int, table: int, saved: asyncio.Future[None] | None
+    ) -> None:
+        await self.tables.close(number, table, saved)
+        self._kept_saved()
+
+    def _kept_saved(self) -> None:
+        """A table closed after its result's save failed keeps its files; if a later save
+        is on disk already (nothing is unsaved now), they go now, not with the next one."""
+        if self.unsaved is None:
+            self.tables.saved_through()
 
     def _arm_break(self) -> None:
         if self._timer is not None:
@@ -448,9 +527,3 @@ class PartyHost:
                 await self.tables.open(night, current.number, slot, self.tables.saved(slot))
         elif night.status == "break":
             self._arm_break()
-
-
-def _said(saved: asyncio.Future[None]) -> None:
-    """A save that failed is logged (and tried again with the next change)."""
-    if not saved.cancelled() and saved.exception() is not None:
-        log.error("the party was not saved: %s", saved.exception())

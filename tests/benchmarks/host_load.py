@@ -53,7 +53,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from client.cli.bot import BotPlayer, BotReport  # noqa: E402
+from client.cli.bot_player import BotPlayer, BotReport  # noqa: E402
 from client.net.client import Backoff, NetClient  # noqa: E402
 from protocol import PROTOCOL_VERSION, Hello, Ping, encode  # noqa: E402
 

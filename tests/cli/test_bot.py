@@ -8,7 +8,7 @@ from typing import cast
 
 import pytest
 
-from client.cli.bot import BotPlayer, BotReport
+from client.cli.bot_player import BotPlayer, BotReport
 from client.cli.main import main
 from client.net.client import NetClient
 from engine import Action, GameResult, Rules, new_game, observe

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from client.cli.bot import play_bot
+from client.cli.bot_player import play_bot
 from client.cli.conformance import Check, ClientCheck, Suite, handshake
 from client.cli.conformance.report import Record
 from client.cli.conformance.session import Session

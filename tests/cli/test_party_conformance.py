@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from dataclasses import replace
 
 from client.cli.conformance.party import PartySuite
 from engine import Rules
@@ -46,3 +47,10 @@ def test_a_party_host_that_starts_with_too_few_players_fails_the_check() -> None
     host.night = Lenient(host.night.name, host.night.setup, host.night.seed)
     failed, out = run_suite(host)
     assert "party: 3 players at tables of 2 unfilled: rejected too_few" in failed, out
+
+
+def test_a_party_host_without_a_heartbeat_fails_the_check() -> None:
+    """The party's port before version 6: no heartbeat, so a laptop that dropped off the
+    Wi-Fi stayed "here" (and the organiser) until TCP gave up."""
+    failed, out = run_suite(PartyHost(replace(LOCAL, silence=3600.0)))
+    assert "party: a silent connection is sent heartbeat" in failed, out

@@ -5,7 +5,7 @@ them out."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from client.screens.party.model import (
@@ -73,6 +73,19 @@ def games() -> list[Game]:
     return found
 
 
+def with_badges(view: PartyView) -> PartyView:
+    """``view`` with a badge for every player, in turn (an AI seat has none)."""
+    looks = {name: i % 8 for i, name in enumerate(PLAYERS)}
+    return replace(
+        view,
+        standings=tuple(replace(row, look=looks[row.name]) for row in view.standings),
+        tables=tuple(
+            replace(table, looks=tuple(looks.get(name) for name in table.names))
+            for table in view.tables
+        ),
+    )
+
+
 def party_view(stage: Stage = Stage.PLAYING, me: str | None = None, **changes: object) -> PartyView:
     """Round 2 of 3 of a party of 12 players at tables of 5 (an AI player at each)."""
     played = games()
@@ -101,6 +114,10 @@ class FedFeed:
         self.starts = 0
         self.left = False
         self.refused: str | None = None
+        self.wake: Callable[[], None] | None = None
+
+    def listen(self, wake: Callable[[], None]) -> None:
+        self.wake = wake
 
     def poll(self) -> PartyView | None:
         return self.views.pop(0) if self.views else None

@@ -31,11 +31,19 @@ NAMES = ("Ann", "Boris", "Vera")
 RULES = Rules(players=3)
 
 
+# The recorder's clock, stood still: two games kept a moment apart stamp the same end
+# (with the wall clock, a second's tick between two of them made their files differ).
+ENDED = datetime(2026, 12, 1, 9, 41, 7, tzinfo=UTC)
+
+
 def record(store: GameStore, seed: int, *, with_log: bool) -> GameRecorder:
     log = played_log(RULES, seed)
     logs = [played_log(RULES, seed + 1000), log] if with_log else None
     recorder = GameRecorder(
-        store, "computer" if with_log else "lan", (lambda: logs) if logs else None
+        store,
+        "computer" if with_log else "lan",
+        (lambda: logs) if logs else None,
+        clock=lambda: ENDED,
     )
     for message in told(log, 1, NAMES):
         recorder.take(message)
@@ -204,7 +212,7 @@ def test_the_window_keeps_a_game_between_its_frames(tmp_path: Path) -> None:
     log = played_log(RULES, 5)
     chores = Chores()
     store = GameStore(tmp_path / "later")
-    recorder = GameRecorder(store, "computer", lambda: [log], later=chores.add)
+    recorder = GameRecorder(store, "computer", lambda: [log], later=chores.add, clock=lambda: ENDED)
     for message in told(log, 1, NAMES):
         recorder.take(message)
     assert chores and recorder.saved == [] and store.paths() == []

@@ -30,7 +30,7 @@ from client.screens.join.screen import JoinScene
 from client.screens.room.screen import RoomScene
 from client.screens.table.screen import TableScene
 from client.settings import Settings
-from client.ui import render
+from client.ui import render, widgets
 from client.ui import scene as scene_module
 from engine import Rules
 from host import Announcer, HostConfig, HostHandle, TableAd, run_in_thread
@@ -305,10 +305,11 @@ def test_the_owner_fills_the_seats_with_ai_and_starts(tmp_path: Path) -> None:
         assert isinstance(room, RoomScene)
         until(app, lambda: room.room is not None)
         assert room.owner and not room.can_start()
+        # while seats are open the owner is offered to fill them (Start could not start)
         assert (room.buttons()[0].name, room.buttons()[0].label, room.buttons()[0].enabled) == (
-            "start",
-            "Start the game",
-            False,
+            "fill",
+            "Fill with AI",
+            True,
         )
         for seat, level in ((1, "easy"), (2, "hard")):
             chip = next(c for c, s, choice in room.chips() if (s, choice) == (seat, level))
@@ -516,6 +517,7 @@ def test_the_list_of_tables_fits_the_window(
     rects: list[pygame.Rect] = []
     drawn_rects(monkeypatch, join_screen, rects)
     drawn_rects(monkeypatch, join_rows, rects)
+    drawn_rects(monkeypatch, widgets, rects)  # the field (``widgets.draw_field``)
     locks: list[pygame.Rect] = []
 
     def padlock_spy(*args):  # type: ignore[no-untyped-def]

@@ -151,6 +151,9 @@ def test_the_table_shows_a_back_soon_seat_and_a_paused_game() -> None:
     running = band()
     session.inbox.put(RoomChanged(dataclasses.replace(playing, paused=True)))
     app.step(0.05)
+    assert band() == running  # the player who paused has the pause open: no banner
+    table.watching = True
+    app.step(0.05)
     assert band() != running  # the watcher's line: the game stands still
 
 

@@ -4,6 +4,7 @@ and brings them back to the standings after the game, ready for the next call.""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -13,14 +14,16 @@ from window import click, key, open_app, until
 
 from client.app import App
 from client.net.scripted import ScriptedSession
+from client.net.session import Closed, RoomChanged
 from client.screens.party.between import GO_AFTER, BetweenScene, Homing
 from client.screens.party.model import Stage, TableCall
 from client.screens.party.paint import Label, unfit
 from client.screens.party.ranking import ME
 from client.screens.table.hud import end_lines
-from client.screens.table.notices import EndScene
+from client.screens.table.notices import ClosedScene, EndScene
 from client.screens.table.screen import TableScene
-from engine import Rules, new_game
+from engine import Rules, Series, new_game
+from protocol import Room, SeatInfo
 
 pytestmark = pytest.mark.usefixtures("headless")
 
@@ -138,6 +141,7 @@ def test_a_party_game_s_end_offers_no_rematch(tmp_path: Path) -> None:
     pygame.image.save(frame, tmp_path / "party_end.png")  # a frame to look at
     offered = {b.name for b in end.buttons}
     assert "rematch" not in offered and {"menu", "hide"} <= offered
+    assert [b.label for b in end.buttons if b.name == "menu"] == ["Standings"]  # where it leads
     for k in (pygame.K_RETURN, pygame.K_r, pygame.K_SPACE):  # a LAN table's Rematch keys
         key(app, k)
     assert sessions[0].rematches == 0 and ends() == [end]
@@ -173,3 +177,64 @@ def test_a_refusal_of_the_party_is_said_in_the_players_words(tmp_path: Path) -> 
     feed.refused = "too_few"  # as the party answers a start with too few players
     app.step(0.02)
     assert app.tr("party.refused.too_few") in [item.full for item in labels(scene)]
+
+
+def test_the_organiser_is_told_when_the_party_cannot_be_saved(tmp_path: Path) -> None:
+    feed = FedFeed([party_view(Stage.BETWEEN, organiser=True, unsaved=True)])
+    app, scene = between(tmp_path, feed)
+    assert app.tr("party.unsaved") in [item.full for item in labels(scene)]
+
+
+def test_a_party_table_closed_after_its_game_still_leads_home(tmp_path: Path) -> None:
+    """The party host closes a table once its game is over, and hands its room on as
+    people leave: at a party's table neither is news (no "You run the room now", no
+    "The host closed the table." with only Menu); the standings come back, and the next
+    call takes the player on."""
+    sessions: list[ScriptedSession] = []
+    feed = FedFeed([party_view(Stage.BETWEEN, me="Vera")])
+    feed.calls.append(call(2, 1, sessions))
+    app, scene = between(tmp_path, feed)
+    click(app, next(b for b in scene.buttons() if b.name == "go").rect.center)
+    table = app.stack[-2]
+    assert isinstance(table, TableScene)
+    seats = tuple(SeatInfo("human", name, None, True) for name in table.names)
+    room = Room("T", "playing", 1, seats, Rules(players=4), False, True, Series.new(4), 1)
+    sessions[0].inbox.put(RoomChanged(room))
+    sessions[0].inbox.put(RoomChanged(replace(room, owner=table.seat)))  # passed to us
+    app.step(0.02)
+    assert table.room is not None and table.room.owner == table.seat
+    assert table.cues.toasts == []
+    sessions[0].draw()  # the game ends (as a draw)
+    sessions[0].inbox.put(Closed("The host closed the table.", "closed"))
+    until(app, lambda: scene.played != [], dt=0.1)
+    for _ in range(20):
+        app.step(0.1)
+        assert not [s for s in app.stack if isinstance(s, ClosedScene)]
+    until(app, lambda: app.stack[-1] is scene, dt=0.5)
+    feed.calls.append(call(3, 2, sessions))  # the next round: the next table
+    until(app, lambda: len(sessions) == 2, dt=0.5)
+
+
+def test_a_guest_at_the_gathering_is_told_what_comes_next(tmp_path: Path) -> None:
+    feed = FedFeed([party_view(Stage.GATHERING, round=0, me="Vera")])
+    _, scene = between(tmp_path, feed)
+    shown = [item.full for item in labels(scene)]
+    assert "Gathering: 12 players have joined" in shown
+    assert "The first round begins once everyone is here" in shown
+
+
+def test_a_party_table_lost_mid_game_leads_back_to_the_standings(tmp_path: Path) -> None:
+    """A table lost before its game ends says so; its one button says where it leads (the
+    standings, not a menu) and goes there."""
+    sessions: list[ScriptedSession] = []
+    feed = FedFeed([party_view(Stage.BETWEEN, me="Vera")])
+    feed.calls.append(call(2, 1, sessions))
+    app, scene = between(tmp_path, feed)
+    click(app, next(b for b in scene.buttons() if b.name == "go").rect.center)
+    sessions[0].inbox.put(Closed("The connection to the table was lost.", "closed"))
+    until(app, lambda: any(isinstance(s, ClosedScene) for s in app.stack), dt=0.1)
+    notice = next(s for s in app.stack if isinstance(s, ClosedScene))
+    [button] = notice.buttons
+    assert button.label == "Standings"
+    click(app, button.rect.center)
+    until(app, lambda: app.stack[-1] is scene, dt=0.1)

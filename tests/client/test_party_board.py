@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pygame
 import pytest
-from party_views import AI, LONG, PLAYERS, FedFeed, party_view
+from party_views import AI, LONG, PLAYERS, FedFeed, party_view, with_badges
 from window import key, open_app
 
 from client.i18n import translator
 from client.screens.party.board import BoardScene, grid, plan_board
 from client.screens.party.model import Stage
-from client.screens.party.paint import Label, Pic, unfit
+from client.screens.party.paint import Badge, Label, Pic, unfit
 from client.ui.assets import Assets
 
 pytestmark = pytest.mark.usefixtures("headless")
@@ -105,6 +105,44 @@ def test_between_rounds_and_the_gathering_say_so(assets: Assets) -> None:
     gathering = party_view(Stage.GATHERING, round=0)
     shown = [i.full for i in texts(plan_board(assets, tr, gathering, (1920, 1080)))]
     assert tr.plural("party.gathering", 12) in shown
+    # the board cannot know who starts the night (the organiser, or the party by itself
+    # once so many have joined: ``durak party --start-with``): it names nobody
+    assert "The first round begins once everyone is here" in shown
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (720, 1280)])
+def test_the_heading_is_whole_on_every_screen(
+    assets: Assets, size: tuple[int, int], language: str
+) -> None:
+    """The party's name, the round and the clock, none shortened: a portrait board gives
+    the name a line of its own (a third of the width cut "Friday night at Anna's")."""
+    tr = translator(language)
+    for view in (party_view(), party_view(Stage.GATHERING, round=0)):
+        plan = texts(plan_board(assets, tr, view, size))
+        top = min(item.rect.top for item in plan)
+        heading = [item for item in plan if item.rect.top < top + size[1] * 0.12]
+        assert view.name in [item.full for item in heading]
+        assert all(item.text == item.full for item in heading)
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (720, 1280)])
+def test_each_player_s_badge_is_beside_their_name(assets: Assets, size: tuple[int, int]) -> None:
+    """In the standings and on the tables' plates: the badge just left of the name, on
+    its line, the names still whole or ellipsised inside their boxes."""
+    plan = plan_board(assets, translator("en"), with_badges(party_view()), size)
+    assert unfit(plan) == []
+    badges = [item for item in plan if isinstance(item, Badge)]
+    seated = sum(1 for name in PLAYERS for table in party_view().tables if name in table.names)
+    assert len(badges) == len(PLAYERS) + seated
+    for badge in badges:
+        beside = [
+            item
+            for item in texts(plan)
+            if item.full in PLAYERS and abs(item.rect.centery - badge.at[1]) <= 2
+            and 0 <= item.rect.left - badge.at[0] <= badge.diameter * 1.5
+        ]  # fmt: skip
+        assert beside, badge
 
 
 def test_the_grid_keeps_tiles_apart_and_inside() -> None:

@@ -17,7 +17,7 @@ from fake_party import FakePartyHost
 from client.net.party_link import Lost, PartyLink
 from client.net.remote import seat_names
 from client.net.scripted import ScriptedSession
-from client.net.session import Session
+from client.net.session import RoomChanged, Session
 from client.screens.party.feed import NetFeed
 from client.screens.party.model import PartyView, Stage
 from engine import Rules, Series, new_game
@@ -324,3 +324,88 @@ def test_the_clocks_run_on_from_when_the_map_was_sent_and_ai_seats_differ() -> N
     view = party_view(party, 2, {}, ("Sasha", "Pasha"), elapsed=10.0)
     assert (view.round_seconds, view.night_left) == (71.0, 590.0)
     assert [t.names[-1] for t in view.tables] == ["Sasha", "Pasha"]  # one name an AI seat
+
+
+def test_only_the_organisers_view_says_the_party_cannot_be_saved() -> None:
+    from dataclasses import replace
+
+    from client.screens.party.feed import party_view
+
+    party = replace(a_party(), unsaved=True)  # player 0 organises
+    assert party_view(party, 0, {}).unsaved
+    assert not party_view(party, 1, {}).unsaved and not party_view(party, None, {}).unsaved
+    assert not party_view(a_party(), 0, {}).unsaved
+
+
+class FrameClock:
+    """``pygame.time.Clock`` as the window's loop uses it, without waiting: 16 ms a tick."""
+
+    def tick(self, framerate: int = 0, /) -> int:
+        return 16
+
+
+@pytest.mark.usefixtures("headless")
+@pytest.mark.parametrize("screen", ["party_night", "party_board"])
+def test_news_from_the_party_wakes_a_resting_window(
+    host: FakePartyHost, tmp_path: Path, screen: str
+) -> None:
+    """Nobody touches the mouse: the party's news ends the window's rest and is drawn (a
+    failure rests the whole ``limit`` and draws nothing)."""
+    from window import open_app
+
+    app = open_app(tmp_path / "settings.json", language="en")
+    link = PartyLink("127.0.0.1", host.port, "Vera", board=screen == "party_board")
+    feed = NetFeed(link, "Vera", Joins(), watch=screen == "party_board")
+    if screen == "party_night":
+        app.show(screen, feed=feed, me="Vera")
+    else:
+        app.show(screen, feed=feed)
+    scene = app.stack[-1]
+    try:
+        for _ in range(500):  # the party's map comes; then nothing is due but its news
+            app.turn(FrameClock(), limit=0.01)
+            if scene.view is not None:  # type: ignore[attr-defined]
+                break
+        assert scene.view is not None, "the party's map never woke the window"  # type: ignore[attr-defined]
+        assert scene.view.stage is Stage.PLAYING  # type: ignore[attr-defined]
+        app.woken.clear()
+        host.say(PartyUpdate(replace(a_party(), status="break", tables=())))
+        for _ in range(3):  # (a frame the clock asks for may come first)
+            if app.turn(FrameClock(), limit=10.0) and scene.view.stage is Stage.BETWEEN:  # type: ignore[attr-defined]
+                break
+        assert scene.view.stage is Stage.BETWEEN  # type: ignore[attr-defined]
+    finally:
+        app.pop()
+
+
+def test_badges_come_from_our_own_and_from_the_rooms_the_board_watches(
+    host: FakePartyHost,
+) -> None:
+    """The party sends no badges: a player's window knows its own, a board learns each
+    player's from the rooms of the tables it watches."""
+    link = PartyLink("127.0.0.1", host.port, "Vera")
+    feed = NetFeed(link, "Vera", Joins(), look=5)
+    try:
+        view = until(feed.poll)
+        assert isinstance(view, PartyView)
+        assert {row.name: row.look for row in view.standings if row.look is not None} == {"Vera": 5}
+    finally:
+        feed.close()
+    joins = Joins()
+    board = NetFeed(
+        PartyLink("127.0.0.1", host.port, "Board", board=True), "Board", joins, watch=True
+    )
+    try:
+        until(board.poll)
+        seats = tuple(
+            SeatInfo("human", name, None, True, look=i) for i, name in enumerate(NAMES[:3])
+        )
+        room = Room("T", "playing", 0, (*seats, SeatInfo("ai")), Rules(players=4), False, True,
+                    Series.new(4), 1)  # fmt: skip
+        joins.sessions[0].inbox.put(RoomChanged(room))
+        view = until(board.poll)
+        assert isinstance(view, PartyView)
+        assert [row.look for row in view.standings[:4]] == [0, 1, 2, None]
+        assert view.tables[0].looks == (0, 1, 2, None)  # (an AI seat has none)
+    finally:
+        board.close()

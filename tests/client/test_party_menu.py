@@ -11,13 +11,14 @@ from pathlib import Path
 
 import pygame
 import pytest
-from window import click, open_app, type_text, until
+from window import click, key, open_app, type_text, until
 
 from client.app import App
 from client.net.party_link import party_address
 from client.net.remote import NetSession
 from client.net.session import WATCHING
 from client.screens.host import HostScene
+from client.screens.name import NameScene
 from client.screens.party.between import BetweenScene, Homing
 from client.screens.party.board import BoardScene
 from client.screens.party.menu import PartyHostScene, PartyJoinScene, PartyMenuScene
@@ -54,11 +55,37 @@ def test_party_opens_the_menu_and_its_screens(app: App) -> None:
         ("board", PartyJoinScene),
     ):
         press(app, name)
+        if name != "board":  # who we are tonight, first
+            assert isinstance(app.stack[-1], NameScene)
+            press(app, "continue")
         assert isinstance(app.stack[-1], kind)
         press(app, "back")
         assert isinstance(app.stack[-1], PartyMenuScene)
     press(app, "back")
     assert isinstance(app.stack[-1], StartScene)
+
+
+@pytest.mark.parametrize("form", ["host", "join"])
+def test_hosting_or_joining_asks_who_you_are_with_the_badges(app: App, form: str) -> None:
+    """The table's own name screen, under the party's title: the name typed and the badge
+    chosen there are the party's player (the night is named after its organiser); the
+    join form asks no name of its own."""
+    press(app, "party")
+    press(app, form)
+    asked = app.stack[-1]
+    assert isinstance(asked, NameScene) and asked.title == "party.who"
+    for _ in "Vera":
+        key(app, pygame.K_BACKSPACE)
+    click(app, asked.badges()[5].center)
+    type_text(app, "Mila")  # Enter: Continue
+    assert (app.settings.name, app.settings.look) == ("Mila", 5)
+    scene = app.stack[-1]
+    if form == "host":
+        assert isinstance(scene, PartyHostScene)
+        assert scene.fields["party.name"] == "Mila's party"
+    else:
+        assert isinstance(scene, PartyJoinScene)
+        assert [row.label for row in scene.rows] == ["party.where", "join.address"]
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (720, 1280)])
@@ -79,6 +106,7 @@ def test_every_row_of_a_form_sits_on_a_panel(
     press(window, form)
     if form == "party":
         press(window, "host")
+        press(window, "continue")  # (who we are tonight)
     scene = window.stack[-1]
     assert isinstance(scene, HostScene | PartyHostScene)
     panels.clear()
@@ -129,6 +157,7 @@ def test_hosting_a_party_seats_its_organiser_at_a_real_table(
     table = app.stack[-2]
     assert isinstance(table, TableScene) and isinstance(table.session, NetSession)
     assert table.session.token is not None  # the seat the party holds for us
+    assert table.session.look == app.settings.look  # our badge beside our name
     # the table took us at the seat the party held for us, and deals
     until(app, lambda: table.names[table.seat : table.seat + 1] == ("Vera",), frames=3000, dt=0.05)
     assert table.seat != WATCHING and not table.watching
@@ -154,6 +183,7 @@ def test_a_party_hosted_here_is_saved_and_the_menu_resumes_it(
     menu = app.stack[-1]
     assert isinstance(menu, PartyMenuScene) and menu.saved is None  # nothing to resume yet
     press(app, "host")
+    press(app, "continue")  # (who we are tonight)
     host = app.stack[-1]
     assert isinstance(host, PartyHostScene)
     host.seats = 2  # one player and an AI at a table of two
@@ -258,3 +288,28 @@ def test_the_party_menu_and_the_statistics_stand_near_the_middle(
     ):
         assert top > 0 and h - bottom <= 2 * top + 0.1 * h
     window.close()
+
+
+def test_a_tap_on_the_length_never_changes_rounds_into_minutes(app: App) -> None:
+    """Rounds and minutes are two controls: the length steps within its kind either way
+    (one tap left of "3 rounds" once made a 3-hour night), and only the kind's own row
+    turns a night of rounds into one of time."""
+    app.show("party_host")
+    host = app.stack[-1]
+    assert isinstance(host, PartyHostScene)
+    labels = [row.label for row in host.rows]
+    kind, length = labels.index("party.lasts"), labels.index("party.length")
+
+    def tap(index: int, side: str) -> str:
+        rect = host.row_rects()[index]
+        value = host.value_rect(host.rows[index], rect)
+        click(app, (value.left + 4 if side == "left" else value.right - 4, value.centery))
+        return host.rows[length].value()
+
+    assert host.rows[length].value() == "3 rounds"
+    assert tap(length, "left") == "2 rounds"
+    seen = {tap(length, side) for side in ("left",) * 5 + ("right",) * 5}
+    assert seen == {f"{n} rounds" for n in (2, 3, 4, 5, 6)}
+    assert tap(kind, "right") == "90 minutes"
+    assert {tap(length, "right") for _ in range(4)} == {f"{n} minutes" for n in (60, 90, 120, 180)}
+    assert tap(kind, "left") == "2 rounds"  # (each kind keeps its own length)

@@ -18,9 +18,12 @@ from client.i18n import translator
 from client.net.gamefile import GameFile, steps_from_log
 from client.review import ReviewJob, decisions, verdict_text, why_text
 from client.screens.review import ReviewScene
+from client.screens.table import replay as replay_module
+from client.screens.table.hand import cards_of
 from client.screens.table.replay import ReplayScene
 from client.ui.pointer import Pointer
-from engine import GameLog, Rules
+from client.ui.render import GOLD
+from engine import GameLog, Pass, Rules, Take
 from engine.ai import next_actor
 from engine.ai.hard import policy_action
 
@@ -153,9 +156,41 @@ def test_a_tap_on_a_line_opens_the_replay_just_before_that_move(
     for _ in range(20):
         app.step(0.05)
     assert replay.shown == number + 1  # it waits there for the player
+    # the coach's words on that move are there, and the better move's cards are ringed
+    said, ringed = drawn(replay, app)
+    coach = " ".join((*row.text, *row.reason))
+    assert " ".join(line for line in said if line in coach).split() == coach.split()
+    better = cards_of(row.verdict.best)
+    assert len(ringed) >= len(better) and (better or row.verdict.best in (Take(), Pass()))
+    key(app, pygame.K_RIGHT)  # a move on: the advice was for the move before
+    said, ringed = drawn(replay, app)
+    assert not [line for line in said if line and line in coach] and not ringed
+    pygame.image.save(app.screen, tmp_path / "advice.png")
     offset = review.offset
     key(app, pygame.K_ESCAPE)
     assert app.stack[-1] is review and review.offset == offset
+
+
+def drawn(replay: ReplayScene, app: App) -> tuple[list[str], list[pygame.Rect]]:
+    """The words the replay draws over its table, and the gold rings it draws."""
+    said: list[str] = []
+    ringed: list[pygame.Rect] = []
+    text, rect = replay_module.draw_text, pygame.draw.rect
+
+    def say(surface, assets, words, *args, **kwargs):  # type: ignore[no-untyped-def]
+        said.append(words)
+        return text(surface, assets, words, *args, **kwargs)
+
+    def ring(surface, colour, where, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if colour == GOLD:
+            ringed.append(pygame.Rect(where))
+        return rect(surface, colour, where, *args, **kwargs)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(replay_module, "draw_text", say)
+        patch.setattr(pygame.draw, "rect", ring)
+        replay.draw(app.screen)
+    return said, ringed
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
@@ -177,3 +212,27 @@ def test_every_line_fits_at_every_window_shape(
         review.draw(pygame.Surface(size))
         for row in review.rows():  # a chance and where it would have gone stay on one line
             assert all(line.count("%") == 2 for line in row.text if "→" in line), row.text
+
+
+@pytest.mark.parametrize("language", ["en", "de", "nl", "ru"])
+def test_a_costly_take_with_the_stock_gone_says_why_it_costs(language: str) -> None:
+    """'Taking adds 1 card to your hand, and the stock is empty.' was true and explained
+    nothing: with no card left to draw, each card taken is one more to get rid of."""
+    from engine.ai.reasons import Why, WhyCode
+
+    tr = translator(language)
+    for n in (1, 3):
+        said = why_text(Why(WhyCode.TAKE_COSTS, count=n), tr)
+        assert str(n) in said
+        assert said != tr.plural("coach.take_costs", n, stock=0)
+    english = why_text(Why(WhyCode.TAKE_COSTS, count=3), translator("en"))
+    assert english.endswith("leaves you 3 more to get rid of before you are out.")
+
+
+@pytest.mark.parametrize("language", ["en", "de", "nl", "ru"])
+def test_the_footnote_names_the_estimate_s_level_and_the_play_it_assumes(language: str) -> None:
+    """The estimates are the Hard computer's, with everyone playing on as Normal does
+    (``engine.ai.coach``): the footnote says both, as the README says Hard."""
+    tr = translator(language)
+    said = tr("review.assumes")
+    assert tr("level.hard") in said and tr("level.normal") in said

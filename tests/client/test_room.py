@@ -11,6 +11,7 @@ import queue
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -19,13 +20,13 @@ import window
 from window import click, key
 
 from client.app import App
-from client.cli.bot import BotReport, play_bot
+from client.cli.bot_player import BotReport, play_bot
 from client.i18n import LANGUAGES, Translator
 from client.net.client import HostClosed, NetClient
 from client.net.gamefile import GameFile
 from client.net.remote import NetSession
 from client.net.session import WATCHING, RoomChanged, Seated
-from client.screens.room import plates
+from client.screens.room import phones, plates
 from client.screens.room import screen as room_screen
 from client.screens.room.screen import RoomScene
 from client.screens.room.share import share_lines
@@ -36,6 +37,7 @@ from client.settings import Settings
 from client.ui import render
 from client.ui import scene as scene_module
 from client.ui.confirm import ConfirmScene
+from client.ui.qrcode import qr_image
 from client.ui.render import button_px
 from engine import Rules, Series
 from host import HostConfig, lobby, run_in_thread
@@ -409,7 +411,8 @@ def test_the_room_fits_the_window(
     app = App(Settings(language=language), None, size=size, sound=False)
     room = a_room(seats, 3 if view == "guest" else 0)
     invite = "durak://192.168.178.120,10.0.0.1:45654" if view == "host" else ""
-    scene = RoomScene(app, Sitting(room), invite)  # type: ignore[arg-type]
+    page = "http://192.168.178.120:45656/" if view == "host" else ""
+    scene = RoomScene(app, Sitting(room), invite, page=page)  # type: ignore[arg-type]
     if invite:
         scene.note = app.tr("room.copied")
     app.push(scene)
@@ -520,4 +523,80 @@ def test_an_open_seat_says_so_in_the_middle_of_its_box_unless_chips_go_under(
         plates.draw_seat(app.screen, app.assets, box, words, 20, False, True, chips)
         assert len(drawn) == 1
         assert (abs(drawn[0].centery - box.centery) <= 1) is not chips
+    app.close()
+
+
+class Filling(Sitting):
+    """A room's session that keeps the seats the owner set."""
+
+    def __init__(self, room: Room, seat: int = 0) -> None:
+        super().__init__(room, seat)
+        self.set: list[tuple[int, str | None]] = []
+
+    def set_seat(self, seat: int, ai: str | None) -> None:
+        self.set.append((seat, ai))
+
+
+def test_one_tap_fills_every_open_seat_with_an_ai() -> None:
+    """Five taps filled five open seats: while open seats keep Start from being pressed,
+    the owner's button beside Leave fills them all, at the level of the start screen's
+    first opponent; then it is Start again. A guest has none."""
+    app = App(Settings(language="en", levels=["hard"] * 5), None, size=(1280, 720), sound=False)
+    session = Filling(a_room(6))
+    scene = RoomScene(app, session)  # type: ignore[arg-type]
+    app.push(scene)
+    app.step(0.02)
+    fill = next(b for b in scene.buttons() if b.name == "fill")
+    assert fill.label == "Fill with AI" and "start" not in [b.name for b in scene.buttons()]
+    click(app, fill.rect.center)
+    assert session.set == [(2, "hard"), (5, "hard")]
+    full = replace(a_room(6), seats=tuple(
+        SeatInfo("ai", "", "hard") if s.kind == "empty" else s for s in a_room(6).seats
+    ))  # fmt: skip
+    session.inbox.put(RoomChanged(full))
+    app.step(0.02)
+    assert [b.name for b in scene.buttons()] == ["start", "leave"]
+    guest = RoomScene(app, Filling(a_room(6, owner=3)))  # type: ignore[arg-type]
+    app.push(guest)
+    app.step(0.02)
+    assert "fill" not in [b.name for b in guest.buttons()]
+    app.close()
+
+
+@pytest.mark.parametrize("size", [(360, 640), (720, 1280), (1280, 720), (1920, 1080)])
+def test_the_hosts_phones_button_shows_the_pages_code_and_address(
+    size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Guests with a phone scan the code the host's room shows (or type its address);
+    the code, the words and the button all fit the window, and Esc goes back."""
+    page = "http://192.168.178.120:45656/"
+    shown: list[tuple[str, pygame.Rect]] = []
+
+    def text_spy(surface, assets, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        shown.append((text, render.draw_text(surface, assets, text, *args, **kwargs)))
+        return shown[-1][1]
+
+    monkeypatch.setattr(phones, "draw_text", text_spy)
+    app = App(Settings(language="en"), None, size=size, sound=False)
+    scene = RoomScene(app, Sitting(a_room(3)), page=page)  # type: ignore[arg-type]
+    app.push(scene)
+    app.step(0.02)
+    button = next(b for b in scene.buttons() if b.name == "phones")
+    assert button.label == "Phones"
+    click(app, button.rect.center)
+    overlay = app.stack[-1]
+    assert isinstance(overlay, phones.PhonesScene)
+    app.step(0.02)
+    screen = pygame.Rect((0, 0), size)
+    assert page in [text for text, _ in shown]
+    assert all(screen.contains(rect) for _, rect in shown)
+    code = qr_image(page, overlay._panel()[2])
+    assert overlay._panel()[0].height <= size[1] and len(overlay._panel()[3]) <= 4
+    assert code.get_width() >= min(size) * 0.3  # large enough to scan across a table
+    key(app, pygame.K_ESCAPE)
+    assert app.stack[-1] is scene
+    guest = RoomScene(app, Sitting(a_room(4, owner=3)))  # type: ignore[arg-type]
+    app.push(guest)
+    app.step(0.02)
+    assert "phones" not in [b.name for b in guest.buttons()]  # (not our table: no page)
     app.close()

@@ -11,7 +11,7 @@ from typing import Any
 import msgpack
 from live import replays, serving
 
-from client.cli.bot import play_bot
+from client.cli.bot_player import play_bot
 from client.net.client import HostClosed, NetClient
 from engine import Attack, Beat, Card, Reason, ThrowIn
 from protocol import PROTOCOL_VERSION, Ack, Pong, Rejected, Update, encode, frame

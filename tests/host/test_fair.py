@@ -15,7 +15,7 @@ from typing import Any
 from harness import Harness, ManualScheduler
 from live import expect, serving
 
-from client.cli.bot import play_bot
+from client.cli.bot_player import play_bot
 from client.net.client import NetClient
 from host import Host, HostConfig
 from host.journal import journal_file

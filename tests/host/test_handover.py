@@ -10,7 +10,7 @@ from harness import FakeLink, Harness
 from host import HostConfig
 from host.game import default_move
 from host.room import PATIENCE
-from protocol import Ack, Act, Draw, Kick, Leave, Ready, Rejected, Start
+from protocol import Ack, Act, Draw, Kick, Leave, Ready, Rejected, Start, Welcome
 
 
 def table(**options: object) -> Harness:
@@ -95,3 +95,24 @@ def test_a_table_without_a_turn_timer_plays_for_a_player_who_never_acts() -> Non
         assert log.actions[seq] == (0, move)
     assert not pair.table.playing and pair.table.series.games == 1
     assert len(boris.results()) == 1 and boris.closed is None
+
+
+def test_a_player_away_when_the_game_ends_gets_the_seat_back_in_the_room() -> None:
+    """A phone put away during a game: its player keeps the seat for the rest of the hold
+    (the token is still theirs), and only after the hold is the seat free again."""
+    for back_after in (19, 21):
+        pair = table(hold=30, seats=2)
+        anna, boris = pair.join("Anna"), pair.join("Boris")
+        token = boris.last(Welcome).token
+        assert isinstance(pair.command(boris, lambda ref: Ready(ref, True)), Ack)
+        assert isinstance(pair.command(anna, lambda ref: Start(ref)), Ack)
+        pair.gone(boris)
+        pair.advance(10)
+        assert isinstance(pair.command(anna, lambda ref: Draw(ref)), Ack)  # the game ends
+        assert not pair.table.playing and anna.room.seats[1].status == "away"
+        pair.advance(back_after - 1)
+        back = pair.join("Boris", token=token)
+        if back_after < 20:  # within the hold: the seat is his, in the room
+            assert back.last(Welcome).seat == 1 and back.room.seats[1].status == "connected"
+        else:  # the hold is over: the seat went with it
+            assert back.closed == "bad_token" and anna.room.seats[1].kind == "empty"

@@ -26,7 +26,7 @@ import pytest
 from harness import FakeLink, Harness
 from live import LOCAL, expect, replays, serving
 
-from client.cli.bot import play_bot
+from client.cli.bot_player import play_bot
 from client.cli.main import main
 from client.net.client import HostClosed, NetClient
 from engine import Rules, SeatView

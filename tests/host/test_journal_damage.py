@@ -11,6 +11,7 @@ import asyncio
 import errno
 import logging
 import os
+import random
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -25,7 +26,7 @@ from engine import GameLog
 from host.disk import DiskWriter
 from host.journal import action_record, header_record, journal_file
 from host.resume import load_table
-from host.save import JOURNAL_KEY, SaveError, TableSave, decode, save_file
+from host.save import ACKED_KEY, JOURNAL_KEY, SaveError, TableSave, decode, save_file
 from protocol import RoomUpdate
 
 
@@ -85,6 +86,76 @@ def test_accepting_the_loss_says_what_is_lost_and_keeps_the_damaged_file(tmp_pat
     assert "back to move 12" in loaded.notes[0] and "accepted" in loaded.notes[0]
     kept = tmp_path / f"{save.stem}.game-1.damaged"
     assert kept.read_bytes() == bytes(data) and not path.exists()
+
+
+# --- cut short in its middle, or junk at its end ------------------------------------------
+
+
+async def _played(save: Path, saved: TableSave) -> list[int]:
+    """``saved``'s game written as a table writes it, each move acknowledged (durable)
+    before the next, with a checkpoint after every one; where each record ends."""
+    assert saved.current is not None
+    disk = DiskWriter(save, asyncio.get_running_loop(), checkpoint=0.0)
+    disk.save(_before(saved))
+    await disk.durable(disk.begin(header_record(_start(saved))))
+    for seat, action in saved.current.actions:
+        await disk.durable(disk.append(action_record(seat, action)))
+    await _close(disk)
+    check = save.with_name("check.journal")
+    ends = write_journal(check, saved)
+    assert check.read_bytes() == journal_file(save).read_bytes()
+    check.unlink()
+    return ends
+
+
+@pytest.mark.parametrize("cut", ["between records", "inside a record"])
+def test_a_journal_cut_in_its_middle_says_which_moves_are_lost(tmp_path: Path, cut: str) -> None:
+    saved = table_at(45)
+    save = save_file(tmp_path, PORT)
+    ends = asyncio.run(_played(save, saved))
+    assert load_table(save).table == saved  # whole: taken up as it is
+    path = journal_file(save)
+    data = path.read_bytes()
+    cut_data = data[: ends[30] + (0 if cut == "between records" else 5)]
+    path.write_bytes(cut_data)
+    with pytest.raises(SaveError) as refused:
+        load_table(save)
+    text = str(refused.value)
+    assert str(path) in text and "cut short in its middle" in text
+    assert "holds 30 moves" in text and "moves 31 to 45" in text and "--accept-loss" in text
+    assert path.read_bytes() == cut_data  # left as it was
+    loaded = load_table(save, accept_loss=True)
+    assert loaded.table.current is not None and len(loaded.table.current.actions) == 30
+    assert "accepted" in loaded.notes[-1]
+
+
+def test_junk_appended_to_a_journal_is_no_torn_write_but_a_tear_is(tmp_path: Path) -> None:
+    saved = table_at(40)
+    assert saved.current is not None
+    save = save_file(tmp_path, PORT)
+    ends = asyncio.run(_played(save, saved))
+    path = journal_file(save)
+    whole = path.read_bytes()
+    path.write_bytes(whole + random.Random(41).randbytes(64 * 1024))
+    with pytest.raises(SaveError, match=r"65536 bytes .* no record a crash cut short"):
+        load_table(save)
+    torn = whole[ends[-2] : ends[-1] - 3]  # a next record's write, torn by a crash
+    path.write_bytes(whole + torn)
+    loaded = load_table(save)
+    assert loaded.table == saved and loaded.torn == len(torn)
+    assert "cut short" in loaded.notes[0] and "dropped" in loaded.notes[0]
+
+
+def test_a_save_without_a_checkpoint_still_resumes_its_journal(tmp_path: Path) -> None:
+    """A save an older host wrote names the game in play but has no checkpoint: read as
+    before (the journal is taken up as it is)."""
+    saved = table_at(12)
+    save = save_file(tmp_path, PORT)
+    _before(saved).save(save)
+    _marked(save, 1)
+    assert ACKED_KEY not in decode(save.read_bytes())
+    write_journal(journal_file(save), saved)
+    assert load_table(save).table == saved
 
 
 # --- the newest state, never an older one --------------------------------------------------

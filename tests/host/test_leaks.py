@@ -20,7 +20,8 @@ from typing import Any
 import pytest
 from live import serving
 
-from client.cli.bot import play_bot, watch_bot
+from client.cli.bot import watch_bot
+from client.cli.bot_player import play_bot
 from engine import (
     CARDS,
     Attacked,

@@ -13,7 +13,9 @@ from engine import GameLog, Rules, new_game
 from engine.playout import random_move
 from host import HostConfig
 from host.credentials import hash_token
-from host.party.tables import Finished, PartyTable, Reserved, went_out
+from host.party.tables import party_policy
+from host.policy import Finished, Reserved, went_out
+from host.table import Table
 from protocol import (
     PROTOCOL_VERSION,
     Ack,
@@ -21,21 +23,25 @@ from protocol import (
     Hello,
     Kick,
     Leave,
+    Pause,
     Ready,
     Rejected,
     Start,
     Welcome,
+    pause_refusal,
+    room_refusal,
 )
 
 TOKENS = [f"{i:032x}" for i in range(1, 5)]
 
 
 class PartyHarness(Harness):
-    """The harness around a ``PartyTable`` (opened, as its host's task would)."""
+    """The harness around a table with the party's policy (opened, as its host's task
+    would)."""
 
     def __init__(self, config: HostConfig, **table: Any) -> None:
         self.scheduler = ManualScheduler()
-        self.table = PartyTable(config, scheduler=self.scheduler, **table)
+        self.table = Table(config, scheduler=self.scheduler, policy=party_policy(**table))
         self.links: list[FakeLink] = []
         self.table.open()
         self.settle()
@@ -156,12 +162,28 @@ def test_the_hello_a_version_4_client_sends_takes_its_seat() -> None:
 
 
 def test_the_party_runs_its_tables_nobody_owns_them() -> None:
+    """The room says so (``run_by``, no owner), and the owner's commands and the pause are
+    refused as the shared room rules say (the window asks the same rules)."""
     harness, _ = a_table()
     links = [come(harness, i) for i in range(2)]
-    owner = links[0]
-    assert owner.room.owner == 0
+    first = links[0]
+    assert (first.room.owner, first.room.run_by) == (None, "party")
     for make in (lambda ref: Kick(ref, 1), lambda ref: Start(ref), lambda ref: Draw(ref)):
-        answer = harness.command(owner, make)
-        assert isinstance(answer, Rejected) and answer.reason == "not_owner"
+        answer = harness.command(first, make)
+        assert isinstance(answer, Rejected) and answer.reason == "party_table"
+        message = make(0)
+        assert room_refusal(first.room, 0, message, lambda level: True) == "party_table"
     assert harness.table.seats[1].kind == "human" and not harness.table.playing
     assert isinstance(harness.command(links[1], lambda ref: Ready(ref, True)), Ack)
+
+
+def test_nobody_pauses_a_party_table_even_alone_with_the_ai() -> None:
+    """A party's clock is everyone's: a player seated alone with an AI could otherwise
+    stall the whole round (61 s and counting, with no limit)."""
+    harness, _ = a_table(humans=1, seats=2)
+    alone = come(harness, 0)
+    assert harness.table.playing
+    answer = harness.command(alone, lambda ref: Pause(ref, True))
+    assert isinstance(answer, Rejected) and answer.reason == "party_table"
+    assert not harness.table.pause.on and not alone.room.paused
+    assert pause_refusal(alone.room, 0) == "party_table"

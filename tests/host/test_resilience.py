@@ -23,7 +23,7 @@ import pytest
 from harness import FakeLink, Harness
 from live import expect, replays, serving
 
-from client.cli.bot import play_bot
+from client.cli.bot_player import play_bot
 from client.cli.main import main as durak
 from client.net.client import Backoff, HostClosed, NetClient
 from engine import (

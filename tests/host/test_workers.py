@@ -7,9 +7,13 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import subprocess
+import sys
+import time
 from dataclasses import replace
 
 import pytest
+from live import ROOT
 
 from engine import Rules, new_game, observe, trim
 from engine.ai import make_bot, next_actor
@@ -162,3 +166,28 @@ async def test_a_worker_killed_mid_thought_is_replaced_and_the_game_ends(
     finally:
         await host.stop()
     assert workers.processes() == []
+
+
+@pytest.mark.skipif(os.name != "posix", reason="a Ctrl-C to a process group is POSIX's")
+@pytest.mark.parametrize("after", [0.5, 1.0])
+def test_durak_party_stopped_with_ctrl_c_at_once_prints_no_worker_traceback(after: float) -> None:
+    """A Ctrl-C reaches the terminal's whole process group, the AI workers too, while they
+    may still be starting (importing): the party closes, and no worker prints a traceback
+    (a KeyboardInterrupt in its imports or its pipe, a BrokenPipeError)."""
+    party = subprocess.Popen(
+        [sys.executable, "-m", "client", "party", "--bind", "127.0.0.1", "--port", "0",
+         "--no-announce", "--no-save"],
+        cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT, text=True, start_new_session=True,
+    )  # fmt: skip
+    assert party.stdout is not None
+    seen = []
+    for line in party.stdout:
+        seen.append(line)
+        if "listening on" in line:
+            break
+    time.sleep(after)  # (the workers start with the party: a second or so to import)
+    os.killpg(party.pid, signal.SIGINT)
+    rest, _ = party.communicate(timeout=60)
+    output = "".join(seen) + rest
+    assert "closed" in output and "Traceback" not in output, output

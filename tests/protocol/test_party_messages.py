@@ -170,7 +170,7 @@ def test_unplayable_rules_are_the_hosts_to_refuse_not_a_protocol_error() -> None
     ("data", "code", "words"),
     [
         (wire(CLIENT[3]), "bad_message", "the first message must be join"),
-        (wire(CLIENT[0], version=4), "version_mismatch", "party speaks protocol version 5"),
+        (wire(CLIENT[0], version=5), "version_mismatch", "party speaks protocol version 6"),
         (wire(CLIENT[0], version="5"), "bad_message", "version"),
         (wire(CLIENT[0], name=" Anna"), "bad_message", "name"),
         (wire(CLIENT[0], name="x" * 25), "bad_message", "name"),

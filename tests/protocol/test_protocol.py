@@ -658,16 +658,16 @@ def test_a_wrong_typed_version_is_a_bad_message_not_a_mismatch(version: Any) -> 
     assert info.value.code == "bad_message"
 
 
-def test_a_version_4_client_is_told_version_mismatch() -> None:
-    """Looks, the pause and the mark came with version 5: a version 4 client (whose hello
-    has no look, and which would not read a room's ``paused``) is refused at its hello,
-    with both versions named."""
-    hello = {"type": "hello", "version": 4, "name": "Old", "password": None, "token": None}
-    hello["role"] = "play"
+def test_a_version_5_client_is_told_version_mismatch() -> None:
+    """Who runs the room came with version 6: a version 5 client (which would not read a
+    room's ``run_by``, nor know why a party's table refuses its pause) is refused at its
+    hello, with both versions named."""
+    hello = {"type": "hello", "version": 5, "name": "Old", "password": None, "token": None}
+    hello |= {"role": "play", "look": None}
     with pytest.raises(ProtocolError) as info:
         _decode_as(Role.HOST, frame(msgpack.packb(hello)), greeted=False)
-    assert PROTOCOL_VERSION == 5 and info.value.code == "version_mismatch"
-    assert "version 5" in info.value.text and "version 4" in info.value.text
+    assert PROTOCOL_VERSION == 6 and info.value.code == "version_mismatch"
+    assert "version 6" in info.value.text and "version 5" in info.value.text
 
 
 @pytest.mark.parametrize("look", [-1, LOOKS, "red", 1.0, True])

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,7 @@ from protocol import (
     all_seated,
     decode_payload,
     encode,
+    pause_refusal,
     room_refusal,
     sit_refusal,
     start_refusal,
@@ -77,15 +79,16 @@ EMPTY = SeatInfo("empty")
 
 def rooms() -> list[Room]:
     """Every room of 2 or 3 seats of those kinds, each seat the owner (or none), in the
-    lobby and playing."""
+    lobby and playing; and those of a party's table (no owner)."""
     found = []
     for n in (2, 3):
         for seats in itertools.product((HUMAN, READY, AI, EMPTY), repeat=n):
             for owner, status in itertools.product((*range(n), None), ("lobby", "playing")):
                 series = Series.new(n)
-                found.append(
-                    Room("T", status, owner, seats, Rules(players=n), False, False, series, 0)
-                )
+                room = Room("T", status, owner, seats, Rules(players=n), False, False, series, 0)
+                found.append(room)
+                if owner is None:
+                    found.append(replace(room, run_by="party"))
     return found
 
 
@@ -98,7 +101,8 @@ def test_what_a_start_and_a_sit_wait_for() -> None:
         assert waiting_for(room) == unready
         for seat in range(len(room.seats)):
             expected = (
-                Refusal.NOT_OWNER if seat != room.owner
+                Refusal.PARTY_TABLE if room.run_by == "party"
+                else Refusal.NOT_OWNER if seat != room.owner
                 else Refusal.GAME_RUNNING if room.status == "playing"
                 else Refusal.SEATS_EMPTY if not full
                 else Refusal.NOT_READY if unready
@@ -109,6 +113,20 @@ def test_what_a_start_and_a_sit_wait_for() -> None:
         playing = room.status == "playing"
         expected = Refusal.GAME_RUNNING if playing else Refusal.NO_OPEN_SEAT if full else None
         assert sit_refusal(room) == expected
+
+
+def test_who_may_pause_as_section_18_says() -> None:
+    """In a game, not at a party's table, and only a player alone with the AIs."""
+    for room in rooms():
+        for seat in range(len(room.seats)):
+            others = [s for i, s in enumerate(room.seats) if i != seat]
+            expected = (
+                Refusal.NO_GAME if room.status != "playing"
+                else Refusal.PARTY_TABLE if room.run_by == "party"
+                else Refusal.NOT_ALONE if any(s.kind == "human" for s in others)
+                else None
+            )  # fmt: skip
+            assert pause_refusal(room, seat) == expected
 
 
 def documented_order() -> dict[str, list[str]]:
@@ -131,6 +149,8 @@ def holds(code: str, room: Room, seat: int, message: Any) -> bool:
     exists = target is not None and target < len(room.seats)
     kind = room.seats[target].kind if exists else None
     rules = getattr(message, "rules", None)
+    if code == "party_table":
+        return room.run_by == "party"
     if code == "not_owner":
         return seat != room.owner
     if code == "game_running":

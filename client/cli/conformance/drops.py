@@ -1,7 +1,7 @@
 """Section 10: drops, returns, stand-ins and the turn timer, in two games. A dropped
 player's seat is held and given back with a snapshot, a second connection with the
 seat's token replaces the first, the turn timer makes the default move, a host AI stands
-in at once under hold_ms 0, and a seat away at the end is freed (its token refused)."""
+in at once under hold_ms 0, and a seat stood in for at the end is freed (its token refused)."""
 
 from __future__ import annotations
 
@@ -124,7 +124,7 @@ async def stand_in_and_away_at_the_end(games: Games, anna: Peer, boris: Peer) ->
     await settle(anna, lambda r: r.status == "lobby")
     seat = anna.room.seats[1] if anna.room else None
     s.record.check(
-        "a seat whose player is away when the game ends is freed",
+        "a seat stood in for (its hold over) when the game ends is freed",
         seat is not None and seat.kind == "empty",
         repr(seat),
     )

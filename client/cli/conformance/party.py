@@ -5,7 +5,9 @@ Against a fresh party nobody has joined (``durak party --bind 127.0.0.1 --no-ann
 --no-save``), it joins as three players and a board and checks, in order: the handshake
 (``joined``, the organiser, the token), the goodbyes of bad input (a bad frame, a frame
 too large, a first message that is not ``join``, another version, a second ``join``, a
-token of nobody, a name taken, a board with a token), a board's refusals, the organiser's
+token of nobody, a name taken, a board with a token), the frames before a bad one answered
+first, the heartbeat (a silent connection is asked, and an ``alive`` keeps it), a board's
+refusals, the organiser's
 requests and their refusals (``not_organiser``, ``bad_rules``, ``unknown_level``,
 ``too_few``), leaving and coming back, and one whole round of a one-round night at tables
 of two: each player's ``party_table``, its seat held by its token at the table, the game
@@ -21,14 +23,16 @@ from typing import TextIO
 
 import msgpack  # type: ignore[import-untyped]
 
-from client.cli.bot import BotPlayer
+from client.cli.bot_player import BotPlayer
 from client.cli.conformance.report import Check, Failed, Record
 from client.net.client import HostClosed, NetClient
 from client.net.party import PartyClient
 from engine import Rules
 from protocol import (
     PROTOCOL_VERSION,
+    Alive,
     Goodbye,
+    Heartbeat,
     Join,
     Party,
     PartyAck,
@@ -36,7 +40,9 @@ from protocol import (
     PartyMessage,
     PartyTable,
     PartyUpdate,
+    Ping,
     Pong,
+    ProtocolError,
     Rejected,
     UnplayableRules,
     frame,
@@ -46,6 +52,7 @@ from protocol import (
 __all__ = ["PartySuite"]
 
 WAIT = 10.0  # seconds for any one answer
+HEARTBEAT_WAIT = 4.0 + 2.0  # a third of the party's silence (12 s), and some slack
 GAME_WAIT = 120.0  # seconds for the round's game
 
 
@@ -184,6 +191,46 @@ class PartySuite:
         )
         board = party_encode(Join(PROTOCOL_VERSION, "TV", "0" * 32, "board"))
         await self.goodbye("a board with a token", "bad_token", board)
+        tv = party_encode(Join(PROTOCOL_VERSION, "TV", None, "board"))
+        ping = frame(msgpack.packb({"type": "ping", "ref": 7}))
+        answered = await self.raw(tv, ping, ping, (1 << 20).to_bytes(4, "big"))
+        kinds = [type(m).__name__ for m in answered]
+        self.check(
+            "the frames before a frame too large are answered first",
+            kinds[-3:] == ["Pong", "Pong", "Goodbye"],
+            ", ".join(kinds),
+        )
+        await self._heartbeat()
+
+    async def _heartbeat(self) -> None:
+        """A board that says nothing after its join is sent ``heartbeat`` within a third of
+        the silence (12 s); its ``alive`` keeps it, as a ``ping`` answered then shows."""
+        reader, writer = await asyncio.open_connection(self.host, self.port)
+        conn = PartyConnection(host=False)
+        writer.write(party_encode(Join(PROTOCOL_VERSION, "Wall", None, "board")))
+
+        async def next_message() -> PartyMessage:
+            while (message := conn.next_message()) is None:
+                data = await reader.read(65536)
+                if not data:
+                    raise ConnectionError("the party host closed the connection")
+                conn.receive_data(data)
+            return message
+
+        try:
+            async with asyncio.timeout(HEARTBEAT_WAIT):
+                while not isinstance(message := await next_message(), Heartbeat):
+                    pass
+            self.check("a silent connection is sent heartbeat", True)
+            writer.write(party_encode(Alive(message.ref)) + party_encode(Ping(9)))
+            async with asyncio.timeout(WAIT):
+                while not isinstance(pong := await next_message(), Pong):
+                    pass
+            self.check("alive keeps the connection", pong.ref == 9, repr(pong))
+        except (TimeoutError, ConnectionError, ProtocolError) as exc:
+            self.check("a silent connection is sent heartbeat", False, repr(exc))
+        finally:
+            writer.close()
 
     async def _leaving(self, carl: PartyClient) -> None:
         token, ref = carl.token, carl.leave()

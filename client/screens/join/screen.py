@@ -43,7 +43,7 @@ from client.ui.render import (
     wrap,
 )
 from client.ui.scene import ButtonScene, Director
-from client.ui.widgets import Button
+from client.ui.widgets import Button, draw_field
 
 if TYPE_CHECKING:
     from host import TableAd
@@ -377,20 +377,8 @@ class JoinScene(ButtonScene):
             label_px = fit_px(self.assets, label, px, field.left - 16)
             at = (field.left - 12, field.centery)
             draw_text(surface, self.assets, label, label_px, at, "midright")
-        pygame.draw.rect(surface, (250, 250, 244), field, border_radius=6)
-        pygame.draw.rect(surface, GOLD, field, 2, border_radius=6)
         text = "•" * len(self.password) if self.asking else self.address
-        shown = text + "|"
-        text_px = fit_px(self.assets, shown, px, field.w - 20)
-        draw_text(
-            surface,
-            self.assets,
-            shown,
-            text_px,
-            (field.left + 10, field.centery),
-            "midleft",
-            (30, 40, 34),
-        )
+        draw_field(surface, self.assets, field, text, True)
         self.draw_buttons(surface, self.assets)
         bh = self.button_h()
         message = self.error or (tr("join.connecting") if self.session is not None else "")

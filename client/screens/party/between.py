@@ -63,6 +63,7 @@ class BetweenScene(ButtonScene):
         self.size = size
 
     def enter(self) -> None:
+        self.feed.listen(self.app.wake)
         if not self.app.above(self):  # back from a table the player left themselves
             self.homing = None
 
@@ -213,12 +214,15 @@ class BetweenScene(ButtonScene):
             first, second = tr("party.wait_next"), standing
         elif view.stage is Stage.GATHERING:
             first = tr.plural("party.gathering", len(view.standings))
-            second = tr("party.invite", address=self.invite) if self.invite else ""
+            invite = tr("party.invite", address=self.invite) if self.invite else ""
+            second = invite or tr("party.waiting_start")  # (a guest: what comes next)
         else:
             first, second = tr("party.seating"), standing
         colour = SOFT
         if self.refused:
             second, colour = self.refused, (255, 170, 150)
+        elif view.unsaved:
+            second, colour = tr("party.unsaved"), (255, 170, 150)
         return [
             label(assets, first, px, top, "center", (255, 255, 255), True, 0.6),
             label(assets, second, round(px * 0.8), low, "center", colour, shrink=0.7),

@@ -90,21 +90,31 @@ def plan_board(
     wide = w >= h * 1.2
     unit = min(h / 1080, w / (1920 if wide else 1080))
     margin = max(8, round(24 * unit))
-    header = pygame.Rect(margin, margin // 2, w - 2 * margin, max(36, round(92 * unit)))
+    line_h = max(36, round(92 * unit))
+    header = pygame.Rect(margin, margin // 2, w - 2 * margin, line_h if wide else 2 * line_h)
     plan: Plan = []
-    px = round(header.h * 0.62)
-    clock = label(
-        assets, clock_line(tr, view, since), round(px * 0.9), header, "midright", bold=True
+    px = round(line_h * 0.62)
+    # wide: the party's name, the headline and the clock on one line; tall: the name on a
+    # line of its own (a third of a portrait screen's width cut it), the others under it
+    lower = (
+        header.copy() if wide else pygame.Rect(header.left, header.top + line_h, header.w, line_h)
     )
-    # the party's name and the headline share what the clock leaves
-    right = clock.rect.left - margin if clock.text else header.right
-    name_box = pygame.Rect(header.left, header.top, (right - header.left) * 2 // 5, header.h)
-    head_box = pygame.Rect(name_box.right + margin, header.top, 0, header.h)
+    clock = label(
+        assets, clock_line(tr, view, since), round(px * 0.9), lower, "midright", bold=True
+    )
+    right = clock.rect.left - margin if clock.text else lower.right
+    if wide:  # the party's name and the headline share what the clock leaves
+        name_box = pygame.Rect(header.left, header.top, (right - header.left) * 2 // 5, line_h)
+        head_box = pygame.Rect(name_box.right + margin, header.top, 0, line_h)
+    else:
+        name_box = pygame.Rect(header.left, header.top, header.w, line_h)
+        head_box = pygame.Rect(lower.left, lower.top, 0, line_h)
     head_box.w = right - head_box.left
     title = headline(tr, view)
+    lone = not wide and bool(clock.text)  # (the headline at the left, the clock at the right)
     plan += [
-        label(assets, view.name, px, name_box, colour=GOLD, bold=True, shrink=0.7),
-        label(assets, title, px, head_box, "center", bold=True, shrink=0.7),
+        label(assets, view.name, px, name_box, "midleft" if wide else "center", GOLD, True, 0.7),
+        label(assets, title, px, head_box, "midleft" if lone else "center", bold=True, shrink=0.7),
     ]
     if clock.text:
         plan.append(clock)
@@ -159,6 +169,9 @@ class BoardScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
+
+    def enter(self) -> None:
+        self.feed.listen(self.app.wake)
 
     def exit(self) -> None:
         self.feed.close()

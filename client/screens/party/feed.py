@@ -16,10 +16,10 @@ from __future__ import annotations
 import itertools
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from client.net.party_link import Lost, PartyLink
-from client.net.session import AI_NAMES, Session, Snapshot, drain
+from client.net.session import AI_NAMES, RoomChanged, Session, Snapshot, drain, listen
 from client.screens.choices import ai_names
 from client.screens.party.model import (
     Figure,
@@ -49,14 +49,17 @@ STAGES = {
 Joiner = Callable[[str, int, str, str | None, Sequence[str]], Session]
 
 
-def net_joiner() -> Joiner:
-    """Sit at (or, without a token, watch) a party's table through the protocol."""
+def net_joiner(look: int | None = None) -> Joiner:
+    """Sit at (or, without a token, watch) a party's table through the protocol, seated
+    with our badge (``look``) beside our name."""
 
     def join(address: str, port: int, name: str, token: str | None, ai: Sequence[str]) -> Session:
         from client.net.remote import NetSession
 
         watch = token is None
-        return NetSession(address, port, name, token=token, rooms=True, ai_names=ai, watch=watch)
+        return NetSession(
+            address, port, name, token=token, rooms=True, ai_names=ai, watch=watch, look=look
+        )
 
     return join
 
@@ -101,7 +104,9 @@ def open_night(
     gathers; ``keep``: told our token once the party gives it)."""
     names = ai_names(app.tr)
     link = PartyLink(address, port, name, token=token)
-    feed = NetFeed(link, name, net_joiner(), ai_names=names, on_close=stop, on_joined=keep)
+    look = app.settings.look
+    join = net_joiner(look)
+    feed = NetFeed(link, name, join, ai_names=names, on_close=stop, on_joined=keep, look=look)
     app.show("party_night", feed=feed, me=name, invite=invite)
 
 
@@ -111,10 +116,13 @@ def party_view(
     watched: dict[tuple[int, int], SeatView],
     ai_names: Sequence[str] = AI_NAMES,
     elapsed: float = 0.0,
+    looks: Mapping[str, int] | None = None,
 ) -> PartyView:
     """``party`` as the screens show it to player ``me`` (None: a board), ``elapsed``
     seconds after it was sent (its clocks run on); ``watched``: the latest view of each
-    table (round, table) a watcher follows."""
+    table (round, table) a watcher follows; ``looks``: the badges known, by name (the
+    party does not send them: each table's room does)."""
+    looks = looks or {}
     names = {player.id: player.name for player in party.players}
     standings = tuple(
         StandingRow(
@@ -126,6 +134,7 @@ def party_view(
             p.games,
             p.id == me,
             p.status == "left",
+            looks.get(p.name),
         )
         for p in party.players
     )
@@ -142,7 +151,7 @@ def party_view(
     )
     seats = seat_names(party, ai_names)
     tables = tuple(
-        _table(table, seats[table.table], watched.get((party.round, table.table)))
+        _table(table, seats[table.table], watched.get((party.round, table.table)), looks)
         for table in party.tables
     )
 
@@ -162,17 +171,21 @@ def party_view(
         ms(party.left_ms, -1),
         me is not None and party.organiser == me,
         ms(party.next_ms, -1),
+        party.unsaved and me is not None and party.organiser == me,
     )
 
 
-def _table(table: RoundTable, seats: tuple[str, ...], view: SeatView | None) -> LiveTable:
+def _table(
+    table: RoundTable, seats: tuple[str, ...], view: SeatView | None, looks: Mapping[str, int]
+) -> LiveTable:
     result = None
     if table.status == "done" and table.places is not None:
         result = GameResult(table.places, table.durak)
     if view is not None and view.players != len(seats):
         view = None  # (not this table's game)
     flags = tuple(who is None for who in table.seats)
-    return LiveTable(table.table + 1, seats, flags, view, result)
+    badges = tuple(None if ai else looks.get(name) for name, ai in zip(seats, flags, strict=True))
+    return LiveTable(table.table + 1, seats, flags, view, result, badges)
 
 
 class NetFeed:
@@ -189,9 +202,11 @@ class NetFeed:
         ai_names: Sequence[str] = AI_NAMES,
         on_close: Callable[[], None] | None = None,
         on_joined: Callable[[str], None] | None = None,
+        look: int | None = None,
     ) -> None:
         """``on_close``: what closing the feed also ends (the party host we started);
-        ``on_joined``: told our player's token each time the party takes us in."""
+        ``on_joined``: told our player's token each time the party takes us in;
+        ``look``: our badge."""
         self.link = link
         self.on_close = on_close
         self.on_joined = on_joined
@@ -209,6 +224,16 @@ class NetFeed:
         self._called: list[PartyTable] = []  # tables we are called to, before their round's map
         self._changed = False
         self._heard = 0.0  # when the party map came (time.monotonic)
+        self._wake: Callable[[], None] | None = None
+        # the badges known by name: ours, and those the watched tables' rooms show
+        self.looks: dict[str, int] = {} if look is None else {name: look}
+
+    def listen(self, wake: Callable[[], None]) -> None:
+        """The party's news and, for a board, each watched table's wake the window."""
+        self._wake = wake
+        listen(self.link.inbox, wake)
+        for session in self.watchers.values():
+            listen(session.inbox, wake)
 
     def poll(self) -> PartyView | None:
         self.poll_link()
@@ -218,7 +243,7 @@ class NetFeed:
             return None
         self._changed = False
         elapsed = time.monotonic() - self._heard
-        return party_view(self.party, self.player, self.watched, self.ai_names, elapsed)
+        return party_view(self.party, self.player, self.watched, self.ai_names, elapsed, self.looks)
 
     def call(self) -> TableCall | None:
         self.poll_link()
@@ -305,10 +330,17 @@ class NetFeed:
                         if who is None
                     )
                     address = self.link.address
-                    self.watchers[key] = self.join(address, table.port, self.name, None, ai)
+                    watcher = self.join(address, table.port, self.name, None, ai)
+                    self.watchers[key] = watcher
+                    if self._wake is not None:
+                        listen(watcher.inbox, self._wake)
         for key in [key for key in self.watchers if key not in wanted]:
             self.watchers.pop(key).close()
         for key, session in self.watchers.items():
             for message in drain(session.inbox):  # (a table's end: the party's next map)
                 if isinstance(message, Snapshot):
                     self.watched[key], self._changed = message.view, True
+                elif isinstance(message, RoomChanged):
+                    for seat in message.room.seats:
+                        if seat.kind == "human" and seat.look is not None:
+                            self.looks[seat.name], self._changed = seat.look, True

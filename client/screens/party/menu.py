@@ -8,7 +8,8 @@ saved where ``durak party`` saves one (the window's ``saves``), with the organis
 token beside it (``client.net.party_saves``): while a night saved there is unfinished
 (the window was closed, the machine restarted), the menu offers to resume it, on its
 port, the organiser back as the same player. "Join" and "Board" take the party's address
-(``HOST:PORT``, the port 45655 when it is left out) and, to join, the player's name.
+(``HOST:PORT``, the port 45655 when it is left out). Hosting and joining first ask who
+the player is tonight: the name screen with its badges (``client.screens.name``).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from client.ui.widgets import (
     Button,
     Row,
     cycle,
+    draw_field,
     draw_form_panels,
     draw_stepper,
     form_rects,
@@ -56,8 +58,9 @@ __all__ = [
     "party_address",
 ]
 
-LENGTHS = (("rounds", 3), ("rounds", 4), ("rounds", 5), ("rounds", 6), ("rounds", 2),
-           ("minutes", 60), ("minutes", 90), ("minutes", 120), ("minutes", 180))  # fmt: skip
+# a night's length: so many rounds, or so many minutes; each a control of its own, so that
+# a tap on the length never turns 3 rounds into 180 minutes
+LENGTHS = {"rounds": (2, 3, 4, 5, 6), "minutes": (60, 90, 120, 180)}
 NAME_MAX = 24  # a party's player name (section 17)
 MAX_FOUND = 4  # parties listed at once
 
@@ -195,16 +198,17 @@ class PartyMenuScene(ButtonScene):
             return
         if name == "resume":
             self.resume()
-        elif name == "host":
-            self.app.show("party_host")
-        elif name in ("join", "board"):
-            self.app.show("party_join", board=name == "board")
+        elif name in ("host", "join"):  # who we are tonight first, then the form
+            self.app.show("name", then=f"party_{name}", title="party.who")
+        elif name == "board":
+            self.app.show("party_join", board=True)
         elif name == "back":
             self.app.pop()
 
     def resume(self) -> None:
         """Take the unfinished night up again, on its port, and sit down in it."""
         from host.party.server import PartyConfig
+        from host.web import PARTY_WEB_PORT
 
         saved = self.saved
         if saved is None:
@@ -214,6 +218,7 @@ class PartyMenuScene(ButtonScene):
             name=saved.name,
             bind=bind,
             port=saved.port,
+            web_port=PARTY_WEB_PORT,
             save_dir=str(self.app.saves),
             resume=True,
             **PartyHostScene.options,
@@ -376,15 +381,7 @@ class FormScene(ButtonScene):
         size = fit_px(assets, text, px, value.left - rect.left - px * 1.5)
         draw_text(surface, assets, text, size, (rect.left + px, rect.centery), "midleft", colour)
         if row.label in self.fields:
-            editing = self.editing == row.label
-            pygame.draw.rect(surface, (250, 250, 244), value, border_radius=6)
-            pygame.draw.rect(
-                surface, GOLD if editing else (120, 140, 128), value, 2, border_radius=6
-            )
-            shown = self.fields[row.label] + ("|" if editing else "")
-            size = fit_px(assets, shown, px, value.w - 16)
-            at = (value.left + 8, value.centery)
-            draw_text(surface, assets, shown, size, at, "midleft", (30, 40, 34), shadow=False)
+            draw_field(surface, assets, value, self.fields[row.label], self.editing == row.label)
             return
         hover = self.hover is not None and rect.collidepoint(self.hover)
         draw_stepper(
@@ -405,7 +402,8 @@ class PartyHostScene(FormScene):
         player = app.settings.name or app.tr("settings.default_name")
         self.fields = {N_("party.name"): app.tr("party.default_name", name=player)[:63]}
         self.seats = min(6, max(2, app.settings.opponents + 1))
-        self.length = LENGTHS[0]
+        self.lasts = "rounds"  # what the night's length counts
+        self.length = {"rounds": 3, "minutes": 90}  # the length of each kind, as last set
         self.fill = True
         self.starting: Starting | None = None
         self.rows = self._rows()
@@ -416,12 +414,16 @@ class PartyHostScene(FormScene):
         def seats(step: int) -> None:
             self.seats = int(cycle([2, 3, 4, 5, 6], self.seats, step))
 
+        def lasts(step: int) -> None:
+            self.lasts = "minutes" if self.lasts == "rounds" else "rounds"
+
         def length(step: int) -> None:
-            self.length = cycle(list(LENGTHS), self.length, step)
+            kind = self.lasts
+            self.length[kind] = cycle(list(LENGTHS[kind]), self.length[kind], step)
 
         def length_text() -> str:
-            kind, n = self.length
-            return tr.plural("party.rounds_n" if kind == "rounds" else "party.minutes_n", n)
+            key = "party.rounds_n" if self.lasts == "rounds" else "party.minutes_n"
+            return tr.plural(key, self.length[self.lasts])
 
         def fill(step: int) -> None:
             self.fill = not self.fill
@@ -430,6 +432,13 @@ class PartyHostScene(FormScene):
             Row(N_("party.night"), str),
             Row(N_("party.name"), lambda: self.fields["party.name"], self.edit("party.name")),
             Row(N_("party.size"), lambda: str(self.seats), seats),
+            Row(
+                N_("party.lasts"),
+                lambda: tr(
+                    "party.lasts_rounds" if self.lasts == "rounds" else "party.lasts_minutes"
+                ),
+                lasts,
+            ),
             Row(N_("party.length"), length_text, length),
             Row(N_("party.fill"), lambda: tr("party.yes" if self.fill else "party.no"), fill),
             *rule_rows(self.app),
@@ -450,13 +459,14 @@ class PartyHostScene(FormScene):
 
     def start(self) -> None:
         from host.party.server import PartyConfig
+        from host.web import PARTY_WEB_PORT
         from protocol import Night
 
         rules = self.rules()
         if isinstance(rules, str) or self.starting is not None:
             return
         self.app.save_settings()
-        kind, n = self.length
+        kind, n = self.lasts, self.length[self.lasts]
         night = Night(
             rules, n if kind == "rounds" else None, n if kind == "minutes" else None, self.fill
         )
@@ -466,7 +476,13 @@ class PartyHostScene(FormScene):
         self.starting = Starting(
             [
                 PartyConfig(
-                    name=name, bind=bind, port=port, setup=night, save_dir=saves, **self.options
+                    name=name,
+                    bind=bind,
+                    port=port,
+                    web_port=PARTY_WEB_PORT,
+                    setup=night,
+                    save_dir=saves,
+                    **self.options,
                 )
                 for port in self.ports
             ]
@@ -496,21 +512,17 @@ class PartyHostScene(FormScene):
 
 
 class PartyJoinScene(FormScene):
-    """The parties found on the LAN (a tap fills in the address), a party's address and,
-    to play, our name; Join or Board."""
+    """The parties found on the LAN (a tap fills in the address) and a party's address;
+    Join (as the name and badge just chosen) or Board."""
 
     def __init__(self, app: Director, board: bool = False) -> None:
         super().__init__(app)
         self.board = board
-        name = (app.settings.name or app.tr("settings.default_name"))[:NAME_MAX]
-        self.fields = {N_("join.address"): "", N_("party.your_name"): name}
+        self.fields = {N_("join.address"): ""}
         self.rows = [
             Row(N_("party.where"), str),
             Row(N_("join.address"), lambda: self.fields["join.address"], self.edit("join.address")),
         ]
-        if not board:
-            your = N_("party.your_name")
-            self.rows.append(Row(your, lambda: self.fields[your], self.edit(your)))
         self.editing = "join.address"
         self.found: list[PartyAd] = []
         self.finder: PartyFinder | None = None
@@ -578,9 +590,7 @@ class PartyJoinScene(FormScene):
         if name == "board":
             open_board(self.app, address, port)
             return
-        player = self.fields["party.your_name"].strip()[:NAME_MAX] or self.app.tr(
-            "settings.default_name"
-        )
+        player = (self.app.settings.name or self.app.tr("settings.default_name"))[:NAME_MAX]
         open_night(self.app, address, port, player)
 
     def next_frame(self) -> float:

@@ -56,6 +56,7 @@ class StandingRow:
     games: int
     me: bool = False  # this window's player
     left: bool = False  # left the party: keeps the place, sits no more
+    look: int | None = None  # the player's badge (``client.ui.looks``), where known
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +70,7 @@ class LiveTable:
     ai: tuple[bool, ...] = ()
     view: PublicView | SeatView | None = None
     result: GameResult | None = None
+    looks: tuple[int | None, ...] = ()  # each seat's badge, where known
 
     def __post_init__(self) -> None:
         if self.ai and len(self.ai) != len(self.names):
@@ -80,6 +82,9 @@ class LiveTable:
 
     def is_ai(self, seat: int) -> bool:
         return bool(self.ai) and self.ai[seat]
+
+    def look(self, seat: int) -> int | None:
+        return self.looks[seat] if seat < len(self.looks) else None
 
     @property
     def outcome(self) -> GameResult | None:
@@ -128,6 +133,7 @@ class PartyView:
     night_left: float | None = None
     organiser: bool = False  # this window's player sets the night up and starts rounds
     next_in: float | None = None  # seconds until the next round begins by itself (a break)
+    unsaved: bool = False  # the organiser's window: the party host cannot save the party now
 
     def mine(self, name: str) -> LiveTable | None:
         """The table ``name`` sits at this round."""
@@ -152,6 +158,11 @@ class Feed(Protocol):
     @property
     def problem(self) -> str | None:
         """Why the party is gone (the host closed, the link was lost), or None."""
+        ...
+
+    def listen(self, wake: Callable[[], None]) -> None:
+        """Call ``wake`` (from any thread) whenever news of the party arrives, so a window
+        asleep shows it at once; once now for what has come already."""
         ...
 
     def poll(self) -> PartyView | None:

@@ -14,10 +14,11 @@ from dataclasses import dataclass
 import pygame
 
 from client.ui.assets import Assets
+from client.ui.looks import draw_look
 from client.ui.render import WHITE, draw_panel, draw_text, ellipsize, fit_px, rounded_box
 from engine import Card
 
-__all__ = ["Box", "Label", "Pic", "Plan", "label", "paint", "unfit"]
+__all__ = ["Badge", "Box", "Label", "Pic", "Plan", "label", "paint", "unfit"]
 
 Colour = tuple[int, int, int]
 
@@ -59,7 +60,16 @@ class Pic:
     at: tuple[int, int]
 
 
-Plan = list[Label | Box | Pic]
+@dataclass(frozen=True, slots=True)
+class Badge:
+    """A player's badge (``client.ui.looks``), ``diameter`` pixels across, centred at ``at``."""
+
+    look: int
+    diameter: int
+    at: tuple[int, int]
+
+
+Plan = list[Label | Box | Pic | Badge]
 
 
 def label(
@@ -100,6 +110,8 @@ def paint(surface: pygame.Surface, assets: Assets, plan: Plan) -> None:
         elif isinstance(item, Pic):
             image = assets.card(item.card, item.height)
             surface.blit(image, image.get_rect(center=item.at))
+        elif isinstance(item, Badge):
+            draw_look(surface, assets, item.look, item.at, item.diameter)
         elif item.fill is None:
             draw_panel(surface, assets, item.rect, 170, radius=item.radius)
         else:

@@ -15,7 +15,7 @@ import pygame
 
 from client.i18n import N_, Translator
 from client.screens.party.model import Figure, NightFigures, StandingRow
-from client.screens.party.paint import Box, Plan, label
+from client.screens.party.paint import Badge, Box, Plan, label
 from client.ui.assets import Assets
 from client.ui.render import GOLD, SOFT, WHITE
 
@@ -97,6 +97,12 @@ def plan_standings(
         colour = ME if row.me else LEFT if row.left else WHITE
         same = index and shown[index - 1].rank == row.rank
         plan.append(label(assets, "" if same else str(row.rank), px, rank, colour=SOFT, bold=True))
+        if row.look is not None:  # the badge before the name
+            diameter = round(row_h * 0.8)
+            plan.append(Badge(row.look, diameter, (name.left + diameter // 2, name.centery)))
+            name = pygame.Rect(
+                name.left + round(diameter * 1.3), y, name.w - round(diameter * 1.3), row_h
+            )
         plan.append(label(assets, row.name, px, name, colour=colour, bold=row.me, shrink=0.85))
         values = (
             f"{row.score:+d}" if row.score else "0",

@@ -16,7 +16,7 @@ import pygame
 
 from client.i18n import Translator
 from client.screens.party.model import LiveTable
-from client.screens.party.paint import Box, Pic, Plan, label
+from client.screens.party.paint import Badge, Box, Pic, Plan, label
 from client.ui.assets import Assets
 from client.ui.metrics import CARD_RATIO
 from client.ui.render import GOLD, SOFT
@@ -92,6 +92,12 @@ def _plate(assets: Assets, tr: Translator, table: LiveTable, seat: int, rect: py
     low = pygame.Rect(inner.left, name_box.bottom, inner.w, inner.h - name_box.h)
     px = max(11, round(name_box.h * 0.78))
     name = table.names[seat]
+    look = table.look(seat)
+    if look is not None:  # the player's badge before the name
+        diameter = round(name_box.h * 0.9)
+        plan.append(Badge(look, diameter, (name_box.left + diameter // 2, name_box.centery)))
+        shift = round(diameter * 1.25)
+        name_box = pygame.Rect(name_box.left + shift, name_box.top, name_box.w - shift, name_box.h)
     colour = (210, 214, 255) if table.is_ai(seat) else (255, 255, 255)
     if table.is_ai(seat):  # an AI player's plate says so, at its right
         tag = label(assets, tr("party.ai"), round(px * 0.7), name_box, "midright", colour, True)

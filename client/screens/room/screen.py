@@ -44,7 +44,8 @@ from client.net.session import (
     drain,
     listen,
 )
-from client.screens.choices import ai_names, levels
+from client.screens.choices import ai_names, chosen_levels, levels
+from client.screens.room.phones import PhonesScene
 from client.screens.room.plates import (
     OWNER_FILL,
     OWNER_INK,
@@ -77,7 +78,16 @@ from client.ui.render import (
 )
 from client.ui.scene import ButtonScene, Director
 from client.ui.widgets import Button, draw_padlock
-from protocol import Room, SeatInfo, all_seated, sit_refusal, start_refusal, waiting_for
+from protocol import (
+    Room,
+    SeatInfo,
+    SetSeat,
+    all_seated,
+    room_refusal,
+    sit_refusal,
+    start_refusal,
+    waiting_for,
+)
 
 __all__ = ["RoomScene", "RoomSession"]
 
@@ -123,15 +133,18 @@ class RoomScene(ButtonScene):
         note: str = "",
         backlog: Sequence[Message] = (),
         sent_away: Callable[[str], None] | None = None,
+        page: str = "",
     ) -> None:
         """``backlog``: what the session said before this screen took it over (the Join
         screen's first message); ``sent_away``: where we go back to, with why, if the
-        table sends us away (the Join screen's)."""
+        table sends us away (the Join screen's); ``page``: the phones' page of a table we
+        host (its Phones button shows the address and its QR code)."""
         self.app = app
         self.assets = app.assets
         self.session = session
         self.invite = invite  # the link to share ("" when we joined someone's table)
         self.note = note  # e.g. "copied to the clipboard"
+        self.page = page  # the phones' page ("" when none, or not ours)
         self.backlog = list(backlog)
         self.sent_away = sent_away
         self.sent_off = False  # the table sent us away: we leave for Join
@@ -399,9 +412,28 @@ class RoomScene(ButtonScene):
                 found.append((chip, i, CLEAR))
         return found
 
+    def fill_level(self) -> str:
+        """The level an open seat is filled with: the first opponent's of the start screen."""
+        return chosen_levels(self.app.settings, 2)[0]
+
+    def open_seats(self) -> list[int]:
+        """The empty seats the room's rules let us fill with an AI now (``room_rules``)."""
+        room = self.room
+        if room is None or self.closed:
+            return []
+        level = self.fill_level()
+        return [
+            i
+            for i, seat in enumerate(room.seats)
+            if seat.kind == "empty"
+            and room_refusal(room, self.seat, SetSeat(0, i, level), lambda lv: lv in levels())
+            is None
+        ]
+
     def chip_label(self, choice: str) -> str:
         if choice == KICK:
             return self.app.tr("room.kick")
+
         return "✕" if choice == CLEAR else self.app.tr("level." + choice)
 
     def chip_px(self) -> dict[int, int]:
@@ -417,15 +449,25 @@ class RoomScene(ButtonScene):
         w, h = self.size
         tr = self.app.tr
         bh = self.button_h()
-        bw = round(min((w - 48) / 2, bh * 5))
+        phones = bool(self.page) and not self.closed and self.room is not None
+        bw = round(min((w - 48) / (3 if phones else 2), bh * 5))
         leave = pygame.Rect(0, h - round(bh * 1.35), bw, bh)
         if self.closed or self.room is None:
             leave.centerx = w // 2
             return [Button(leave, "leave", tr("room.leave"))]
         right = leave.copy()  # Start (the owner's) or Ready, beside Leave
-        right.left = w // 2 + 8
-        leave.right = w // 2 - 8
-        if self.owner:
+        extra: list[Button] = []
+        if phones:  # Phones | Leave | Start: the page's code, for the guests with a phone
+            leave.centerx = w // 2
+            right.left = leave.right + 16
+            shown = leave.move(-(bw + 16), 0)
+            extra = [Button(shown, "phones", tr("room.phones"), style="secondary")]
+        else:
+            right.left = w // 2 + 8
+            leave.right = w // 2 - 8
+        if self.owner and not self.can_start() and self.open_seats():
+            found = [Button(right, "fill", tr("room.fill"), style="primary")]  # (not yet Start)
+        elif self.owner:
             found = [Button(right, "start", tr("room.start"), self.can_start(), "primary")]
         elif self.watching:
             found = [Button(right, "sit", tr("room.take_seat"), self.can_sit(), "primary")]
@@ -433,7 +475,7 @@ class RoomScene(ButtonScene):
             label = tr("room.not_ready_button" if self.me_ready else "room.ready_button")
             style = "secondary" if self.me_ready else "primary"
             found = [Button(right, "ready", label, style=style)]
-        return [*found, Button(leave, "leave", tr("room.leave"))]
+        return [*found, Button(leave, "leave", tr("room.leave")), *extra]
 
     # --- input ----------------------------------------------------------------------------
 
@@ -475,6 +517,12 @@ class RoomScene(ButtonScene):
     def activate(self, name: str) -> None:
         if name == "leave":
             self.app.pop()
+        elif name == "phones" and self.page:
+            self.app.push(PhonesScene(self.app, self.page))
+        elif name == "fill" and self.owner:  # an AI in every open seat, in one tap
+            level = self.fill_level()
+            for seat in self.open_seats():
+                self.session.set_seat(seat, level)
         elif name == "start" and self.owner and self.can_start() and not self.closed:
             self.message = ""
             self.session.start()

@@ -218,6 +218,9 @@ def _draw_seat(
         detail = tr("table.out_place", place=tr.ordinal(place))
     elif role == "Durak":
         detail = tr("table.durak")
+    elif count == 0 and not board.stock_shown and role != "taking":
+        detail = tr("role.out")  # (no card and none to draw: out once the bout ends)
+        role = "out"
     else:
         detail = tr.plural("table.cards", count)
         if seat in board.passed:
@@ -274,8 +277,6 @@ def _draw_piles(surface: pygame.Surface, assets: Assets, board: Board, tr: Trans
         surface.blit(mark, mark.get_rect(center=(round(x), round(y))))
     if stock > 0:
         draw_text(surface, assets, str(stock), px, (x, y + ph * 0.62), "midtop", SOFT, bold=True)
-    if board.trump_card is not None:  # the trump, always in sight, on the stock's top edge
-        _draw_trump_tag(surface, assets, layout, tr("table.trump", card=board.trump_card.pretty))
     dx, dy = layout.discard_pos
     shown = board.discard - board.incoming(("discard", 0))
     if shown <= 0:
@@ -381,6 +382,9 @@ def draw_board(
         _draw_seat(surface, assets, board, seat, name, tr, status, look, fan, stamp)
     for sprite in _draw_order(board):
         draw_sprite(surface, assets, layout, sprite, looks.get(sprite.card, "plain"))  # type: ignore[arg-type,unused-ignore]
+    if board.trump_card is not None:  # the trump, always in sight on the stock's top edge:
+        text = tr("table.trump", card=board.trump_card.pretty)  # over the cards drawn from it
+        _draw_trump_tag(surface, assets, layout, text)
     if board.dragged is not None and board.dragged in board.cards:
         draw_sprite(surface, assets, layout, board.cards[board.dragged], "selected")
 

@@ -20,6 +20,7 @@ from client.ui.assets import Assets
 from client.ui.render import (
     GOLD,
     SOFT,
+    SOLID,
     WHITE,
     button_px,
     draw_button,
@@ -42,6 +43,7 @@ __all__ = [
     "draw_closed",
     "draw_end",
     "draw_paused",
+    "draw_recap",
     "draw_status",
     "draw_toast",
     "draw_unsaved",
@@ -112,10 +114,11 @@ def end_buttons(
     rematch: bool = True,
 ) -> list[Button]:
     """Menu, Rematch (``watching``: Next game, back to the room; none without ``rematch``:
-    a party's table, whose next game the party seats), Review (``review``: the game was
-    kept, so the coach can go over it) and Table along the end panel's foot."""
+    a party's table, whose next game the party seats, and whose Menu says where it leads,
+    the standings), Review (``review``: the game was kept, so the coach can go over it) and
+    Table along the end panel's foot."""
     panel, px = _end_panel(size, over, show)
-    specs = [("menu", tr("table.menu"), "secondary", 6.5)]
+    specs = [("menu", tr("table.menu" if rematch else "party.standings"), "secondary", 6.5)]
     if rematch:
         again = tr("table.next_game" if watching else "table.rematch")
         specs.append(("rematch", again, "primary", 8.0))
@@ -133,11 +136,14 @@ def end_buttons(
     return buttons
 
 
-def closed_buttons(size: tuple[int, int], tr: Translator = ENGLISH) -> list[Button]:
+def closed_buttons(
+    size: tuple[int, int], tr: Translator = ENGLISH, label: str = ""
+) -> list[Button]:
+    """The closed table's one button, Menu (``label``: its words where it leads elsewhere)."""
     panel, px = panel_rect(size, 7)
     menu = pygame.Rect(0, 0, px * 7, round(px * 2.2))
     menu.midbottom = (panel.centerx, panel.bottom - px)
-    return [Button(menu, "menu", tr("table.menu"), style="primary")]
+    return [Button(menu, "menu", label or tr("table.menu"), style="primary")]
 
 
 def end_lines(
@@ -278,9 +284,11 @@ def draw_status(
     role: str | None,
     tr: Translator = ENGLISH,
     our_turn: bool = False,
+    flash: float = 0.0,
 ) -> None:
     """The status line, with our role as a coloured tag before it (or, when the table
-    waits for us, a gold "Your turn")."""
+    waits for us, a gold "Your turn"); ``flash`` (0-1): a new prompt lit up behind, in
+    gold, as the bout or our role has just changed."""
     if not text:
         return
     px = round(layout.font_px * 1.1)
@@ -291,7 +299,18 @@ def draw_status(
     room = layout.size[0] - 2 * layout.margin - tag_w
     px = fit_px(assets, text, px, room)
     centre = (layout.size[0] / 2 + tag_w / 2, layout.status_y)
-    rect = draw_text(surface, assets, text, px, centre, colour=SOFT)
+    colour = SOFT
+    if flash > 0:  # a dark pill ringed in gold, the words in gold, fading back
+        glow = assets.text(text, px, SOFT).get_rect(center=(round(centre[0]), round(centre[1])))
+        glow = glow.inflate(px * 1.2, px * 0.5)
+        level = round(8 * min(1.0, flash)) / 8  # (a few steps: each box is kept)
+        ring = (*GOLD, round(255 * level))
+        rounded_box(surface, assets, glow, (6, 22, 14, round(200 * level)), glow.h // 2, ring)
+        r, g, b = (
+            round(soft + (gold - soft) * level) for soft, gold in zip(SOFT, GOLD, strict=True)
+        )
+        colour = (r, g, b)
+    rect = draw_text(surface, assets, text, px, centre, colour=colour)
     if tag:
         fill, ink = (GOLD, (44, 30, 8)) if our_turn else (ROLE_COLOURS[role or ""], WHITE)
         image = assets.text(tag, round(px * 0.8), ink, True, not our_turn)
@@ -299,6 +318,20 @@ def draw_status(
         pill.midright = (rect.left - px // 2, rect.centery)
         surface.blit(assets.box(pill.size, (*fill, 235), pill.h // 2), pill)
         surface.blit(image, image.get_rect(center=pill.center))
+
+
+def draw_recap(surface: pygame.Surface, assets: Assets, layout: Layout, text: str) -> None:
+    """The last bout in a line ("Vera took 3: 9♦ 10♠ J♣"), on a dark pill just above the
+    status line, smaller than it."""
+    if not text:
+        return
+    px = round(layout.font_px * 0.9)
+    px = fit_px(assets, text, px, layout.size[0] - 2 * layout.margin - px)
+    image = assets.text(text, px, SOFT)
+    pill = image.get_rect().inflate(px * 1.2, px * 0.45)
+    pill.center = (round(layout.size[0] / 2), round(layout.status_y - layout.font_px * 1.45))
+    rounded_box(surface, assets, pill, (6, 22, 14, 190), pill.h // 2)
+    surface.blit(image, image.get_rect(center=pill.center))
 
 
 def draw_unsaved(
@@ -403,7 +436,7 @@ def end_parts(
     yield
     title, rows, games = end_lines(over, names, me, tr, show.party)
     panel, px = _end_panel((w, h), over, show)
-    draw_panel(surface, assets, panel, 225)
+    draw_panel(surface, assets, panel, SOLID)
     yield
     y = panel.top + px * 1.6
     title_px = fit_px(assets, title, round(px * 1.5), panel.w - 2 * px, bold=True)
@@ -452,7 +485,7 @@ def draw_banner(surface: pygame.Surface, assets: Assets, layout: Layout, text: s
 
 def draw_closed(surface: pygame.Surface, assets: Assets, text: str, buttons: list[Button]) -> None:
     panel, px = panel_rect(surface.get_size(), 7)
-    draw_panel(surface, assets, panel, 230)
+    draw_panel(surface, assets, panel, SOLID)
     text_px = fit_px(assets, text, px, panel.w - 2 * px)
     draw_text(surface, assets, text, text_px, (panel.centerx, panel.top + px * 2))
     draw_buttons(surface, assets, buttons, None)

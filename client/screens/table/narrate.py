@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from client.i18n import ENGLISH, N_, Translator
-from client.screens.table.history import Line
+from client.screens.table.history import Bout, Line
 from engine import (
     Attacked,
     Covered,
@@ -24,7 +24,7 @@ from engine import (
 )
 from protocol import Room
 
-__all__ = ["Note", "line_text", "note_text", "ordinal", "seat_note", "toast_for"]
+__all__ = ["Note", "line_text", "note_text", "ordinal", "recap_text", "seat_note", "toast_for"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +194,24 @@ def toast_for(
         case Covered():
             return None
     return None
+
+
+def recap_text(bout: Bout, names: tuple[str, ...], tr: Translator = ENGLISH, me: int = -1) -> str:
+    """What a finished bout did, in one line ("Vera took 3: 9♦ 10♠ J♣"): every card the
+    taker picked up, or the attack cards the defender beat off; "" for a bout not over."""
+    if bout.end == "taken":
+        cards = [card for pair in bout.pairs for card in pair if card is not None]
+        who, key, mine = bout.taker, "recap.took", "recap.took_you"
+    elif bout.end == "beaten":
+        cards = [attack for attack, _ in bout.pairs]
+        who, key, mine = bout.defender, "recap.beaten", "recap.beaten_you"
+    else:
+        return ""
+    shown = " ".join(card.pretty for card in cards)
+    if who == me >= 0:
+        return tr(mine, n=len(cards), cards=shown)
+    name = names[who] if 0 <= who < len(names) else tr("table.seat", n=who + 1)
+    return tr(key, name=name, n=len(cards), cards=shown)
 
 
 def owner_toast(

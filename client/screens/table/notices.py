@@ -119,23 +119,36 @@ class ClosedScene(Overlay):
         text: str,
         leave: Callable[[], None],
         replaced: frozenset[str] = frozenset(),
+        label: str = "",
     ) -> None:
+        """``label``: the words of its button where leaving leads elsewhere than the menu
+        (a party's table: back to the standings)."""
         super().__init__(app, stack, under)
-        self.text = text
+        self.text, self.label = text, label
         self.actions = {"menu": leave}
         self.hides = self.hides | (replaced & self.kept)
 
     @classmethod
     def cover(
-        cls, covers: Covers, app: Director, under: Handle, *, text: str, leave: Callable[[], None]
+        cls,
+        covers: Covers,
+        app: Director,
+        under: Handle,
+        *,
+        text: str,
+        leave: Callable[[], None],
+        label: str = "",
     ) -> None:
         """Open the notice in the place of every overlay open over the table."""
         replaced = covers.hidden()
         covers.restack(drop=Scene)
-        covers.push(cls(app, covers.stack, under, text=text, leave=leave, replaced=replaced))
+        notice = cls(
+            app, covers.stack, under, text=text, leave=leave, replaced=replaced, label=label
+        )
+        covers.push(notice)
 
     def layout(self) -> list[Button]:
-        return closed_buttons(self.app.size, self.app.tr)
+        return closed_buttons(self.app.size, self.app.tr, self.label)
 
     def key(self, event: Key) -> None:
         command = command_for(event.key, KeyState(closed=True))

@@ -17,7 +17,7 @@ import pygame
 from client.i18n import ENGLISH, N_, Translator
 from client.ui.assets import Assets
 from client.ui.metrics import CARD_RATIO
-from client.ui.render import GOLD, SOFT, draw_panel, draw_text, ellipsize, fit_px, line_h
+from client.ui.render import GOLD, SOFT, SOLID, draw_panel, draw_text, ellipsize, fit_px, line_h
 from client.ui.widgets import Button
 from engine import Card
 from protocol import DealCheck
@@ -86,6 +86,7 @@ def _shade(surface: pygame.Surface, assets: Assets) -> None:
 
 
 ROW = 2.9  # text lines a second row of buttons (End as a draw, Back in a minute) adds
+CAPTION_AT = 7.6  # text lines from the pause's top to what leaving does, under Leave
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,8 +122,9 @@ def pause_panel(size: tuple[int, int], kind: PauseKind = PauseKind()) -> tuple[p
 def pause_buttons(
     size: tuple[int, int], tr: Translator = ENGLISH, kind: PauseKind = PauseKind()
 ) -> list[Button]:
-    """Resume and Leave, side by side under the question; under them Back in a minute
-    (at a table with other players) and, for the owner of a LAN table, End as a draw."""
+    """Resume and Leave, side by side under the question, and what leaving does under
+    them (``CAPTION_AT``); then Back in a minute (at a table with other players) and, for
+    the owner of a LAN table, End as a draw."""
     panel, px = pause_panel(size, kind)
     bw, bh, gap = min(px * 10, (panel.w - 3 * px) // 2), round(px * 2.2), px
     top = panel.top + round(px * 4.6)
@@ -131,7 +133,7 @@ def pause_buttons(
         Button(pygame.Rect(left, top, bw, bh), "resume", tr("leave.resume"), style="primary"),
         Button(pygame.Rect(left + bw + gap, top, bw, bh), "leave", tr("leave.leave")),
     ]
-    below = top + bh + round(px * 0.7)
+    below = top + bh + round(px * 1.8)  # (the caption of Leave between)
     if kind.mark:
         label = tr("pause.marked" if kind.marked else "pause.back_soon")
         style = "chosen" if kind.marked else "secondary"
@@ -154,7 +156,7 @@ def draw_pause(
     game waits (alone with the AIs) or goes on, what leaving does, and the keys."""
     _shade(surface, assets)
     panel, px = pause_panel(surface.get_size(), kind)
-    draw_panel(surface, assets, panel, 235, radius=px)
+    draw_panel(surface, assets, panel, SOLID, radius=px)
     width = panel.w - 2 * px
     y = panel.top + px * 1.4
     title = tr("pause.paused" if kind.alone else "pause.goes_on")
@@ -169,13 +171,13 @@ def draw_pause(
         else "pause.goes_on_detail"
     )
     draw_text(surface, assets, detail, fit_px(assets, detail, px, width), (panel.centerx, y))
-    y = panel.top + px * (7.6 + ROW * kind.rows)
+    y = panel.top + px * CAPTION_AT  # under Resume and Leave: what leaving does
     leaving = tr(
         "leave.watching" if kind.watching else "leave.lan" if kind.lan else "leave.computer"
     )
     leaving_px = fit_px(assets, leaving, round(px * 0.9), width)
     draw_text(surface, assets, leaving, leaving_px, (panel.centerx, y), colour=SOFT)
-    y += px * 1.6
+    y = panel.top + px * (CAPTION_AT + 1.6 + ROW * kind.rows)
     draw_text(
         surface, assets, tr("keys.title"), px, (panel.left + px * 1.5, y), "midleft", GOLD, True
     )
@@ -204,13 +206,16 @@ class LogPanel:
     rows: int
 
 
-def log_panel(size: tuple[int, int], assets: Assets) -> LogPanel:
+def log_panel(size: tuple[int, int], assets: Assets, cards: bool = True) -> LogPanel:
+    """Where the log draws; without a bout's ``cards`` to show (none played yet) the lines
+    start under the title, where the cards would be (a lone first line sat mid-panel)."""
     w, h = size
     px = max(11, round(min(w, h) * 0.026))
     rect = pygame.Rect(0, 0, min(w - 16, px * 36), h - max(16, round(h * 0.08)))
     rect.center = (w // 2, h // 2)
     card_h = min(round(rect.h * 0.2), round(rect.w / 7 / CARD_RATIO))
-    bout = pygame.Rect(rect.left + px, rect.top + round(px * 3.4), rect.w - 2 * px, card_h * 1.25)
+    band_h = card_h * 1.25 if cards else 0
+    bout = pygame.Rect(rect.left + px, rect.top + round(px * 3.4), rect.w - 2 * px, band_h)
     top = bout.bottom + round(px * 1.2)
     lines = pygame.Rect(rect.left + px, top, rect.w - 2 * px, rect.bottom - round(px * 2.2) - top)
     step = round(line_h(assets, px) * 1.05)
@@ -308,7 +313,7 @@ def draw_log(
     the bottom)."""
     _shade(surface, assets)
     rect, px = panel.rect, panel.px
-    draw_panel(surface, assets, rect, 238, radius=px)
+    draw_panel(surface, assets, rect, SOLID, radius=px)
     draw_text(
         surface,
         assets,

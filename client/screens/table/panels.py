@@ -25,6 +25,7 @@ from client.screens.table.hud import draw_buttons
 from client.screens.table.keymap import ClosePicker, KeyState, Press, Scroll, command_for
 from client.screens.table.narrate import line_text
 from client.screens.table.overlays import (
+    LogPanel,
     PauseKind,
     draw_log,
     draw_pause,
@@ -294,12 +295,17 @@ class LogScene(Overlay):
             "scroll_down": lambda: self.scroll_by(3),
         }
 
+    def panel(self, size: tuple[int, int] | None = None) -> LogPanel:
+        """Where the log draws now (its lines higher while no bout has cards to show)."""
+        _, pairs = log_heading(self.history(), self.names, self.beaten, self.app.tr, self.me)
+        return log_panel(size or self.app.size, self.assets, bool(pairs))
+
     def layout(self) -> list[Button]:
-        return log_buttons(log_panel(self.app.size, self.assets))
+        return log_buttons(self.panel())
 
     def scroll_by(self, lines: int) -> None:
         """Scroll (less than 0: back to older lines), within what there is."""
-        rows = log_panel(self.app.size, self.assets).rows
+        rows = self.panel().rows
         most = max(0, len(self.history().lines) - rows)
         self.scroll = max(0, min(most, self.scroll - lines))
 
@@ -311,7 +317,7 @@ class LogScene(Overlay):
             self.scroll_by(command.lines)
 
     def tap(self, event: Pointer) -> None:
-        if log_panel(self.app.size, self.assets).rect.collidepoint(event.pos):
+        if self.panel().rect.collidepoint(event.pos):
             self.scroll_from = (event.y, self.scroll)  # a drag scrolls it
         else:
             self.close()
@@ -321,7 +327,7 @@ class LogScene(Overlay):
             self.under(event)
             return
         y, scroll = self.scroll_from
-        panel = log_panel(self.app.size, self.assets)
+        panel = self.panel()
         self.scroll = scroll
         self.scroll_by(-round((event.y - y) / (panel.lines.h / panel.rows)))
 
@@ -335,7 +341,7 @@ class LogScene(Overlay):
             (line_text(line, self.names, tr, self.me), line.kind == "bout")
             for line in history.lines
         ]
-        panel = log_panel(surface.get_size(), self.assets)
+        panel = self.panel(surface.get_size())
         draw_log(surface, self.assets, panel, heading, pairs, lines, self.scroll, tr)
         draw_buttons(surface, self.assets, self.buttons, self.hover)
 

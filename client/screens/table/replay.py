@@ -11,10 +11,15 @@ Esc back.
 
 The table's overlays (its pause, log, end panel...) go on this scene's own small stack
 (``push``, ``pop``, ``above``), drawn over the table and under the bar.
+
+Opened from a line of the coach's review, it pauses before that move and shows the
+coach's advice there: its words at the top, the better move's cards ringed in gold in the
+hand (and, for a beat, the card it beats), until the replay moves on.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import pygame
@@ -22,11 +27,13 @@ import pygame
 from client.i18n import N_
 from client.net.gamefile import GameFile, GameFileError
 from client.net.replay import Replay, ReplaySession
+from client.screens.table.hand import cards_of
 from client.screens.table.screen import TableScene
 from client.ui.pointer import Input, Key
-from client.ui.render import SOFT, draw_button, draw_panel, draw_text, fit_px, wrap
+from client.ui.render import GOLD, SOFT, draw_button, draw_panel, draw_text, fit_px, wrap
 from client.ui.scene import Director, Scene
 from client.ui.widgets import Button
+from engine import Action, Beat
 
 __all__ = ["ReplayScene"]
 
@@ -48,10 +55,15 @@ class ReplayScene(Scene):
         game: GameFile | None = None,
         path: Path | None = None,
         at: int | None = None,
+        advice: Sequence[str] = (),
+        better: Action | None = None,
     ):
         """The game ``game``, or the file at ``path`` (a file that cannot be read says why);
-        with ``at``, paused once ``at`` steps are shown (the coach's review opens a move)."""
+        with ``at``, paused once ``at`` steps are shown (the coach's review opens a move);
+        ``advice``: the coach's words on that move, shown while the replay is there, and
+        ``better``: the move it advised (None: the move made was the best)."""
         self.app = app
+        self.advice = (at, tuple(advice), better) if at is not None and advice else None
         self.assets = app.assets
         self.problem: str | None = None
         self.hover: tuple[float, float] | None = None
@@ -298,6 +310,8 @@ class ReplayScene(Scene):
             scene.draw(surface)
         if self.all_hands:
             self._draw_hands(surface)
+        if self.advice is not None and self.shown == self.advice[0]:
+            self._draw_advice(surface, self.advice[1], self.advice[2])
         bar = self.bar()
         draw_panel(surface, self.assets, bar, alpha=215, radius=bar.h // 4)
         buttons = self.buttons()
@@ -312,6 +326,45 @@ class ReplayScene(Scene):
         text = self.caption()
         px = fit_px(self.assets, text, round(slot.h * 0.4), slot.w - 6)
         draw_text(surface, self.assets, text, px, slot.center, colour=SOFT)
+
+    def _draw_advice(
+        self, surface: pygame.Surface, advice: tuple[str, ...], better: Action | None
+    ) -> None:
+        """The coach's words at the top of the table, the better move's cards ringed."""
+        table = self.table
+        board = table.board if table is not None else None
+        if board is None:
+            return
+        layout = board.layout
+        w = layout.size[0]
+        marked = [*cards_of(better), *([better.target] if isinstance(better, Beat) else [])]
+        for card in marked:
+            sprite = board.cards.get(card)
+            if sprite is None:
+                continue
+            ring = pygame.Rect(0, 0, round(layout.card_w) + 8, round(layout.card_h) + 8)
+            ring.center = (round(sprite.pose.x), round(sprite.pose.y - sprite.lift))
+            pygame.draw.rect(surface, GOLD, ring, max(3, round(layout.card_w / 24)), 8)
+        px = max(12, round(layout.font_px))
+        width = min(w - 16, px * 40)
+        lines = [
+            line for text in advice for line in wrap(self.assets.font(px), text, width - 2 * px)
+        ][:4]
+        panel = pygame.Rect(0, 0, width, round(px * (1.45 * len(lines) + 0.9)))
+        if self.bar().centery < layout.size[1] / 2:  # a narrow window: the bar is up there
+            # above the prompt and the last bout's line, clear of the stock up there
+            panel.midbottom = (w // 2, round(layout.status_y - layout.font_px * 2.4))
+        else:  # under the opponents' plates
+            plates = [
+                pygame.Rect(s.plate).bottom for i, s in layout.seats.items() if i != board.seat
+            ]
+            panel.midtop = (w // 2, max(plates, default=0) + round(layout.margin))
+        draw_panel(surface, self.assets, panel, alpha=235, radius=px)
+        y = panel.top + px * 1.15
+        for i, line in enumerate(lines):
+            colour = GOLD if i == 0 else SOFT
+            draw_text(surface, self.assets, line, px, (panel.centerx, round(y)), colour=colour)
+            y += px * 1.45
 
     def _draw_hands(self, surface: pygame.Surface) -> None:
         """Every opponent's cards face up over their seat (a replay with the full log)."""

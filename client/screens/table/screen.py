@@ -53,14 +53,16 @@ from client.screens.table.draw import (
 )
 from client.screens.table.ending import durak_cards, end_show
 from client.screens.table.finale import Finale, Seating
+from client.screens.table.guard import Guard
 from client.screens.table.hand import card_at, on_discard
-from client.screens.table.history import History
+from client.screens.table.history import Bout, History
 from client.screens.table.hud import (
     EndShow,
     awaited,
     draw_banner,
     draw_buttons,
     draw_paused,
+    draw_recap,
     draw_status,
     draw_unsaved,
     draw_watching,
@@ -68,7 +70,7 @@ from client.screens.table.hud import (
     waiting_for,
 )
 from client.screens.table.layout import Layout
-from client.screens.table.narrate import owner_toast
+from client.screens.table.narrate import owner_toast, recap_text
 from client.screens.table.notices import ClosedScene
 from client.screens.table.pacing import Hold, Paced, Pacer
 from client.screens.table.panels import Covers, LogScene, PauseScene, PickerScene
@@ -80,7 +82,7 @@ from client.ui.render import draw_text
 from client.ui.scene import Director, Scene, Stack
 from client.ui.widgets import Button
 from engine import Action, Card, Dealt, Pass, SeatView, Take
-from protocol import Room
+from protocol import Room, pause_refusal
 
 __all__ = ["TableScene"]
 
@@ -135,9 +137,14 @@ class TableScene(Scene):
         self.watching = False  # a watcher's table: no hand, no actions, reactions only
         self.behind = False  # events shown since the latest snapshot: the view is older
         # the chosen card, the keys' focus, the hint bubble
+        self.guard = Guard()  # input aimed at a bout or role just ended is held off
         self.choice = Choice(
-            app, lambda: self.board, self._acting_view, session.send, self.press_button
+            app, lambda: self.board, self._input_view, self._decide, self.press_button
         )
+        # the bout that ended last, said in a line until our next decision (6 seats can
+        # play a whole bout between two of ours); and the one said before
+        self.recap: Bout | None = None
+        self._recapped: Bout | None = None
         self.drag = Drag()  # a press on a card of our hand, and the drag it may become
         self.hover: tuple[float, float] | None = None
         self.reconnecting = False  # our connection dropped: a banner until the resync
@@ -211,7 +218,7 @@ class TableScene(Scene):
             self.statuses = seat_statuses(message.room)
             me = None if self.watching else self.seat
             passed = owner_toast(self.room, message.room, me, self.app.tr)
-            if passed is not None:
+            if passed is not None and not self.party:  # (nobody runs a party's table)
                 self.cues.toast(passed)
             self.room = message.room
         else:
@@ -229,8 +236,13 @@ class TableScene(Scene):
             return Hold(0.0)
         if isinstance(item, Closed):  # also before we are seated (an unreachable table)
             self.reconnecting = False
+            if self.party and self.over is not None:
+                return Hold(0.0)  # the party closes its played tables: the standings come next
             why = closed_text(item.code, item.text, self.app.tr, TABLE_CLOSED_KEYS)
-            ClosedScene.cover(self.covers, self.app, self.handle, text=why, leave=self._quit)
+            label = self.app.tr("party.standings") if self.party else ""  # (where Menu leads)
+            ClosedScene.cover(
+                self.covers, self.app, self.handle, text=why, leave=self._quit, label=label
+            )
             return Hold(0.0)
         if isinstance(item, Reconnecting):
             self.reconnecting = True
@@ -291,6 +303,15 @@ class TableScene(Scene):
             hover = self.card_at(self.hover) if self.hover and not self.drag.dragging else None
             self.choice.lift(hover, self.pending)
             self.board.update(dt * boost)
+            self.guard.update(dt)
+            ended = self.history.last_finished()
+            if ended is not self._recapped:
+                self.recap = self._recapped = ended
+            if self.history.bouts and not self.watching:  # the bout, its first card, our role
+                board = self.board
+                self.guard.see(
+                    (len(self.history.bouts), bool(board.table), role_of(board, self.seat))
+                )
         self.buttons = [] if "buttons" in self.covers.hidden() else self._compute_buttons()
         self._set_cursor()
         self.choice.update(dt)
@@ -362,7 +383,9 @@ class TableScene(Scene):
             or (board is not None and (board.busy or board.lifting))
         ):
             return 0.0
-        return self.cues.next_step()  # the thinking cue: when it shows, each step of its dots
+        return min(
+            self.guard.next_frame(), self.cues.next_step()
+        )  # the thinking cue: when it shows, each step of its dots
 
     @property
     def idle(self) -> bool:
@@ -381,12 +404,22 @@ class TableScene(Scene):
         over."""
         return self.view if self.pending is None and self.over is None else None
 
+    def _input_view(self) -> SeatView | None:
+        """The view a card or key of ours acts on: none for a moment after the bout or our
+        role in it changed (``guard``), as none while an action awaits its answer."""
+        return None if self.guard.holding else self._acting_view()
+
     def _legal(self, kind: type) -> list[Action]:
         view = self._acting_view()
         return [a for a in view.legal if isinstance(a, kind)] if view is not None else []
 
     def send(self, action: Action) -> None:
         self.choice.play(action)
+
+    def _decide(self, action: Action) -> None:
+        """Send our action: the last bout's line has served."""
+        self.recap = None
+        self.session.send(action)
 
     def looks(self) -> dict[Card, str]:
         """How each card of our hand (and each target of the chosen card) is drawn."""
@@ -442,7 +475,7 @@ class TableScene(Scene):
             self.choice.tap(card)
 
     def press_button(self, name: str) -> None:
-        if name in ACTION_BUTTONS and not self._caught_up():
+        if name in ACTION_BUTTONS and (not self._caught_up() or self.guard.holding):
             return  # as its button: not while the table is still changing
         action = self.actions.get(name)
         if action is not None:
@@ -470,11 +503,12 @@ class TableScene(Scene):
         )
 
     def _alone(self) -> bool:
-        """Only AIs play with us (against the computer always): a pause stops the game."""
+        """A pause stops the game: against the computer always; at a LAN table when the
+        host would (``pause_refusal``: only AIs play with us, and no party runs it)."""
         room = self.room
         if self.back is None or room is None:
             return self.back is None
-        return all(s.kind != "human" for i, s in enumerate(room.seats) if i != self.seat)
+        return self.seat is not None and pause_refusal(room, self.seat) is None
 
     def _leave(self) -> None:
         """Leave the game (a LAN game's seat goes to an AI) and the table."""
@@ -635,10 +669,14 @@ class TableScene(Scene):
             lent = self.covers.lent()  # an overlay's, where ours would be (see ``panels``)
             draw_buttons(surface, assets, self.buttons if lent is None else lent, self.hover)
             role = None if self.watching else role_of(board, self.seat)
-            draw_status(surface, assets, layout, self.status(), role, tr, turn)
+            flash = self.guard.flash()
+            draw_status(surface, assets, layout, self.status(), role, tr, turn, flash)
+            if self.recap is not None and self.over is None:
+                me = -1 if self.watching else self.seat
+                draw_recap(surface, assets, layout, recap_text(self.recap, names, tr, me))
             draw_unsaved(surface, assets, layout, self.room, self.seat, tr)
-            draw_paused(surface, assets, layout, self.room, tr)
-            if self.watching:
+            if self.watching:  # (the player who paused has the pause open)
+                draw_paused(surface, assets, layout, self.room, tr)
                 draw_watching(surface, assets, layout, tr)
             self.cues.draw_toasts(surface, assets, layout)
             self.choice.draw_bubble(surface, board)
