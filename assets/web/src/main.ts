@@ -33,6 +33,7 @@ const CLOSED_KEYS: Record<string, string> = {
   left: "closed.left", idle: "closed.idle", throttled: "closed.throttled",
   watchers_full: "join.watchers_full", shutdown: "closed.shutdown", replaced: "closed.replaced",
   bad_token: "closed.bad_token", busy: "closed.busy", rate_limited: "closed.rate_limited",
+  bad_name: "join.bad_name",
 };
 const PROFILE_KEY = "durak.profile";
 const FULLSCREEN_ICON =
@@ -393,7 +394,7 @@ class App {
   private seatActions(): { label: string; run(): void }[] {
     const room = this.room;
     const me = this.seat;
-    if (!room || me === null || room.status !== "playing") return [];
+    if (!room || me === null || room.status !== "playing" || room.run_by === "party") return [];
     const tr = this.tr;
     const mine = room.seats[me];
     const alone = room.seats.every((seat, i) => i === me || seat.kind !== "human");
@@ -540,10 +541,21 @@ class App {
           input.placeholder = tr.t("join.password");
           panel.append(input);
         }
-        panel.append(button("btn primary", tr.t("web.join_again"), () => {
+        const actions = el("div", "actions");
+        actions.append(button("btn primary", tr.t("web.join_again"), () => {
           if (input) this.password = input.value || null;
-          this.connect();
+          this.watch = false;
+          if (this.goneCode === "bad_name") this.show("name"); // another name first
+          else this.connect();
         }));
+        if (this.goneCode === "game_in_progress" || this.goneCode === "table_full") {
+          // no seat for a newcomer now: watch the game instead
+          actions.append(button("btn", tr.t("join.watch"), () => {
+            this.watch = true;
+            this.connect();
+          }));
+        }
+        panel.append(actions);
         this.main.append(panel);
         break;
       }

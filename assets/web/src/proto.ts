@@ -1,7 +1,7 @@
-// The shapes of docs/protocol.md (version 5) the page reads. The host validates what it
+// The shapes of docs/protocol.md (version 6) the page reads. The host validates what it
 // sends; the page trusts those shapes and never sends a non-integral number.
 
-export const PROTOCOL_VERSION = 5;
+export const PROTOCOL_VERSION = 6;
 export const EMOTES = ["nice", "oops", "hurry", "well_played", "ha"] as const;
 export const LEVELS = ["random", "easy", "normal", "hard"] as const;
 export const LOOK_COUNT = 8;
@@ -57,6 +57,7 @@ export interface Room {
   watchers: number;
   watching: string[];
   paused: boolean;
+  run_by: "owner" | "party"; // a party's table: the party runs the room, nobody owns it
 }
 
 export interface Action {
