@@ -13,7 +13,6 @@ Actions are small frozen values that round-trip through text, and print as it::
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import ClassVar
 
 from .cards import CARDS, Card, cards_of, mask_of
 
@@ -46,7 +45,10 @@ class Attack(_Printed):
 
     cards: tuple[Card, ...]
     mask: int = field(init=False, repr=False, compare=False)  # the cards as a bit mask
-    verb: ClassVar[str] = "attack"
+
+    @property
+    def verb(self) -> str:
+        return "attack"
 
     def __post_init__(self) -> None:
         if not self.cards:
@@ -70,7 +72,10 @@ class ThrowIn(_Printed):
     """Add a card whose rank is already on the table."""
 
     card: Card
-    verb: ClassVar[str] = "throw"
+
+    @property
+    def verb(self) -> str:
+        return "throw"
 
     def __str__(self) -> str:
         return f"throw {self.card}"
@@ -82,7 +87,10 @@ class Beat(_Printed):
 
     card: Card
     target: Card
-    verb: ClassVar[str] = "beat"
+
+    @property
+    def verb(self) -> str:
+        return "beat"
 
     def __str__(self) -> str:
         return f"beat {self.target} with {self.card}"
@@ -93,7 +101,10 @@ class Transfer(_Printed):
     """The defender adds a card of the attack's rank and passes the attack on."""
 
     card: Card
-    verb: ClassVar[str] = "transfer"
+
+    @property
+    def verb(self) -> str:
+        return "transfer"
 
     def __str__(self) -> str:
         return f"transfer {self.card}"
@@ -104,7 +115,10 @@ class ShowTrump(_Printed):
     """The defender shows (keeps) a trump of the attack's rank and passes the attack on."""
 
     card: Card
-    verb: ClassVar[str] = "show"
+
+    @property
+    def verb(self) -> str:
+        return "show"
 
     def __str__(self) -> str:
         return f"show {self.card}"
@@ -114,7 +128,9 @@ class ShowTrump(_Printed):
 class Take(_Printed):
     """The defender gives up and will pick up every card of the bout."""
 
-    verb: ClassVar[str] = "take"
+    @property
+    def verb(self) -> str:
+        return "take"
 
     def __str__(self) -> str:
         return "take"
@@ -124,7 +140,9 @@ class Take(_Printed):
 class Pass(_Printed):
     """An attacker is done adding cards (all is beaten, or the defender takes)."""
 
-    verb: ClassVar[str] = "pass"
+    @property
+    def verb(self) -> str:
+        return "pass"
 
     def __str__(self) -> str:
         return "pass"

@@ -6,8 +6,7 @@ learn: draws and deals of other seats lose their cards and keep their count.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
-from typing import get_args
+from dataclasses import dataclass, replace
 
 from .cards import Card
 
@@ -168,24 +167,6 @@ Event = (
     | WentOut
     | GameEnded
 )
-
-
-def _quick_init(cls: type) -> None:
-    """Give a frozen event class an ``__init__`` that fills its slots through their
-    descriptors. The one dataclasses writes calls ``object.__setattr__`` per field (a
-    frozen class refuses plain assignment), which made building events a tenth of the
-    time of a random game; the class stays frozen and its signature is the same."""
-    names = [f.name for f in fields(cls)]
-    scope = {f"set_{name}": getattr(cls, name).__set__ for name in names}
-    body = "".join(f"    set_{name}(self, {name})\n" for name in names)
-    exec(f"def __init__(self, {', '.join(names)}):\n{body}", scope)
-    init = scope["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    cls.__init__ = init  # type: ignore[misc]
-
-
-for _event_class in (GameResult, *get_args(Event)):
-    _quick_init(_event_class)
 
 
 def trim(event: Event, seat: int | None) -> Event:
