@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import CARDS, Card, cards_of, mask_of
+from .pickling import pickle_by_fields
 
 __all__ = [
     "Action",
@@ -200,3 +201,6 @@ def attack_of_mask(mask: int) -> Attack:
     if attack is None:
         attack = _ATTACKS[mask] = Attack(cards_of(mask))
     return attack
+
+
+pickle_by_fields(Attack, ThrowIn, Beat, Transfer, ShowTrump, Take, Pass)

@@ -12,6 +12,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import IntEnum
 
+from .pickling import pickle_by_fields
+
 __all__ = [
     "CARDS",
     "RANK_MASKS",
@@ -184,3 +186,6 @@ _BEATERS = _beaters_table()
 def beaters_mask(trump: Suit | int, target_index: int) -> int:
     """Every card (of all 52) that beats the card with index ``target_index``."""
     return _BEATERS[trump][target_index]
+
+
+pickle_by_fields(Card)

@@ -7,8 +7,10 @@ learn: draws and deals of other seats lose their cards and keep their count.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import get_args
 
 from .cards import Card
+from .pickling import pickle_by_fields
 
 __all__ = [
     "Attacked",
@@ -174,3 +176,6 @@ def trim(event: Event, seat: int | None) -> Event:
     if isinstance(event, Dealt | Drew) and event.seat != seat:
         return replace(event, cards=None)
     return event
+
+
+pickle_by_fields(GameResult, *get_args(Event))

@@ -287,12 +287,12 @@ class Position:
         return f"{type(self).__name__}.from_text({self.to_text()!r})"
 
     def __eq__(self, other: object) -> bool:
+        """The same line. (With ``__eq__`` and no ``__hash__`` a position is unhashable, as
+        a mutable value must be: ``key()`` is the hashable one.)"""
         if type(other) is not type(self):
             return NotImplemented
         assert isinstance(other, Position)
         return self.to_line() == other.to_line()
-
-    __hash__ = None  # type: ignore[assignment]  # mutable: ``key()`` is the hashable value
 
     def key(self) -> tuple[object, ...]:
         """A hashable value equal for two positions exactly when the same game goes on from

@@ -6,6 +6,8 @@ from dataclasses import asdict, dataclass
 from enum import StrEnum
 from typing import Any
 
+from .pickling import pickle_by_fields
+
 __all__ = ["HAND_SIZE", "Rules", "RulesError", "ThrowIn"]
 
 HAND_SIZE = 6
@@ -103,3 +105,5 @@ _FIELD_TYPES: dict[str, type] = {
     "transfer_show_trump": bool,
     "durak_defends_first": bool,
 }
+
+pickle_by_fields(Rules)
