@@ -13,6 +13,7 @@ Actions are small frozen values that round-trip through text, and print as it::
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from .cards import CARDS, Card, cards_of, mask_of
 from .pickling import pickle_by_fields
@@ -186,14 +187,14 @@ def _quote(text: str, limit: int = 40) -> str:
 
 # Interned actions: legal-move generation hands out these shared values instead of
 # building new objects on every call (the AI asks for legal moves millions of times).
-TAKE = Take()
-PASS = Pass()
-THROW_INS: tuple[ThrowIn, ...] = tuple(ThrowIn(c) for c in CARDS)
-TRANSFERS: tuple[Transfer, ...] = tuple(Transfer(c) for c in CARDS)
-SHOWS: tuple[ShowTrump, ...] = tuple(ShowTrump(c) for c in CARDS)
-BEATS: tuple[tuple[Beat, ...], ...] = tuple(tuple(Beat(c, t) for t in CARDS) for c in CARDS)
-SINGLE_ATTACKS: tuple[Attack, ...] = tuple(Attack((c,)) for c in CARDS)
-_ATTACKS: dict[int, Attack] = {}
+TAKE: Final = Take()
+PASS: Final = Pass()
+THROW_INS: Final[tuple[ThrowIn, ...]] = tuple(ThrowIn(c) for c in CARDS)
+TRANSFERS: Final[tuple[Transfer, ...]] = tuple(Transfer(c) for c in CARDS)
+SHOWS: Final[tuple[ShowTrump, ...]] = tuple(ShowTrump(c) for c in CARDS)
+BEATS: Final[tuple[tuple[Beat, ...], ...]] = tuple(tuple(Beat(c, t) for t in CARDS) for c in CARDS)
+SINGLE_ATTACKS: Final[tuple[Attack, ...]] = tuple(Attack((c,)) for c in CARDS)
+_ATTACKS: Final[dict[int, Attack]] = {}
 
 
 def attack_of_mask(mask: int) -> Attack:

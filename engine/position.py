@@ -15,7 +15,7 @@ A position prints as code that rebuilds it: ``Position.from_text('rules=36 hands
 
 from __future__ import annotations
 
-from typing import ClassVar, Self
+from typing import ClassVar, Final, Self
 
 from .cards import CARDS, SAME_RANK, Card, Suit, cards_of
 from .events import GameResult
@@ -27,8 +27,9 @@ from .rules import ThrowIn as ThrowInRule
 
 __all__ = ["Position"]
 
-_OPEN, _OVER = Phase.OPEN, Phase.OVER
-_NEIGHBOURS = ThrowInRule.NEIGHBOURS
+_OPEN: Final = Phase.OPEN
+_OVER: Final = Phase.OVER
+_NEIGHBOURS: Final = ThrowInRule.NEIGHBOURS
 
 
 _FIELDS = (

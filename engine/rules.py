@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, Final
 
 from .pickling import pickle_by_fields
 
 __all__ = ["HAND_SIZE", "Rules", "RulesError", "ThrowIn"]
 
-HAND_SIZE = 6
-MAX_ATTACKS = 6
-FIRST_BOUT_MAX = 5  # under "first bout 5"
-MAX_PLAYERS = 6
+HAND_SIZE: Final = 6
+MAX_ATTACKS: Final = 6
+FIRST_BOUT_MAX: Final = 5  # under "first bout 5"
+MAX_PLAYERS: Final = 6
 
 
 class RulesError(ValueError):

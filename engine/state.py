@@ -39,7 +39,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Final, Self
 
 from .actions import Action, Attack, Beat, Pass, ShowTrump, Take, ThrowIn, Transfer
 from .cards import CARDS, SAME_RANK, SUIT_MASKS, Card, Suit, cards_of, deck_mask, mask_of
@@ -73,11 +73,13 @@ from .rules import ThrowIn as ThrowInRule
 
 __all__ = ["MAX_MOVES", "REPETITION_LIMIT", "GameState", "Phase", "new_game"]
 
-REPETITION_LIMIT = 3  # the same position at a bout's start for the third time: a draw
-MAX_MOVES = 3_000  # a game that reaches this many actions ends as a draw at the next bout
+REPETITION_LIMIT: Final = 3  # the same position at a bout's start for the third time: a draw
+MAX_MOVES: Final = 3_000  # a game that reaches this many actions ends as a draw at the next bout
 
-_LEAD, _OPEN, _OVER = Phase.LEAD, Phase.OPEN, Phase.OVER
-_NEIGHBOURS = ThrowInRule.NEIGHBOURS
+_LEAD: Final = Phase.LEAD
+_OPEN: Final = Phase.OPEN
+_OVER: Final = Phase.OVER
+_NEIGHBOURS: Final = ThrowInRule.NEIGHBOURS
 
 
 _HISTORY = ("moves", "opening", "seen")  # the fields a game adds to its position
@@ -537,16 +539,18 @@ class GameState(Position):
 # Events are immutable values, so the ones every game repeats are shared, like the interned
 # actions: looking one up costs a fraction of building it, and apply runs in every playout.
 # Each table is bounded by the seats, cards and limits there are.
-_PASSED = tuple(Passed(seat) for seat in range(MAX_PLAYERS))
-_TAKING = tuple(Taking(seat) for seat in range(MAX_PLAYERS))
-_THREW_IN = tuple(tuple(ThrewIn(seat, card) for card in CARDS) for seat in range(MAX_PLAYERS))
-_ATTACKED: dict[int, Attacked] = {}  # by the cards' mask | seat << 52
-_COVERED: dict[int, Covered] = {}  # by seat << 12 | card << 6 | target
-_BOUT_STARTED: dict[int, BoutStarted] = {}  # by attacker << 6 | defender << 3 | limit
+_PASSED: Final = tuple(Passed(seat) for seat in range(MAX_PLAYERS))
+_TAKING: Final = tuple(Taking(seat) for seat in range(MAX_PLAYERS))
+_THREW_IN: Final = tuple(
+    tuple(ThrewIn(seat, card) for card in CARDS) for seat in range(MAX_PLAYERS)
+)
+_ATTACKED: Final[dict[int, Attacked]] = {}  # by the cards' mask | seat << 52
+_COVERED: Final[dict[int, Covered]] = {}  # by seat << 12 | card << 6 | target
+_BOUT_STARTED: Final[dict[int, BoutStarted]] = {}  # by attacker << 6 | defender << 3 | limit
 
 # How ``apply`` checks and plays each kind of action.
 _Play = Callable[[GameState, int, Any], list[Event]]
-_PLAYS: dict[type, tuple[Callable[[GameState, int, Any], Reason | None], _Play]] = {
+_PLAYS: Final[dict[type, tuple[Callable[[GameState, int, Any], Reason | None], _Play]]] = {
     kind: (CHECKS[kind], play)
     for kind, play in (
         (Attack, GameState._attack),
