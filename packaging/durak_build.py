@@ -32,11 +32,30 @@ def get_requires_for_build_wheel(config_settings: dict[str, object] | None = Non
     return [*requires, MYPYC] if compile_engine == "1" else requires
 
 
+def get_requires_for_build_editable(
+    config_settings: dict[str, object] | None = None,
+) -> list[str]:
+    _stay_pure()
+    return build_meta.get_requires_for_build_editable(config_settings)
+
+
+def prepare_metadata_for_build_editable(
+    metadata_directory: str, config_settings: dict[str, object] | None = None
+) -> str:
+    _stay_pure()
+    return build_meta.prepare_metadata_for_build_editable(metadata_directory, config_settings)
+
+
 def build_editable(
     wheel_directory: str,
     config_settings: dict[str, object] | None = None,
     metadata_directory: str | None = None,
 ) -> str:
+    _stay_pure()
+    return build_meta.build_editable(wheel_directory, config_settings, metadata_directory)
+
+
+def _stay_pure() -> None:
+    """Every hook of an editable install runs setup.py without the request to compile."""
     if os.environ.pop(COMPILE, None) == "1":
         print(f"durak: {COMPILE}=1 ignored: an editable install stays pure Python", file=sys.stderr)
-    return build_meta.build_editable(wheel_directory, config_settings, metadata_directory)
