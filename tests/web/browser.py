@@ -139,6 +139,26 @@ class Rect:
         return self.left >= 0 and self.top >= 0 and self.right <= width and self.bottom <= height
 
 
+# A point where the element is the one a finger would touch: its centre when nothing covers
+# it, else the first of a 9 x 9 grid over its box that shows the element or a child of it.
+_VISIBLE_POINT = """(selector, text) => {
+  const all = [...document.querySelectorAll(selector)];
+  const e = all.find((n) => text === null || n.textContent.trim() === text);
+  if (!e) return `none of ${all.length} matching shows that text`;
+  const r = e.getBoundingClientRect();
+  if (r.width === 0 || r.height === 0) return "hidden";
+  const shows = (x, y) => { const top = document.elementFromPoint(x, y);
+    return top !== null && (top === e || e.contains(top)); };
+  const points = [[r.left + r.width / 2, r.top + r.height / 2]];
+  for (let i = 1; i < 10; i++)
+    for (let j = 1; j < 10; j++)
+      points.push([r.left + (r.width * j) / 10, r.top + (r.height * i) / 10]);
+  const point = points.find(([x, y]) => shows(x, y));
+  if (point) return point;
+  const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return "covered by " + (top ? top.outerHTML.slice(0, 120) : "nothing (off screen)");
+}"""
+
 Listener = Callable[[str, dict[str, Any]], None]
 
 
@@ -413,22 +433,16 @@ class Page:
         )
         return None if box is None else Rect(*box)
 
-    async def tap(self, selector: str) -> None:
-        """A finger's tap at the centre of the first element matching ``selector``; fails
-        when no such element is shown or another element covers its centre."""
+    async def tap(self, selector: str, text: str | None = None) -> None:
+        """A finger's tap on the first element matching ``selector`` (and whose text is
+        ``text``, if given): at its centre, or where the element shows when others cover
+        its centre (a card of a fanned hand). Fails when no such element is shown, or
+        when other elements cover all of it."""
         found = await self.evaluate(
-            f"(() => {{ const e = document.querySelector({json.dumps(selector)});"
-            " if (!e) return 'none';"
-            " const r = e.getBoundingClientRect();"
-            " const x = r.left + r.width / 2, y = r.top + r.height / 2;"
-            " if (r.width === 0 || r.height === 0) return 'hidden';"
-            " const top = document.elementFromPoint(x, y);"
-            " if (!top || !(e === top || e.contains(top))) return 'covered by ' +"
-            " (top ? top.outerHTML.slice(0, 120) : 'nothing (off screen)');"
-            " return [x, y]; })()"
+            f"({_VISIBLE_POINT})({json.dumps(selector)}, {json.dumps(text)})"
         )
         if not isinstance(found, list):
-            raise AssertionError(f"cannot tap {selector}: {found}")
+            raise AssertionError(f"cannot tap {selector} {text or ''}: {found}")
         await self.tap_at(*found)
 
     async def tap_at(self, x: float, y: float) -> None:
@@ -436,6 +450,10 @@ class Page:
         point = {"x": x, "y": y, "radiusX": 4, "radiusY": 4, "force": 1, "id": 0}
         await self.send("Input.dispatchTouchEvent", type="touchStart", touchPoints=[point])
         await self.send("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
+
+    async def type_text(self, text: str) -> None:
+        """Types into the focused element, as a phone's keyboard would."""
+        await self.send("Input.insertText", text=text)
 
     async def online(self, online: bool) -> None:
         """Cuts the page off the network (its sockets close) or brings it back."""

@@ -32,6 +32,8 @@ INDEX = """<!doctype html>
 <button id="under">Under</button>
 <div id="cover"></div>
 <button id="boom">Boom</button>
+<div><button class="pick">One</button><button class="pick">Two</button></div>
+<input id="name" type="text">
 </body></html>
 """
 
@@ -39,8 +41,10 @@ INDEX = """<!doctype html>
 # after the last one closed; `#cover` is laid over `#under` from script (CSP forbids style
 # attributes in the HTML).
 APP = """
-window.seen = {clicks: 0, touches: 0, opened: 0, closed: 0, echo: null};
+window.seen = {clicks: 0, touches: 0, opened: 0, closed: 0, echo: null, picked: null};
 document.getElementById("play").addEventListener("click", () => { seen.clicks += 1; });
+for (const pick of document.querySelectorAll(".pick"))
+  pick.addEventListener("click", () => { seen.picked = pick.textContent; });
 document.addEventListener("touchstart", () => { seen.touches += 1; });
 document.getElementById("boom").addEventListener("click", () => { throw new Error("boom"); });
 const under = document.getElementById("under").getBoundingClientRect();
@@ -48,6 +52,14 @@ Object.assign(document.getElementById("cover").style, {
   position: "fixed", left: under.left + "px", top: under.top + "px",
   width: under.width + "px", height: under.height + "px", background: "rgba(0,0,0,0.5)",
 });
+// the left half of "Play" covered, as the next card of a fanned hand covers a card
+const play = document.getElementById("play").getBoundingClientRect();
+const half = document.createElement("div");
+Object.assign(half.style, {
+  position: "fixed", left: play.left + "px", top: play.top + "px",
+  width: play.width / 2 + 2 + "px", height: play.height + "px",
+});
+document.body.append(half);
 function open() {
   const socket = new WebSocket(`ws://${location.host}/ws`);
   window.socket = socket;
@@ -120,10 +132,19 @@ async def test_the_page_is_a_phone_on_a_lan_address(site: str, browser: Browser)
 
 
 async def test_a_tap_is_a_touch_and_a_click_on_the_element(site: str, browser: Browser) -> None:
+    """On the part of the element that shows (its left half is covered), on the element
+    of the given text, and into a text field as a phone's keyboard types."""
     page = await opened(browser, site)
     await page.tap("#play")
     await page.wait_for("seen.clicks === 1")
     assert await page.evaluate("seen.touches") == 1
+    await page.tap(".pick", "Two")
+    await page.wait_for("seen.picked === 'Two'")
+    with pytest.raises(AssertionError, match="none of 2"):
+        await page.tap(".pick", "Three")
+    await page.tap("#name")
+    await page.type_text("Anna")
+    assert await page.evaluate("document.getElementById('name').value") == "Anna"
 
 
 async def test_a_covered_or_missing_element_cannot_be_tapped(site: str, browser: Browser) -> None:
