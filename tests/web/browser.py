@@ -339,6 +339,17 @@ class Page:
         self._loaded: asyncio.Event = asyncio.Event()
         link.listeners[session] = [self._on_event]
 
+    def listen(self, method: str) -> list[dict[str, Any]]:
+        """A list that the parameters of every later event ``method`` are added to."""
+        heard: list[dict[str, Any]] = []
+
+        def hear(name: str, params: dict[str, Any]) -> None:
+            if name == method:
+                heard.append(params)
+
+        self._link.listeners[self._session].append(hear)
+        return heard
+
     async def send(self, method: str, **params: Any) -> dict[str, Any]:
         """One DevTools call in this page's session."""
         return await self._link.call(method, params, self._session)

@@ -205,12 +205,14 @@ async def test_offline_holds_the_network_until_online(site: str, browser: Browse
 async def test_reload_keeps_local_storage(site: str, browser: Browser) -> None:
     page = await opened(browser, site)
     await page.evaluate("localStorage.setItem('token', 'abc'); window.mark = 1")
+    responses = page.listen("Network.responseReceived")
     await page.reload()
     await page.wait_for("window.seen && seen.echo === 'hello'")
     assert await page.evaluate("[typeof window.mark, localStorage.getItem('token')]") == [
         "undefined",
         "abc",
     ]
+    assert {r["response"]["url"].rsplit("/", 1)[1] for r in responses} >= {"", "app.js"}
 
 
 async def test_viewports_screenshots_and_throttling(
