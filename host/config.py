@@ -61,6 +61,7 @@ class HostConfig:
     name: str = "Durak table"
     bind: str = "127.0.0.1"  # ALL_INTERFACES ("") for every interface (what `durak host` does)
     port: int = 0
+    web_port: int | None = None  # the phones' page and WebSocket (0: any port; None: none)
     seats: int = 2
     ai: tuple[str, ...] = ()
     autostart: bool = False

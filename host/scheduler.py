@@ -48,9 +48,10 @@ class Scheduler(Protocol):
 
 
 class LoopScheduler:
-    """The running asyncio loop's timers and ``executor`` (for the host)."""
+    """The running asyncio loop's timers and ``executor`` (for the host; None: the
+    loop's default executor)."""
 
-    def __init__(self, executor: Executor) -> None:
+    def __init__(self, executor: Executor | None = None) -> None:
         self.executor = executor
 
     def now(self) -> float:

@@ -8,6 +8,7 @@ its own, ``PartyConnection``) are ``protocol.party``, section 17 there.
 """
 
 from .connection import Connection, Role
+from .endpoint import Endpoint
 from .errors import (
     BAD_FRAME,
     BAD_MESSAGE,
@@ -208,6 +209,7 @@ __all__ = [
     "Draw",
     "Emote",
     "Emoted",
+    "Endpoint",
     "FrameDecoder",
     "Goodbye",
     "Heartbeat",

@@ -26,7 +26,7 @@ from engine import Rules
 from .endpoint import Endpoint
 from .errors import BAD_MESSAGE, VERSION_MISMATCH, ProtocolError
 from .framing import MAX_FRAME, frame
-from .messages import PROTOCOL_VERSION, Goodbye, Ping, Pong, Rejected
+from .messages import PROTOCOL_VERSION, Alive, Goodbye, Heartbeat, Ping, Pong, Rejected
 from .party_state import (
     MAX_COUNT,
     MAX_MINUTES,
@@ -164,12 +164,14 @@ PartyMessage = (
     | PartyStart
     | PartyLeave
     | Ping
+    | Alive
     | Joined
     | PartyUpdate
     | PartyTable
     | PartyAck
     | Rejected
     | Pong
+    | Heartbeat
     | Goodbye
 )
 
@@ -232,6 +234,7 @@ PARTY_CLIENT_MESSAGES: dict[str, Spec] = {
     "party_start": (PartyStart, (("ref", _ident, _ref),)),
     "party_leave": (PartyLeave, (("ref", _ident, _ref),)),
     "ping": (Ping, (("ref", _ident, _ref),)),
+    "alive": (Alive, (("ref", _ident, _ref),)),
 }
 
 PARTY_HOST_MESSAGES: dict[str, Spec] = {
@@ -267,6 +270,7 @@ PARTY_HOST_MESSAGES: dict[str, Spec] = {
         ),
     ),
     "pong": (Pong, (("ref", _ident, _ref),)),
+    "heartbeat": (Heartbeat, (("ref", _ident, _ref),)),
     "goodbye": (
         Goodbye,
         (

@@ -5,6 +5,10 @@ Asyncio and the protocol's ``PartyConnection``; no pygame, so the ``durak bot --
 player, ``durak conformance --party`` and the window's party screens share it. The party
 connection carries a few messages a round; the games themselves are played at the tables
 it names, over ``client.net.client.NetClient``.
+
+The connection's own task reads the party host's messages as they come, whatever the
+caller of ``receive`` is busy with (a player at their table reads the party rarely), and
+answers each ``heartbeat`` at once, so a player at a table never looks gone to the party.
 """
 
 from __future__ import annotations
@@ -16,7 +20,9 @@ import itertools
 from engine import Rules
 from protocol import (
     PROTOCOL_VERSION,
+    Alive,
     Goodbye,
+    Heartbeat,
     Join,
     Joined,
     Party,
@@ -57,7 +63,24 @@ class PartyClient:
         self.token = joined.token
         self.party: Party = joined.party
         self._refs = itertools.count(1)
-        self._queue: list[PartyMessage] = []
+        self._inbox: asyncio.Queue[PartyMessage | HostClosed] = asyncio.Queue()
+        self._pump_task = asyncio.create_task(self._pump(), name="durak-party-pump")
+
+    async def _pump(self) -> None:
+        """Read every message as it comes: a heartbeat answered, the rest to ``receive``."""
+        while True:
+            try:
+                message = await _read(self._reader, self._conn)
+            except HostClosed as exc:
+                self._inbox.put_nowait(exc)
+                return
+            if isinstance(message, Heartbeat):
+                with contextlib.suppress(Exception):
+                    self._send(Alive(message.ref))
+                continue
+            self._inbox.put_nowait(message)
+            if isinstance(message, Goodbye):
+                return
 
     @classmethod
     async def connect(
@@ -84,8 +107,12 @@ class PartyClient:
     async def receive(self) -> PartyMessage:
         """The next message (a ``party`` also updates ``party``); ``HostClosed`` once the
         party host said goodbye or the connection ended."""
-        message = self._queue.pop(0) if self._queue else await _read(self._reader, self._conn)
+        message = await self._inbox.get()
+        if isinstance(message, HostClosed):
+            self._inbox.put_nowait(message)  # (every later call is told the same)
+            raise message
         if isinstance(message, Goodbye):
+            self._inbox.put_nowait(message)
             raise HostClosed(message.code, message.text, goodbye=True)
         if isinstance(message, PartyUpdate):
             self.party = message.party
@@ -124,6 +151,7 @@ class PartyClient:
         return ref
 
     async def close(self) -> None:
+        self._pump_task.cancel()
         self._writer.close()
         with contextlib.suppress(Exception):
             await self._writer.wait_closed()

@@ -22,15 +22,18 @@ import asyncio
 import contextlib
 import logging
 import random
+import socket
 import time
 from collections.abc import Callable, Coroutine
 
 from protocol import (
     PROTOCOL_VERSION,
+    SILENCE_MS,
     Join,
     Joined,
     Party,
     PartyAck,
+    PartyConnection,
     PartyLeave,
     PartyMessage,
     PartySetup,
@@ -39,14 +42,17 @@ from protocol import (
     PartyUpdate,
     Ping,
     Pong,
-    ProtocolError,
     Rejected,
+    party_encode,
 )
 
+from ..admission import DoorLimits, open_files, raise_file_limit, slots_for
 from ..announce import Announcer
-from ..server import listening_socket
+from ..doorway import Doorway, listening_socket
+from ..link import LinkLimits, PartyLink, Wire
+from ..outbox import Outbox
+from ..scheduler import LoopScheduler
 from .config import PARTY_PORT, SERVICE_TYPE, PartyConfig
-from .link import PartyLink
 from .night import NightState, TableSlot
 from .round_tables import RoundTables
 from .store import PartySaveError, PartyStore, party_file, tables_folder
@@ -55,9 +61,12 @@ from .tables import Finished
 __all__ = ["PARTY_PORT", "SERVICE_TYPE", "PartyConfig", "PartyHost", "PartySaveError"]
 
 log = logging.getLogger("durak.party")
-READ_SIZE = 64 * 1024
 MAX_BOARDS = 16
 MAX_LINKS = 128  # open connections: 60 players, 16 boards, and room for strangers
+SILENCE = SILENCE_MS / 1000  # seconds of silence after which a player or board is gone
+# A party's links carry a few messages a round, each handled at once: a small buffer
+# suffices, and rate and credit as a table's.
+LINK_LIMITS = LinkLimits(max_buffer=1 << 20, rate=50.0, burst=100, max_pending=8)
 LINK_LINGER = 1.0  # seconds a closing party waits for its connections to read their goodbye
 REFUSALS = {
     "not_organiser": "Only the organiser can do that.",
@@ -78,15 +87,27 @@ class PartyHost:
         self.night = NightState(
             config.name[:63] or "Durak party", config.setup, seed, config.break_s
         )
-        self.links: set[PartyLink] = set()
+        self.outbox = Outbox(party_encode)  # (nothing held: the party's sends go at once)
+        sizes = slots_for(MAX_LINKS, raise_file_limit(), open_files(), 60 + MAX_BOARDS)
+        self.doorway: Doorway[PartyLink] = Doorway(
+            self,
+            DoorLimits(
+                limit=sizes.limit,
+                reserve=sizes.reserve,
+                hard=sizes.hard,
+                hello_timeout=config.handshake_timeout,
+            ),
+            LoopScheduler(),
+            busy_text="The party host has as many connections as it takes.",
+            late_text="No join in time.",
+        )
         self.tables = RoundTables(config, self._result)
         self.store: PartyStore | None = None
         self.port = 0
         self.announcer: Announcer | None = None
         self.changed = asyncio.Event()  # set whenever the party changes (tests wait on it)
-        self._listener: asyncio.Server | None = None
+        self._listener: socket.socket | None = None
         self._tasks: set[asyncio.Task[None]] = set()
-        self._serving: set[asyncio.Task[None]] = set()  # the connections' readers
         self._timer: asyncio.TimerHandle | None = None
         self._starting = False
         self._saved: asyncio.Future[None] | None = None
@@ -115,7 +136,9 @@ class PartyHost:
             await self._resume_round()
         else:
             await self._save()
-        self._listener = await asyncio.start_server(self._serve, sock=sock)
+        self._listener = sock
+        self.doorway.listen(sock)
+        self.doorway.beat()
         if self.config.announce:
             self.announcer = Announcer(
                 self.config.bind, self.port, self.night.name, service_type=SERVICE_TYPE
@@ -125,16 +148,11 @@ class PartyHost:
     async def stop(self) -> None:
         if self._timer is not None:
             self._timer.cancel()
+        await self.doorway.stop_accepting()
         if self._listener is not None:
             self._listener.close()
-        for link in list(self.links):
-            link.goodbye("shutdown", "The party host is closing.")
-        if self._serving:  # each reads its goodbye and closes, or is cut after a second
-            _, late = await asyncio.wait(set(self._serving), timeout=LINK_LINGER)
-            for link in list(self.links):
-                link.writer.transport.abort()
-            if late:
-                await asyncio.wait(late, timeout=LINK_LINGER)
+        self.doorway.goodbye_all("shutdown", "The party host is closing.")
+        await self.doorway.wait_served(LINK_LINGER)  # each reads its goodbye, or is cut
         await self.tables.stop("The party host is closing.")
         for task in list(self._tasks):
             task.cancel()
@@ -205,41 +223,32 @@ class PartyHost:
 
     # --- connections ------------------------------------------------------------------
 
-    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        link = PartyLink(writer)
-        task = asyncio.current_task()
-        assert task is not None
-        self._serving.add(task)
-        task.add_done_callback(self._serving.discard)
-        if len(self.links) >= MAX_LINKS:
-            link.goodbye("busy", "The party host has as many connections as it takes.")
-            return
-        self.links.add(link)
-        loop = asyncio.get_running_loop()
-        timer = loop.call_later(
-            self.config.handshake_timeout, link.goodbye, "handshake_timeout", "No join in time."
-        )
+    @property
+    def links(self) -> set[PartyLink]:
+        """Every open connection (strangers included)."""
+        return self.doorway.links
+
+    @property
+    def silence(self) -> float:
+        return SILENCE
+
+    def new_link(self, wire: Wire, heard: float) -> PartyLink:
+        return PartyLink(wire, PartyConnection(host=True), LINK_LIMITS, self.outbox, heard)
+
+    def returning(self, first: object) -> bool:
+        """The reserve lets in only players coming back to the party."""
+        return isinstance(first, Join) and first.token is not None
+
+    async def deliver(self, link: PartyLink, message: PartyMessage) -> None:
+        """Handled at once (the night's methods never wait; saves are awaited)."""
         try:
-            while not link.closed:
-                data = await reader.read(READ_SIZE)
-                link.conn.receive_data(data)
-                while not link.closed and (message := link.conn.next_message()) is not None:
-                    timer.cancel()
-                    await self._message(link, message)
-                if not data:
-                    break
-        except ProtocolError as exc:
-            log.info("closing %s: %s", link.peer, exc)
-            link.goodbye(exc.code, exc.text)
-        except (ConnectionError, OSError):
-            pass
+            await self._message(link, message)
         finally:
-            timer.cancel()
-            link.closed = True
-            self.links.discard(link)
-            writer.close()
-            if link.player is not None:
-                self._show()  # they are away now
+            link.release()
+
+    def gone(self, link: PartyLink) -> None:
+        if link.player is not None:
+            self._show()  # they are away now
 
     async def _message(self, link: PartyLink, message: PartyMessage) -> None:
         if isinstance(message, Join):

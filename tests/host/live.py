@@ -37,7 +37,7 @@ async def serving(scheduler: Scheduler | None = None, **options: object) -> Asyn
     finally:
         await host.stop()
         assert host.table.errors == 0
-        assert not host.sessions and not host.tasks
+        assert not host.links and not host.doorway.tasks
 
 
 async def expect(client: NetClient, kind: type, where: Callable[[object], bool] = bool) -> object:

@@ -22,6 +22,7 @@ from live import expect, serving
 from client.net.client import HostClosed, NetClient
 from host import Host, HostConfig
 from host.items import Incoming
+from host.link import TcpWire
 from protocol import PROTOCOL_VERSION, Ack, Hello, Ping, Snapshot, Update, Welcome, encode
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -62,9 +63,10 @@ async def test_a_players_messages_go_out_at_once() -> None:
     off only on sockets it made itself; the door's are made by the host)."""
     async with serving(seats=2) as host:
         anna = await NetClient.connect("127.0.0.1", host.port, "Anna")
-        await until(lambda: len(host.sessions) == 1)
-        (session,) = host.sessions
-        sock = session.writer.get_extra_info("socket")
+        await until(lambda: len(host.links) == 1)
+        (session,) = host.links
+        assert isinstance(session.wire, TcpWire)
+        sock = session.wire.writer.get_extra_info("socket")
         assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
         await anna.close()
 
@@ -112,7 +114,7 @@ async def test_what_follows_a_refused_hello_never_reaches_the_table() -> None:
                 frames.append(msgpack.unpackb(await reader.readexactly(size)))
         writer.close()
         assert [(f["type"], f["code"]) for f in frames] == [("goodbye", "bad_token")]
-        await until(lambda: not host.sessions)
+        await until(lambda: not host.links)
         mine = [i for i in items if isinstance(i, Incoming)]
         assert [type(i.message) for i in mine] == [Hello]
 

@@ -502,7 +502,7 @@ async def test_a_port_in_use_is_an_error_and_leaves_nothing_behind() -> None:
         other = Host(replace(LOCAL, port=host.port))
         with pytest.raises(OSError):
             await other.start()
-        assert not other.tasks and other._table_task is None
+        assert not other.doorway.tasks and other._table_task is None
 
 
 def test_an_emote_is_relayed_to_every_seat_and_a_flood_is_dropped() -> None:

@@ -13,7 +13,7 @@ import pytest
 from live import serving
 
 from client.net.client import NetClient
-from host.server import listening_socket
+from host.doorway import listening_socket
 
 
 def test_another_program_cannot_listen_on_the_tables_port() -> None:

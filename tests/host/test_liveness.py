@@ -151,7 +151,7 @@ async def test_a_client_that_answers_nothing_is_dropped() -> None:
         reader, writer = await asyncio.open_connection("127.0.0.1", host.port)
         writer.write(encode(Hello(PROTOCOL_VERSION, "Mute")))  # then it says nothing more
         await expect(anna, RoomUpdate, lambda m: m.room.seats[1].kind == "human")  # type: ignore[attr-defined]
-        [annas] = [s for s in host.sessions if s.seat == 0]
+        [annas] = [s for s in host.links if s.seat == 0]
         clock.advance(0.5)  # both are asked
         async with asyncio.timeout(30):
             while annas.probed:  # Anna's client answers (it has not been dropped since)

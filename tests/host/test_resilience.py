@@ -353,14 +353,14 @@ async def test_silence_at_the_door_floods_and_crowds_are_turned_away() -> None:
         # Two strangers that never say hello fill the host (with Anna). A player who greets
         # pushes the oldest stranger out; once everyone has greeted, the next is refused.
         strangers = [await asyncio.open_connection("127.0.0.1", host.port) for _ in range(2)]
-        await until(lambda: len(host.sessions) == 3)
+        await until(lambda: len(host.links) == 3)
         boris = await NetClient.connect("127.0.0.1", host.port, "Boris")
         reader, writer = strangers[0]
         head = await asyncio.wait_for(reader.readexactly(4), 30)
         goodbye = msgpack.unpackb(await reader.readexactly(int.from_bytes(head, "big")))
         assert goodbye["code"] == "busy"
         cleo = await NetClient.connect("127.0.0.1", host.port, "Cleo")
-        await until(lambda: sum(not s.closed for s in host.sessions) == 3)
+        await until(lambda: sum(not s.closed for s in host.links) == 3)
         with pytest.raises(HostClosed) as refused:
             await NetClient.connect("127.0.0.1", host.port, "Dan")
         assert refused.value.code == "busy"
@@ -400,7 +400,7 @@ async def test_a_peer_that_stays_after_its_goodbye_is_cut_off() -> None:
         head = await asyncio.wait_for(reader.readexactly(4), 30)
         goodbye = msgpack.unpackb(await reader.readexactly(int.from_bytes(head, "big")))
         assert goodbye["code"] == "bad_password"
-        await until(lambda: not host.sessions)  # Eve keeps her end open: the host lets go
+        await until(lambda: not host.links)  # Eve keeps her end open: the host lets go
         writer.close()
 
 
