@@ -8,7 +8,8 @@ dependency of the game for the host's web door) is all it takes. One browser pro
 What a phone gets, not what a developer's machine gets:
 - the page is loaded from ``http://durak.lan:PORT/``, a name the browser maps to 127.0.0.1
   (``--host-resolver-rules``): a page from 127.0.0.1 is a secure context (``crypto.subtle``,
-  wake lock, service workers) and one from a LAN address is not;
+  wake lock, service workers) and one from a LAN address is not (``stranger.lan`` is
+  mapped too, another site for a hostile page);
 - a phone's viewport (CSS pixels, device scale 2, ``mobile``) and touch: taps are touch
   events at an element's centre, and a tap fails when another element covers that point.
 
@@ -37,6 +38,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 __all__ = [
     "LAN_NAME",
+    "OTHER_NAME",
     "PHONE",
     "Browser",
     "DevToolsError",
@@ -48,6 +50,7 @@ __all__ = [
 ]
 
 LAN_NAME = "durak.lan"  # the page's host name, mapped to 127.0.0.1 in the browser only
+OTHER_NAME = "stranger.lan"  # another site's, mapped likewise (a hostile page's origin)
 
 # Where Chromium or Chrome is found: names on PATH (Debian's ``chromium``, Ubuntu's and
 # the CI images' others), then the usual install places on macOS and Windows.
@@ -136,7 +139,12 @@ class Rect:
         )
 
     def inside(self, width: float, height: float) -> bool:
+        """Whether the box lies within (0, 0)-(width, height)."""
         return self.left >= 0 and self.top >= 0 and self.right <= width and self.bottom <= height
+
+    def inset(self, by: float) -> Rect:
+        """The box made ``by`` pixels smaller on each side (negative: larger)."""
+        return Rect(self.left + by, self.top + by, self.width - 2 * by, self.height - 2 * by)
 
 
 # A point where the element is the one a finger would touch: its centre when nothing covers
@@ -249,7 +257,7 @@ class Browser:
                 "--mute-audio",
                 "--remote-debugging-port=0",
                 f"--user-data-dir={profile}",
-                f"--host-resolver-rules=MAP {LAN_NAME} 127.0.0.1",
+                f"--host-resolver-rules=MAP {LAN_NAME} 127.0.0.1, MAP {OTHER_NAME} 127.0.0.1",
                 "about:blank",
                 stdin=asyncio.subprocess.DEVNULL,
                 stdout=asyncio.subprocess.DEVNULL,
@@ -273,8 +281,15 @@ class Browser:
             await _remove(profile)
 
     async def new_page(self, viewport: Viewport = PHONE) -> Page:
-        """A fresh tab showing about:blank, as the given device, with touch."""
-        target = await self._link.call("Target.createTarget", {"url": "about:blank"})
+        """A fresh tab showing about:blank, as the given device, with touch: a phone of
+        its own, in a browser context of its own (its own storage, so its own seat's
+        token) and a window of its own (shown: a tab behind another is hidden, and a hidden
+        page gets no animation frames)."""
+        context = await self._link.call("Target.createBrowserContext")
+        target = await self._link.call(
+            "Target.createTarget",
+            {"url": "about:blank", "browserContextId": context["browserContextId"]},
+        )
         attached = await self._link.call(
             "Target.attachToTarget", {"targetId": target["targetId"], "flatten": True}
         )

@@ -1,16 +1,31 @@
-"""Fixtures of the browser tests: the Chromium to drive and a browser per test.
+"""Fixtures of the browser tests: the Chromium to drive, a browser per test, and tables
+serving the phones' page.
 
-Without Chromium the tests skip and say why, except under CI (the variable ``CI`` set, as
-.ci/run's machine and every CI service sets it), where they fail: .ci/run installs
-Chromium, so a CI run without it is broken, not excused."""
+Without Chromium, or without the built page (assets/web/static), the tests skip and say
+why, except under CI (the variable ``CI`` set, as .ci/run's machine and every CI service
+sets it), where they fail: .ci/run installs Chromium and the page is committed, so a CI
+run without either is broken, not excused."""
 
 from __future__ import annotations
 
 import os
 from collections.abc import AsyncIterator, Generator
+from contextlib import AsyncExitStack
+from typing import NoReturn
 
 import pytest
 from browser import Browser, find_chromium
+from phone import ROOT
+from tables import OpenTable, WebTable, web_table
+
+PAGE = ROOT / "assets" / "web" / "static" / "index.html"
+
+
+def missing(what: str, remedy: str) -> NoReturn:
+    """Skips the test for want of ``what``, or fails it under CI."""
+    if os.environ.get("CI"):
+        pytest.fail(f"no {what}: CI must run the browser tests")
+    pytest.skip(f"no {what} ({remedy})")
 
 
 @pytest.fixture(scope="session")
@@ -18,9 +33,7 @@ def chromium() -> str:
     """The path of the Chromium (or Chrome) the tests drive."""
     found = find_chromium()
     if found is None:
-        if os.environ.get("CI"):
-            pytest.fail("no Chromium: CI must run the browser tests (.ci/run installs it)")
-        pytest.skip("no Chromium (apt-get install chromium, or set DURAK_CHROMIUM to one)")
+        missing("Chromium", "apt-get install chromium, or set DURAK_CHROMIUM to one")
     return found
 
 
@@ -31,6 +44,20 @@ async def browser(chromium: str) -> AsyncIterator[Browser]:
     goes first at teardown: a page whose server goes while it is open retries its socket."""
     async with Browser.launch(chromium) as launched:
         yield launched
+
+
+@pytest.fixture
+async def tables() -> AsyncIterator[OpenTable]:
+    """Opens tables (``await tables(**options)``, HostConfig's fields), all stopped at
+    teardown. Asked for before ``browser``, it is torn down after it."""
+    if not PAGE.is_file():
+        missing("phones' page", f"{PAGE.relative_to(ROOT)} is built from assets/web/src")
+    async with AsyncExitStack() as stack:
+
+        async def open_table(**options: object) -> WebTable:
+            return await stack.enter_async_context(web_table(**options))
+
+        yield open_table
 
 
 @pytest.hookimpl(wrapper=True)

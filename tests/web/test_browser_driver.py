@@ -1,26 +1,20 @@
-"""The DevTools driver (browser.py) itself, against a small page served here from a
-temporary folder (HTTP and a WebSocket echo, with ``websockets`` as the host's door uses
-it): green before any game page exists, so a browser test that fails later fails on the
+"""The DevTools driver (browser.py) itself, against a small page served from a temporary
+folder (pages.py: HTTP and a WebSocket echo, with ``websockets`` as the host's door uses
+it): green without the game's page, so a browser test that fails later fails on the
 page, not on the harness."""
 
 from __future__ import annotations
 
+import asyncio
 import struct
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
 from browser import LAN_NAME, PHONE, Browser, Page, Viewport
-from websockets.asyncio.server import ServerConnection, serve
-from websockets.datastructures import Headers
-from websockets.http11 import Request, Response
+from pages import static_site
 
 pytestmark = pytest.mark.slow
-
-# The page's own origin only, as the host's door sends it (no inline script or style).
-CSP = "default-src 'self'; connect-src 'self' ws: ; img-src 'self' data:; style-src 'self'"
-TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8"}
 
 INDEX = """<!doctype html>
 <html><head><meta charset="utf-8">
@@ -69,37 +63,6 @@ function open() {
 }
 open();
 """
-
-
-@asynccontextmanager
-async def static_site(folder: Path) -> AsyncIterator[int]:
-    """Serves the folder's files (and ``/ws``, an echo) on 127.0.0.1; yields the port."""
-
-    def respond(connection: ServerConnection, request: Request) -> Response | None:
-        if request.path == "/ws":
-            return None  # on to the WebSocket handshake
-        file = folder / (request.path.lstrip("/") or "index.html")
-        if file.parent != folder or not file.is_file():
-            return connection.respond(404, "not found\n")
-        body = file.read_bytes()
-        headers = Headers(
-            {
-                "Content-Type": TYPES[file.suffix],
-                "Content-Length": str(len(body)),
-                "Content-Security-Policy": CSP,
-                "Cache-Control": "no-cache",
-            }
-        )
-        return Response(200, "OK", headers, body)
-
-    async def echo(socket: ServerConnection) -> None:
-        async for message in socket:
-            await socket.send(message)
-
-    async with serve(
-        echo, "127.0.0.1", 0, process_request=respond, ping_interval=None, close_timeout=1
-    ) as server:
-        yield server.sockets[0].getsockname()[1]
 
 
 @pytest.fixture
@@ -231,11 +194,18 @@ async def test_viewports_screenshots_and_throttling(
     await page.throttle(1)
 
 
-async def test_two_pages_share_one_browser(site: str, browser: Browser) -> None:
+async def test_two_pages_are_two_phones(site: str, browser: Browser) -> None:
+    """Each shown (animation frames run in both) and with storage of its own."""
     first, second = await opened(browser, site), await opened(browser, site)
+    await first.evaluate("localStorage.setItem('token', 'first')")
     await second.tap("#play")
     await second.wait_for("seen.clicks === 1")
     assert await first.evaluate("seen.clicks") == 0
+    assert await second.evaluate("localStorage.getItem('token')") is None
+    frames = "new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    for page in (first, second):
+        assert await page.evaluate("document.visibilityState") == "visible"
+        await asyncio.wait_for(page.evaluate(frames), 5)
 
 
 async def test_the_browser_and_its_profile_go_even_when_a_test_fails(
