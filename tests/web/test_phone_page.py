@@ -15,6 +15,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import msgpack
 import pytest
 from browser import OTHER_NAME, Browser, Viewport
 from layout import measure
@@ -218,3 +219,41 @@ async def test_every_layout_leaves_room_for_fingers(
     await phone.wait("t.screen === 'table' && t.idle && t.legal.length")
     faults += await layouts(phone, "table", tmp_path)
     assert not faults, "\n".join([f"screenshots: {tmp_path}", *faults])
+
+
+# From the page's own origin: one WebSocket to the door, one message sent, then what the
+# door answers (binary messages as lists of bytes) and the close's code.
+STRAY = """new Promise((done) => {
+  const socket = new WebSocket(`ws://${location.host}/ws`);
+  socket.binaryType = "arraybuffer";
+  const heard = [];
+  socket.onopen = () => socket.send(%s);
+  socket.onmessage = (event) => heard.push([...new Uint8Array(event.data)]);
+  socket.onclose = (event) => done({heard, code: event.code});
+})"""
+
+
+@pytest.mark.parametrize(
+    ("message", "goodbye", "code"),
+    [
+        ('\'{"type": "hello"}\'', "bad_frame", 1000),  # a text message
+        ("new Uint8Array(64 * 1024 + 1)", None, 1009),  # over the frame maximum
+    ],
+    ids=["text", "oversized"],
+)
+async def test_a_pages_bad_message_gets_the_documented_close(
+    tables: OpenTable, browser: Browser, message: str, goodbye: str | None, code: int
+) -> None:
+    """What the browser itself sees (docs/protocol.md sections 1 and 7): a text message
+    is a bad_frame's goodbye, then a normal close; a message over 64 KiB is refused by
+    the WebSocket (1009) before a byte of it reaches the protocol. The seated guest's
+    page plays on."""
+    table = await tables(seats=2, ai=("easy",), rules=SHORT)
+    phone, seat = await seated(browser, table, "Anna")
+    answer = await phone.page.evaluate(STRAY % message)
+    said = [msgpack.unpackb(bytes(data)) for data in answer["heard"]]
+    assert [m["code"] for m in said] == ([goodbye] if goodbye else [])
+    assert answer["code"] == code
+    await phone.start()
+    await phone.play_game(stop_after=1)
+    assert table.room().seats[seat].status == "connected"
