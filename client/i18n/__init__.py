@@ -14,7 +14,7 @@ from functools import cache
 from types import MappingProxyType
 
 from ..settings import LANGUAGES
-from . import de, en, nl, party, ru
+from . import de, en, nl, party, ru, web
 
 __all__ = [
     "CATALOGUES",
@@ -29,7 +29,7 @@ __all__ = [
 
 CATALOGUES: Mapping[str, Mapping[str, str]] = MappingProxyType(
     {
-        code: MappingProxyType({**module.TEXTS, **party.TEXTS[code]})
+        code: MappingProxyType({**module.TEXTS, **party.TEXTS[code], **web.TEXTS[code]})
         for code, module in zip(LANGUAGES, (en, de, nl, ru), strict=True)
     }
 )

@@ -1,0 +1,549 @@
+// The phones' page: the app that ties the door, the screens and the table together.
+//
+// Test hook (the browser tests of tests/web rely on it; keep it stable): `window.durakTest`
+// is a frozen object of read-only getters:
+//   screen  "loading" | "name" | "connecting" | "room" | "table" | "gone" | "party"
+//   seat    our seat number, or null (watching, or not seated yet)
+//   hand    our hand's card codes, as the latest view has them
+//   legal   the latest view's legal actions (action maps of docs/protocol.md section 2)
+//   idle    true when no table animation runs and none is queued
+//   deal    the last game's deal check: "verified", "failed", or null (none yet)
+//   link    the WebSocket's state: "connecting" | "open" | "reconnecting" | "closed"
+import { cardText, lookSvg } from "./art";
+import { button, clear, el, svgNode } from "./dom";
+import { DealWatch } from "./deal";
+import type { Verdict } from "./deal";
+import { commitmentOf, dealContext, dealFrom, seedOf } from "./fair";
+import { Translator } from "./i18n";
+import type { Strings } from "./i18n";
+import { Link } from "./net";
+import type { LinkState } from "./net";
+import { PROTOCOL_VERSION } from "./proto";
+import type { Action, GameEvent, Message, Room, View } from "./proto";
+import { endPanel, logSheet, nameScreen, roomScreen } from "./screens";
+import type { Profile } from "./screens";
+import { TableScene } from "./table";
+
+type Screen = "loading" | "name" | "connecting" | "room" | "table" | "gone" | "party";
+
+// why a session ended, worded as the window's Join screen words it (client/i18n/refusals.py)
+const CLOSED_KEYS: Record<string, string> = {
+  table_full: "join.full", bad_password: "join.bad_password", version_mismatch: "join.version",
+  game_in_progress: "join.in_progress", closed: "closed.lost", kicked: "closed.kicked",
+  left: "closed.left", idle: "closed.idle", throttled: "closed.throttled",
+  watchers_full: "join.watchers_full", shutdown: "closed.shutdown", replaced: "closed.replaced",
+  bad_token: "closed.bad_token", busy: "closed.busy", rate_limited: "closed.rate_limited",
+};
+const PROFILE_KEY = "durak.profile";
+const FULLSCREEN_ICON =
+  '<svg viewBox="0 0 24 24" aria-hidden="true"><path fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" ' +
+  'd="M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5"/></svg>';
+
+function stored(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function store(key: string, value: string | null): void {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // private browsing: kept for this visit only
+  }
+}
+
+class App {
+  screen: Screen = "loading";
+  seat: number | null = null;
+  room: Room | null = null;
+  private readonly root = document.getElementById("app") ?? document.body;
+  private readonly bar = el("div", "bar");
+  private readonly main = el("div", "main");
+  private readonly banner = el("div", "banner");
+  private readonly toasts = el("div", "toasts");
+  private readonly link: Link;
+  private readonly table: TableScene;
+  private profile: Profile;
+  private watch = false;
+  private password: string | null = null;
+  private readonly tokenKey = `durak.token.${location.host}`;
+  private tableName = "";
+  private log: string[] = [];
+  private readonly deal = new DealWatch(`durak.deal.${location.host}`);
+  private verdict: Verdict | null = null;
+  private endView: View | null = null;
+  private endShown = false;
+  private overlay: HTMLElement | null = null;
+  private currentGame = 0;
+
+  constructor(readonly tr: Translator) {
+    let profile: Profile = { name: "", look: Math.floor(Math.random() * 8) };
+    try {
+      profile = { ...profile, ...(JSON.parse(stored(PROFILE_KEY) ?? "{}") as Partial<Profile>) };
+    } catch {
+      // a damaged profile: start afresh
+    }
+    this.profile = profile;
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    this.link = new Link(`${scheme}//${location.host}/ws`, {
+      hello: () => this.hello(),
+      message: (message) => this.receive(message),
+      state: (state, goodbye) => this.linkState(state, goodbye),
+    });
+    this.table = new TableScene({
+      tr,
+      room: () => this.room,
+      seat: () => this.seat,
+      act: (action) => this.act(action),
+      emote: (code) => this.link.send({ type: "emote", code }),
+      showLog: () => this.showLog(),
+      toast: (text) => this.toast(text),
+      gameEnded: (view) => this.gameEnded(view),
+    });
+    this.root.append(this.bar, this.main, this.banner, this.toasts);
+    this.drawBar();
+  }
+
+  get hook(): object {
+    const app = this;
+    return Object.freeze({
+      get screen() { return app.screen; },
+      get seat() { return app.seat; },
+      get hand() { return app.table.hand; },
+      get legal() { return app.table.legal.map((a) => ({ ...a })); },
+      get idle() { return app.table.idle; },
+      get deal() { return app.verdict ? (app.verdict.ok ? "verified" : "failed") : null; },
+      get link() { return app.link.state; },
+    });
+  }
+
+  async start(): Promise<void> {
+    try {
+      const door = (await (await fetch("door.json", { cache: "no-store" })).json()) as { kind: string; name: string; protocol: number };
+      this.tableName = door.name;
+      document.title = `${door.name} · Durak`;
+      if (door.kind === "party") return this.show("party");
+    } catch {
+      this.tableName = location.host;
+    }
+    this.drawBar();
+    if (stored(this.tokenKey) && this.profile.name) this.connect();
+    else this.show("name");
+  }
+
+  // ---- the link -------------------------------------------------------------------
+
+  private hello(): Message {
+    return {
+      type: "hello", version: PROTOCOL_VERSION, name: this.profile.name, password: this.password,
+      token: this.watch ? null : stored(this.tokenKey), role: this.watch ? "watch" : "play",
+      look: this.profile.look,
+    };
+  }
+
+  private connect(): void {
+    this.show("connecting");
+    this.link.start();
+  }
+
+  private linkState(state: LinkState, goodbye: { code: string; text: string } | null): void {
+    this.banner.textContent = state === "reconnecting" ? this.tr.t("table.reconnecting") : "";
+    this.banner.classList.toggle("on", state === "reconnecting");
+    if (state !== "closed" || !goodbye) return;
+    if (goodbye.code === "bad_token" && stored(this.tokenKey)) {
+      store(this.tokenKey, null); // the seat is gone (freed in the lobby): sit down anew
+      this.seat = null;
+      this.link.start();
+      return;
+    }
+    if (goodbye.code === "left") {
+      if (this.watch) return this.connect(); // "Watch" in the room: back in as a watcher
+      return this.show("name");
+    }
+    this.goneText = this.tr.has(CLOSED_KEYS[goodbye.code] ?? "") ? this.tr.t(CLOSED_KEYS[goodbye.code] ?? "") : goodbye.text;
+    this.goneCode = goodbye.code;
+    this.show("gone");
+  }
+
+  private goneText = "";
+  private goneCode = "";
+
+  private send(message: Message): number {
+    const ref = this.link.nextRef();
+    this.link.send({ ...message, ref });
+    return ref;
+  }
+
+  private act(action: Action): void {
+    const clean: Action = { verb: action.verb };
+    if (action.cards) clean.cards = action.cards;
+    if (action.card) clean.card = action.card;
+    if (action.target) clean.target = action.target;
+    this.send({ type: "act", action: clean });
+  }
+
+  private receive(message: Message): void {
+    switch (message.type) {
+      case "welcome":
+        this.seat = message.seat as number;
+        this.watch = false;
+        store(this.tokenKey, message.token as string);
+        this.setRoom(message.room as Room);
+        if (this.room?.status === "lobby") this.show("room");
+        break;
+      case "watching":
+        this.seat = null;
+        this.setRoom(message.room as Room);
+        if (this.room?.status === "lobby") this.show("room");
+        break;
+      case "room": {
+        const before = this.room?.status;
+        this.setRoom(message.room as Room);
+        if (this.room?.status === "lobby" && this.screen !== "table") this.show("room");
+        if (before === "playing" && this.room?.status === "lobby" && this.endShown) {
+          // the reveal comes before this room: none came, so this deal goes unchecked
+          if (this.verdict === null && this.seat !== null) this.verdict = this.deal.missing(this.currentGame);
+          this.drawEnd();
+        }
+        break;
+      }
+      case "snapshot":
+      case "watch_snapshot":
+        this.currentGame = message.game as number;
+        this.endShown = false;
+        this.closeOverlay();
+        this.show("table");
+        this.table.resync(message.view as View);
+        if ((message.view as View).phase === "over") this.gameEnded(message.view as View);
+        break;
+      case "update":
+      case "watch_update":
+        this.onUpdate(message.game as number, message.events as GameEvent[], message.view as View);
+        break;
+      case "rejected":
+        if (this.deal.refused(message.ref as number)) break;
+        this.toast(this.refusal(String(message.reason), String(message.text)));
+        this.table.rejected();
+        break;
+      case "emoted": {
+        const text = this.tr.t(`emote.${String(message.code)}`);
+        if (this.screen === "table") this.table.emoted(message.seat as number, text);
+        else this.toast(`${this.room?.seats[message.seat as number]?.name ?? ""}: ${text}`);
+        break;
+      }
+      case "watcher_emoted":
+        this.toast(`${String(message.name)}: ${this.tr.t(`emote.${String(message.code)}`)}`);
+        break;
+      case "commit":
+        this.onCommit(message);
+        break;
+      case "reveal":
+        this.onReveal(message);
+        break;
+      default:
+        break;
+    }
+  }
+
+  private refusal(code: string, text: string): string {
+    if (this.tr.has(`reason.${code}`)) return this.tr.t(`reason.${code}`);
+    if (this.tr.has(`room.${code}`)) return this.tr.t(`room.${code}`);
+    return text;
+  }
+
+  private setRoom(room: Room): void {
+    const owner = this.room?.owner;
+    this.room = room;
+    this.link.silenceMs = room.silence_ms;
+    if (owner !== undefined && owner !== room.owner && room.owner !== null && this.seat !== null) {
+      this.toast(room.owner === this.seat ? this.tr.t("toast.owner_you") : this.tr.t("toast.owner", { name: room.seats[room.owner]?.name ?? "" }));
+    }
+    if (this.screen === "room") this.draw();
+  }
+
+  // ---- the game -------------------------------------------------------------------
+
+  private onUpdate(game: number, events: GameEvent[], view: View): void {
+    if (game !== this.currentGame || events[0]?.event === "dealt") {
+      this.currentGame = game;
+      this.log = [];
+      this.endShown = false;
+      this.endView = null;
+      this.closeOverlay();
+      this.verdict = null;
+    }
+    this.deal.seen(game, this.seat, events);
+    for (const event of events) this.logEvent(event);
+    if (this.screen !== "table") this.show("table");
+    this.table.update(events, view);
+  }
+
+  private who(seat: number): string {
+    return this.room?.seats[seat]?.name || this.tr.t("table.seat", { n: seat + 1 });
+  }
+
+  private logEvent(e: GameEvent): void {
+    const tr = this.tr;
+    const me = this.seat;
+    const seat = e.seat ?? -1;
+    const you = seat === me;
+    const name = this.who(seat);
+    const cards = (e.cards ?? []).map(cardText).join(" ");
+    const card = e.card ? cardText(e.card) : "";
+    const target = e.target ? cardText(e.target) : "";
+    let line = "";
+    switch (e.event) {
+      case "bout_started": {
+        const n = this.log.filter((l) => l.startsWith("§")).length + 1;
+        const attacker = this.who(e.attacker ?? 0);
+        const defender = this.who(e.defender ?? 0);
+        line = "§" + (e.attacker === me ? tr.t("log.bout_you_attack", { n, defender }) : e.defender === me ? tr.t("log.bout_attacks_you", { n, attacker }) : tr.t("log.bout", { n, attacker, defender }));
+        break;
+      }
+      case "attacked":
+        line = you ? tr.t("log.led_you", { cards }) : tr.t("log.led", { name, cards });
+        break;
+      case "threw_in":
+        line = you ? tr.t("log.threw_in_you", { card }) : tr.t("log.threw_in", { name, card });
+        break;
+      case "covered":
+        line = you ? tr.t("log.beat_you", { card, target }) : tr.t("log.beat", { name, card, target });
+        break;
+      case "transferred": {
+        const to = this.who(e.to ?? 0);
+        const kind = e.shown ? "showed" : "transferred";
+        line = you ? tr.t(`log.${kind}_you`, { card, target: to }) : e.to === me ? tr.t(`log.${kind}_to_you`, { name, card }) : tr.t(`log.${kind}`, { name, card, target: to });
+        break;
+      }
+      case "picked_up":
+        line = you ? tr.plural("log.took_you", e.cards?.length ?? 0) : tr.plural("log.took", e.cards?.length ?? 0, { name });
+        break;
+      case "discarded":
+        line = tr.plural("log.beaten", e.cards?.length ?? 0);
+        break;
+      case "drew":
+        line = you ? tr.plural("log.drew_you", e.count ?? 0) : tr.plural("log.drew", e.count ?? 0, { name });
+        break;
+      case "went_out":
+        line = you ? tr.t("log.out_you", { place: tr.ordinal(e.place ?? 0) }) : tr.t("log.out", { name, place: tr.ordinal(e.place ?? 0) });
+        break;
+      case "game_ended": {
+        const durak = e.result?.durak ?? null;
+        line = durak === null ? tr.t("log.draw") : durak === me ? tr.t("log.durak_you") : tr.t("log.durak", { name: this.who(durak) });
+        break;
+      }
+      default:
+        return;
+    }
+    this.log.push(line);
+  }
+
+  private gameEnded(view: View): void {
+    this.endView = view;
+    this.endShown = true;
+    this.drawEnd();
+  }
+
+  private drawEnd(): void {
+    if (!this.endView || !this.endShown || this.screen !== "table") return;
+    this.closeOverlay();
+    const room = this.room;
+    const seatInfo = this.seat !== null ? room?.seats[this.seat] : undefined;
+    const pending = { ok: true, text: this.tr.t("web.deal_pending") };
+    const shownVerdict = this.seat === null ? null : this.verdict ? this.verdictText(this.verdict) : pending;
+    this.overlay = endPanel(this.endView, room, shownVerdict, {
+      tr: this.tr,
+      seat: this.seat,
+      owner: this.seat !== null && room?.owner === this.seat,
+      ready: seatInfo?.ready ?? false,
+      rematch: () => {
+        if (this.seat !== null && this.room?.owner === this.seat) this.send({ type: "start" });
+        else this.send({ type: "ready", ready: !(this.seat !== null && this.room?.seats[this.seat]?.ready) });
+      },
+      toRoom: () => {
+        this.endShown = false;
+        this.closeOverlay();
+        if (this.room?.status === "lobby") this.show("room");
+      },
+      hide: () => this.closeOverlay(),
+    });
+    if (this.verdict === null && this.seat !== null) this.overlay.querySelector(".verdict")?.classList.add("pending");
+    this.main.append(this.overlay);
+  }
+
+  private closeOverlay(): void {
+    this.overlay?.remove();
+    this.overlay = null;
+  }
+
+  private showLog(): void {
+    this.closeOverlay();
+    this.overlay = logSheet(this.tr, this.log, () => this.closeOverlay());
+    this.main.append(this.overlay);
+  }
+
+  // ---- the fair deal (docs/protocol.md section 15) -----------------------------------
+
+  private onCommit(message: Message): void {
+    if (!this.room) return;
+    const contribution = this.deal.commit(message, this.room);
+    this.deal.sent(this.send(contribution));
+  }
+
+  private onReveal(message: Message): void {
+    if (this.seat === null) return;
+    const verdict = this.deal.reveal(message, this.seat);
+    if (verdict === null) return;
+    this.verdict = verdict;
+    this.drawEnd();
+  }
+
+  private verdictText(verdict: Verdict): { ok: boolean; text: string } {
+    const tr = this.tr;
+    if (verdict.ok) return { ok: true, text: `${tr.t("deal.verified")} — ${tr.t("web.deal_checked")}` };
+    return { ok: false, text: tr.t("deal.failed", { why: tr.t(verdict.why) }) };
+  }
+
+  // ---- drawing --------------------------------------------------------------------
+
+  private show(screen: Screen): void {
+    this.screen = screen;
+    this.draw();
+  }
+
+  private drawBar(): void {
+    clear(this.bar);
+    const tr = this.tr;
+    const title = el("div", "title");
+    const look = this.profile.look;
+    if (this.profile.name) title.append(svgNode("badge", lookSvg(look)));
+    title.append(el("span", "", this.tableName || "Durak"));
+    const select = el("select", "lang");
+    select.setAttribute("aria-label", tr.t("settings.language"));
+    for (const code of tr.languages) {
+      const option = el("option", "", tr.t(`lang.${code}`));
+      option.value = code;
+      option.selected = code === tr.language;
+      select.append(option);
+    }
+    select.addEventListener("change", () => {
+      tr.choose(select.value);
+      document.documentElement.lang = tr.language;
+      this.drawBar();
+      this.draw();
+      this.table.relayout(0);
+    });
+    this.bar.append(title, select);
+    const docEl = document.documentElement as HTMLElement & { webkitRequestFullscreen?: () => void };
+    if (docEl.requestFullscreen || docEl.webkitRequestFullscreen) {
+      const full = button("btn icon", "", () => {
+        if (document.fullscreenElement) void document.exitFullscreen?.();
+        else if (docEl.requestFullscreen) void docEl.requestFullscreen().catch(() => undefined);
+        else docEl.webkitRequestFullscreen?.();
+      });
+      full.append(svgNode("icon", FULLSCREEN_ICON));
+      full.setAttribute("aria-label", tr.t("web.fullscreen"));
+      full.title = tr.t("web.fullscreen");
+      this.bar.append(full);
+    }
+  }
+
+  private draw(): void {
+    const tr = this.tr;
+    this.root.dataset.screen = this.screen;
+    const keepTable = this.screen === "table";
+    for (const child of [...this.main.children]) if (!(keepTable && child === this.table.root) && child !== this.overlay) child.remove();
+    if (!keepTable) this.table.root.remove();
+    switch (this.screen) {
+      case "loading":
+      case "connecting":
+        this.main.append(el("div", "screen center", tr.t(this.screen === "connecting" ? "web.connecting" : "table.shuffling")));
+        break;
+      case "party":
+        this.main.append(el("div", "screen center", tr.t("web.party")));
+        break;
+      case "name":
+        this.main.append(nameScreen(tr, this.profile, this.tableName, (profile, watch) => {
+          this.profile = profile;
+          this.watch = watch;
+          store(PROFILE_KEY, JSON.stringify(profile));
+          this.drawBar();
+          this.connect();
+        }));
+        break;
+      case "room":
+        if (!this.room) break;
+        this.main.append(roomScreen(this.room, {
+          tr, seat: this.seat,
+          ready: (on) => this.send({ type: "ready", ready: on }),
+          start: () => this.send({ type: "start" }),
+          setSeat: (seat, ai) => this.send({ type: "set_seat", seat, ai }),
+          sit: () => this.send({ type: "sit" }),
+          watchInstead: () => {
+            this.send({ type: "leave" });
+            store(this.tokenKey, null);
+            this.watch = true;
+          },
+          leave: () => {
+            this.send({ type: "leave" });
+            store(this.tokenKey, null);
+            this.seat = null;
+            this.link.stop();
+            this.show("name");
+          },
+        }));
+        break;
+      case "table":
+        if (!this.table.root.parentElement) this.main.prepend(this.table.root);
+        this.table.relayout(0);
+        break;
+      case "gone": {
+        const panel = el("div", "screen center gone");
+        panel.append(el("h2", "", tr.t("web.gone")), el("p", "", this.goneText));
+        let input: HTMLInputElement | null = null;
+        if (this.goneCode === "bad_password" || this.goneCode === "throttled") {
+          input = el("input", "name-input");
+          input.type = "password";
+          input.placeholder = tr.t("join.password");
+          panel.append(input);
+        }
+        panel.append(button("btn primary", tr.t("web.join_again"), () => {
+          if (input) this.password = input.value || null;
+          this.connect();
+        }));
+        this.main.append(panel);
+        break;
+      }
+    }
+  }
+
+  toast(text: string): void {
+    const last = this.toasts.lastElementChild;
+    if (last && last.textContent === text) last.remove(); // the same words again: shown once
+    const node = el("div", "toast", text);
+    this.toasts.append(node);
+    while (this.toasts.children.length > 3) this.toasts.firstChild?.remove();
+    window.setTimeout(() => node.classList.add("out"), 2600);
+    window.setTimeout(() => node.remove(), 3100);
+  }
+}
+
+async function boot(): Promise<void> {
+  const strings = (await (await fetch("strings.json")).json()) as Strings;
+  const tr = new Translator(strings);
+  document.documentElement.lang = tr.language;
+  const app = new App(tr);
+  Object.defineProperty(window, "durakTest", { value: app.hook, writable: false, configurable: false });
+  await app.start();
+}
+
+if (typeof document === "undefined") {
+  // under node (tests/client/test_web_fair.py): the deal's check, nothing of the page
+  (globalThis as unknown as { durakFair: object }).durakFair = { dealContext, commitmentOf, seedOf, dealFrom };
+} else {
+  void boot();
+}
