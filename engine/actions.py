@@ -13,9 +13,10 @@ Actions are small frozen values that round-trip through text, and print as it::
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import Final
 
 from .cards import CARDS, Card, cards_of, mask_of
+from .pickling import pickle_by_fields
 
 __all__ = [
     "Action",
@@ -46,7 +47,10 @@ class Attack(_Printed):
 
     cards: tuple[Card, ...]
     mask: int = field(init=False, repr=False, compare=False)  # the cards as a bit mask
-    verb: ClassVar[str] = "attack"
+
+    @property
+    def verb(self) -> str:
+        return "attack"
 
     def __post_init__(self) -> None:
         if not self.cards:
@@ -70,7 +74,10 @@ class ThrowIn(_Printed):
     """Add a card whose rank is already on the table."""
 
     card: Card
-    verb: ClassVar[str] = "throw"
+
+    @property
+    def verb(self) -> str:
+        return "throw"
 
     def __str__(self) -> str:
         return f"throw {self.card}"
@@ -82,7 +89,10 @@ class Beat(_Printed):
 
     card: Card
     target: Card
-    verb: ClassVar[str] = "beat"
+
+    @property
+    def verb(self) -> str:
+        return "beat"
 
     def __str__(self) -> str:
         return f"beat {self.target} with {self.card}"
@@ -93,7 +103,10 @@ class Transfer(_Printed):
     """The defender adds a card of the attack's rank and passes the attack on."""
 
     card: Card
-    verb: ClassVar[str] = "transfer"
+
+    @property
+    def verb(self) -> str:
+        return "transfer"
 
     def __str__(self) -> str:
         return f"transfer {self.card}"
@@ -104,7 +117,10 @@ class ShowTrump(_Printed):
     """The defender shows (keeps) a trump of the attack's rank and passes the attack on."""
 
     card: Card
-    verb: ClassVar[str] = "show"
+
+    @property
+    def verb(self) -> str:
+        return "show"
 
     def __str__(self) -> str:
         return f"show {self.card}"
@@ -114,7 +130,9 @@ class ShowTrump(_Printed):
 class Take(_Printed):
     """The defender gives up and will pick up every card of the bout."""
 
-    verb: ClassVar[str] = "take"
+    @property
+    def verb(self) -> str:
+        return "take"
 
     def __str__(self) -> str:
         return "take"
@@ -124,7 +142,9 @@ class Take(_Printed):
 class Pass(_Printed):
     """An attacker is done adding cards (all is beaten, or the defender takes)."""
 
-    verb: ClassVar[str] = "pass"
+    @property
+    def verb(self) -> str:
+        return "pass"
 
     def __str__(self) -> str:
         return "pass"
@@ -167,14 +187,14 @@ def _quote(text: str, limit: int = 40) -> str:
 
 # Interned actions: legal-move generation hands out these shared values instead of
 # building new objects on every call (the AI asks for legal moves millions of times).
-TAKE = Take()
-PASS = Pass()
-THROW_INS: tuple[ThrowIn, ...] = tuple(ThrowIn(c) for c in CARDS)
-TRANSFERS: tuple[Transfer, ...] = tuple(Transfer(c) for c in CARDS)
-SHOWS: tuple[ShowTrump, ...] = tuple(ShowTrump(c) for c in CARDS)
-BEATS: tuple[tuple[Beat, ...], ...] = tuple(tuple(Beat(c, t) for t in CARDS) for c in CARDS)
-SINGLE_ATTACKS: tuple[Attack, ...] = tuple(Attack((c,)) for c in CARDS)
-_ATTACKS: dict[int, Attack] = {}
+TAKE: Final = Take()
+PASS: Final = Pass()
+THROW_INS: Final[tuple[ThrowIn, ...]] = tuple(ThrowIn(c) for c in CARDS)
+TRANSFERS: Final[tuple[Transfer, ...]] = tuple(Transfer(c) for c in CARDS)
+SHOWS: Final[tuple[ShowTrump, ...]] = tuple(ShowTrump(c) for c in CARDS)
+BEATS: Final[tuple[tuple[Beat, ...], ...]] = tuple(tuple(Beat(c, t) for t in CARDS) for c in CARDS)
+SINGLE_ATTACKS: Final[tuple[Attack, ...]] = tuple(Attack((c,)) for c in CARDS)
+_ATTACKS: Final[dict[int, Attack]] = {}
 
 
 def attack_of_mask(mask: int) -> Attack:
@@ -182,3 +202,6 @@ def attack_of_mask(mask: int) -> Attack:
     if attack is None:
         attack = _ATTACKS[mask] = Attack(cards_of(mask))
     return attack
+
+
+pickle_by_fields(Attack, ThrowIn, Beat, Transfer, ShowTrump, Take, Pass)

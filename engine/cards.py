@@ -11,6 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import IntEnum
+from typing import Final
+
+from .pickling import pickle_by_fields
 
 __all__ = [
     "CARDS",
@@ -102,13 +105,13 @@ class Card:
         return ("10" if self.rank == 10 else rank_text(self.rank)) + self.suit.symbol
 
 
-CARDS: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in range(2, 15))
-SUIT_MASKS: tuple[int, ...] = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
-RANK_MASKS: tuple[int, ...] = tuple(
+CARDS: Final[tuple[Card, ...]] = tuple(Card(rank, suit) for suit in Suit for rank in range(2, 15))
+SUIT_MASKS: Final[tuple[int, ...]] = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
+RANK_MASKS: Final[tuple[int, ...]] = tuple(
     sum(1 << (s * 13 + r - 2) for s in range(4)) if r >= 2 else 0 for r in range(15)
 )
 
-SAME_RANK: tuple[int, ...] = tuple(RANK_MASKS[card.rank] for card in CARDS)  # by card index
+SAME_RANK: Final[tuple[int, ...]] = tuple(RANK_MASKS[card.rank] for card in CARDS)  # by card index
 
 
 def bits(mask: int) -> Iterator[int]:
@@ -178,9 +181,12 @@ def _beaters_table() -> tuple[tuple[int, ...], ...]:
     return tuple(table)
 
 
-_BEATERS = _beaters_table()
+_BEATERS: Final = _beaters_table()
 
 
 def beaters_mask(trump: Suit | int, target_index: int) -> int:
     """Every card (of all 52) that beats the card with index ``target_index``."""
     return _BEATERS[trump][target_index]
+
+
+pickle_by_fields(Card)

@@ -6,10 +6,11 @@ learn: draws and deals of other seats lose their cards and keep their count.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import get_args
 
 from .cards import Card
+from .pickling import pickle_by_fields
 
 __all__ = [
     "Attacked",
@@ -170,26 +171,11 @@ Event = (
 )
 
 
-def _quick_init(cls: type) -> None:
-    """Give a frozen event class an ``__init__`` that fills its slots through their
-    descriptors. The one dataclasses writes calls ``object.__setattr__`` per field (a
-    frozen class refuses plain assignment), which made building events a tenth of the
-    time of a random game; the class stays frozen and its signature is the same."""
-    names = [f.name for f in fields(cls)]
-    scope = {f"set_{name}": getattr(cls, name).__set__ for name in names}
-    body = "".join(f"    set_{name}(self, {name})\n" for name in names)
-    exec(f"def __init__(self, {', '.join(names)}):\n{body}", scope)
-    init = scope["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    cls.__init__ = init  # type: ignore[misc]
-
-
-for _event_class in (GameResult, *get_args(Event)):
-    _quick_init(_event_class)
-
-
 def trim(event: Event, seat: int | None) -> Event:
     """The event as ``seat`` may see it (None: as a watcher, outside every seat, does)."""
     if isinstance(event, Dealt | Drew) and event.seat != seat:
         return replace(event, cards=None)
     return event
+
+
+pickle_by_fields(GameResult, *get_args(Event))

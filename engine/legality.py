@@ -13,7 +13,7 @@ so the answers can be sent to that seat without leaking anything. And only on th
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from .actions import (
     BEATS,
@@ -58,7 +58,9 @@ def _limit_reason(state: Position) -> Reason:
     return Reason.TABLE_FULL
 
 
-_LEAD, _OPEN, _OVER = Phase.LEAD, Phase.OPEN, Phase.OVER
+_LEAD: Final = Phase.LEAD
+_OPEN: Final = Phase.OPEN
+_OVER: Final = Phase.OVER
 
 
 def check(state: Position, seat: int, action: Action) -> Reason | None:
@@ -191,7 +193,7 @@ def _check_throw_in(state: Position, seat: int, action: ThrowIn) -> Reason | Non
 
 
 # The checker of each kind of action (``check`` calls it after its seat tests).
-CHECKS: dict[type, Callable[[Position, int, Any], Reason | None]] = {
+CHECKS: Final[dict[type, Callable[[Position, int, Any], Reason | None]]] = {
     Attack: _check_attack,
     Beat: _check_beat,
     Take: _check_take,
@@ -275,7 +277,7 @@ def _group_leads(group: int, limit: int) -> tuple[Attack, ...]:
 
 
 # The leads of one rank's cards in a hand, by ``group | limit << 52`` (at most 13 * 16 * 7).
-_GROUP_LEADS: dict[int, tuple[Attack, ...]] = {}
+_GROUP_LEADS: Final[dict[int, tuple[Attack, ...]]] = {}
 
 
 def _add_transfers(state: Position, seat: int, actions: list[Action]) -> None:
@@ -292,8 +294,10 @@ def _add_transfers(state: Position, seat: int, actions: list[Action]) -> None:
 
 
 # BEATS by target: ``_BEATS_OF[target][card]`` is ``Beat(card, target)``.
-_BEATS_OF = tuple(tuple(BEATS[card][target] for card in range(52)) for target in range(52))
-_BEATERS = tuple(tuple(beaters_mask(trump, target) for target in range(52)) for trump in range(4))
+_BEATS_OF: Final = tuple(tuple(BEATS[card][target] for card in range(52)) for target in range(52))
+_BEATERS: Final = tuple(
+    tuple(beaters_mask(trump, target) for target in range(52)) for trump in range(4)
+)
 
 
 def card_reason(state: Position, seat: int, card: Card) -> Reason | None:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from .cards import CARDS, SAME_RANK, Card, Suit, beaters_mask, cards_of, deck_mask
 from .events import GameResult
 from .phase import Phase
+from .pickling import pickle_by_fields
 from .rules import HAND_SIZE, Rules
 
 __all__ = ["History", "Line"]
@@ -208,3 +209,6 @@ def _end_problem(line: Line, stock: list[Card], discard: list[Card]) -> str | No
         if holders != [durak] or stock or line.places[durak] != line.players:
             return "the Durak is the last player holding cards, in the last place"
     return None
+
+
+pickle_by_fields(Line, History)

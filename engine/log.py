@@ -123,8 +123,8 @@ class GameLog:
                 )
             try:
                 parsed.append((entry[0], parse_action(entry[1])))
-            except ValueError as exc:
-                raise GameLogError(f"action {number}: {exc}") from None
+            except ValueError as bad:  # not ``exc``: compiled, a name keeps one type
+                raise GameLogError(f"action {number}: {bad}") from None
         return cls(rules, seed, previous, parsed)
 
 

@@ -15,8 +15,7 @@ A position prints as code that rebuilds it: ``Position.from_text('rules=36 hands
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import NotRequired, Self, TypedDict
+from typing import ClassVar, Final, Self
 
 from .cards import CARDS, SAME_RANK, Card, Suit, cards_of
 from .events import GameResult
@@ -26,10 +25,42 @@ from .phase import Phase
 from .rules import Rules
 from .rules import ThrowIn as ThrowInRule
 
-__all__ = ["Position", "PositionArgs"]
+__all__ = ["Position"]
 
-_OPEN, _OVER = Phase.OPEN, Phase.OVER
-_NEIGHBOURS = ThrowInRule.NEIGHBOURS
+_OPEN: Final = Phase.OPEN
+_OVER: Final = Phase.OVER
+_NEIGHBOURS: Final = ThrowInRule.NEIGHBOURS
+
+
+_FIELDS = (
+    "attacker",
+    "attacks",
+    "bout_max",
+    "dealer",
+    "defences",
+    "defender",
+    "defender_start",
+    "discard",
+    "hands",
+    "is_over",
+    "known",
+    "leader",
+    "limit",
+    "passed",
+    "phase",
+    "places",
+    "players",
+    "result",
+    "rules",
+    "shown",
+    "stock",
+    "table_cards",
+    "table_ranks",
+    "taking",
+    "throwers",
+    "trump",
+    "trump_card",
+)
 
 
 class Position:
@@ -45,35 +76,10 @@ class Position:
     impossible position.
     """
 
-    __slots__ = (
-        "attacker",
-        "attacks",
-        "bout_max",
-        "dealer",
-        "defences",
-        "defender",
-        "defender_start",
-        "discard",
-        "hands",
-        "is_over",
-        "known",
-        "leader",
-        "limit",
-        "passed",
-        "phase",
-        "places",
-        "players",
-        "result",
-        "rules",
-        "shown",
-        "stock",
-        "table_cards",
-        "table_ranks",
-        "taking",
-        "throwers",
-        "trump",
-        "trump_card",
-    )
+    # The slots are the fields, listed once: ``FIELDS`` names them where ``__slots__`` is not
+    # kept (a class compiled with mypyc has none) for ``copy``'s test and for snapshots.
+    __slots__ = _FIELDS
+    FIELDS: ClassVar[tuple[str, ...]] = _FIELDS
 
     rules: Rules
     players: int
@@ -102,7 +108,11 @@ class Position:
     throwers: int  # seats that may add cards this bout (a mask)
     places: list[int]  # 0 while in the game, then the place (1 = first out)
     result: GameResult | None
-    copy: Callable[[], Self]  # an independent copy (made from __slots__ below)
+
+    def __new__(cls, *args: object, **kwargs: object) -> Self:
+        """A bare object, filled by ``__init__`` or by ``copy`` (which calls this alone:
+        compiled with mypyc, a class accepts ``object.__new__`` only in its ``__new__``)."""
+        return object.__new__(cls)
 
     def __init__(
         self,
@@ -173,9 +183,41 @@ class Position:
         else:
             self.throwers = throwers
 
-    def __init_subclass__(cls) -> None:
-        super().__init_subclass__()
-        _define_copy(cls)
+    def copy(self) -> Self:
+        """An independent copy: applying actions to it leaves this one as it is.
+
+        Every field assigned, written out (a loop over ``FIELDS`` would cost several times
+        as much, and Hard's search copies states millions of times; a test checks that no
+        field is left out), its lists copied."""
+        other = Position.__new__(type(self))
+        other.attacker = self.attacker
+        other.attacks = self.attacks[:]
+        other.bout_max = self.bout_max
+        other.dealer = self.dealer
+        other.defences = self.defences[:]
+        other.defender = self.defender
+        other.defender_start = self.defender_start
+        other.discard = self.discard
+        other.hands = self.hands[:]
+        other.is_over = self.is_over
+        other.known = self.known[:]
+        other.leader = self.leader
+        other.limit = self.limit
+        other.passed = self.passed
+        other.phase = self.phase
+        other.places = self.places[:]
+        other.players = self.players
+        other.result = self.result
+        other.rules = self.rules
+        other.shown = self.shown
+        other.stock = self.stock[:]
+        other.table_cards = self.table_cards
+        other.table_ranks = self.table_ranks
+        other.taking = self.taking
+        other.throwers = self.throwers
+        other.trump = self.trump
+        other.trump_card = self.trump_card
+        return other
 
     # --- as text and as code ------------------------------------------------------------
 
@@ -246,12 +288,12 @@ class Position:
         return f"{type(self).__name__}.from_text({self.to_text()!r})"
 
     def __eq__(self, other: object) -> bool:
+        """The same line. (With ``__eq__`` and no ``__hash__`` a position is unhashable, as
+        a mutable value must be: ``key()`` is the hashable one.)"""
         if type(other) is not type(self):
             return NotImplemented
         assert isinstance(other, Position)
         return self.to_line() == other.to_line()
-
-    __hash__ = None  # type: ignore[assignment]  # mutable: ``key()`` is the hashable value
 
     def key(self) -> tuple[object, ...]:
         """A hashable value equal for two positions exactly when the same game goes on from
@@ -338,49 +380,3 @@ class Position:
                 if not place:
                     mask |= 1 << seat
         self.throwers = mask & ~(1 << defender)
-
-
-class PositionArgs(TypedDict):
-    """``Position``'s keyword arguments, for a subclass's constructor to pass on."""
-
-    hands: list[int]
-    stock: list[int]
-    trump_card: int
-    attacker: int
-    defender: int
-    bout_max: int
-    defender_start: int
-    known: NotRequired[list[int] | None]
-    discard: NotRequired[int]
-    attacks: NotRequired[list[int] | None]
-    defences: NotRequired[list[int] | None]
-    leader: NotRequired[int | None]
-    phase: NotRequired[Phase]
-    taking: NotRequired[bool]
-    passed: NotRequired[int]
-    shown: NotRequired[int]
-    throwers: NotRequired[int | None]
-    places: NotRequired[list[int] | None]
-    result: NotRequired[GameResult | None]
-    dealer: NotRequired[int | None]
-
-
-def _define_copy(cls: type[Position]) -> None:
-    """Give ``cls`` its ``copy``: every slot of the class and its bases assigned, lists
-    copied (written out once from the ``__slots__``, so a new field cannot be forgotten; a
-    loop over the slots would cost several times as much, and Hard's search copies states
-    millions of times)."""
-    lists = {"attacks", "defences", "hands", "known", "places", "stock"}
-    slots = [name for klass in reversed(cls.__mro__) for name in vars(klass).get("__slots__", ())]
-    body = "".join(
-        f"    other.{name} = self.{name}{'[:]' if name in lists else ''}\n" for name in slots
-    )
-    scope: dict[str, object] = {"new": object.__new__, "cls": cls}
-    exec(f"def copy(self):\n    other = new(cls)\n{body}    return other\n", scope)
-    copy = scope["copy"]
-    copy.__qualname__ = f"{cls.__qualname__}.copy"  # type: ignore[attr-defined]
-    copy.__doc__ = "An independent copy: applying actions to it leaves this one as it is."
-    cls.copy = copy  # type: ignore[assignment]
-
-
-_define_copy(Position)

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, Final
+
+from .pickling import pickle_by_fields
 
 __all__ = ["HAND_SIZE", "Rules", "RulesError", "ThrowIn"]
 
-HAND_SIZE = 6
-MAX_ATTACKS = 6
-FIRST_BOUT_MAX = 5  # under "first bout 5"
-MAX_PLAYERS = 6
+HAND_SIZE: Final = 6
+MAX_ATTACKS: Final = 6
+FIRST_BOUT_MAX: Final = 5  # under "first bout 5"
+MAX_PLAYERS: Final = 6
 
 
 class RulesError(ValueError):
@@ -36,6 +38,8 @@ class Rules:
     durak_defends_first: bool = False
 
     def __post_init__(self) -> None:
+        # Typed code passes a ThrowIn (and compiled with mypyc, the class refuses a str before
+        # this runs); untyped callers of the pure engine may still pass its text.
         object.__setattr__(self, "throw_in", ThrowIn(self.throw_in))
         if not 2 <= self.players <= MAX_PLAYERS:
             raise RulesError(f"Durak is played by 2 to 6 players, not {self.players}")
@@ -83,8 +87,11 @@ class Rules:
             expected = _FIELD_TYPES[key]
             if type(value) is not expected:
                 raise RulesError(f"rules option {key!r} must be {expected.__name__}")
+        options = dict(data)
         try:
-            return cls(**data)
+            if "throw_in" in options:  # the field holds the enum: the text is read here
+                options["throw_in"] = ThrowIn(options["throw_in"])
+            return cls(**options)
         except ValueError as exc:
             raise RulesError(str(exc)) from None
 
@@ -98,3 +105,5 @@ _FIELD_TYPES: dict[str, type] = {
     "transfer_show_trump": bool,
     "durak_defends_first": bool,
 }
+
+pickle_by_fields(Rules)

@@ -39,7 +39,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Self, Unpack
+from typing import Any, ClassVar, Final, Self
 
 from .actions import Action, Attack, Beat, Pass, ShowTrump, Take, ThrowIn, Transfer
 from .cards import CARDS, SAME_RANK, SUIT_MASKS, Card, Suit, cards_of, deck_mask, mask_of
@@ -66,18 +66,23 @@ from .legality import CHECKS, card_reason, check, legal_actions
 from .line import History
 from .notation import read_game, write_game
 from .phase import Phase
-from .position import Position, PositionArgs
+from .position import Position
 from .reasons import IllegalAction, Reason
 from .rules import HAND_SIZE, MAX_ATTACKS, MAX_PLAYERS, Rules
 from .rules import ThrowIn as ThrowInRule
 
 __all__ = ["MAX_MOVES", "REPETITION_LIMIT", "GameState", "Phase", "new_game"]
 
-REPETITION_LIMIT = 3  # the same position at a bout's start for the third time: a draw
-MAX_MOVES = 3_000  # a game that reaches this many actions ends as a draw at the next bout
+REPETITION_LIMIT: Final = 3  # the same position at a bout's start for the third time: a draw
+MAX_MOVES: Final = 3_000  # a game that reaches this many actions ends as a draw at the next bout
 
-_LEAD, _OPEN, _OVER = Phase.LEAD, Phase.OPEN, Phase.OVER
-_NEIGHBOURS = ThrowInRule.NEIGHBOURS
+_LEAD: Final = Phase.LEAD
+_OPEN: Final = Phase.OPEN
+_OVER: Final = Phase.OVER
+_NEIGHBOURS: Final = ThrowInRule.NEIGHBOURS
+
+
+_HISTORY = ("moves", "opening", "seen")  # the fields a game adds to its position
 
 
 class GameState(Position):
@@ -90,7 +95,8 @@ class GameState(Position):
     reads a game's line of ``engine.notation`` and refuses an impossible position.
     """
 
-    __slots__ = ("moves", "opening", "seen")
+    __slots__ = _HISTORY
+    FIELDS: ClassVar[tuple[str, ...]] = Position.FIELDS + _HISTORY
 
     moves: int  # actions applied so far
     # The positions bouts started from since the discard last grew or the stock last
@@ -102,12 +108,55 @@ class GameState(Position):
         self,
         rules: Rules,
         *,
+        hands: list[int],
+        stock: list[int],
+        trump_card: int,
+        attacker: int,
+        defender: int,
+        bout_max: int,
+        defender_start: int,
+        known: list[int] | None = None,
+        discard: int = 0,
+        attacks: list[int] | None = None,
+        defences: list[int] | None = None,
+        leader: int | None = None,
+        phase: Phase = Phase.LEAD,
+        taking: bool = False,
+        passed: int = 0,
+        shown: int = 0,
+        throwers: int | None = None,
+        places: list[int] | None = None,
+        result: GameResult | None = None,
+        dealer: int | None = None,
         moves: int = 0,
         seen: tuple[tuple[int, ...], ...] = (),
         opening: tuple[Event, ...] = (),
-        **position: Unpack[PositionArgs],
     ) -> None:
-        super().__init__(rules, **position)
+        """``Position``'s fields, each passed on by name (mypyc's compiled code does not
+        pass on ``**kwargs`` to a base's keyword-only parameters), then the history's."""
+        super().__init__(
+            rules,
+            hands=hands,
+            stock=stock,
+            trump_card=trump_card,
+            attacker=attacker,
+            defender=defender,
+            bout_max=bout_max,
+            defender_start=defender_start,
+            known=known,
+            discard=discard,
+            attacks=attacks,
+            defences=defences,
+            leader=leader,
+            phase=phase,
+            taking=taking,
+            passed=passed,
+            shown=shown,
+            throwers=throwers,
+            places=places,
+            result=result,
+            dealer=dealer,
+        )
         self.moves = moves
         self.seen = seen
         self.opening = opening
@@ -199,10 +248,25 @@ class GameState(Position):
         assert isinstance(other, GameState)
         return (self.moves, self.seen, self.to_line()) == (other.moves, other.seen, other.to_line())
 
-    # The legality functions are methods as they are (no wrapper: this is the hot path).
-    check = check  # why ``seat`` may not do ``action`` now, or None
-    legal_actions = legal_actions  # every action ``check`` allows ``seat`` now
-    card_reason = card_reason  # why a card of ``seat``'s hand cannot be played now
+    def copy(self) -> Self:
+        other = super().copy()
+        other.moves = self.moves
+        other.opening = self.opening
+        other.seen = self.seen
+        return other
+
+    def check(self, seat: int, action: Action) -> Reason | None:
+        """Why ``seat`` may not do ``action`` now, or None (``engine.legality.check``)."""
+        return check(self, seat, action)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``check`` allows ``seat`` now (``engine.legality.legal_actions``)."""
+        return legal_actions(self, seat)
+
+    def card_reason(self, seat: int, card: Card) -> Reason | None:
+        """Why a card of ``seat``'s hand cannot be played now, or None
+        (``engine.legality.card_reason``)."""
+        return card_reason(self, seat, card)
 
     # --- changing the state -------------------------------------------------------------
 
@@ -475,16 +539,18 @@ class GameState(Position):
 # Events are immutable values, so the ones every game repeats are shared, like the interned
 # actions: looking one up costs a fraction of building it, and apply runs in every playout.
 # Each table is bounded by the seats, cards and limits there are.
-_PASSED = tuple(Passed(seat) for seat in range(MAX_PLAYERS))
-_TAKING = tuple(Taking(seat) for seat in range(MAX_PLAYERS))
-_THREW_IN = tuple(tuple(ThrewIn(seat, card) for card in CARDS) for seat in range(MAX_PLAYERS))
-_ATTACKED: dict[int, Attacked] = {}  # by the cards' mask | seat << 52
-_COVERED: dict[int, Covered] = {}  # by seat << 12 | card << 6 | target
-_BOUT_STARTED: dict[int, BoutStarted] = {}  # by attacker << 6 | defender << 3 | limit
+_PASSED: Final = tuple(Passed(seat) for seat in range(MAX_PLAYERS))
+_TAKING: Final = tuple(Taking(seat) for seat in range(MAX_PLAYERS))
+_THREW_IN: Final = tuple(
+    tuple(ThrewIn(seat, card) for card in CARDS) for seat in range(MAX_PLAYERS)
+)
+_ATTACKED: Final[dict[int, Attacked]] = {}  # by the cards' mask | seat << 52
+_COVERED: Final[dict[int, Covered]] = {}  # by seat << 12 | card << 6 | target
+_BOUT_STARTED: Final[dict[int, BoutStarted]] = {}  # by attacker << 6 | defender << 3 | limit
 
 # How ``apply`` checks and plays each kind of action.
 _Play = Callable[[GameState, int, Any], list[Event]]
-_PLAYS: dict[type, tuple[Callable[[GameState, int, Any], Reason | None], _Play]] = {
+_PLAYS: Final[dict[type, tuple[Callable[[GameState, int, Any], Reason | None], _Play]]] = {
     kind: (CHECKS[kind], play)
     for kind, play in (
         (Attack, GameState._attack),

@@ -21,6 +21,7 @@ from .cards import CARDS, Card, Suit, cards_of
 from .events import GameResult
 from .legality import card_reason, legal_actions
 from .phase import Phase
+from .pickling import pickle_by_fields
 from .position import Position
 from .reasons import Reason
 from .rules import Rules
@@ -152,3 +153,6 @@ def observe(state: Position, seat: int) -> SeatView:
         legal=tuple(legal_actions(state, seat)),
         hints=hints,
     )
+
+
+pickle_by_fields(SeatView, PublicView)

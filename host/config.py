@@ -9,7 +9,13 @@ from protocol import SILENCE_MS, WATCHERS
 
 from .disk import RETRY
 
-__all__ = ["ALL_INTERFACES", "HostConfig"]
+__all__ = ["ALL_INTERFACES", "LAN_HOLD", "HostConfig"]
+
+# Seconds a LAN table (``durak host``, a table hosted from the window) holds a dropped
+# player's seat before a stand-in plays it: a phone that sleeps a minute, a laptop whose
+# Wi-Fi drops, come back to their place. (``HostConfig.hold`` is 0 for a game against the
+# computer: nobody else waits there.)
+LAN_HOLD = 60.0
 
 ALL_INTERFACES = ""  # ``bind`` value: listen on every interface
 

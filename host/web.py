@@ -17,7 +17,11 @@ A browser sends its page's ``Origin`` with every WebSocket: one that is not a pa
 machine's own (a hostile page on another site, opening a socket to the LAN) is refused
 before the handshake (403). The same host on another port is this machine's: a party's
 page plays each round at a table whose door is a port of its own. A client without a
-browser sends none and is let in, like a TCP one.
+browser sends none and is let in, like a TCP one. The name a request was sent to (its
+``Host``) must be one a LAN can have: an IP address, a name of one label, or one under a
+local domain (``.local``, ``.lan``, ``.home``, ``.internal``, ``.home.arpa``...). A
+public name is refused (403): a page of another site whose name its owner points at a LAN
+address (DNS rebinding) would otherwise pass for this machine's own.
 
 Why ``websockets``: one well-kept library (BSD-3, no dependencies, wheels for the three
 systems) serves plain GETs (``process_request``) and WebSockets on the running loop; the
@@ -30,6 +34,7 @@ import asyncio
 import contextlib
 import errno
 import gzip
+import ipaddress
 import json
 import logging
 from collections.abc import Callable, Hashable
@@ -49,7 +54,7 @@ from protocol import BAD_FRAME, BUSY, HEADER_SIZE, MAX_FRAME, Goodbye, ProtocolE
 from .doorway import Doorway, listening_socket
 from .link import LINGER, address_of, local_of
 
-__all__ = ["PARTY_WEB_PORT", "WEB_PORT", "PageFiles", "WebDoor", "WsWire", "page_files"]
+__all__ = ["PARTY_WEB_PORT", "WEB_PORT", "PageFiles", "WebDoor", "WsWire", "lan_name", "page_files"]
 
 log = logging.getLogger("durak.host")
 WEB_PORT = 45656  # a table's page, unless told otherwise
@@ -214,6 +219,9 @@ class WebDoor:
     def _request(self, ws: ServerConnection, request: Request) -> Response | None:
         path = request.path.split("?", 1)[0]
         host = request.headers.get("Host", "")
+        if not lan_name(_hostname(host)):
+            log.info("refusing a request for the name %s", host[:100])
+            return _plain(HTTPStatus.FORBIDDEN, "Open the page at the address the host shows.")
         if path == "/ws":
             origin = request.headers.get("Origin")
             if origin is not None and _hostname(origin.removeprefix("http://")) != _hostname(host):
@@ -251,6 +259,22 @@ def _response(
     if packed:
         headers["Content-Encoding"] = "gzip"
     return Response(status.value, status.phrase, headers, body)
+
+
+LOCAL_DOMAINS = (".local", ".lan", ".home", ".internal", ".localdomain", ".home.arpa")
+
+
+def lan_name(name: str) -> bool:
+    """Whether ``name`` (a ``Host`` without its port) is one a LAN can have: an IP
+    address, a name of one label (``localhost``, ``mypc``), or one under a local domain."""
+    bare = name.strip("[]").rstrip(".").lower()
+    if not bare:
+        return False
+    try:
+        ipaddress.ip_address(bare.split("%", 1)[0])
+    except ValueError:
+        return "." not in bare or bare.endswith(LOCAL_DOMAINS)
+    return True
 
 
 def _hostname(host: str) -> str:

@@ -12,6 +12,13 @@ a folder rather than one file: a one-file app unpacks itself into a temporary fo
 every start (a second or more for pygame and its SDL libraries), a folder starts at once.
 
 A system builds only its own app: build on Windows for Windows, on macOS for macOS.
+
+The app's engine is compiled by mypyc (packaging/engine_wheel.py: the wheel setup.py builds
+with ``DURAK_COMPILE=1``, which needs a C compiler), several times as fast as pure Python.
+Should compiling fail, the app is built with the pure-Python engine and says so here (and
+``durak --version`` in it says which engine it has): never a broken app. ``--pure`` builds
+it pure at once; ``--engine-wheel WHEEL`` takes the engine of a compiled wheel built
+before (CI builds the wheel first).
 """
 
 from __future__ import annotations
@@ -21,10 +28,14 @@ import os
 import platform
 import shutil
 import struct
+import subprocess
 import sys
 import tempfile
 import tomllib
+import zipfile
 from pathlib import Path
+
+import engine_wheel  # beside this script
 
 ROOT = Path(__file__).resolve().parents[1]
 SYSTEMS = {"win32": "windows", "darwin": "macos"}
@@ -94,7 +105,33 @@ def icns(png: bytes) -> bytes:
     return b"icns" + struct.pack(">I", 8 + len(entry)) + entry
 
 
-def build(dist: Path, work: Path) -> Path:
+def stage_engine(folder: Path, wheel: Path | None) -> bool:
+    """The compiled engine of ``wheel`` (None: one built now) in ``folder``, with mypyc's
+    shared module beside it: True; or False, having said why, for the pure engine."""
+    try:
+        with tempfile.TemporaryDirectory(prefix="durak-engine-") as scratch:
+            if wheel is None:
+                wheel = engine_wheel.build(Path(scratch))
+            with zipfile.ZipFile(wheel) as archive:
+                for name in archive.namelist():
+                    if name.startswith("engine/") or "__mypyc." in name:
+                        archive.extract(name, folder)
+    except subprocess.CalledProcessError as exc:
+        why = f"the wheel's build exited with status {exc.returncode}, its output above"
+    except (OSError, zipfile.BadZipFile) as exc:
+        why = str(exc)
+    else:
+        print("build_app: the engine is compiled (mypyc)")
+        return True
+    print(
+        f"build_app: compiling the engine failed ({why}): the app is built with the"
+        " pure-Python engine",
+        file=sys.stderr,
+    )
+    return False
+
+
+def build(dist: Path, work: Path, *, pure: bool = False, wheel: Path | None = None) -> Path:
     try:
         import PyInstaller.__main__ as pyinstaller
     except ImportError:
@@ -105,6 +142,10 @@ def build(dist: Path, work: Path) -> Path:
     with tempfile.TemporaryDirectory(prefix="durak-stage-") as scratch:
         staged = Path(scratch)
         stage(staged)
+        if pure:
+            print("build_app: the app is built with the pure-Python engine (--pure)")
+        else:
+            stage_engine(staged, wheel)
         os.environ["DURAK_STAGE"] = str(staged)
         os.environ["DURAK_APP"] = name
         pyinstaller.run(
@@ -129,8 +170,13 @@ def main() -> int:
     parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="default: dist/")
     parser.add_argument("--work", type=Path, default=ROOT / "build" / "app", help=argparse.SUPPRESS)
     parser.add_argument("--no-zip", action="store_true", help="the folder only")
+    engine = parser.add_mutually_exclusive_group()
+    engine.add_argument("--pure", action="store_true", help="the pure-Python engine")
+    engine.add_argument("--engine-wheel", type=Path, help="the engine of this compiled wheel")
     args = parser.parse_args()
-    folder = build(args.dist.resolve(), args.work.resolve())
+    folder = build(
+        args.dist.resolve(), args.work.resolve(), pure=args.pure, wheel=args.engine_wheel
+    )
     size = sum(f.stat().st_size for f in folder.rglob("*") if f.is_file())
     print(f"build_app: {folder} ({size / 2**20:.0f} MiB)")
     if not args.no_zip:

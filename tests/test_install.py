@@ -12,6 +12,7 @@ import sysconfig
 import tomllib
 import venv
 import zipfile
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 import pytest
@@ -38,7 +39,11 @@ def _durak(tmp_path: Path, env: dict[str, str], *argv: str) -> subprocess.Comple
 
 def test_version_is_the_one_in_pyproject(tmp_path: Path) -> None:
     result = _durak(tmp_path, dict(os.environ), "--version")
-    assert (result.returncode, result.stdout, result.stderr) == (0, f"durak {VERSION}\n", "")
+    assert (result.returncode, result.stdout, result.stderr) == (
+        0,
+        f"durak {VERSION} (engine: pure Python)\n",
+        "",
+    )
 
 
 def test_every_package_of_the_source_tree_goes_into_the_wheel() -> None:
@@ -129,9 +134,12 @@ def test_wheel_installs_and_plays_from_any_folder(tmp_path: Path) -> None:
         ),
     )
     pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "-q"]
-    subprocess.run([*pip, "wheel", "--no-deps", "-w", tmp_path, source], check=True)
+    pure = {name: value for name, value in os.environ.items() if name != "DURAK_COMPILE"}
+    subprocess.run([*pip, "wheel", "--no-deps", "-w", tmp_path, source], check=True, env=pure)
     (wheel,) = tmp_path.glob("lan_durak-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
+    assert wheel.name.endswith("-py3-none-any.whl")  # pure Python unless asked to compile
+    assert not {n for n in names if n.endswith(tuple(EXTENSION_SUFFIXES))}
     shipped = {
         f"{ASSETS_PACKAGE}/{path.relative_to(ROOT / 'assets').as_posix()}"
         for pattern in ("fonts/*.ttf", "fonts/LICENSE-*.txt", "sounds/*.wav", "README.md")
@@ -174,7 +182,7 @@ def test_wheel_installs_and_plays_from_any_folder(tmp_path: Path) -> None:
     where = "import client, lan_durak_assets as a; print(client.__file__); print(a.__file__)"
     for module in run(python, "-c", where).splitlines():
         assert Path(module).is_relative_to(site), module  # from the wheel, not the checkout
-    assert run(durak, "--version") == f"durak {VERSION}\n"
+    assert run(durak, "--version") == f"durak {VERSION} (engine: pure Python)\n"
     assert run(durak, "--frames", "3") == ""
     assert (play / "settings.json").exists()
     lines = run(durak, "simulate", "--games", "2", "--seed", "1").splitlines()

@@ -28,12 +28,12 @@ from client.cli.options import (
 from engine import Rules
 from engine.ai import LEVELS, make_bot
 from host import Host, HostConfig
+from host.config import LAN_HOLD
 from host.save import SaveError, default_save_dir, save_file
 from host.web import WEB_PORT
 from protocol import MAX_SILENCE_MS, MAX_WATCHERS, MIN_SILENCE_MS, SILENCE_MS, WATCHERS, Room
 
 DEFAULT_PORT = 45654
-DEFAULT_HOLD = 60.0
 
 
 def _seconds(text: str) -> float:
@@ -114,10 +114,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--hold",
         type=_seconds,
-        default=DEFAULT_HOLD,
+        default=LAN_HOLD,
         metavar="SECONDS",
         help="how long a dropped player's seat waits before an AI stand-in plays it "
-        f"(default {DEFAULT_HOLD:g})",
+        f"(default {LAN_HOLD:g})",
     )
     parser.add_argument(
         "--turn-timer",

@@ -76,7 +76,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(_usage())
         return 0
     if args and args[0] in ("-V", "--version"):
-        print(f"durak {_version()}")
+        from engine.compiled import engine_kind
+
+        print(f"durak {_version()} (engine: {engine_kind()})")
         return 0
     if args and args[0] in COMMANDS:
         name = args.pop(0)

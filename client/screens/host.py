@@ -95,6 +95,7 @@ class HostScene(ButtonScene):
 
     def start(self) -> None:
         from host import HostConfig, run_in_thread
+        from host.config import LAN_HOLD
         from host.web import WEB_PORT
 
         rules = self.rules()
@@ -109,6 +110,7 @@ class HostScene(ButtonScene):
             password=self.password or None,
             announce=True,
             web_port=WEB_PORT,
+            hold=LAN_HOLD,  # (a phone asleep a minute keeps its seat)
         )
         found: queue.Queue[HostHandle | OSError | RuntimeError] = queue.Queue()
 

@@ -65,6 +65,7 @@ from ..events import (
     trim,
 )
 from ..log import GameLog
+from ..pickling import pickle_by_fields
 from ..rules import Rules
 from ..state import GameState
 from ..view import SeatView, observe
@@ -427,3 +428,6 @@ def _action_of(event: Event, seat: int) -> Action | None:
         case Passed():
             return PASS
     return None
+
+
+pickle_by_fields(Decision, Verdict)

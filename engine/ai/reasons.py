@@ -33,6 +33,7 @@ from enum import StrEnum
 
 from ..actions import Action, Attack, Beat, ShowTrump, Take, ThrowIn, Transfer
 from ..cards import SUIT_MASKS, Card, beaters_mask, bits, deck_mask, mask_of
+from ..pickling import pickle_by_fields
 from ..view import SeatView
 from .tactics import table_mask, value
 
@@ -133,3 +134,6 @@ def explain(
             beaten_by = (beaters_mask(trump, top.index) & out).bit_count()
             return Why(WhyCode.KEEP_HIGH, top, count=beaten_by)
     return Why(WhyCode.SAMPLES, count=max(1, round(loss * samples)), samples=samples)
+
+
+pickle_by_fields(Why)

@@ -1,6 +1,6 @@
 """Engine speed: random-legal games through the public API (run by hand, not by CI).
 
-    python tests/benchmarks/engine_speed.py [--seconds S] [--beside DIR] [--cpu]
+    python tests/benchmarks/engine_speed.py [--seconds S] [--beside DIR] [--cpu] [--site DIR]
 
 Plays games of 2, 4 and 6 players (36 cards; 52 for 6 so that a stock remains) on one
 core, choosing uniformly among every seat's legal actions, and prints games/s and
@@ -10,7 +10,9 @@ actions/s. The last line is exactly ``games_per_s_2p=<number>``.
 ``python_version`` folder; fetched by hand, never part of this project) with two of its
 random players, alternating with ours in rounds, and prints the ratio of 2-player games/s.
 ``--cpu`` counts this process's CPU time instead of wall time, which a busy machine
-disturbs less.
+disturbs less. ``--site DIR`` times the engine installed in DIR instead of this checkout's
+(e.g. the compiled one: ``python packaging/engine_wheel.py W && pip install --no-deps
+--target DIR W/*.whl``); the first line says which engine ran.
 """
 
 from __future__ import annotations
@@ -23,14 +25,13 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
-from engine import Rules, new_game
-
+ROOT = Path(__file__).resolve().parents[2]
 ROUNDS = 5  # alternations of ours and theirs with --beside
 
 
 def measure(players: int, seconds: float, clock: Callable[[], float]) -> tuple[float, float]:
+    from engine import Rules, new_game
+
     rules = Rules(players=players, deck_size=36 if players < 6 else 52)
     rng = random.Random(players)
     games = actions = 0
@@ -76,7 +77,13 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0, help="per player count")
     parser.add_argument("--beside", type=Path, help="a checkout of jorisperrenet/durak")
     parser.add_argument("--cpu", action="store_true", help="time CPU, not wall clock")
+    parser.add_argument("--site", type=Path, help="time the engine installed in this folder")
     args = parser.parse_args()
+    sys.path.insert(0, str(ROOT if args.site is None else args.site.resolve()))
+    import engine.state
+    from engine.compiled import engine_kind
+
+    print(f"engine: {engine_kind()} ({engine.state.__file__})")
     clock = time.process_time if args.cpu else time.perf_counter
     results = {}
     for players in (2, 4, 6):

@@ -30,6 +30,7 @@ ROOT = Path(__file__).resolve().parents[2]
 EXE = ".exe" if sys.platform == "win32" else ""
 # what a program needs of the environment on Windows; nothing else comes along
 KEPT_ENV = ("SYSTEMROOT", "WINDIR", "TEMP", "TMP", "LOCALAPPDATA", "APPDATA")
+BUILD_OUTPUT = "build_app.txt"  # what packaging/build_app.py said, beside the app's folder
 
 
 @pytest.fixture
@@ -38,10 +39,11 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Path:
     built = tmp_path_factory.mktemp("dist")
     command = [sys.executable, str(ROOT / "packaging" / "build_app.py"), "--no-zip"]
     command += ["--dist", str(built), "--work", str(tmp_path_factory.mktemp("work"))]
-    subprocess.run(command, check=True, capture_output=True, timeout=900)
+    build = subprocess.run(command, check=True, capture_output=True, text=True, timeout=900)
     (folder,) = built.iterdir()
     moved = tmp_path_factory.mktemp("usb") / folder.name
     shutil.move(folder, moved)
+    (moved.parent / BUILD_OUTPUT).write_text(build.stdout, encoding="utf-8")
     return moved
 
 
@@ -88,8 +90,14 @@ def _files_are_there(app: Path) -> None:
 
 
 def _version_and_window(app: Path, env: dict[str, str]) -> None:
+    """The version, and the engine the build said it put in: compiled wherever there is a
+    C compiler (pure Python only where compiling failed)."""
+    built = (app.parent / BUILD_OUTPUT).read_text(encoding="utf-8")
+    engine = "compiled" if "build_app: the engine is compiled" in built else "pure Python"
+    if sys.platform != "win32" and shutil.which("cc"):
+        assert engine == "compiled", built
     version = _run(app, env, "--version")
-    assert (version.returncode, version.stdout) == (0, "durak 0.1.0\n")
+    assert (version.returncode, version.stdout) == (0, f"durak 0.1.0 (engine: {engine})\n")
     window = _run(app, env, "--frames", "5")
     assert (window.returncode, window.stderr) == (0, "")
     assert Path(env["DURAK_SETTINGS"]).is_file()  # the window ran and closed normally

@@ -3,8 +3,10 @@ examples, ``key()`` for transpositions and the public constructor Hard samples t
 
 from __future__ import annotations
 
+import ast
 import random
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -12,7 +14,6 @@ from hypothesis import strategies as st
 from test_properties import ALL_RULES, eager_move, examples, play, taking_move
 from test_properties import start as start_game
 
-import engine.notation
 from engine import (
     Attack,
     Beat,
@@ -35,8 +36,10 @@ from engine.cards import deck_mask, mask_of
 from engine.legality import card_reason, legal_actions
 from engine.playout import random_move
 
+NOTATION_SOURCE = Path(__file__).resolve().parents[2] / "engine" / "notation.py"
+
 # Every field of a game but the deal's events.
-FIELDS = [name for name in (*Position.__slots__, *GameState.__slots__) if name != "opening"]
+FIELDS = [name for name in GameState.FIELDS if name != "opening"]
 
 
 def assert_same(one: GameState, other: GameState) -> None:
@@ -94,8 +97,9 @@ def test_a_position_read_back_plays_on_as_the_game_did() -> None:
 
 
 def documented_examples() -> list[str]:
-    """The example lines of ``engine.notation``'s docstring, each joined back into one."""
-    doc = engine.notation.__doc__ or ""
+    """The example lines of ``engine.notation``'s docstring, each joined back into one
+    (read from the source: a module compiled with mypyc keeps no docstring)."""
+    doc = ast.get_docstring(ast.parse(NOTATION_SOURCE.read_text(encoding="utf-8"))) or ""
     blocks = re.findall(r"::\n\n((?:    .*\n)+)", doc)
     return [" ".join(line.strip() for line in block.splitlines()) for block in blocks]
 
@@ -148,6 +152,23 @@ def test_equal_games_are_the_same_position_and_history() -> None:
     assert position_of(game) != game  # a position is not a game in play
     with pytest.raises(TypeError):
         hash(game)  # mutable: key() is the hashable value
+
+
+def test_a_copy_has_every_field_and_shares_no_list() -> None:
+    game = new_game(Rules(players=3, transfer=True), 8)
+    rng = random.Random(8)
+    for _ in range(40):
+        game.apply(*random_move(game, rng))
+    for original in (game, position_of(game)):
+        copy = original.copy()
+        assert type(copy) is type(original)
+        for name in type(original).FIELDS:
+            mine, theirs = getattr(copy, name), getattr(original, name)
+            assert mine == theirs, name
+            assert not isinstance(mine, list) or mine is not theirs, name
+    moved = game.copy()
+    moved.apply(*random_move(moved, rng))
+    assert moved != game
 
 
 def test_legality_asks_nothing_but_the_position() -> None:

@@ -37,7 +37,6 @@ from engine import (
     GameState,
     IllegalAction,
     Pass,
-    Position,
     Reason,
     Rules,
     ShowTrump,
@@ -116,7 +115,7 @@ def snapshot(state: GameState) -> tuple[Any, ...]:
     """Every piece of the state, copied, to prove that a refusal changed nothing."""
     return tuple(
         list(value) if isinstance(value, list) else value
-        for value in (getattr(state, name) for name in (*Position.__slots__, *GameState.__slots__))
+        for value in (getattr(state, name) for name in GameState.FIELDS)
     )
 
 

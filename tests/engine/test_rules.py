@@ -36,7 +36,6 @@ from engine import (
     Pass,
     Passed,
     PickedUp,
-    Position,
     Reason,
     Rules,
     RulesError,
@@ -90,7 +89,7 @@ def picture(state: GameState) -> tuple[Any, ...]:
     """Everything about a game: its internals and every seat's view."""
     internals = tuple(
         list(value) if isinstance(value, list) else value
-        for value in (getattr(state, name) for name in (*Position.__slots__, *GameState.__slots__))
+        for value in (getattr(state, name) for name in GameState.FIELDS)
     )
     return internals, tuple(observe(state, seat) for seat in range(state.players))
 

@@ -19,7 +19,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from host import Host
-from host.web import WsWire, page_files
+from host.web import WsWire, lan_name, page_files
 from protocol import PROTOCOL_VERSION
 
 PAGE = {
@@ -282,3 +282,45 @@ def test_the_web_port_is_free_after_the_host_stops(page: Path) -> None:
     port = asyncio.run(run())
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", port))
+
+
+@pytest.mark.parametrize(
+    ("name", "lan"),
+    [
+        ("192.168.1.20", True),
+        ("[fe80::1%eth0]", True),
+        ("10.0.0.7", True),
+        ("localhost", True),
+        ("annas-laptop", True),
+        ("annas-laptop.local", True),
+        ("durak.lan", True),
+        ("box.home.arpa", True),
+        ("evil.example.com", False),
+        ("attacker.net", False),
+        ("", False),
+    ],
+)
+def test_a_lan_name_is_an_address_or_a_local_name(name: str, lan: bool) -> None:
+    assert lan_name(name) is lan
+
+
+async def test_a_page_asked_for_under_a_public_name_is_refused(page: Path) -> None:
+    """DNS rebinding: another site's page whose name its owner points at the host's LAN
+    address is its own origin to the browser; the door refuses the public name, for the
+    page and for the WebSocket alike."""
+    async with serving(web_port=0) as host:
+        port = served(host, page)
+        upgrade = (
+            "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+            f"Origin: http://rebind.example.com:{port}\r\n"
+        )
+        for path, extra in (("/", ""), ("/ws", upgrade)):
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            request = f"GET {path} HTTP/1.1\r\nHost: rebind.example.com:{port}\r\n{extra}\r\n"
+            writer.write(request.encode())
+            head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 5)
+            assert head.split()[1] == b"403", (path, head)
+            writer.close()
+        status, _, _ = await get(port, "/")  # (sent as durak.lan: a LAN name)
+        assert status == 200

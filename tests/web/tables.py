@@ -1,0 +1,59 @@
+"""A table for the browser tests: a host in the test's own process on 127.0.0.1 (no
+announcement), its web door on any free port, serving the page as installed
+(assets/web/static). Its AI seats think in threads: where the AI thinks is not what these
+tests are about (tests/host/live.py says why that saves seconds)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, replace
+
+from browser import LAN_NAME
+
+from engine import Rules
+from host import Host, HostConfig
+from protocol import Room
+
+__all__ = ["SHORT", "OpenTable", "WebTable", "web_table"]
+
+LOCAL = HostConfig(bind="127.0.0.1", port=0, web_port=0, announce=False, ai_processes=False)
+SHORT = Rules(deck_size=24)  # two players' game in half the moves of a 36-card deck
+
+
+@dataclass(frozen=True)
+class WebTable:
+    """A running host and the page's address under the LAN name."""
+
+    host: Host
+
+    @property
+    def url(self) -> str:
+        return f"http://{LAN_NAME}:{self.host.web_port}/"
+
+    def room(self) -> Room:
+        return self.host.table.room()
+
+    async def until(self, what: Callable[[Room], bool], timeout: float = 20.0) -> Room:
+        """The room once ``what`` holds for it (looked at every 50 ms)."""
+        async with asyncio.timeout(timeout):
+            while not what(room := self.room()):
+                await asyncio.sleep(0.05)
+        return room
+
+
+@asynccontextmanager
+async def web_table(**options: object) -> AsyncIterator[WebTable]:
+    """A host with ``options`` (HostConfig's fields); on leaving, stopped, and checked to
+    have had no internal error."""
+    host = Host(replace(LOCAL, **options))  # type: ignore[arg-type]
+    await host.start()
+    try:
+        yield WebTable(host)
+    finally:
+        await host.stop()
+        assert host.table.errors == 0
+
+
+OpenTable = Callable[..., Awaitable[WebTable]]  # the ``tables`` fixture (conftest.py)

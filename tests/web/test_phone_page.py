@@ -1,0 +1,259 @@
+"""The phones' page in a real browser (headless Chromium as a phone: 390 x 844 CSS
+pixels, touch, a LAN name, so not a secure context), at a real host's web door: guests
+join by typing their name and play by taps only, come back after a reload or a dead
+spot, and a page of another site gets nowhere.
+
+Each test opens its own host in this process (tables.py, through the ``tables`` fixture,
+asked for before ``browser`` so that the browser goes first at teardown). Games use the
+24-card deck: half the moves of a 36-card game, every kind of move all the same."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import msgpack
+import pytest
+from browser import OTHER_NAME, Browser, Viewport
+from layout import measure
+from pages import static_site
+from phone import ROOT, Phone
+from tables import SHORT, OpenTable, WebTable
+
+pytestmark = pytest.mark.slow
+
+
+async def seated(browser: Browser, table: WebTable, name: str) -> tuple[Phone, int]:
+    """A new page of the browser that joined the table as ``name``; and its seat."""
+    phone = Phone(await browser.new_page(), table.url)
+    return phone, await phone.join(name)
+
+
+async def test_a_guest_joins_and_plays_a_whole_game_by_taps(
+    tables: OpenTable, browser: Browser
+) -> None:
+    """Against an AI seat, to the end panel, the deal checked by the page itself (it
+    has no crypto.subtle: the page is not a secure context, as on a phone at the party)."""
+    table = await tables(seats=2, ai=("easy",), rules=SHORT)
+    phone, seat = await seated(browser, table, "Anna")
+    assert await phone.page.evaluate("window.isSecureContext") is False
+    assert table.room().seats[seat].name == "Anna"
+    await phone.start()
+    end = await phone.play_game()
+    assert end.ended and end.deal == "verified"
+    assert phone.actions >= 3
+    room = await table.until(lambda room: room.series.games == 1)
+    assert room.seats[seat].status == "connected"
+
+
+async def test_two_pages_and_a_desktop_bot_play_one_game(
+    tables: OpenTable, browser: Browser
+) -> None:
+    """The owner on one phone, a guest on another who taps Ready, and `durak bot` from a
+    desktop: the owner starts once everyone is ready, and all three play to the end."""
+    table = await tables(seats=3, rules=SHORT)
+    owner, first = await seated(browser, table, "Anna")
+    guest, second = await seated(browser, table, "Boris")
+    bot = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "client",
+            "bot",
+            "--connect",
+            f"127.0.0.1:{table.host.port}",
+            "--level",
+            "easy",
+            "--games",
+            "1",
+            "--name",
+            "Desk",
+            "--no-reconnect",
+        ],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=subprocess.DEVNULL,
+    )
+    try:
+        await guest.ready()
+        # (an empty seat is never ready; the owner starts rather than says ready)
+        ready = await table.until(lambda room: all(s.ready for s in room.seats[1:]))
+        await owner.start()
+        ends = await asyncio.gather(owner.play_game(), guest.play_game())
+        assert all(end.ended for end in ends)
+        assert owner.actions and guest.actions
+        assert await asyncio.to_thread(bot.wait, 60) == 0
+    finally:
+        if bot.poll() is None:
+            bot.kill()
+            bot.wait()
+    assert [seat.name for seat in ready.seats] == ["Anna", "Boris", "Desk"]
+    assert (first, second, ready.owner) == (0, 1, 0)
+    assert table.room().series.games == 1
+
+
+async def test_a_reload_mid_game_is_back_in_the_seat(tables: OpenTable, browser: Browser) -> None:
+    """The page keeps the seat's token: reloaded, it sits down again at once (no name
+    asked), its hand as it was, and plays on."""
+    table = await tables(seats=2, ai=("easy",), rules=SHORT, hold=60)
+    phone, seat = await seated(browser, table, "Anna")
+    await phone.start()
+    await phone.play_game(stop_after=3)
+    before = await phone.wait("t.idle && t.legal.length")
+    await phone.page.reload()
+    after = await phone.wait("t.screen === 'table' && t.idle && t.legal.length")
+    assert (after.seat, sorted(after.hand), after.legal) == (
+        seat,
+        sorted(before.hand),
+        before.legal,
+    )
+    room = await table.until(lambda room: room.seats[seat].status == "connected")
+    assert [s.name for s in room.seats if s.kind == "human"] == ["Anna"]
+    await phone.play_game(stop_after=phone.actions + 2)
+
+
+async def test_offline_then_online_is_back_in_the_seat(tables: OpenTable, browser: Browser) -> None:
+    """A dead spot: the page goes off the network until the host's heartbeat gives up on
+    it (the seat held), then comes back online and reconnects to the same seat."""
+    table = await tables(seats=2, ai=("easy",), rules=SHORT, hold=60, silence=3)
+    phone, seat = await seated(browser, table, "Anna")
+    await phone.start()
+    await phone.play_game(stop_after=2)
+    await phone.page.online(False)
+    await table.until(lambda room: room.seats[seat].status == "away")
+    await phone.page.online(True)
+    await table.until(lambda room: room.seats[seat].status == "connected")
+    state = await phone.wait("t.link === 'open' && t.screen === 'table'")
+    assert state.seat == seat
+    await phone.play_game(stop_after=phone.actions + 2)
+    # while offline the browser logs each reconnection it could not make; nothing else
+    offline = [e for e in phone.page.errors if "ERR_INTERNET_DISCONNECTED" in e]
+    assert phone.page.errors == offline
+    phone.page.errors.clear()
+
+
+HOSTILE = """<!doctype html>
+<html><head><meta charset="utf-8"><link rel="icon" href="data:,">
+<script src="hostile.js" defer></script></head><body></body></html>
+"""
+# Another site's page, open on a guest's phone, tries the table's door on the LAN.
+HOSTILE_JS = """
+window.outcome = {opened: false, closed: null};
+const socket = new WebSocket(`ws://durak.lan:${location.hash.slice(1)}/ws`);
+socket.onopen = () => { outcome.opened = true; };
+socket.onclose = (event) => { outcome.closed = event.code; };
+"""
+
+
+async def test_a_page_of_another_site_cannot_reach_the_table(
+    tables: OpenTable, browser: Browser, tmp_path: Path
+) -> None:
+    """Its WebSocket to the door is refused before the handshake (403, for its Origin),
+    and the guest at the table plays on as if nothing happened."""
+    table = await tables(seats=2, ai=("easy",), rules=SHORT)
+    phone, seat = await seated(browser, table, "Anna")
+    await phone.start()
+    (tmp_path / "index.html").write_text(HOSTILE, encoding="utf-8")
+    (tmp_path / "hostile.js").write_text(HOSTILE_JS, encoding="utf-8")
+    async with static_site(tmp_path) as port:
+        hostile = await browser.new_page()
+        await hostile.goto(f"http://{OTHER_NAME}:{port}/#{table.host.web_port}")
+        closed = await hostile.wait_for("window.outcome && outcome.closed")
+    assert closed == 1006 and await hostile.evaluate("outcome.opened") is False
+    assert len(hostile.errors) == 1 and "403" in hostile.errors[0], hostile.errors
+    hostile.errors.clear()
+    await phone.play_game(stop_after=2)
+    room = table.room()
+    assert [s.name for s in room.seats if s.kind == "human"] == ["Anna"]
+    assert room.watching == () and room.seats[seat].status == "connected"
+
+
+LAYOUTS = [
+    Viewport(390, 844),  # a phone held upright
+    Viewport(360, 640),  # a small one
+    Viewport(844, 390),  # a phone on its side
+    Viewport(820, 1180),  # a tablet
+    Viewport(1366, 768, scale=1, mobile=False),  # a laptop
+]
+FRAMES = "new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+
+async def layouts(phone: Phone, screen: str, shots: Path) -> list[str]:
+    """The faults of the page's current screen in each layout (screenshots into
+    ``shots``), the page left at the phone's size again."""
+    faults = []
+    for viewport in LAYOUTS:
+        await phone.page.set_viewport(viewport)
+        await phone.page.evaluate(FRAMES)
+        await phone.wait("t.idle")
+        await phone.page.screenshot(shots / f"{screen}-{viewport.name}.png")
+        faults += [
+            f"{screen} {viewport.name}: {fault}" for fault in (await measure(phone.page)).faults()
+        ]
+    await phone.page.set_viewport(LAYOUTS[0])
+    return faults
+
+
+async def test_every_layout_leaves_room_for_fingers(
+    tables: OpenTable, browser: Browser, tmp_path: Path
+) -> None:
+    """Phones upright, small and on their side, a tablet and a laptop, at six seats (the
+    most the room and the table must place): on the name screen, in the room and at the
+    table on the guest's turn (its buttons shown), every tap target is 44 px or more,
+    none overlaps another or the hand, the whole hand is on screen at the table, and each
+    card of it shows enough to be tapped. The screenshots stay in the test's folder."""
+    table = await tables(seats=6, ai=("easy",) * 5)
+    phone = Phone(await browser.new_page(), table.url)
+    await phone.page.goto(table.url)
+    await phone.wait("t.screen === 'name'")
+    faults = await layouts(phone, "name", tmp_path)
+    await phone.page.tap("#name-input")
+    await phone.page.type_text("Anna")
+    await phone.tap_button("name.continue")
+    await phone.wait("t.screen === 'room' && t.seat !== null")
+    faults += await layouts(phone, "room", tmp_path)
+    await phone.start()
+    await phone.wait("t.screen === 'table' && t.idle && t.legal.length")
+    faults += await layouts(phone, "table", tmp_path)
+    assert not faults, "\n".join([f"screenshots: {tmp_path}", *faults])
+
+
+# From the page's own origin: one WebSocket to the door, one message sent, then what the
+# door answers (binary messages as lists of bytes) and the close's code.
+STRAY = """new Promise((done) => {
+  const socket = new WebSocket(`ws://${location.host}/ws`);
+  socket.binaryType = "arraybuffer";
+  const heard = [];
+  socket.onopen = () => socket.send(%s);
+  socket.onmessage = (event) => heard.push([...new Uint8Array(event.data)]);
+  socket.onclose = (event) => done({heard, code: event.code});
+})"""
+
+
+@pytest.mark.parametrize(
+    ("message", "goodbye", "code"),
+    [
+        ('\'{"type": "hello"}\'', "bad_frame", 1000),  # a text message
+        ("new Uint8Array(64 * 1024 + 1)", None, 1009),  # over the frame maximum
+    ],
+    ids=["text", "oversized"],
+)
+async def test_a_pages_bad_message_gets_the_documented_close(
+    tables: OpenTable, browser: Browser, message: str, goodbye: str | None, code: int
+) -> None:
+    """What the browser itself sees (docs/protocol.md sections 1 and 7): a text message
+    is a bad_frame's goodbye, then a normal close; a message over 64 KiB is refused by
+    the WebSocket (1009) before a byte of it reaches the protocol. The seated guest's
+    page plays on."""
+    table = await tables(seats=2, ai=("easy",), rules=SHORT)
+    phone, seat = await seated(browser, table, "Anna")
+    answer = await phone.page.evaluate(STRAY % message)
+    said = [msgpack.unpackb(bytes(data)) for data in answer["heard"]]
+    assert [m["code"] for m in said] == ([goodbye] if goodbye else [])
+    assert answer["code"] == code
+    await phone.start()
+    await phone.play_game(stop_after=1)
+    assert table.room().seats[seat].status == "connected"
