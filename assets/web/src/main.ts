@@ -33,6 +33,7 @@ const CLOSED_KEYS: Record<string, string> = {
   left: "closed.left", idle: "closed.idle", throttled: "closed.throttled",
   watchers_full: "join.watchers_full", shutdown: "closed.shutdown", replaced: "closed.replaced",
   bad_token: "closed.bad_token", busy: "closed.busy", rate_limited: "closed.rate_limited",
+  bad_name: "join.bad_name",
 };
 const PROFILE_KEY = "durak.profile";
 const FULLSCREEN_ICON =
@@ -257,12 +258,14 @@ class App {
 
   private setRoom(room: Room): void {
     const owner = this.room?.owner;
+    const before = this.room?.paused;
     this.room = room;
     this.link.silenceMs = room.silence_ms;
     if (owner !== undefined && owner !== room.owner && room.owner !== null && this.seat !== null) {
       this.toast(room.owner === this.seat ? this.tr.t("toast.owner_you") : this.tr.t("toast.owner", { name: room.seats[room.owner]?.name ?? "" }));
     }
     if (this.screen === "room") this.draw();
+    if (before !== undefined && before !== room.paused) this.toast(this.pauseText(room));
   }
 
   // ---- the game -------------------------------------------------------------------
@@ -380,9 +383,36 @@ class App {
     this.overlay = null;
   }
 
+  private pauseText(room: Room): string {
+    const tr = this.tr;
+    if (!room.paused) return tr.t("pause.goes_on");
+    const mine = this.seat !== null && room.seats.every((seat, i) => i === this.seat || seat.kind !== "human");
+    return mine ? `${tr.t("pause.paused")} — ${tr.t("pause.waits")}` : tr.t("table.paused");
+  }
+
+  // section 18: the pause (alone with AIs) and the "back in a minute" mark, during a game
+  private seatActions(): { label: string; run(): void }[] {
+    const room = this.room;
+    const me = this.seat;
+    if (!room || me === null || room.status !== "playing" || room.run_by === "party") return [];
+    const tr = this.tr;
+    const mine = room.seats[me];
+    const alone = room.seats.every((seat, i) => i === me || seat.kind !== "human");
+    const actions = [];
+    if (alone) {
+      actions.push(room.paused
+        ? { label: tr.t("leave.resume"), run: () => void this.send({ type: "pause", paused: false }) }
+        : { label: tr.t("replay.pause"), run: () => void this.send({ type: "pause", paused: true }) });
+    } else {
+      const on = mine?.back_soon ?? false;
+      actions.push({ label: on ? tr.t("pause.marked") : tr.t("pause.back_soon"), run: () => void this.send({ type: "back_soon", on: !on }) });
+    }
+    return actions;
+  }
+
   private showLog(): void {
     this.closeOverlay();
-    this.overlay = logSheet(this.tr, this.log, () => this.closeOverlay());
+    this.overlay = logSheet(this.tr, this.log, this.seatActions(), () => this.closeOverlay());
     this.main.append(this.overlay);
   }
 
@@ -511,10 +541,21 @@ class App {
           input.placeholder = tr.t("join.password");
           panel.append(input);
         }
-        panel.append(button("btn primary", tr.t("web.join_again"), () => {
+        const actions = el("div", "actions");
+        actions.append(button("btn primary", tr.t("web.join_again"), () => {
           if (input) this.password = input.value || null;
-          this.connect();
+          this.watch = false;
+          if (this.goneCode === "bad_name") this.show("name"); // another name first
+          else this.connect();
         }));
+        if (this.goneCode === "game_in_progress" || this.goneCode === "table_full") {
+          // no seat for a newcomer now: watch the game instead
+          actions.append(button("btn", tr.t("join.watch"), () => {
+            this.watch = true;
+            this.connect();
+          }));
+        }
+        panel.append(actions);
         this.main.append(panel);
         break;
       }

@@ -15,7 +15,7 @@ const encoder = new Encoder({ ignoreUndefined: true });
 const FINAL = new Set([
   "bad_token", "bad_password", "version_mismatch", "replaced", "game_in_progress",
   "shutdown", "kicked", "left", "idle", "table_full", "throttled", "watchers_full",
-  "bad_frame", "bad_message", "hello_expected", "frame_too_large", "rate_limited",
+  "bad_frame", "bad_message", "hello_expected", "frame_too_large", "rate_limited", "bad_name",
 ]);
 const GIVE_UP_MS = 120_000;
 const DEFAULT_SILENCE_MS = 12_000;

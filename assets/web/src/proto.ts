@@ -57,6 +57,7 @@ export interface Room {
   watchers: number;
   watching: string[];
   paused: boolean;
+  run_by: "owner" | "party"; // a party's table: the party runs the room, nobody owns it
 }
 
 export interface Action {

@@ -219,9 +219,23 @@ export function endPanel(view: View, room: Room | null, verdict: { ok: boolean; 
   return sheet;
 }
 
-export function logSheet(tr: Translator, lines: string[], close: () => void): HTMLElement {
+export interface SheetAction {
+  label: string;
+  run(): void;
+}
+
+// the game's log, with the seat's own switches above it (pause, "back in a minute")
+export function logSheet(tr: Translator, lines: string[], actions: SheetAction[], close: () => void): HTMLElement {
   const sheet = el("div", "sheet");
   const panel = el("div", "panel log");
+  if (actions.length) {
+    const row = el("div", "actions");
+    for (const action of actions) row.append(button("btn", action.label, () => {
+      action.run();
+      close();
+    }));
+    panel.append(row);
+  }
   panel.append(el("h2", "", tr.t("history.title")));
   const list = el("div", "lines");
   if (!lines.length) list.append(el("div", "line", tr.t("history.empty")));

@@ -108,6 +108,7 @@ export class TableScene {
   private emotes = new Map<number, { text: string; until: number }>();
   private ended = false;
   private baseH = 0; // the card height the sprites are sized for
+  private readonly drawn = new Map<string, string>(); // what each part was drawn from
 
   constructor(private readonly host: TableHost) {
     this.anim = new Animator(this.cards);
@@ -132,6 +133,14 @@ export class TableScene {
 
   get legal(): Action[] {
     return this.view?.legal ?? [];
+  }
+
+  // whether `state` is what `part` was last drawn from (then it need not be drawn again)
+  private unchanged(part: string, state: unknown): boolean {
+    const key = JSON.stringify(state);
+    if (this.drawn.get(part) === key) return true;
+    this.drawn.set(part, key);
+    return false;
   }
 
   // a snapshot, or the page coming back: the whole picture at once, no animation
@@ -570,6 +579,7 @@ export class TableScene {
   // the stock with the trump under it, the discard pile, the drop zone
   private placeStatic(g: Geometry): void {
     const m = this.model;
+    if (this.unchanged("static", [g.cardH, g.tableS, g.stock, g.discard, g.zone, m.trump, m.stock, m.discard, this.host.tr.language])) return;
     const th = g.cardH * g.tableS * 0.9;
     const tw = th * CARD_RATIO;
     for (const node of [this.stockNode, this.discardNode]) {
@@ -645,6 +655,10 @@ export class TableScene {
     const m = this.model;
     const now = performance.now();
     const awaited = this.awaited();
+    const said = [...this.bubbles, ...this.emotes].filter(([, b]) => b.until > now).map(([seat, b]) => [seat, b.text]);
+    const result = m.phase === "over" ? this.view?.result?.durak : undefined;
+    const state = [room?.seats, m.sizes, m.places, m.attacker, m.defender, m.taking, m.phase, result, [...awaited], said, g.w, g.h, g.plateW, tr.language];
+    if (this.unchanged("plates", state)) return;
     clear(this.plates);
     m.sizes.forEach((count, seat) => {
       if (seat === me) return;
@@ -725,8 +739,9 @@ export class TableScene {
     this.status.style.transform = `translate(0,${(g.statusY - 16 - lift).toFixed(1)}px)`;
     this.buttons.style.transform = `translate(0,${(g.rowY - 22 - lift).toFixed(1)}px)`;
     this.root.classList.toggle("landscape", g.w > g.h);
-    clear(this.buttons);
     const legal = this.legal;
+    if (this.unchanged("buttons", [legal, this.selected, m.table, m.attacker, m.taking, me, tr.language])) return;
+    clear(this.buttons);
     const has = (verb: Action["verb"]): Action[] => legal.filter((a) => a.verb === verb);
     const allBeaten = m.table.length > 0 && m.table.every(([, d]) => d !== null);
     if (has("take").length) this.buttons.append(button("btn action", tr.t("table.take"), () => this.host.act({ verb: "take" })));
