@@ -257,3 +257,14 @@ async def test_a_pages_bad_message_gets_the_documented_close(
     await phone.start()
     await phone.play_game(stop_after=1)
     assert table.room().seats[seat].status == "connected"
+
+
+async def test_the_computer_players_have_the_windows_names(
+    tables: OpenTable, browser: Browser
+) -> None:
+    """A host names its AI seats after their levels; the page, like the window, gives them
+    first names (three "Normal" plates read alike), in the page's language."""
+    table = await tables(seats=4, ai=("normal", "normal", "easy"), rules=SHORT)
+    phone, _ = await seated(browser, table, "Anna")
+    text = await phone.page.evaluate("document.body.innerText")
+    assert all(name in text for name in ("Boris", "Vera", "Oleg")), text

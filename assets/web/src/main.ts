@@ -256,9 +256,16 @@ class App {
     return text;
   }
 
-  private setRoom(room: Room): void {
+  private setRoom(given: Room): void {
     const owner = this.room?.owner;
     const before = this.room?.paused;
+    // A host AI is named after its level by the host; the page gives each the first name
+    // the window gives it (Boris, Vera, Oleg, Nina, Igor: client.net.remote.seat_names).
+    let ai = 0;
+    const seats = given.seats.map((seat) =>
+      seat.kind === "ai" ? { ...seat, name: this.tr.t(`ai_name.${(ai++ % 5) + 1}`) } : seat,
+    );
+    const room: Room = { ...given, seats };
     this.room = room;
     this.link.silenceMs = room.silence_ms;
     if (owner !== undefined && owner !== room.owner && room.owner !== null && this.seat !== null) {
