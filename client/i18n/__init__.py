@@ -22,7 +22,9 @@ __all__ = [
     "ENGLISH",
     "LANGUAGES",
     "N_",
+    "PLURAL_RULES",
     "Translator",
+    "plural_by_rule",
     "plural_form",
     "translator",
 ]
@@ -45,15 +47,27 @@ def N_(key: str) -> str:
     return key
 
 
-def plural_form(language: str, n: int) -> str:
-    """``one``, ``few`` or ``many``: the form of a noun counted ``n`` times."""
-    if language == "ru":
+# each language's rule for counted nouns (the phones' page reads the same table:
+# ``client.i18n.export``)
+PLURAL_RULES: Mapping[str, str] = MappingProxyType(
+    {"en": "one_many", "de": "one_many", "nl": "one_many", "ru": "slavic"}
+)
+
+
+def plural_by_rule(rule: str, n: int) -> str:
+    """``one``, ``few`` or ``many`` under ``rule`` ("slavic": 1, 21 one; 2-4, 22 few)."""
+    if rule == "slavic":
         if n % 10 == 1 and n % 100 != 11:
             return "one"
         if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
             return "few"
         return "many"
     return "one" if n == 1 else "many"
+
+
+def plural_form(language: str, n: int) -> str:
+    """``one``, ``few`` or ``many``: the form of a noun counted ``n`` times."""
+    return plural_by_rule(PLURAL_RULES.get(language, "one_many"), n)
 
 
 class Translator:

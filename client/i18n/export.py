@@ -3,9 +3,9 @@
 One source of every word: the page (``assets/web``) shows exactly the catalogues the
 window shows (``CATALOGUES``, the page's own words of ``client.i18n.web`` among them), in
 every language, read from ``assets/web/static/strings.json``. Each language also names its
-plural rule (``PLURAL_RULES``), which the page implements as ``plural_form`` does here;
-``tests/client/test_web_strings.py`` holds the committed file to a fresh export and the
-named rules to ``plural_form``. No pygame: this runs wherever the package is installed.
+plural rule (``client.i18n.PLURAL_RULES``), which the page counts with as
+``plural_by_rule`` does; ``tests/client/test_web_strings.py`` holds the committed file to
+a fresh export. No pygame: this runs wherever the package is installed.
 """
 
 from __future__ import annotations
@@ -14,30 +14,11 @@ import json
 import sys
 from pathlib import Path
 
-from . import CATALOGUES, LANGUAGES
+from . import CATALOGUES, LANGUAGES, PLURAL_RULES
 
-__all__ = ["PLURAL_RULES", "STRINGS_PATH", "plural_by_rule", "render"]
+__all__ = ["STRINGS_PATH", "render"]
 
 STRINGS_PATH = Path(__file__).resolve().parents[2] / "assets" / "web" / "static" / "strings.json"
-
-# the rule of each language's ``plural_form``, by a name the page knows
-PLURAL_RULES: dict[str, str] = {
-    "en": "one_many",
-    "de": "one_many",
-    "nl": "one_many",
-    "ru": "slavic",
-}
-
-
-def plural_by_rule(rule: str, n: int) -> str:
-    """What the page computes for ``n`` under ``rule`` (``assets/web/src/i18n.ts``)."""
-    if rule == "slavic":
-        if n % 10 == 1 and n % 100 != 11:
-            return "one"
-        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-            return "few"
-        return "many"
-    return "one" if n == 1 else "many"
 
 
 def render() -> str:
@@ -45,7 +26,7 @@ def render() -> str:
     lines = [
         "{",
         f'"languages": {json.dumps(list(LANGUAGES))},',
-        f'"plural": {json.dumps(PLURAL_RULES, sort_keys=True)},',
+        f'"plural": {json.dumps(dict(PLURAL_RULES), sort_keys=True)},',
         '"texts": {',
     ]
     for index, code in enumerate(LANGUAGES):

@@ -17,7 +17,7 @@ from collections.abc import Callable
 import pygame
 
 from client.ui.pointer import Input, Key
-from client.ui.render import GOLD, SOFT, draw_panel, draw_text, fit_px, wrap
+from client.ui.render import GOLD, SOFT, draw_panel, draw_shade, draw_text, fit_px, wrap
 from client.ui.scene import ButtonScene, Director
 from client.ui.widgets import Button
 
@@ -85,14 +85,7 @@ class ConfirmScene(ButtonScene):
         return math.inf
 
     def draw(self, surface: pygame.Surface) -> None:
-        size = surface.get_size()
-
-        def shade() -> pygame.Surface:
-            dim = pygame.Surface(size, pygame.SRCALPHA)
-            dim.fill((0, 0, 0, 140))
-            return dim
-
-        surface.blit(self.assets.composite(("confirm shade", size), shade), (0, 0))
+        draw_shade(surface, self.assets, 140)
         panel, px = self._panel()
         draw_panel(surface, self.assets, panel, 255, radius=px)  # nothing shows through
         width = panel.w - 3 * px

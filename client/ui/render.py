@@ -13,6 +13,7 @@ __all__ = [
     "draw_bubble",
     "draw_button",
     "draw_panel",
+    "draw_shade",
     "draw_text",
     "ellipsize",
     "fit_px",
@@ -115,6 +116,18 @@ def draw_backdrop(
     """A screen's background: the felt, and its title in bold gold centred at ``at``."""
     surface.blit(assets.felt(surface.get_size()), (0, 0))
     draw_text(surface, assets, title, px, at, bold=True, colour=GOLD)
+
+
+def draw_shade(surface: pygame.Surface, assets: Assets, alpha: int = 140) -> None:
+    """Dim the whole screen under an overlay (the image made once for a size)."""
+    size = surface.get_size()
+
+    def shade() -> pygame.Surface:
+        dim = pygame.Surface(size, pygame.SRCALPHA)
+        dim.fill((0, 0, 0, alpha))
+        return dim
+
+    surface.blit(assets.composite(("shade", size, alpha), shade), (0, 0))
 
 
 def draw_panel(

@@ -15,7 +15,7 @@ import pygame
 
 from client.ui.pointer import Input, Key
 from client.ui.qrcode import qr_image
-from client.ui.render import GOLD, SOFT, draw_panel, draw_text, fit_px, wrap
+from client.ui.render import GOLD, SOFT, draw_panel, draw_shade, draw_text, fit_px, wrap
 from client.ui.scene import ButtonScene, Director
 from client.ui.widgets import Button
 
@@ -67,14 +67,7 @@ class PhonesScene(ButtonScene):
         return math.inf
 
     def draw(self, surface: pygame.Surface) -> None:
-        size = surface.get_size()
-
-        def shade() -> pygame.Surface:
-            dim = pygame.Surface(size, pygame.SRCALPHA)
-            dim.fill((0, 0, 0, 160))
-            return dim
-
-        surface.blit(self.assets.composite(("phones shade", size), shade), (0, 0))
+        draw_shade(surface, self.assets, 160)
         panel, px, side, hint = self._panel()
         draw_panel(surface, self.assets, panel, 255, radius=px)
         tr = self.app.tr
