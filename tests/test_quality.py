@@ -286,3 +286,17 @@ def test_the_ci_workflow_is_a_valid_workflow() -> None:
         *map(str, workflows),
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_no_two_test_folders_have_a_helper_module_of_one_name() -> None:
+    """pytest puts each test folder on ``sys.path`` and imports a helper by its bare name:
+    two ``tables.py`` in two folders are one module to a run that reaches both, and the
+    second folder's tests import the first's (it broke the suite once)."""
+    seen: dict[str, Path] = {}
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        if path.name.startswith("test_") or path.name in ("conftest.py", "__init__.py"):
+            continue
+        if "benchmarks" in path.parts:
+            continue
+        other = seen.setdefault(path.name, path)
+        assert other == path, f"{other.relative_to(ROOT)} and {path.relative_to(ROOT)}"

@@ -16,7 +16,7 @@ from typing import NoReturn
 import pytest
 from browser import Browser, find_chromium
 from phone import ROOT
-from tables import OpenTable, WebTable, web_table
+from web_tables import OpenTable, WebTable, web_table
 
 PAGE = ROOT / "assets" / "web" / "static" / "index.html"
 

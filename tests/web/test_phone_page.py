@@ -3,7 +3,7 @@ pixels, touch, a LAN name, so not a secure context), at a real host's web door: 
 join by typing their name and play by taps only, come back after a reload or a dead
 spot, and a page of another site gets nowhere.
 
-Each test opens its own host in this process (tables.py, through the ``tables`` fixture,
+Each test opens its own host in this process (web_tables.py, through the ``tables`` fixture,
 asked for before ``browser`` so that the browser goes first at teardown). Games use the
 24-card deck: half the moves of a 36-card game, every kind of move all the same."""
 
@@ -21,7 +21,7 @@ from browser import OTHER_NAME, Browser, Viewport
 from layout import measure
 from pages import static_site
 from phone import ROOT, Phone
-from tables import SHORT, OpenTable, WebTable
+from web_tables import SHORT, OpenTable, WebTable
 
 pytestmark = pytest.mark.slow
 
