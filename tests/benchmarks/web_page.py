@@ -39,7 +39,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "web")]
 
 from browser import LAN_NAME, Browser, find_chromium  # noqa: E402
 from phone import Phone, choose  # noqa: E402
-from tables import web_table  # noqa: E402
+from web_tables import web_table  # noqa: E402
 
 # Installed before the page's own script on every load: the moment the table is drawn,
 # and the gaps between animation frames while cards move (``window.bench``).
