@@ -33,7 +33,7 @@ import errno
 import logging
 import socket
 import sys
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any, Generic, Protocol, TypeVar
 
 from protocol import BUSY, HANDSHAKE_TIMEOUT, RATE_LIMITED, Alive, Goodbye, ProtocolError, encode
@@ -105,6 +105,7 @@ class Doorway(Generic[L]):
         self.busy_text, self.late_text = busy_text, late_text
         self.links: set[L] = set()
         self._entering: dict[Hashable, L | None] = {}  # let in; None until set up
+        self._aborts: dict[Hashable, Callable[[], None]] = {}  # how to close one not set up
         self.tasks: set[asyncio.Task[None]] = set()
         self.closing = False
         self._accepting: list[asyncio.Task[None]] = []
@@ -112,13 +113,18 @@ class Doorway(Generic[L]):
 
     # --- coming in ---------------------------------------------------------------------
 
-    def arrive(self, key: Hashable, address: str) -> Admit[Hashable] | None:
-        """Ask the door about a new connection ``key`` (None: refuse it now)."""
+    def arrive(
+        self, key: Hashable, address: str, abort: Callable[[], None] | None = None
+    ) -> Admit[Hashable] | None:
+        """Ask the door about a new connection ``key`` (None: refuse it now). ``abort``
+        closes it if the door pushes it out before it is a link (a web page's GET)."""
         admit = None if self.closing else self.door.arrive(key, address)
         if admit is not None:
             if admit.evict is not None:
                 self._push_out(admit.evict)
             self._entering[key] = None
+            if abort is not None:
+                self._aborts[key] = abort
         return admit
 
     def _push_out(self, key: Hashable) -> None:
@@ -128,6 +134,9 @@ class Doorway(Generic[L]):
             link.goodbye(BUSY, self.busy_text)
         elif key in self._entering:
             del self._entering[key]  # its serve sees it gone and closes it
+            abort = self._aborts.pop(key, None)
+            if abort is not None:
+                abort()
 
     def listen(self, listener: socket.socket) -> None:
         """Take TCP connections from ``listener`` (non-blocking) until ``close``."""
@@ -167,13 +176,15 @@ class Doorway(Generic[L]):
             transport, _ = await loop.connect_accepted_socket(lambda: protocol, sock=conn)
         except OSError:
             conn.close()
-            self._left(conn)
+            self.left(conn)
             return
         writer = asyncio.StreamWriter(transport, protocol, reader, loop)
         await self.serve(conn, TcpWire(reader, writer), admit)
 
-    def _left(self, key: Hashable) -> None:
+    def left(self, key: Hashable) -> None:
+        """``key``'s connection is closed: its slot is free."""
         self._entering.pop(key, None)
+        self._aborts.pop(key, None)
         self.door.leave(key)
 
     # --- the one serve loop ------------------------------------------------------------
@@ -204,7 +215,7 @@ class Doorway(Generic[L]):
             if link.said_goodbye:
                 await wire.linger()
             await wire.close()
-            self._left(key)
+            self.left(key)
 
     async def _read(self, key: Hashable, link: L, pool: Pool, timer: asyncio.TimerHandle) -> None:
         wire, conn = link.wire, link.conn

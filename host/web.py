@@ -1,7 +1,10 @@
 """The phones' door: the host serves the browser page and its WebSocket on a port of its
 own, so a guest with only a phone scans a code and plays (docs/protocol.md section 19).
 
-One port carries both. A plain GET is a file of the page (``PageFiles``: a flat folder
+One port carries both, and every connection to it is asked at the door first, as a TCP
+connection to the table is (``DoorConnection``): a page's plain GET holds a socket too,
+so a flood of them is turned away by the door's slots and rates before it can use up the
+host's open files. A plain GET is a file of the page (``PageFiles``: a flat folder
 read once at start, each file served only under its exact name, so no path reaches beyond
 it) or ``/door.json`` (what the page is at: a table or a party, the protocol version, the
 name). A GET of ``/ws`` that asks for a WebSocket becomes a link of the host's doorway
@@ -49,12 +52,22 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from protocol import BAD_FRAME, BUSY, HEADER_SIZE, MAX_FRAME, Goodbye, ProtocolError, encode
+from protocol import BAD_FRAME, HEADER_SIZE, MAX_FRAME, ProtocolError
 
+from .admission import Admit
 from .doorway import Doorway, listening_socket
 from .link import LINGER, address_of, local_of
 
-__all__ = ["PARTY_WEB_PORT", "WEB_PORT", "PageFiles", "WebDoor", "WsWire", "lan_name", "page_files"]
+__all__ = [
+    "PARTY_WEB_PORT",
+    "WEB_PORT",
+    "DoorConnection",
+    "PageFiles",
+    "WebDoor",
+    "WsWire",
+    "lan_name",
+    "page_files",
+]
 
 log = logging.getLogger("durak.host")
 WEB_PORT = 45656  # a table's page, unless told otherwise
@@ -78,6 +91,25 @@ TAKEN = {
     if (code := getattr(errno, name, None)) is not None
 }
 OPEN_TIMEOUT = 5.0  # seconds for a request (and a WebSocket's handshake) to arrive
+
+
+class DoorConnection(ServerConnection):
+    """A connection to the web port, let in by the doorway (``door``, set on the class a
+    ``WebDoor`` makes) before its request is read, and its slot freed when it closes."""
+
+    door: Doorway[Any]
+    admit: Admit[Hashable] | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)
+        peer = transport.get_extra_info("peername")
+        self.admit = self.door.arrive(self, address_of(peer), self.transport.abort)
+        if self.admit is None:  # (no goodbye: nothing has been said on HTTP yet)
+            self.transport.abort()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        super().connection_lost(exc)
+        self.door.left(self)
 
 
 class WsWire:
@@ -185,9 +217,11 @@ class WebDoor:
             log.warning("the web port %d is taken: the page is on another one", port)
             sock = listening_socket(bind, 0)
         self.port = sock.getsockname()[1]
+        admitted = type("DoorConnection", (DoorConnection,), {"door": self.doorway})
         self._server = await serve(
             self._serve,
             sock=sock,
+            create_connection=admitted,
             process_request=self._request,
             max_size=MAX_FRAME,
             compression=None,
@@ -207,14 +241,11 @@ class WebDoor:
                     await self._server.wait_closed()
 
     async def _serve(self, ws: ServerConnection) -> None:
-        wire = WsWire(ws)
-        key: Hashable = ws
-        admit = self.doorway.arrive(key, wire.address)
+        """A WebSocket: a link of the doorway, on the slot its connection was given."""
+        admit = ws.admit if isinstance(ws, DoorConnection) else None
         if admit is None:
-            wire.finish(encode(Goodbye(BUSY, self.doorway.busy_text)), True)
-            await wire.linger()
             return
-        await self.doorway.serve(key, wire, admit)
+        await self.doorway.serve(ws, WsWire(ws), admit)
 
     def _request(self, ws: ServerConnection, request: Request) -> Response | None:
         path = request.path.split("?", 1)[0]

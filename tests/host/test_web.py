@@ -5,6 +5,7 @@ heartbeat, bad input), each phone with its own address."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gzip
 import json
 import secrets
@@ -324,3 +325,26 @@ async def test_a_page_asked_for_under_a_public_name_is_refused(page: Path) -> No
             writer.close()
         status, _, _ = await get(port, "/")  # (sent as durak.lan: a LAN name)
         assert status == 200
+
+
+async def test_a_flood_of_idle_connections_to_the_web_port_meets_the_tables_door(
+    page: Path,
+) -> None:
+    """Every connection to the web port (a page's GET too) takes a slot of the table's
+    door: past its slots an address's idle connections push out its oldest ones, which
+    are closed at once, and the page still loads."""
+    async with serving(web_port=0, max_connections=8, connect_rate=1000.0) as host:
+        port = served(host, page)
+        opened = [await asyncio.open_connection("127.0.0.1", port) for _ in range(36)]
+        await asyncio.sleep(0.3)
+        assert host.door.count <= host.door.limits.limit
+        closed = 0
+        for reader, _ in opened:
+            with contextlib.suppress(TimeoutError, ConnectionError):
+                if await asyncio.wait_for(reader.read(1), 0.05) == b"":
+                    closed += 1
+        assert closed >= len(opened) - host.door.limits.limit
+        status, _, body = await get(port, "/")
+        assert (status, body) == (200, PAGE["index.html"])
+        for _, writer in opened:
+            writer.close()
