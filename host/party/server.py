@@ -178,7 +178,7 @@ class PartyHost:
         if self.announcer is not None:
             await self.announcer.close()
             self.announcer = None
-        if self._saved is not None:
+        if self._saved is not None and not self._saved.cancelled():
             with contextlib.suppress(Exception):
                 await self._saved
         if self.store is not None:
@@ -273,9 +273,11 @@ class PartyHost:
             self._save()
 
     async def _saved_or_say(self) -> bool:
-        """Save and wait for it; False if the disk refused it (``_said`` says why)."""
+        """Save and wait for it; False if the disk refused it (``_said`` says why). The
+        save itself is shielded: a request cut short (its link's task cancelled as the
+        host stops) must not cancel the write under it."""
         try:
-            await self._save()
+            await asyncio.shield(self._save())
         except OSError:
             return False
         return True
