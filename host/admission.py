@@ -64,6 +64,7 @@ __all__ = [
     "DoorLimits",
     "PasswordThrottle",
     "Pool",
+    "TokenBucket",
     "Verdict",
     "open_files",
     "raise_file_limit",
@@ -105,12 +106,28 @@ class DoorLimits:
     reserve_timeout: float = 2.0
 
 
-class _Bucket:
+class TokenBucket:
+    """``burst`` tokens at most, refilled at ``rate`` a second (``stamp``: when last
+    looked at): the door's new connections per address and a link's messages."""
+
     __slots__ = ("stamp", "tokens")
 
     def __init__(self, tokens: float, stamp: float) -> None:
         self.tokens = tokens
         self.stamp = stamp
+
+    def full_at(self, now: float, rate: float) -> float:
+        """The tokens there would be at ``now``, before any cap."""
+        return self.tokens + (now - self.stamp) * rate
+
+    def take(self, now: float, rate: float, burst: float) -> bool:
+        """One token at ``now``; False: none left (over the rate)."""
+        self.tokens = min(burst, self.full_at(now, rate))
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
 
 
 class Door(Generic[K]):
@@ -124,7 +141,7 @@ class Door(Generic[K]):
         self._reserve: dict[K, str] = {}  # strangers in the reserve, oldest first
         self._greeted: set[K] = set()  # said hello: never pushed out
         self._closing: set[K] = set()  # pushed out, the socket not closed yet
-        self._buckets: dict[str, _Bucket] = {}
+        self._buckets: dict[str, TokenBucket] = {}
 
     @property
     def count(self) -> int:
@@ -191,18 +208,13 @@ class Door(Generic[K]):
         if bucket is None:
             if len(self._buckets) >= MAX_ADDRESSES:
                 self._forget_full(now)
-            bucket = self._buckets[address] = _Bucket(float(limits.burst), now)
-        bucket.tokens = min(limits.burst, bucket.tokens + (now - bucket.stamp) * limits.rate)
-        bucket.stamp = now
-        if bucket.tokens < 1:
-            return False
-        bucket.tokens -= 1
-        return True
+            bucket = self._buckets[address] = TokenBucket(float(limits.burst), now)
+        return bucket.take(now, limits.rate, limits.burst)
 
     def _forget_full(self, now: float) -> None:
         limits = self.limits
         for address, bucket in list(self._buckets.items()):
-            if bucket.tokens + (now - bucket.stamp) * limits.rate >= limits.burst:
+            if bucket.full_at(now, limits.rate) >= limits.burst:
                 del self._buckets[address]
 
 

@@ -29,6 +29,7 @@ from typing import Any, Protocol
 
 from protocol import Endpoint, Goodbye, Heartbeat
 
+from .admission import TokenBucket
 from .outbox import Outbox
 
 __all__ = ["LINGER", "Link", "LinkLimits", "PartyLink", "TableLink", "TcpWire", "Wire"]
@@ -86,22 +87,14 @@ class Link:
         self.waiting = 0  # messages of this link not handled yet
         self.handled = asyncio.Event()  # set while every one of them is handled
         self.handled.set()
-        self.tokens = float(limits.burst)
-        self.stamp = time.monotonic()  # (the token bucket's)
+        self.bucket = TokenBucket(float(limits.burst), time.monotonic())  # its messages
         self.heard = heard  # when the peer last sent anything (the heartbeat's clock)
         self.probed = False  # a heartbeat went out since we last heard from it
         self.beats = 0
 
     def allow(self) -> bool:
         """Take one message from the token bucket; False once the peer sends too fast."""
-        now = time.monotonic()
-        limits = self.limits
-        self.tokens = min(limits.burst, self.tokens + (now - self.stamp) * limits.rate)
-        self.stamp = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
+        return self.bucket.take(time.monotonic(), self.limits.rate, self.limits.burst)
 
     def send(self, message: Any) -> None:
         """Send ``message`` after what the outbox still holds."""
