@@ -33,7 +33,7 @@ import errno
 import logging
 import socket
 import sys
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Coroutine, Hashable
 from typing import Any, Generic, Protocol, TypeVar
 
 from protocol import BUSY, HANDSHAKE_TIMEOUT, RATE_LIMITED, Alive, Goodbye, ProtocolError, encode
@@ -163,7 +163,7 @@ class Doorway(Generic[L]):
             self.spawn(self._serve_socket(conn, admit))
             await asyncio.sleep(0)  # the connections' tasks run between two accepts
 
-    def spawn(self, job: Any) -> None:
+    def spawn(self, job: Coroutine[Any, Any, None]) -> None:
         task = asyncio.create_task(job)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)

@@ -224,12 +224,11 @@ class TcpWire:
     async def linger(self, seconds: float = LINGER) -> None:
         """After a goodbye: read and drop what the peer still sends, until it closes or for
         ``seconds`` at most, so that closing with unread data (a TCP reset) cannot destroy
-        the goodbye before the peer reads it. Then close."""
+        the goodbye before the peer reads it (the doorway closes the wire next)."""
         with contextlib.suppress(Exception):
             async with asyncio.timeout(seconds):
                 while await self.reader.read(READ_SIZE):
                     pass
-        await self.close()
 
     async def close(self) -> None:
         self.writer.close()
