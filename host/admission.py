@@ -7,9 +7,12 @@ rules are tested without sockets or waiting; ``host.server`` applies them.
 descriptor. ``limit`` slots are for players and strangers (connections that have not said
 ``hello`` yet). New connections from one address are rate-limited (a token bucket of
 ``burst`` at ``rate`` a second): within the rate a newcomer is an ordinary stranger with
-``hello_timeout`` seconds to greet; beyond it the newcomer goes to the **reserve**, a few
-extra slots whose strangers get only ``reserve_timeout`` seconds and are let in only with
-a seat's token (a seated player coming back). When the slots are full, a newcomer pushes out
+``hello_timeout`` seconds to greet; beyond it the newcomer goes to the **reserve**, extra
+slots (up to ``RESERVE``) whose strangers get only ``reserve_timeout`` seconds and are let
+in only with a seat's token (a seated player coming back). The reserve is large because a
+flood from the player's own address can be told from the player only by the hello: a
+returning player's connection must outlast as many of the flood's as arrive before its
+hello does. When the slots are full, a newcomer pushes out
 the oldest stranger of the address holding the most strangers (a flooder pushes out its own
 connections, never a player); a full reserve pushes out its oldest. Pushed-out connections
 are closed at once, but their descriptors are only free once the socket is closed
@@ -75,7 +78,11 @@ __all__ = [
 K = TypeVar("K", bound=Hashable)
 
 SPARE_FILES = 32  # descriptors kept free for saves, the announcement, logs and the like
-RESERVE = 32  # reserve slots at most (a quarter of the file budget on a tight limit)
+# Reserve slots at most (a quarter of the file budget on a tight limit). The reserve's
+# newest stranger is pushed out only after this many more arrive over the rate, so it is
+# the time a returning player has for its hello during a flood from its own address: at
+# 1,000 silent connections a second, half a second.
+RESERVE = 512
 WANTED_FILES = 8192  # the soft limit asked for (a LAN table never needs more)
 MAX_ADDRESSES = 4096  # buckets and throttles kept before forgetting settled ones
 
@@ -257,9 +264,8 @@ def slots_for(
     files (None: no limit) with ``files_open`` already open (None: unknown; assume
     ``SPARE_FILES``). A table's seats always fit, however tight the limit."""
     if file_limit is None:
-        reserve = min(RESERVE, max(1, max_connections // 4))
         return DoorLimits(
-            limit=max_connections, reserve=reserve, hard=max_connections + 2 * reserve
+            limit=max_connections, reserve=RESERVE, hard=max_connections + 2 * RESERVE
         )
     used = SPARE_FILES if files_open is None else files_open
     budget = max(file_limit - used - SPARE_FILES, 2 * seats + 2)

@@ -91,6 +91,33 @@ def test_a_reserve_stranger_that_greets_holds_its_slot() -> None:
     assert d.count == 4 and d.strangers(Pool.RESERVE) == 2  # "back" was never pushed out
 
 
+@pytest.mark.parametrize("file_limit", [8192, None])
+def test_a_returning_players_connection_outlasts_500_of_a_flood_from_its_address(
+    file_limit: int | None,
+) -> None:
+    """Issue 41: a flood from the player's own address is told from the player only by the
+    hello, so the player's connection in the reserve must outlast the flood's until its
+    hello comes (a reserve of 32 pushed it out after 32, some 30 ms of a 1,000/s flood)."""
+    clock = Clock()
+    d = Door(replace(slots_for(64, file_limit, 40, 2), burst=0), clock)
+    admit = d.arrive("back", "10.0.0.9")
+    assert admit is not None and admit.pool is Pool.RESERVE
+    pushed = set()
+    for n in range(500):
+        flood = d.arrive(f"flood-{n}", "10.0.0.9")
+        assert flood is not None
+        if flood.evict is not None:
+            pushed.add(flood.evict)
+            d.leave(flood.evict)
+    assert "back" not in pushed
+    d.greeted("back")  # the hello with the seat's token comes: never pushed out from here
+    for n in range(500, 1200):
+        flood = d.arrive(f"flood-{n}", "10.0.0.9")
+        assert flood is not None and flood.evict != "back"
+        if flood.evict is not None:
+            d.leave(flood.evict)
+
+
 def test_closing_connections_count_until_their_socket_is_closed() -> None:
     clock = Clock()
     d = door(clock, hard=5, burst=100)

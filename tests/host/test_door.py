@@ -141,6 +141,34 @@ async def test_during_a_game_a_player_over_the_rate_comes_back_with_the_token() 
         await back.close()
 
 
+async def test_a_returning_player_says_hello_late_in_a_flood_from_its_address() -> None:
+    """Issue 41: the seat's token wins the reserve even when 300 silent connections from
+    the player's own address arrive between its connecting and its hello (they all come in
+    the reserve: the address's rate is spent)."""
+    async with serving(
+        seats=2, ai=("random",), autostart=True, connect_burst=1, connect_rate=0.001, hold=60.0
+    ) as host:
+        anna = await NetClient.connect("127.0.0.1", host.port, "Anna")
+        await until(lambda: host.table.playing)
+        token = anna.token
+        await anna.close()
+        await until(lambda: host.table.seats[0].link is None)
+        reader, writer = await asyncio.open_connection("127.0.0.1", host.port)
+        flood = [await asyncio.open_connection("127.0.0.1", host.port) for _ in range(300)]
+        # The host takes connections in the order they came: once a later one is answered,
+        # all 300 are in.
+        with pytest.raises(HostClosed) as refused:
+            await NetClient.connect("127.0.0.1", host.port, "Mallory")
+        assert refused.value.code == "busy"
+        writer.write(encode(Hello(PROTOCOL_VERSION, "Anna", token=token)))
+        head = await asyncio.wait_for(reader.readexactly(4), 30)
+        answer = msgpack.unpackb(await reader.readexactly(int.from_bytes(head, "big")))
+        assert answer["type"] == "welcome" and answer["seat"] == 0, answer
+        writer.close()
+        for _, flooder in flood:
+            flooder.close()
+
+
 async def play_through(client: NetClient, stop: asyncio.Event) -> int:
     """Play the first legal action of every view until ``stop``; the acks received."""
     acks = 0
