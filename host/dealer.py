@@ -25,7 +25,7 @@ from __future__ import annotations
 import itertools
 import random
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from engine import Action, Event, GameLog, GameState
@@ -56,9 +56,11 @@ class Dealer:
         post: Callable[[Thought | TurnUp], None],
         workers: Workers | None,
         record: Callable[[int, Action], None],
+        seats_after: Callable[[Collection[int]], None],
         entropy: Callable[[int], bytes] = secrets.token_bytes,
     ) -> None:
         self.config, self.roster, self.audience = config, roster, audience
+        self.seats_after = seats_after  # a game ended: its stand-ins, for the seats' fate
         self.entropy = entropy  # the secure source of a secret players contribute to
         self.workers = workers
         self.record = record  # an action is journaled (before anyone is told of it)
@@ -234,7 +236,8 @@ class Dealer:
             for seat in self.roster.seats:
                 if seat.link is not None:
                     seat.link.send(part)
-        self.roster.ended(result, stood_in=play.bots)
+        self.roster.record(result)
+        self.seats_after(play.bots)
         self.logs.append(play.log)
         play.stop_turn()
         self.play, self.last_seq = None, play.seq

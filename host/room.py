@@ -213,11 +213,6 @@ class Roster:
             or gate.newcomer(address, hello.password, checked)
         )
 
-    def all_back(self, stand_ins: Collection[int]) -> bool:
-        """Whether every human seat is connected or played by a stand-in."""
-        seats = enumerate(self.seats)
-        return all(s.kind != "human" or s.link is not None or i in stand_ins for i, s in seats)
-
     def no_seat(self, playing: bool) -> Refusal | None:
         """Why a newcomer (no token) gets no seat, if not: a game runs, or the table is
         full (both said before any password is looked at)."""
@@ -239,13 +234,6 @@ class Roster:
         seat.since = next(self.arrivals)
         return index, token
 
-    def connect(self, index: int, link: Link) -> Link | None:
-        """``link`` plays seat ``index`` now: the connection it replaces, if any."""
-        seat = self.seats[index]
-        old, seat.link, link.seat = seat.link, link, index
-        seat.back_soon = False  # the player is back
-        return old
-
     def set_look(self, index: int, look: int | None) -> None:
         """A returning player's hello chose their badge afresh."""
         self.seats[index].look = look
@@ -260,31 +248,6 @@ class Roster:
         """Whether seat ``index``'s player is the table's only human (every other seat is
         an AI's or empty): only then may they stop the game's clock (``host.pause``)."""
         return all(s.kind != "human" for i, s in enumerate(self.seats) if i != index)
-
-    def disconnect(self, index: int, kept: bool) -> bool:
-        """Seat ``index``'s connection is gone: True when the seat is held for its player
-        (``kept``: in a game, or a party's table in its lobby too); otherwise the seat is
-        empty again."""
-        self.seats[index].link = None
-        if kept:
-            return True
-        self.seats[index] = Seat()
-        return False
-
-    def away(self, index: int) -> int:
-        """Seat ``index``'s player dropped out once more: the count a hold is tagged with."""
-        seat = self.seats[index]
-        seat.away += 1
-        return seat.away
-
-    def still_away(self, index: int, away: int) -> bool:
-        """Whether seat ``index`` is the player's still, and they are away since ``away``."""
-        seat = self.seats[index] if index < len(self.seats) else None
-        return seat is not None and seat.kind == "human" and not seat.link and seat.away == away
-
-    def vacate(self, index: int) -> None:
-        """A held seat whose player did not come back to the lobby is free again."""
-        self.seats[index] = Seat()
 
     def free(
         self, index: int, playing: bool, code: str, text: str, level: str | None = None
@@ -432,17 +395,7 @@ class Roster:
         for seat in self.seats:
             seat.away, seat.ready = 0, False
 
-    def ended(self, result: GameResult, stood_in: Collection[int]) -> None:
-        """A game ended with ``result``: the series counts it, and a seat an AI played only
-        for the game, or whose player stayed away past the hold (``stood_in``), is empty
-        again. A player away for less keeps the seat for the rest of the hold (a phone put
-        away during the game gets its place back in the room; the hold's timer, already
-        running, frees it after that: ``Table._held``)."""
+    def record(self, result: GameResult) -> None:
+        """A game ended with ``result``: the series counts it (what becomes of the seats is
+        ``host.seat_life``'s)."""
         self.series = self.series.record(result)
-        for index, seat in enumerate(self.seats):
-            if seat.for_game or (seat.kind == "human" and seat.link is None and index in stood_in):
-                self.seats[index] = Seat()
-
-    def away_players(self) -> list[int]:
-        """The seats of players who are not connected now."""
-        return [i for i, s in enumerate(self.seats) if s.kind == "human" and s.link is None]

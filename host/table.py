@@ -13,13 +13,14 @@ else arrives waits, and the game in play) are ``host.dealer``'s ``Dealer``; the 
 are ``host.audience``'s; who may come in is ``host.entry``'s (``host.server`` throttles
 and checks a hello's password before it comes here).
 
-A human who drops out mid-game is ``away``: the seat waits the room's ``hold`` seconds
-for them, then a stand-in AI plays it until they return with their token (and an owner
-away that long hands the room on, ``host.room``). The turn timer (without one, the room's
-patience) makes the default move for a human seat that lets it run out. Once the host is
-stopping (or the executor refuses work, as it does while the process exits) no AI is asked
-to think again. A player alone with the AIs may pause the game: its clock stops
-(``host.pause``); at a table with others a player can only say "back in a minute".
+A seat's life (connected, away, held, stood in for, back; kept or freed after a game) is
+decided by ``host.seat_life``'s ``SeatLife``: a human who drops out mid-game is held for
+the room's ``hold`` seconds, then a stand-in AI plays the seat until they return with their
+token (and an owner away that long hands the room on, ``host.room``). The turn timer
+(without one, the room's patience) makes the default move for a human seat that lets it run
+out. Once the host is stopping (or the executor refuses work, as it does while the process
+exits) no AI is asked to think again. A player alone with the AIs may pause the game: its
+clock stops (``host.pause``); at a table with others a player can only say "back in a minute".
 
 With a ``disk`` (``host.disk.DiskWriter``) the lobby is saved after every change and
 every action of a game is appended to the journal; what the table sends while it handles
@@ -100,10 +101,11 @@ from .parts import Part
 from .pause import Pausing, Turn
 from .policy import OWNER_RUNS, Finished, TablePolicy, went_out
 from .resume import load_table
-from .room import Freed, Roster
+from .room import Roster
 from .room_state import Seat, human_names
 from .save import TableSave, save_file
 from .scheduler import Handle, Scheduler, Timers
+from .seat_life import SeatLife
 from .workers import Workers
 
 __all__ = ["Gone", "Incoming", "Seat", "Show", "Stop", "Table", "Thought", "TurnUp"]
@@ -152,8 +154,10 @@ class Table:
             post,
             workers,
             self.keeper.record,
+            lambda stood_in: self.seat_life.ended(stood_in),
             entropy,
         )
+        self.seat_life = SeatLife(self.roster, self.dealer, policy, self._later)
         password = Password.of(config.password) if config.password else None
         self.gate = Gate(password, lambda: self.clock())  # the password, the throttle
         self.pause = Pausing(self.roster)  # a game its one player stopped (``host.pause``)
@@ -226,9 +230,7 @@ class Table:
         players are away until they return, its game goes on (``_end_resumed``); an
         autostart table with every seat taken (all AI) starts its first game."""
         self._save()
-        for index, seat in enumerate(self.seats):  # resumed: every player is away until back
-            if seat.kind == "human" and seat.link is None:
-                self._hold(index)
+        self.seat_life.opened()
         if self.play is not None:
             self.dealer.carry_on()
             self._end_resumed()
@@ -266,11 +268,16 @@ class Table:
         elif isinstance(item, Thought):
             self._ended(self.dealer.thought(item))
         elif isinstance(item, Held):
-            self._held(item)
+            if self.seat_life.held(item):
+                self._fix_owner()  # an owner away past the hold hands the room on
+                self._room_changed()
+                self._end_resumed()
         elif isinstance(item, TurnUp):
             self._ended(self.dealer.turn_up(item))
         elif isinstance(item, Idle):
-            self._idle_up(item)
+            if self.seat_life.idle_up(item):
+                self._fix_owner()
+                self._room_changed()
         elif isinstance(item, DealDue) and self.pending and self.pending.game == item.game:
             self._deal(self.pending)
         elif isinstance(item, Begin):
@@ -334,9 +341,7 @@ class Table:
         """Show the room to every seat and to ``on_room``, then save (see ``_save``)."""
         if self.pause.over(self.playing):
             self._resume()
-        for idle in self.roster.idle_watches(self.playing):
-            assert self.idle is not None
-            self._later(self.idle, idle)
+        self.seat_life.watch_idle()
         room = self.room()
         self._broadcast(RoomUpdate(room))
         if self.on_room is not None:
@@ -437,11 +442,9 @@ class Table:
 
     def _welcome(self, link: Link, index: int, token: str) -> None:
         """``link`` plays seat ``index`` now: its welcome, the game so far, the room."""
-        old = self.roster.connect(index, link)
+        old = self.seat_life.back(index, link)
         if old is not None:
             old.close("replaced", "You joined again from another connection.")
-        if self.play is not None:
-            self.play.bots.pop(index, None)  # a returning player takes over from the stand-in
         self._fix_owner()
         link.send(Welcome(PROTOCOL_VERSION, index, token, self.room()))
         if self.play is not None:
@@ -454,7 +457,7 @@ class Table:
         """A game resumed after its last action (the host died before saving its end) ends
         once its players are back or stood in: they see the end and reveal, seats kept."""
         play = self.play
-        if play is not None and play.over and self.roster.all_back(self.bots):
+        if play is not None and play.over and self.seat_life.all_back():
             self.dealer.end(play)
             self._ended()
 
@@ -465,42 +468,9 @@ class Table:
         index = link.seat
         if index is None or self.seats[index].link is not link:
             return
-        if self.roster.disconnect(index, self.playing or self.policy.keep_lobby_seat):
-            self._hold(index)
+        self.seat_life.gone(index)
         self._fix_owner()
         self._room_changed()
-
-    def _hold(self, index: int) -> None:
-        """Hold an away player's seat for ``hold`` seconds, then a stand-in plays (in the
-        lobby: the seat is freed). A seat the policy keeps through the lobby is its
-        player's there, however long they are away."""
-        if self.policy.keep_lobby_seat and self.play is None:
-            return
-        away = self.roster.away(index)
-        if self.hold > 0:
-            self._later(self.hold, Held(index, self.game, away))
-        elif self.play is None:
-            self._vacate(index)
-        else:
-            self.dealer.stand_in(index)
-
-    def _vacate(self, index: int) -> None:
-        """A held seat whose player did not come back to the lobby is free again."""
-        self.roster.vacate(index)
-        self._fix_owner()
-        self._room_changed()
-
-    def _held(self, held: Held) -> None:
-        due = held.game == self.game and held.seat not in self.bots
-        if not due or not self.roster.still_away(held.seat, held.away):
-            return
-        if self.play is None:  # a resumed lobby: the player did not come back
-            self._vacate(held.seat)
-            return
-        self.dealer.stand_in(held.seat)
-        self._fix_owner()  # an owner away past the hold hands the room on
-        self._room_changed()
-        self._end_resumed()
 
     def _fix_owner(self) -> None:
         """The room passes on if its owner cannot act (``Roster.fix_owner``); a room a
@@ -557,22 +527,10 @@ class Table:
         else:
             freed = self.roster.carry_out(link.seat, message, self.playing)
             if freed is not None:
-                self._freed(freed)
+                self.seat_life.freed(freed)
+                self._fix_owner()
             self._room_changed(durable=isinstance(message, Kick | Replace | Leave))
             self._maybe_autostart()
-
-    def _freed(self, freed: Freed) -> None:
-        """A seat was freed: in a game the AI now there plays it; its player is told why."""
-        self.dealer.freed(freed.index)
-        if freed.link is not None:
-            freed.link.close(freed.code, freed.text)
-        self._fix_owner()
-
-    def _idle_up(self, idle: Idle) -> None:
-        freed = self.roster.idle_up(idle, self.playing)
-        if freed is not None:
-            self._freed(freed)
-            self._room_changed()
 
     def _maybe_autostart(self) -> None:
         config, idle = self.config, not self.playing and self.pending is None
@@ -604,12 +562,10 @@ class Table:
 
     def _deal(self, pending: Deal) -> None:
         """Deal: the room shows the game before its first update; then what waited for the
-        deal is handled. A seat kept for a player who is not there (a party's player who
-        never came, one away since the last game) is held, then stood in for, as for any
-        player who drops."""
+        deal is handled. A seat kept for a player who is not there is held
+        (``SeatLife.dealt``)."""
         play = self.dealer.dealt(pending)
-        for index in self.roster.away_players():
-            self._hold(index)
+        self.seat_life.dealt()
         self._room_changed(durable=True)
         self.dealer.opening(play)
         for item in pending.deferred:
