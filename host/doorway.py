@@ -34,6 +34,7 @@ import logging
 import socket
 import sys
 from collections.abc import Callable, Coroutine, Hashable
+from functools import partial
 from typing import Any, Generic, Protocol, TypeVar
 
 from protocol import BUSY, HANDSHAKE_TIMEOUT, RATE_LIMITED, Alive, Goodbye, ProtocolError, encode
@@ -203,7 +204,7 @@ class Doorway(Generic[L]):
             # message comes back to no place: the host is flooded, a player may come later.
             late = (BUSY, self.busy_text) if admit.pool is Pool.RESERVE else None
             code, text = late or (HANDSHAKE_TIMEOUT, self.late_text)
-            timer = asyncio.get_running_loop().call_later(admit.timeout, link.goodbye, code, text)
+            timer = self.scheduler.later(admit.timeout, partial(link.goodbye, code, text))
             try:
                 await self._read(key, link, admit.pool, timer)
             finally:
@@ -217,7 +218,7 @@ class Doorway(Generic[L]):
             await wire.close()
             self.left(key)
 
-    async def _read(self, key: Hashable, link: L, pool: Pool, timer: asyncio.TimerHandle) -> None:
+    async def _read(self, key: Hashable, link: L, pool: Pool, timer: Handle) -> None:
         wire, conn = link.wire, link.conn
         greeted = False
         try:

@@ -12,6 +12,10 @@ A party's tables are saved in a folder beside the party's save (``store.tables_f
 one save and journal per table port as any table's; a table the party takes up again
 after a restart is resumed from there when its save exists, and otherwise opened afresh on
 its port with the same seats and tokens (the party was killed before it saved).
+
+How a table is opened is a ``TableOpener``'s: ``HostOpener`` (a ``Host`` on a port of its
+own, its AI seats in the night's pool) for the party host; a test gives one that opens
+tables in-process on its manual clock (tests/host/night_harness.py).
 """
 
 from __future__ import annotations
@@ -22,12 +26,13 @@ import os
 import random
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Protocol
 
 from .. import durable
 from ..config import HostConfig
 from ..credentials import hash_token
 from ..journal import journal_file
-from ..policy import Finished, Reserved
+from ..policy import Finished, Reserved, TablePolicy
 from ..save import save_file
 from ..server import Host
 from ..workers import AiPool
@@ -35,30 +40,75 @@ from .config import PartyConfig
 from .night import NightState, TableSlot
 from .tables import party_policy
 
-__all__ = ["RoundTables"]
+__all__ = ["HostOpener", "OpenTable", "RoundTables", "TableOpener"]
 
 OnResult = Callable[[int, int, Finished], None]  # (round, table, its game)
 AI_THREADS = 8  # AI decisions waited for at once, over every table
 AI_PROCESSES = min(4, os.cpu_count() or 2)  # worker processes (more than the cores: no gain)
 
 
+class OpenTable(Protocol):
+    """A round's table, open (a ``Host``, or a test's table in-process)."""
+
+    @property
+    def port(self) -> int: ...
+    @property
+    def web_port(self) -> int | None: ...
+    @property
+    def save_path(self) -> Path | None: ...
+    async def stop(self, text: str) -> None: ...
+
+
+class TableOpener(Protocol):
+    """How a night's tables are opened: ``start`` before the first, ``open`` each with its
+    config and the party's policy, ``close`` once the night is over."""
+
+    def start(self) -> None: ...
+    async def open(self, config: HostConfig, policy: TablePolicy) -> OpenTable: ...
+    async def close(self) -> None: ...
+
+
+class HostOpener:
+    """Each table a ``Host`` on a port of its own, its AI seats thinking in the night's one
+    pool (``ai``: every thread and worker process, started with the night)."""
+
+    def __init__(self, processes: bool) -> None:
+        self.processes = processes
+        self.ai: AiPool | None = None
+
+    def start(self) -> None:
+        self.ai = AiPool.start(AI_THREADS, AI_PROCESSES if self.processes else None)
+
+    async def open(self, config: HostConfig, policy: TablePolicy) -> Host:
+        assert self.ai is not None, "start() first"
+        host = Host(config, ai=self.ai, policy=policy)
+        await host.start()
+        return host
+
+    async def close(self) -> None:
+        if self.ai is not None:
+            await asyncio.to_thread(self.ai.close)
+            self.ai = None
+
+
 class RoundTables:
     """The open tables, by (round, table index). ``folder``: where they are saved (None:
-    not saved)."""
+    not saved); ``opener``: how they are opened (``HostOpener`` by default)."""
 
-    def __init__(self, config: PartyConfig, on_result: OnResult) -> None:
+    def __init__(
+        self, config: PartyConfig, on_result: OnResult, opener: TableOpener | None = None
+    ) -> None:
         self.config = config
         self.on_result = on_result
+        self.opener = opener or HostOpener(config.ai_processes)
         self.folder: Path | None = None
-        self.hosts: dict[tuple[int, int], Host] = {}
+        self.hosts: dict[tuple[int, int], OpenTable] = {}
         self.stopping: set[asyncio.Future[None]] = set()  # the tables being closed now
-        self.ai: AiPool | None = None  # the night's AI (``start``)
         self.kept: list[Path] = []  # closed tables' saves whose results are on no party save
 
     def start(self) -> None:
-        """Start the night's AI: every thread and worker process, now."""
-        processes = AI_PROCESSES if self.config.ai_processes else None
-        self.ai = AiPool.start(AI_THREADS, processes)
+        """The night begins: its tables' AI is started now (``TableOpener.start``)."""
+        self.opener.start()
 
     def saved(self, slot: TableSlot) -> bool:
         """Whether the table of ``slot`` has a save to resume."""
@@ -96,23 +146,22 @@ class RoundTables:
             "" if who is None else night.table_token(number, slot.index, who) for who in slot.seats
         ]
 
-    async def open(self, night: NightState, number: int, slot: TableSlot, resume: bool) -> Host:
+    async def open(
+        self, night: NightState, number: int, slot: TableSlot, resume: bool
+    ) -> OpenTable:
         """Open the table of ``slot`` (``resume``: from its save); ``slot.port`` is its port."""
         reserved = [
             None if who is None else Reserved(night.players[who].name, hash_token(token))
             for who, token in zip(slot.seats, self.tokens(night, number, slot), strict=True)
         ]
-        assert self.ai is not None, "start() first"
-        host = Host(
+        host = await self.opener.open(
             self.config_for(night, number, slot, resume),
-            ai=self.ai,
-            policy=party_policy(
+            party_policy(
                 reserved,
                 lambda finished: self.on_result(number, slot.index, finished),
                 self.config.gather,
             ),
         )
-        await host.start()
         slot.port = host.port
         self.hosts[number, slot.index] = host
         return host
@@ -157,9 +206,7 @@ class RoundTables:
                 await host.stop(text)
         if self.stopping:
             await asyncio.wait(set(self.stopping))
-        if self.ai is not None:
-            await asyncio.to_thread(self.ai.close)
-            self.ai = None
+        await self.opener.close()
 
 
 def _remove(save_path: Path) -> None:

@@ -17,6 +17,11 @@ last write from its table's save, and every player comes back with their token. 
 the disk refuses (a full disk) is tried again every ``save_retry`` seconds, ``unsaved``
 (``party.unsaved``) saying so meanwhile, and the finished tables' files are kept until a
 save that scored their games is on disk (``RoundTables.saved_through``).
+
+Its time is a ``host.scheduler.Scheduler``'s, as a table's is (the break, a save's retry, a
+finished table's linger, the heartbeat and the handshake timeout of its doorway), and how a
+round's tables open is a ``TableOpener``'s: so a test runs a whole night in this process
+on a manual clock, without sockets or waiting (tests/host/night_harness.py).
 """
 
 from __future__ import annotations
@@ -58,16 +63,17 @@ from ..doorway import Doorway, listening_socket
 from ..link import LinkLimits, PartyLink, Wire
 from ..outbox import Outbox
 from ..policy import Finished
-from ..scheduler import LoopScheduler
+from ..scheduler import Handle, LoopScheduler, Scheduler, Timers
 from ..web import WebDoor
 from .config import PARTY_PORT, SERVICE_TYPE, PartyConfig
 from .night import NightState, TableSlot
-from .round_tables import RoundTables
+from .round_tables import RoundTables, TableOpener
 from .store import PartySaveError, PartyStore, party_file, tables_folder
 
 __all__ = ["PARTY_PORT", "SERVICE_TYPE", "PartyConfig", "PartyHost", "PartySaveError"]
 
 log = logging.getLogger("durak.party")
+Job = Callable[[], Coroutine[None, None, None]]  # a step of the party's, started later
 MAX_BOARDS = 16
 MAX_LINKS = 128  # open connections: 60 players, 16 boards, and room for strangers
 # A party's links carry a few messages a round, each handled at once: a small buffer
@@ -86,9 +92,21 @@ REFUSALS = {
 class PartyHost:
     """``await start()``, then ``await stop()`` (or ``async with``)."""
 
-    def __init__(self, config: PartyConfig, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        config: PartyConfig,
+        clock: Callable[[], float] = time.time,
+        *,
+        scheduler: Scheduler | None = None,
+        opener: TableOpener | None = None,
+    ) -> None:
+        """``clock``: the wall clock (the night's times are shown to clients);
+        ``scheduler``: the timers and the heartbeat (``host.scheduler``; the running loop's
+        by default); ``opener``: how a round's tables are opened (``Host``s on ports of their
+        own by default). A test gives both, and runs a night without sockets or waiting."""
         self.config = config
         self.clock = clock
+        self.scheduler = scheduler or LoopScheduler()
         seed = config.seed if config.seed is not None else random.SystemRandom().getrandbits(32)
         self.night = NightState(
             config.name[:63] or "Durak party", config.setup, seed, config.break_s
@@ -103,11 +121,11 @@ class PartyHost:
                 hard=sizes.hard,
                 hello_timeout=config.handshake_timeout,
             ),
-            LoopScheduler(),
+            self.scheduler,
             busy_text="The party host has as many connections as it takes.",
             late_text="No join in time.",
         )
-        self.tables = RoundTables(config, self._result)
+        self.tables = RoundTables(config, self._result, opener)
         self.store: PartyStore | None = None
         self.port = 0
         self.announcer: Announcer | None = None
@@ -115,11 +133,12 @@ class PartyHost:
         self._listener: socket.socket | None = None
         self.web: WebDoor | None = None  # the phones' page, with a web port
         self._tasks: set[asyncio.Task[None]] = set()
-        self._timer: asyncio.TimerHandle | None = None
+        self._jobs: Timers[Job] = Timers(self.scheduler, lambda job: self._spawn(job()))
+        self._timer: Handle | None = None
         self._starting = False
         self._saved: asyncio.Future[None] | None = None
         self.unsaved: str | None = None  # why the party's newest state is not on disk
-        self._retry: asyncio.TimerHandle | None = None  # the next try of a failed save
+        self._retry: Handle | None = None  # the next try of a failed save
         self._joining = asyncio.Lock()  # one new player at a time (undone if unsaved)
 
     # --- starting and stopping --------------------------------------------------------
@@ -134,18 +153,7 @@ class PartyHost:
     async def _start(self) -> None:
         sock = listening_socket(self.config.bind, self.config.port)
         self.port = sock.getsockname()[1]
-        self.tables.start()
-        if self.config.save_dir is not None:
-            self.store = PartyStore(party_file(self.config.save_dir, self.port))
-            self.tables.folder = tables_folder(self.config.save_dir, self.port)
-            if self.config.resume:
-                self.night = self.store.load()
-        elif self.config.resume:
-            raise ValueError("resume needs save_dir")
-        if self.config.resume:
-            await self._resume_round()
-        else:
-            await self._save()
+        await self.begin()
         self._listener = sock
         self.doorway.listen(sock)
         self.doorway.beat()
@@ -158,9 +166,26 @@ class PartyHost:
             )
             await self.announcer.start(self._txt())
 
+    async def begin(self) -> None:
+        """The night begins (``start`` calls it once its port is known): the tables' AI,
+        the save, or the night taken up from it. A test without sockets calls it alone."""
+        self.tables.start()
+        if self.config.save_dir is not None:
+            self.store = PartyStore(party_file(self.config.save_dir, self.port))
+            self.tables.folder = tables_folder(self.config.save_dir, self.port)
+            if self.config.resume:
+                self.night = self.store.load()
+        elif self.config.resume:
+            raise ValueError("resume needs save_dir")
+        if self.config.resume:
+            await self._resume_round()
+        else:
+            await self._save()
+
     async def stop(self) -> None:
         if self._timer is not None:
             self._timer.cancel()
+        self._jobs.cancel()
         await self.doorway.stop_accepting()
         if self._retry is not None:
             self._retry.cancel()
@@ -264,8 +289,7 @@ class PartyHost:
             log.error("%s; trying again every %g s", self.unsaved, self.config.save_retry)
             self._show()
         if self._retry is None:
-            loop = asyncio.get_running_loop()
-            self._retry = loop.call_later(self.config.save_retry, self._save_again)
+            self._retry = self.scheduler.later(self.config.save_retry, self._save_again)
 
     def _save_again(self) -> None:
         self._retry = None
@@ -499,24 +523,29 @@ class PartyHost:
             self._timer.cancel()
         assert self.night.next_at is not None
         delay = max(0.0, self.night.next_at - self.clock())
-        self._timer = asyncio.get_running_loop().call_later(delay, self._break_over)
+        self._timer = self.scheduler.later(delay, self._break_over)
 
     def _break_over(self) -> None:
         self._timer = None
         if self.night.status == "break":
             self._spawn(self.start_round())
 
-    def _later(self, delay: float, job: Callable[[], Coroutine[None, None, None]]) -> None:
-        async def run() -> None:
-            await asyncio.sleep(delay)
-            await job()
-
-        self._spawn(run())
+    def _later(self, delay: float, job: Job) -> None:
+        self._jobs.later(delay, job)
 
     def _spawn(self, job: Coroutine[None, None, None]) -> None:
         task = asyncio.get_running_loop().create_task(job)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    async def settled(self) -> bool:
+        """Wait until nothing the party started is still running (a round being seated, a
+        score being saved, a table closing): for a test that moves the clock by hand. True
+        if something was."""
+        waited = bool(self._tasks)
+        while self._tasks:
+            await asyncio.wait(set(self._tasks))
+        return waited
 
     async def _resume_round(self) -> None:
         """Take up the round in play (each unfinished table from its save) or the break."""

@@ -15,7 +15,9 @@ from client.cli.party_bot import PartyReport, play_party
 from client.net.client import HostClosed
 from client.net.party import PartyClient
 from engine import Rules
+from host import Host
 from host.party import Game, standings
+from host.party.round_tables import HostOpener
 from host.party.server import PartyConfig, PartyHost
 from protocol import (
     PROTOCOL_VERSION,
@@ -23,7 +25,6 @@ from protocol import (
     Join,
     Night,
     PartyConnection,
-    PartyTable,
     PartyUpdate,
     Rejected,
     UnplayableRules,
@@ -129,7 +130,9 @@ def test_the_nights_ai_thinks_in_one_pool_started_with_the_party() -> None:
         setup = Night(Rules(players=4), rounds=2)
         host = PartyHost(config(setup=setup, start_with=3, ai_processes=True))
         await host.start()
-        pool = host.tables.ai
+        opener = host.tables.opener
+        assert isinstance(opener, HostOpener)
+        pool = opener.ai
         assert pool is not None and pool.workers is not None
         started = [p.pid for p in pool.workers.processes()]
         threads = ai_threads()
@@ -141,6 +144,7 @@ def test_the_nights_ai_thinks_in_one_pool_started_with_the_party() -> None:
             ]
             while not all(bot.done() for bot in bots):
                 for table in host.tables.hosts.values():
+                    assert isinstance(table, Host)
                     lent.add((table.executor is pool.executor, table.workers is pool.workers))
                 await asyncio.sleep(0.01)
             await asyncio.wait_for(asyncio.gather(*bots), 90)
@@ -239,50 +243,5 @@ def test_a_board_watches_and_a_player_leaves_and_comes_back() -> None:
             assert again.player == 0 and again.party.players[0].status == "here"
             await again.close()
             await board.close()
-
-    asyncio.run(check())
-
-
-def test_a_break_with_too_few_players_left_waits_for_the_organiser() -> None:
-    async def check() -> None:
-        setup = Night(Rules(players=2), rounds=3, fill=False)
-        async with PartyHost(config(setup=setup, start_with=2)) as host:
-            stays = asyncio.create_task(play_party("127.0.0.1", host.port, "Stays", seed=1))
-            goes = play_party("127.0.0.1", host.port, "Goes", seed=2, leave_after=1)
-            left = await asyncio.wait_for(goes, 60)
-            assert sorted(left.results) == [1]
-            while not (host.night.status == "break" and host.night.next_at is None):
-                host.changed.clear()
-                await asyncio.wait_for(host.changed.wait(), 30)
-            party = host.view()
-            assert party.round == 1 and party.next_ms is None
-            assert [p.status for p in party.players if p.name == "Goes"] == ["left"]
-        with pytest.raises(HostClosed, match="shutdown"):
-            await stays
-
-    asyncio.run(check())
-
-
-def test_a_seated_player_who_drops_is_told_their_table_again_on_return() -> None:
-    async def next_table(client: PartyClient) -> PartyTable:
-        while not isinstance(message := await asyncio.wait_for(client.receive(), 10), PartyTable):
-            pass
-        return message
-
-    async def check() -> None:
-        setup = Night(Rules(players=2), rounds=1, fill=False)
-        async with PartyHost(config(setup=setup, start_with=2, gather=30.0)) as host:
-            anna = await PartyClient.connect("127.0.0.1", host.port, "Anna")
-            boris = await PartyClient.connect("127.0.0.1", host.port, "Boris")
-            first = await next_table(anna)
-            await next_table(boris)
-            await anna.close()  # dropped, not left: still seated, their seat held
-            assert anna.token is not None
-            back = await PartyClient.connect("127.0.0.1", host.port, "Anna", token=anna.token)
-            again = await next_table(back)
-            assert again == first
-            assert [p.status for p in back.party.players if p.name == "Anna"] == ["here"]
-            await back.close()
-            await boris.close()
 
     asyncio.run(check())
