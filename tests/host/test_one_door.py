@@ -10,6 +10,7 @@ import contextlib
 from typing import Any
 
 import msgpack
+from harness import ManualScheduler
 from live import serving
 
 from client.net.party import PartyClient
@@ -78,11 +79,13 @@ async def test_frames_before_an_over_long_prefix_are_answered_first_on_either_po
     assert answered[-3:] == ["pong", "pong", "goodbye frame_too_large"]
 
 
-async def test_a_silent_party_player_is_away_and_the_organiser_hands_the_night_on() -> None:
-    """A laptop that drops off the Wi-Fi without closing its connection: the party asks
-    (heartbeat), then takes it for gone within the silence, and the next player here
-    organises the night."""
-    async with PartyHost(party(silence=0.9)) as night:
+async def test_a_party_client_answers_the_heartbeat_and_a_silent_one_is_away() -> None:
+    """Over TCP with the party's clock moved by hand: Boris's client (``PartyClient``)
+    answers each heartbeat from its own reader and stays; Anna's machine, quiet since its
+    join, is away once the silence is up, and Boris organises the night. (The party's side
+    to the second: tests/host/test_party_clock.py.)"""
+    clock = ManualScheduler()
+    async with PartyHost(party(silence=9.0), scheduler=clock) as night:
         reader, writer = await asyncio.open_connection("127.0.0.1", night.port)
         join = {"type": "join", "version": PROTOCOL_VERSION, "name": "Anna", "token": None}
         writer.write(frame(msgpack.packb(join | {"role": "play"})))
@@ -90,17 +93,19 @@ async def test_a_silent_party_player_is_away_and_the_organiser_hands_the_night_o
         joined = msgpack.unpackb(await reader.readexactly(int.from_bytes(head)))
         boris = await PartyClient.connect("127.0.0.1", night.port, "Boris")
         assert night.view().organiser == joined["player"]
-        # Anna's machine goes quiet (it reads nothing and answers nothing) ...
-        async with asyncio.timeout(10):
-            while night.view().organiser == joined["player"]:
-                await night.changed.wait()
+        link = next(link for link in night.links if link.player == boris.player)
+        for _ in range(4):  # 14 s: Boris is asked four times and answers each over the wire
+            clock.advance(3.5)
+            async with asyncio.timeout(10):
+                while link.probed:
+                    await asyncio.sleep(0)
+        async with asyncio.timeout(10):  # Anna's connection, cut at 9 s, ends
+            while night.view().organiser != boris.player:
                 night.changed.clear()
-        # ... and Boris, whose client answers every heartbeat, runs the night now
-        assert night.view().organiser == boris.player
+                await night.changed.wait()
+        assert link.beats == 4 and not link.closed
         anna = next(p for p in night.view().players if p.id == joined["player"])
-        assert anna.status == "away"
-        await asyncio.sleep(1.5)  # more than the silence: Boris stays
-        assert boris.player in night.here()
+        assert anna.status == "away" and boris.player in night.here()
         await boris.close()
         writer.close()
 
