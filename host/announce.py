@@ -6,6 +6,13 @@ interfaces are used. The TXT properties are updated when the room changes and th
 service is withdrawn on shutdown, awaiting the unregistration fully so that browsers see
 the table vanish at once.
 
+Each announcement carries a revision (``rev``, counting the updates), so that its TXT
+record is one no browser has cached: python-zeroconf (0.154) reports a service Updated
+only for a record it does not hold, and it holds a superseded TXT record for its whole TTL
+when the next came within a second (RFC 6762 10.2 expires only older ones), or until its
+cache is swept (every 10 s). Without it, seats going 1/3, 2/3 and back to 1/3 as the
+owner sent a player away stayed "2/3" in every Join list.
+
 Which addresses: ``lan_addresses``, those a LAN peer can use. Loopback never (a peer
 reaching 127.0.0.1 reaches itself), unless it is all there is (a host bound to
 127.0.0.1, as in the tests), so that this machine still finds its own table. Link-local
@@ -151,6 +158,7 @@ class Announcer:
         self._azc: AsyncZeroconf | None = None
         self._info: AsyncServiceInfo | None = None
         self._wanted: dict[str, str] = {}
+        self._revision = 0
         self._dirty = asyncio.Event()
         self._updater: asyncio.Task[None] | None = None
 
@@ -159,7 +167,7 @@ class Announcer:
             self.service_type,
             self.name,
             port=self.port,
-            properties=properties,
+            properties={**properties, "rev": str(self._revision)},
             server=self.server,
             parsed_addresses=self.addresses,
         )
@@ -183,6 +191,7 @@ class Announcer:
         while True:
             await self._dirty.wait()
             self._dirty.clear()
+            self._revision += 1
             self._info = self._make_info(self._wanted)
             await (await self._azc.async_update_service(self._info))
 

@@ -138,7 +138,19 @@ def sting_you(rng: random.Random) -> list[float]:
     return _normalise(_mix(*tracks), 0.45)
 
 
-SOUNDS = (deal, play, beat, take, turn, sting, sting_you)
+def cheer(rng: random.Random) -> list[float]:
+    """The game's first player out: a quick rising arpeggio of bells and a glitter of
+    high noise, brighter and shorter than the end's fanfare."""
+    notes = ((0.0, 1046.5), (0.07, 1318.5), (0.14, 1568.0), (0.21, 2093.0))
+    tracks = [
+        (start, _tone(0.6, freq, 0.16), 1.0 - k * 0.1) for k, (start, freq) in enumerate(notes)
+    ]
+    tracks += [(start, _tone(0.5, freq * 2.01, 0.08), 0.2) for start, freq in notes]
+    tracks.append((0.18, _envelope(_noise(rng, 0.45, 9000), 0.02, 0.12), 0.25))
+    return _normalise(_mix(*tracks), 0.4)
+
+
+SOUNDS = (deal, play, beat, take, turn, sting, sting_you, cheer)
 
 
 def main(folder: Path | None = None) -> None:

@@ -93,6 +93,7 @@ def test_the_sounds_are_what_the_generator_writes(tmp_path: Path) -> None:
         "turn.wav",
         "sting.wav",
         "sting_you.wav",
+        "cheer.wav",
     }
 
 

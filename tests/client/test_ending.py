@@ -11,11 +11,14 @@ from tables import deal, scene, settle, showing, start
 
 from client.app import App
 from client.i18n import ENGLISH, translator
+from client.screens.table import notices
 from client.screens.table.board import deck_of
+from client.screens.table.cues import Cues
 from client.screens.table.ending import durak_card_rects
+from client.screens.table.flourish import draw_flourish, flourish_spot
 from client.screens.table.history import History
 from client.screens.table.layout import PILE_SCALE, Layout
-from client.screens.table.moment import Moment
+from client.screens.table.moment import Moment, Stamp
 from client.screens.table.notices import EndScene
 from client.screens.table.row import table_buttons
 from client.settings import Settings
@@ -29,6 +32,7 @@ from engine import (
     Rules,
     Take,
     TrumpTurned,
+    WentOut,
 )
 
 pytestmark = pytest.mark.usefixtures("headless")
@@ -265,3 +269,92 @@ def test_the_durak_plate_leaves_its_word_to_the_stamp(monkeypatch: pytest.Monkey
     words.clear()
     table.draw(app.screen)
     assert "Durak" in words
+
+
+@pytest.mark.parametrize("animation", ["normal", "fast"])
+@pytest.mark.parametrize(("taker", "ours"), [(0, True), (1, False)])
+def test_the_stamp_holds_alone_then_goes_onto_the_panel_uncovered(
+    monkeypatch: pytest.MonkeyPatch, animation: str, taker: int, ours: bool
+) -> None:
+    """Frame by frame through the scene's clock: once down, the stamp is alone on the table
+    (no panel) for at least 1.5 s, at a fast pace too (the end was hurried with the cards);
+    then the panel opens and the stamp, in every frame, is drawn over it: it glides from
+    the table onto the panel's top edge instead of vanishing under it."""
+    drawn: list[str] = []  # what each frame drew on the window, in order
+    window: list[pygame.Surface] = []
+
+    def spy(name: str, real, at: int):  # type: ignore[no-untyped-def]
+        def drawing(*args, **kwargs):  # type: ignore[no-untyped-def]
+            if args[at] is window[0]:  # (not the end drawn ahead on a scratch surface)
+                drawn.append(name)
+            return real(*args, **kwargs)
+
+        return drawing
+
+    monkeypatch.setattr(Stamp, "draw", spy("draw", Stamp.draw, 1))
+    monkeypatch.setattr(Stamp, "glide", spy("glide", Stamp.glide, 1))
+    monkeypatch.setattr(notices, "draw_end", spy("panel", notices.draw_end, 0))
+    state = deal(Rules(deck_size=24), "9s Th Jh Qh Kh Ah", "9h Tc Jc Qc Kc Ac", trump="As")
+    app, session = start(state, Settings(animation=animation), size=(1280, 720))
+    window.append(app.screen)
+    _play_out(app, session, taker)
+    table = scene(app)
+    moment = table.finale.moment
+    assert moment is not None and moment.ours is ours
+    dt, alone, with_panel = 0.05, 0, 0
+    while with_panel < round(1.0 / dt):
+        drawn.clear()
+        app.step(dt)
+        if showing(app) is None:
+            assert drawn == ["draw"]  # the moment's stamp, on the table
+            landed = table.finale.moment is not None and table.finale.moment.landed >= 1.0
+            alone += landed
+        else:
+            assert showing(app) is EndScene
+            assert drawn[:2] == ["panel", "glide"]  # over the panel, never under it
+            assert "panel" not in drawn[1:]
+            with_panel += 1
+    assert alone * dt >= 1.5
+    panel = app.stack[-1]
+    assert isinstance(panel, EndScene)
+    stamp = panel.stamp()
+    assert stamp is not None and app.screen.get_rect().collidepoint(stamp.centre)
+    assert panel.next_frame() > 0  # the glide is over: the panel is still
+
+
+def test_the_first_player_out_is_celebrated_at_their_seat(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Boris takes everything, we go out first: a celebration at our place, with its
+    chime; a later player out gets none."""
+    played: list[str] = []
+    state = deal(Rules(deck_size=24), "9s Th Jh Qh Kh Ah", "9h Tc Jc Qc Kc Ac", trump="As")
+    app, session = start(state)
+    monkeypatch.setattr(app.assets, "play", lambda name, volume=1.0: played.append(name))
+    table = scene(app)
+    cheered: set[int] = set()
+    _play_out(app, session, 1, lambda: cheered.update(table.cues.cheers))
+    assert cheered == {0} and "cheer" in played
+    for _ in range(100):
+        app.step(0.05)
+    assert not table.cues.cheers  # it passes
+    cues = Cues()
+    cues.told(WentOut(2, 2), 0, ("You", "Boris", "Vera"), 0.0, 1.0)
+    assert not cues.cheers and not cues.sounds
+    cues.told(WentOut(1, 1), 0, ("You", "Boris", "Vera"), 0.0, 1.0)
+    assert set(cues.cheers) == {1} and cues.sounds == [(0.0, "cheer")]
+
+
+def test_the_celebration_draws_at_the_seat_and_is_gone_at_its_end() -> None:
+    app = App(Settings(), None, size=(1280, 720), sound=False)
+    layout = Layout((1280, 720), 3, 0)
+    for seat in (0, 1):
+        spot = flourish_spot(layout, seat)
+        before = pygame.Surface(app.size)
+        before.fill((40, 112, 66))
+        for t, changed in ((0.2, True), (1.0, False)):
+            surface = before.copy()
+            draw_flourish(surface, app.assets, layout, seat, "1st", t)
+            area = spot.inflate(spot.h * 2, spot.h * 2).clip(surface.get_rect())
+            differ = pygame.image.tobytes(surface.subsurface(area), "RGB") != pygame.image.tobytes(
+                before.subsurface(area), "RGB"
+            )
+            assert differ is changed, (seat, t)

@@ -117,6 +117,29 @@ def test_the_keys_are_numbered_again_once_the_bout_is_swept() -> None:
     assert sorted(table.choice.numbers.values()) == list(range(len(table.board.hand)))
 
 
+def test_the_keys_are_numbered_again_as_the_sweep_shows_not_with_the_next_view() -> None:
+    """The table shows the bout swept: the keys are 1, 2, 3... from that frame on, not
+    only once the next view is shown (the draws after a bout take seconds, and the keys
+    showed the bout's gap, 1-3, 5, 6, meanwhile)."""
+    from engine import GameState
+
+    app, session = start(GameState.from_text(NO_STOCK))
+    table = scene(app)
+    key(app, pygame.K_1 + table.choice.numbers[Card.parse("7h")])
+    settle(app)
+    session.play(1, Beat(Card.parse("9h"), Card.parse("7h")))
+    settle(app)
+    session.send(Pass())
+    board = table.board
+    assert board is not None
+    for _ in range(200):
+        app.step(0.05)
+        if not board.table:
+            break
+    assert not board.table and table.view is not None and table.view.table  # (not shown yet)
+    assert sorted(table.choice.numbers.values()) == list(range(len(board.hand)))
+
+
 NO_STOCK = (
     "rules=36 hands=TcJc9d7h8h6s*/8cTdQd9hKh7s stock=- trump=Ks table=- "
     "discard=6c7c9cQcKcAc6d7d8dJdKdAd6hThJhQhAh8s9sTsJsQsAsKs attacker=0 defender=1 "

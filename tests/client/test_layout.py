@@ -178,3 +178,29 @@ def test_the_log_button_and_the_trump_keep_clear_of_the_table(
     tag = (sx - tag_w / 2, top - tag_h / 2, sx + tag_w / 2, top + tag_h / 2)
     assert on_screen(layout, tag, slack=0)
     assert not any(overlap(tag, plate) for plate in plates), (tag, plates)
+
+
+@pytest.mark.parametrize("size", sorted(set(SIZES + WINDOW_SIZES)))
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_the_tray_behind_the_hand_closes_inside_the_window(
+    size: tuple[int, int], players: int
+) -> None:
+    """The tray behind our hand on our turn is whole on screen, its bottom edge and corners
+    too (it ran off the bottom at 1920x1080); it holds every card of the hand down to its
+    tilted corners, as wide as the hand where the window has room, and stays under the row
+    of buttons."""
+    layout = Layout(size, players, seat=0)
+    assert layout.hand_tray(0) is None
+    for count in range(1, 21):
+        tray = layout.hand_tray(count)
+        assert tray is not None
+        x, y, w, h = tray
+        box = (x, y, x + w, y + h)
+        assert on_screen(layout, box, slack=0), (count, box)
+        poses = layout.hand_poses(count)
+        for pose in poses:
+            assert lifted_box(layout, pose, 0.0)[3] <= y + h, (count, pose, box)
+        edge = layout.margin / 2
+        assert x <= max(edge, card_box(layout, poses[0])[0]), (count, box)
+        assert x + w >= min(size[0] - edge, card_box(layout, poses[-1])[2]), (count, box)
+        assert not overlap(box, button_band(layout)), (count, box)

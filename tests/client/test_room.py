@@ -28,6 +28,7 @@ from client.net.remote import NetSession
 from client.net.session import WATCHING, RoomChanged, Seated
 from client.screens.room import phones, plates
 from client.screens.room import screen as room_screen
+from client.screens.room import seating as seating_module
 from client.screens.room.screen import RoomScene
 from client.screens.room.share import share_lines
 from client.screens.table.notices import EndScene
@@ -600,3 +601,53 @@ def test_the_hosts_phones_button_shows_the_pages_code_and_address(
     app.step(0.02)
     assert "phones" not in [b.name for b in guest.buttons()]  # (not our table: no page)
     app.close()
+
+
+def open_room(seats: int) -> Room:
+    infos = (SeatInfo("human", "Anna", None, True),) + (SeatInfo("empty"),) * (seats - 2)
+    infos += (SeatInfo("human", "Boris", None, True),)
+    return Room("Anna's table", "waiting", 0, infos, Rules(players=seats), False, False,
+                Series.new(seats), 0)  # fmt: skip
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("seats", [2, 4, 6])
+def test_the_host_sees_the_oval_table_the_guests_see(
+    size: tuple[int, int], seats: int, language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The owner of a table hosted here has four lines more in the table (where others
+    join, the firewall, the invite): they are set smaller to fit the oval, instead of the
+    owner's room turning into a column of seats while the guests' is an oval; every word
+    in the table lies within its ellipse."""
+    drawn: list[tuple[str, pygame.Rect]] = []
+
+    def text_spy(surface, assets, text, px, *args, **kwargs):  # type: ignore[no-untyped-def]
+        rect = render.draw_text(surface, assets, text, px, *args, **kwargs)
+        drawn.append((text, rect))
+        assert px >= seating_module.SMALLEST, (text, px)  # readable
+        return rect
+
+    monkeypatch.setattr(room_screen, "draw_text", text_spy)
+    invite, page = "durak://192.168.178.120,10.0.0.1:45654", "http://192.168.178.120:45656/"
+    for seat, view in ((0, "host"), (seats - 1, "guest")):
+        app = App(Settings(language=language), None, size=size, sound=False)
+        host = view == "host"
+        scene = RoomScene(
+            app, Sitting(open_room(seats), seat), invite if host else "", page=page if host else ""
+        )  # type: ignore[arg-type]
+        app.push(scene)
+        app.step(0.02)
+        assert scene.owner is host
+        drawn.clear()
+        app.step(0.02)
+        seating = scene.seating()
+        assert not seating.column, (view, size, seats, language)
+        oval = seating.table
+        inside = [(t, r) for t, r in drawn if oval.collidepoint(r.center)]
+        assert len(inside) >= (4 if host else 1)
+        a, b = oval.w / 2, oval.h / 2
+        for text, rect in inside:
+            for x, y in (rect.topleft, rect.topright, rect.bottomleft, rect.bottomright):
+                assert ((x - oval.centerx) / a) ** 2 + ((y - oval.centery) / b) ** 2 <= 1.0, text
+        app.close()

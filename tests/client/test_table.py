@@ -715,3 +715,20 @@ def test_the_row_of_buttons_fits_the_window_and_each_label_fits_its_button(
     for b in corner:  # their words at full size where the window is wide enough
         if size[0] >= 640:
             assert button_px(app.assets, b.rect, b.label) == label_px(b.rect.h), b.label
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (720, 1280)])
+def test_the_tray_behind_our_hand_closes_above_the_bottom_of_the_window(
+    size: tuple[int, int],
+) -> None:
+    """On our turn the hand sits on a tray; under the hand the window's last rows show the
+    felt, not a tray cut off by the bottom edge (seen at 1920x1080)."""
+    state = deal(Rules(players=2), "6s 7h 8h 9h Th Jh", "6d 7c 8c 9c Tc Jc")
+    app, _ = start(state, size=size)
+    table = scene(app)
+    assert table.our_turn()
+    table.draw(app.screen)
+    felt = app.assets.felt(size)
+    w, h = size
+    for y in (h - 1, h - 3):
+        assert app.screen.get_at((w // 2, y)) == felt.get_at((w // 2, y)), y

@@ -21,7 +21,7 @@ from engine import Rules, Series, ThrowInRule
 from host import SERVICE_TYPE, HostConfig, TableAd, TableBrowser, run_in_thread, txt_properties
 from host.announce import Announcer, instance_name, lan_addresses
 from host.discovery import ad_from_info
-from protocol import PROTOCOL_VERSION, Room, SeatInfo
+from protocol import PROTOCOL_VERSION, Kick, Room, SeatInfo
 
 WAIT = 20  # seconds: a safety net against hanging, not a timing assertion
 
@@ -65,6 +65,37 @@ async def test_a_table_is_announced_updated_and_withdrawn_on_loopback() -> None:
             await client.close()
         await change(browser, "removed", name)  # at once: the goodbye was sent
         assert name not in browser.tables
+
+
+async def seats_taken(browser: TableBrowser, name: str, taken: int) -> None:
+    """Until the browser reports the table ``name`` with ``taken`` seats taken."""
+    while True:
+        ad = await change(browser, "updated", name)
+        if ad is not None and ad.taken == taken:
+            return
+
+
+@pytest.mark.slow
+async def test_a_seat_freed_again_is_seen_by_the_browser() -> None:
+    """Seats 1/3, 2/3 as Boris joins, then 1/3 again as the owner sends him away: the last
+    is a TXT the browser held already (zeroconf reports only records it does not hold), and
+    the Join list said "2/3 seats" until the table closed."""
+    async with (
+        TableBrowser("127.0.0.1") as browser,
+        serving(name="Kitchen", seats=3, announce=True) as host,
+    ):
+        assert host.announcer is not None
+        name = host.announcer.name
+        await change(browser, "added", name)
+        anna = await NetClient.connect("127.0.0.1", host.port, "Anna")
+        await seats_taken(browser, name, 1)
+        boris = await NetClient.connect("127.0.0.1", host.port, "Boris")
+        await seats_taken(browser, name, 2)
+        anna.send(Kick(99, boris.seat))  # (a ref of its own)
+        await seats_taken(browser, name, 1)
+        assert browser.tables[name].taken == 1
+        await boris.close()
+        await anna.close()
 
 
 def test_txt_properties_and_instance_names() -> None:

@@ -565,7 +565,7 @@ class RoomScene(ButtonScene):
             pygame.draw.ellipse(surface, (22, 60, 40), table.move(0, 6))
             pygame.draw.ellipse(surface, (30, 96, 60), table)
             pygame.draw.ellipse(surface, (120, 90, 50), table, max(4, table.h // 24))
-            self._draw_middle(surface, table, px, 0.78)
+            self._draw_middle(surface, table, seating.words_px, 0.78)
         if room is not None:
             chipped = {seat_index for _, seat_index, _ in self.chips()}
             for i, (rect, seat) in enumerate(zip(self.seat_rects(), room.seats, strict=True)):

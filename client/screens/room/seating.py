@@ -1,10 +1,13 @@
 """Where the room's table and seats go (``screen``), for any window size and shape.
 
-Around an oval table, ours at the bottom and the others clockwise from our left, where
-the window is wide enough for every seat's box (a row of level chips needs room for its
-labels) and nothing overlaps. Otherwise, as on a phone held upright, the others sit in a
-column (or two, where one is too tall) above a smaller table with ours below it; where
-even that is too tall, everything is set a little smaller, then a little closer.
+Around an oval table, ours at the bottom and the others clockwise from our left, where the
+window is wide enough for every seat's box (a row of level chips needs room for its
+labels) and nothing overlaps, the words in the table set smaller where they need (the
+host's own room says where others reach it: four lines more than a guest's, which made the
+host's room a column where the guests' was an oval). Otherwise, as on a phone held
+upright, the others sit in a column (or two, where one is too tall) above a smaller table
+with ours below it; where even that is too tall, everything is set a little smaller, then
+a little closer.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import pygame
 __all__ = ["Measure", "Seating", "Space", "arrange", "chip_h"]
 
 GAP = 8  # between boxes, and between a box and the window's edge
+SMALLEST = 15  # the smallest the words in the oval are set at to fit it (pixels)
 
 
 @dataclass(frozen=True)
@@ -26,6 +30,7 @@ class Seating:
     px: int  # the size the seats' words are set at
     table: pygame.Rect
     boxes: tuple[pygame.Rect, ...]  # one a seat, by seat number
+    words_px: int  # the size the words in the table are set at
 
     def chip_h(self) -> int:
         return chip_h(self.px)
@@ -97,7 +102,13 @@ def _around(space: Space, px: int) -> Seating | None:
             oval.w = min(oval.w, w - 2 * width - 6 * GAP)
     oval.h = round(min((bottom - top) * 0.46, oval.w * 1.2))
     oval.center = (w // 2, round((top + bottom) / 2))
-    text = pygame.Rect(0, 0, round(oval.w * 0.78), measure.middle(px, round(oval.w * 0.78)))
+    # the words' block, 0.78 of the oval wide, stays inside the ellipse up to 0.6 of its
+    # height (0.78² + 0.6² < 1): smaller words where they need, down to ``SMALLEST``
+    # (else at ``px``, within 0.8 of it, the most a block of a few short lines may take)
+    share = round(oval.w * 0.78)
+    sizes = range(px, SMALLEST - 1, -1)
+    middle_px = next((k for k in sizes if measure.middle(k, share) <= oval.h * 0.6), px)
+    text = pygame.Rect(0, 0, share, measure.middle(middle_px, share))
     text.center = oval.center
     if n and (width > w - 2 * GAP or oval.w < px * 8 or text.h > oval.h * 0.8):
         return None  # (no seats yet: the table alone, whatever the window)
@@ -114,7 +125,7 @@ def _around(space: Space, px: int) -> Seating | None:
         boxes.append(rect)
     if not all(area.contains(b) and not b.colliderect(text) for b in boxes) or _overlap(boxes):
         return None
-    return Seating(False, px, oval, tuple(boxes))
+    return Seating(False, px, oval, tuple(boxes), middle_px)
 
 
 def _column(space: Space, px: int, cols: int, gap: int) -> tuple[float, Seating] | None:
@@ -149,7 +160,7 @@ def _column(space: Space, px: int, cols: int, gap: int) -> tuple[float, Seating]
         y += height + gap
     table = pygame.Rect((w - table_w) // 2, y, table_w, table_h)
     boxes[seat] = pygame.Rect((w - cell) // 2, table.bottom + gap, cell, ours_h)
-    return room - low, Seating(True, px, table, tuple(boxes[i] for i in range(n)))
+    return room - low, Seating(True, px, table, tuple(boxes[i] for i in range(n)), px)
 
 
 def _overlap(rects: list[pygame.Rect]) -> bool:

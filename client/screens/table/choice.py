@@ -104,6 +104,12 @@ class Choice:
             self.numbers = {c: i for c, i in self.numbers.items() if c in hand}
 
     def update(self, dt: float) -> None:
+        """Let ``dt`` pass; the hand is numbered again as soon as the board shows the bout
+        swept (or a card come into the hand), not once the next view is shown: the cards
+        drawn after a bout can take seconds, and the keys showed the bout's gaps meanwhile."""
+        board = self._board()
+        if board is not None:
+            self.number(board)
         if self.bubble is not None:
             text, anchor, ttl = self.bubble
             self.bubble = (text, anchor, ttl - dt) if ttl > dt else None

@@ -1,6 +1,7 @@
 """What the table says for a moment and then lets go: the toasts under the opponents, each
 seat's word for what it just did, the seats' reactions, the thinking cue of a seat the
-table waits for, and the sounds still to play. Each holds the seconds it has left; time is
+table waits for, the celebration of the game's first player out (``flourish``), and the
+sounds still to play. Each holds the seconds it has left; time is
 only the ``dt`` given to ``update`` (a test passes its own). ``told`` and ``react`` turn
 what the table shows into these.
 """
@@ -14,6 +15,8 @@ import pygame
 from client.i18n import ENGLISH, Translator
 from client.net.session import Cheered, Emoted
 from client.screens.table.draw import draw_seat_word
+from client.screens.table.flourish import SECONDS as CHEER_SECONDS
+from client.screens.table.flourish import draw_flourish
 from client.screens.table.hud import TOAST_SECONDS, draw_toast
 from client.screens.table.layout import Layout
 from client.screens.table.narrate import Note, note_text, seat_note, toast_for
@@ -21,7 +24,7 @@ from client.screens.table.pacing import THINK_DELAY, reading_time
 from client.screens.table.panels import EMOTE_KEYS
 from client.ui.assets import Assets
 from client.ui.render import draw_bubble
-from engine import BoutStarted, Discarded, Event, PickedUp, Taking, Transferred
+from engine import BoutStarted, Discarded, Event, PickedUp, Taking, Transferred, WentOut
 
 __all__ = ["DOT_STEP", "EMOTE_SECONDS", "NOTE_SECONDS", "Cues"]
 
@@ -39,6 +42,7 @@ class Cues:
         self.deciding: tuple[int, ...] = ()  # the other seats the table waits for ...
         self.deciding_for = 0.0  # ... and for how long (seconds)
         self.sounds: list[tuple[float, str]] = []  # (seconds until it plays, its name)
+        self.cheers: dict[int, tuple[float, float]] = {}  # first out -> (seconds left, of)
 
     def toast(self, text: str, bout: bool = False) -> None:
         """A toast for a moment (``bout``: it speaks of the bout on, and goes with it)."""
@@ -73,6 +77,9 @@ class Cues:
         note = seat_note(event, me)
         if note is not None:
             self.notes[note.seat] = (note, max(NOTE_SECONDS / speed, hold, read))
+        if isinstance(event, WentOut) and event.place == 1:  # the game's first out
+            self.cheers[event.seat] = (CHEER_SECONDS / speed, CHEER_SECONDS / speed)
+            self.sounds.append((0.0, "cheer"))
         if isinstance(event, BOUT_ENDS):  # "You take" says nothing of the next bout
             self.toasts = [toast for toast in self.toasts if not toast[2]]
         text = toast_for(event, names, me, tr)
@@ -87,6 +94,7 @@ class Cues:
         self.toasts = [(t, ttl - dt, bout) for t, ttl, bout in self.toasts if ttl > dt][-2:]
         self.emotes = {s: (code, ttl - dt) for s, (code, ttl) in self.emotes.items() if ttl > dt}
         self.notes = {s: (note, ttl - dt) for s, (note, ttl) in self.notes.items() if ttl > dt}
+        self.cheers = {s: (ttl - dt, of) for s, (ttl, of) in self.cheers.items() if ttl > dt}
         if deciding != self.deciding:
             self.deciding, self.deciding_for = deciding, 0.0
         else:
@@ -98,7 +106,7 @@ class Cues:
     @property
     def busy(self) -> bool:
         """Something counts down (the thinking cue aside: see ``next_step``)."""
-        return bool(self.toasts or self.emotes or self.notes or self.sounds)
+        return bool(self.toasts or self.emotes or self.notes or self.sounds or self.cheers)
 
     def next_step(self) -> float:
         """Seconds until the thinking cue shows, or its dots step (``math.inf``: none)."""
@@ -136,6 +144,13 @@ class Cues:
                 dots = 1 + int((self.deciding_for - THINK_DELAY) / DOT_STEP) % 3
                 text = tr("said.thinking") + "." * dots + " " * (3 - dots)
                 draw_seat_word(surface, assets, layout, seat, text, thinking=True)
+
+    def draw_cheers(
+        self, surface: pygame.Surface, assets: Assets, layout: Layout, tr: Translator = ENGLISH
+    ) -> None:
+        """The first player out's celebration, by their plate (ours at our hand)."""
+        for seat, (ttl, of) in sorted(self.cheers.items()):
+            draw_flourish(surface, assets, layout, seat, tr.ordinal(1), 1.0 - ttl / of)
 
     def draw_toasts(self, surface: pygame.Surface, assets: Assets, layout: Layout) -> None:
         for k, (text, ttl, _) in enumerate(reversed(self.toasts)):

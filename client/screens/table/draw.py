@@ -302,17 +302,8 @@ def _draw_trump_tag(surface: pygame.Surface, assets: Assets, layout: Layout, tex
 
 def _turn_glow(layout: Layout, count: int) -> tuple[pygame.Rect, int] | None:
     """Where the glow behind a hand of ``count`` cards goes, and its corners' radius."""
-    poses = layout.hand_poses(count)
-    if not poses:
-        return None
-    pad = layout.card_w * 0.3
-    left = poses[0].x - layout.card_w / 2 - pad
-    right = poses[-1].x + layout.card_w / 2 + pad
-    top = layout.hand_y - layout.card_h / 2 - pad * 0.8
-    glow = pygame.Rect(
-        round(left), round(top), round(right - left), round(layout.size[1] - top + 40)
-    )
-    return glow, round(pad)
+    tray = layout.hand_tray(count)
+    return None if tray is None else (pygame.Rect(tray), round(layout.tray_radius))
 
 
 def _draw_turn_glow(surface: pygame.Surface, assets: Assets, board: Board) -> None:

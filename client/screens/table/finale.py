@@ -2,8 +2,9 @@
 
 The table hands the end here as it shows it (``begin``): the result is counted
 (``tally``: the statistics), then comes the moment (``moment``: the Durak's stamp and
-sting), and once it has passed (``update``), the end panel opens over the table
-(``panel``: ``notices.EndScene``). A draw has no moment, nor has a game whose end the
+sting, as long at a fast pace as at the normal one), and once it has passed (``update``),
+the end panel opens over the table (``panel``: ``notices.EndScene``), the stamp gliding
+from the table onto the panel. A draw has no moment, nor has a game whose end the
 table's overlays already cover: the panel opens at once.
 
 Drawn whole for the first time, the panel took 22-25 ms of CPU at 1920x1080, all in the
@@ -34,7 +35,7 @@ from client.net.session import GameOver
 from client.screens.table.board import Board
 from client.screens.table.ending import draw_end_table, face_up_seat
 from client.screens.table.hud import EndShow, draw_buttons
-from client.screens.table.moment import SECONDS, Moment, draw_durak_stamp
+from client.screens.table.moment import SECONDS, Moment, Stamp, draw_durak_stamp, stamp_for
 from client.screens.table.notices import EndScene
 from client.screens.table.panels import Covers, Handle, PickerScene
 from client.screens.table.warm import run_parts
@@ -94,7 +95,9 @@ class Finale:
             self.panel()
             return None
         ours = durak == seating.seat and not seating.watching
-        self.moment = Moment(durak, ours, seating.watching, SECONDS / self.app.settings.speed)
+        # a fast pace hurries the cards, not the end: the moment is never shorter
+        length = SECONDS / min(self.app.settings.speed, 1.0)
+        self.moment = Moment(durak, ours, seating.watching, length)
         self.ahead = self._scene(self.over).ahead()
         return self.moment
 
@@ -124,7 +127,9 @@ class Finale:
         moment.update(dt)
         if moment.done:
             self.moment = self.ahead = None
-            self.panel()
+            # the stamp goes from the table onto the panel
+            tr, layout = self.app.tr, None if board is None else board.layout
+            self.panel(None if layout is None else stamp_for(layout, moment.durak, moment.ours, tr))
 
     def foresee(self, over: GameOver, board: Board) -> Iterator[None]:
         """The first frames of the end ``over`` drawn on a scratch surface, a part at each
@@ -143,12 +148,14 @@ class Finale:
             yield from moment.ahead(surface, assets, board.layout, self.app.tr)
         yield from self._scene(over).ahead()
 
-    def panel(self) -> None:
-        """The end panel, under the pause or the log if one is open (the picker closes)."""
+    def panel(self, stamp_from: Stamp | None = None) -> None:
+        """The end panel, under the pause or the log if one is open (the picker closes);
+        ``stamp_from``: the moment's stamp on the table, which glides onto the panel."""
         if self.over is not None:
-            self.covers.restack(under=self._scene(self.over), drop=PickerScene)
+            scene = self._scene(self.over, stamp_from)
+            self.covers.restack(under=scene, drop=PickerScene)
 
-    def _scene(self, over: GameOver) -> EndScene:
+    def _scene(self, over: GameOver, stamp_from: Stamp | None = None) -> EndScene:
         seating = self.seating()
         return EndScene(
             self.app,
@@ -161,6 +168,7 @@ class Finale:
             show=lambda: self.show(over),
             review=lambda: self.kept_game() is not None,
             actions={name: self.actions[name] for name in PANEL_ACTIONS if name in self.actions},
+            stamp_from=stamp_from,
         )
 
     def review(self) -> None:

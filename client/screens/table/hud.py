@@ -50,6 +50,7 @@ __all__ = [
     "draw_watching",
     "end_buttons",
     "end_lines",
+    "end_panel",
     "panel_rect",
     "status_text",
     "waiting_for",
@@ -90,7 +91,7 @@ class EndShow:
         return bool(self.durak_caption) + bool(self.bout_caption)
 
 
-def _end_panel(
+def end_panel(
     size: tuple[int, int], over: GameOver, show: EndShow = EndShow()
 ) -> tuple[pygame.Rect, int]:
     """The end panel, with room for the bands of cards; its text shrinks to fit."""
@@ -117,7 +118,7 @@ def end_buttons(
     a party's table, whose next game the party seats, and whose Menu says where it leads,
     the standings), Review (``review``: the game was kept, so the coach can go over it) and
     Table along the end panel's foot."""
-    panel, px = _end_panel(size, over, show)
+    panel, px = end_panel(size, over, show)
     specs = [("menu", tr("table.menu" if rematch else "party.standings"), "secondary", 6.5)]
     if rematch:
         again = tr("table.next_game" if watching else "table.rematch")
@@ -435,7 +436,7 @@ def end_parts(
     surface.blit(shade, (0, 0))
     yield
     title, rows, games = end_lines(over, names, me, tr, show.party)
-    panel, px = _end_panel((w, h), over, show)
+    panel, px = end_panel((w, h), over, show)
     draw_panel(surface, assets, panel, SOLID)
     yield
     y = panel.top + px * 1.6

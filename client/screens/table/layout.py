@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from client.ui.metrics import CARD_RATIO
 
-__all__ = ["HAND_RISE", "MAX_LIFT", "Layout", "Pose", "SeatSpot"]
+__all__ = ["HAND_RISE", "MAX_LIFT", "TRAY_PAD", "Layout", "Pose", "SeatSpot"]
 
 OPPONENT_SCALE = 0.56  # an opponent's card backs, relative to our cards
 PILE_SCALE = 0.8
@@ -24,6 +24,10 @@ MAX_LIFT = 0.14  # of the card height: the most a card of the hand is raised (ch
 # the row of buttons keeps clear of the hand's cards however high they are raised, so that
 # a tap on a card can never press a button by mistake
 HAND_RISE = HAND_SAG + MAX_LIFT + 0.03
+# of the card height: the hand sits this much above the bottom margin, so that the tray
+# behind it on our turn closes under the cards, the outer ones' tilted corners included,
+# instead of running off the bottom of the window
+TRAY_PAD = 0.1
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +77,7 @@ class Layout:
         # above it, and the bout (with the piles) centred in what is left between
         band = 1.0 * ch
         self.band = (m, m + band)
-        self.hand_y = h - m - ch / 2
+        self.hand_y = h - m - TRAY_PAD * ch - ch / 2
         self.button_h = max(28.0, 0.3 * ch)
         self.buttons_y = self.hand_y - ch / 2 - HAND_RISE * ch - self.button_h / 2
         table_h = self.rows * 1.3 * ch
@@ -109,10 +113,12 @@ class Layout:
         w, h = self.size
         m = max(4.0, 0.02 * min(w, h))
         if mode == "wide":
-            by_h = (h - 2 * m) / (1.0 + 0.12 + rows * 1.3 + 0.45 + HAND_RISE + 1.0)
+            by_h = (h - 2 * m) / (1.0 + 0.12 + rows * 1.3 + 0.45 + HAND_RISE + 1.0 + TRAY_PAD)
             by_w = (w - 2 * m) / ((3.9 + cols * 1.42) * CARD_RATIO)
         else:
-            by_h = (h - 2 * m) / (1.0 + 0.12 + 1.15 + rows * 1.3 + 0.45 + HAND_RISE + 1.0)
+            by_h = (h - 2 * m) / (
+                1.0 + 0.12 + 1.15 + rows * 1.3 + 0.45 + HAND_RISE + 1.0 + TRAY_PAD
+            )
             by_w = (w - 2 * m) / ((0.3 + cols * 1.42) * CARD_RATIO)
         return min(by_h, by_w)
 
@@ -185,6 +191,24 @@ class Layout:
             drop = sag * (k * step / half) ** 2 if half else 0.0
             poses.append(Pose(x, self.hand_y - sag + drop, -k * spread, 1.0))
         return poses
+
+    def hand_tray(self, count: int) -> tuple[int, int, int, int] | None:
+        """The tray behind a hand of ``count`` cards on our turn (x, y, w, h; None for no
+        card): as wide as the hand and a little more, closed inside the window's margin."""
+        poses = self.hand_poses(count)
+        if not poses:
+            return None
+        pad, edge = self.tray_radius, self.margin / 2
+        left = max(edge, poses[0].x - self.card_w / 2 - pad)
+        right = min(self.size[0] - edge, poses[-1].x + self.card_w / 2 + pad)
+        top = self.hand_y - self.card_h / 2 - pad * 0.8
+        bottom = self.size[1] - edge
+        return (round(left), round(top), round(right - left), round(bottom - top))
+
+    @property
+    def tray_radius(self) -> float:
+        """The tray's corners' radius, and its room left and right of the hand."""
+        return self.card_w * 0.3
 
     # --- the bout -----------------------------------------------------------------------
 

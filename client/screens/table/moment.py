@@ -5,9 +5,12 @@ deserves a beat between the last card and the numbers. For ``SECONDS`` the table
 sight: a red "DURAK" stamp comes down on the Durak's plate, with a short fanfare
 (``assets/sounds/sting.wav``), and a line for us, who are not the Durak. When we are, the
 cloth darkens, a larger stamp lands across our own hand and the horn falls instead
-(``sting_you.wav``). A draw has no Durak and no moment. The stamp stays on the plate after
-the panel opens (seen with Table). Time is only the ``dt`` passed to ``update``; drawing
-changes nothing.
+(``sting_you.wav``). A draw has no Durak and no moment. The moment holds its ``SECONDS``
+however fast the cards are set to fly (an end once a game is not hurried): the stamp is
+down for some two seconds on its own before the panel comes. Then the stamp goes with the
+panel: it glides from the table onto the panel's top edge (``notices.EndScene``), so that
+the panel never hides it; under the panel it stays on the plate (seen with Table). Time is
+only the ``dt`` passed to ``update``; drawing changes nothing.
 """
 
 from __future__ import annotations
@@ -21,14 +24,68 @@ from client.i18n import ENGLISH, Translator
 from client.screens.table.layout import Layout
 from client.ui.assets import Assets
 from client.ui.render import GOLD, draw_text, fit_px
-from client.ui.tween import ease_out_back
+from client.ui.tween import ease_in_out_cubic, ease_out_back
 
-__all__ = ["LAND", "SECONDS", "Moment", "draw_durak_stamp", "draw_stamp"]
+__all__ = [
+    "LAND",
+    "SECONDS",
+    "Moment",
+    "Stamp",
+    "draw_durak_stamp",
+    "draw_stamp",
+    "stamp_for",
+    "stamp_image",
+]
 
 SECONDS = 2.2  # how long the moment holds the end panel back (at the normal pace)
 LAND = 0.28  # seconds the stamp takes to come down
 INK = (206, 38, 44)
 TILT = 12  # degrees the stamp is turned, as by a hand in a hurry
+
+
+@dataclass(frozen=True, slots=True)
+class Stamp:
+    """A stamp's words and where it lands: its ``centre``, about ``height`` pixels tall and
+    no wider than ``room``."""
+
+    text: str
+    centre: tuple[float, float]
+    height: float
+    room: float
+
+    def draw(self, surface: pygame.Surface, assets: Assets, landed: float = 1.0) -> None:
+        draw_stamp(surface, assets, self.text, self.centre, self.height, self.room, landed)
+
+    def glide(self, surface: pygame.Surface, assets: Assets, start: Stamp | None, t: float) -> None:
+        """The stamp on its way here from ``start`` (None: here already), ``t`` from 0
+        (at ``start``) to 1 (here): this stamp's image, scaled to the size on the way."""
+        if start is None or t >= 1.0:
+            self.draw(surface, assets)
+            return
+        k = ease_in_out_cubic(max(0.0, t))
+        x = start.centre[0] + (self.centre[0] - start.centre[0]) * k
+        y = start.centre[1] + (self.centre[1] - start.centre[1]) * k
+        image = stamp_image(assets, self.text, self.height, self.room)
+        ink = stamp_image(assets, start.text, start.height, start.room)
+        scale = (ink.get_height() + (image.get_height() - ink.get_height()) * k) / max(
+            1, image.get_height()
+        )
+        size = (max(1, round(image.get_width() * scale)), max(1, round(image.get_height() * scale)))
+        image = pygame.transform.smoothscale(image, size)
+        surface.blit(image, image.get_rect(center=(round(x), round(y))))
+
+
+def stamp_for(layout: Layout, durak: int, ours: bool, tr: Translator = ENGLISH) -> Stamp | None:
+    """Where the moment's stamp lands: across our hand (``ours``), or on the Durak's plate
+    (None when the Durak has none on this layout)."""
+    w, _ = layout.size
+    if ours:
+        at = (w / 2, layout.hand_y - layout.card_h * 0.15)
+        return Stamp(tr("end.stamp_you"), at, layout.card_h * 0.42, w * 0.9)
+    if durak not in layout.seats:
+        return None
+    x, y, pw, ph = layout.seats[durak].plate
+    return Stamp(tr("end.stamp"), (x + pw / 2, y + ph * 0.95), ph * 1.05, pw * 1.1)
 
 
 @dataclass
@@ -66,13 +123,10 @@ class Moment:
             veil = _veil(assets, (w, h))
             veil.set_alpha(round(110 * min(1.0, self.landed * 2)))  # (set before each use)
             surface.blit(veil, (0, 0))
-            at = (w / 2, layout.hand_y - layout.card_h * 0.15)
-            text, height = tr("end.stamp_you"), layout.card_h * 0.42
-            draw_stamp(surface, assets, text, at, height, w * 0.9, self.landed)
-            return
-        if self.durak in layout.seats:
-            draw_durak_stamp(surface, assets, layout, self.durak, tr, self.landed)
-        if not self.watching and self.landed >= 1.0:
+        stamp = stamp_for(layout, self.durak, self.ours, tr)
+        if stamp is not None:
+            stamp.draw(surface, assets, self.landed)
+        if not self.ours and not self.watching and self.landed >= 1.0:
             text = tr("end.not_durak")
             px = fit_px(assets, text, round(layout.font_px * 1.5), w * 0.9, bold=True)
             draw_text(surface, assets, text, px, (w / 2, layout.status_y), colour=GOLD, bold=True)
@@ -99,9 +153,9 @@ def draw_durak_stamp(
 ) -> None:
     """The stamp on ``seat``'s plate (an opponent's), across its lower edge: the name
     stays readable, the cards the Durak was left with show under it."""
-    x, y, w, h = layout.seats[seat].plate
-    at = (x + w / 2, y + h * 0.95)
-    draw_stamp(surface, assets, tr("end.stamp"), at, h * 1.05, w * 1.1, landed)
+    stamp = stamp_for(layout, seat, False, tr)
+    if stamp is not None:
+        stamp.draw(surface, assets, landed)
 
 
 def draw_stamp(
@@ -116,15 +170,21 @@ def draw_stamp(
     """A rubber stamp: ``text`` in red capitals in a red frame, turned a little, about
     ``height`` pixels tall and no wider than ``room``; ``landed`` from 0 (high above the
     table: large and faint) to 1 (pressed down)."""
-    px = max(10, round(height * 0.62))
-    px = fit_px(assets, text, px, room * 0.8, bold=True)
-    image = assets.composite(("stamp", text, px), lambda: _stamp(assets, text, px))
+    image = stamp_image(assets, text, height, room)
     if landed < 1.0:
         scale = 1 + 1.6 * (1 - ease_out_back(landed))
         size = (round(image.get_width() * scale), round(image.get_height() * scale))
         image = pygame.transform.smoothscale(image, (max(1, size[0]), max(1, size[1])))
         image.set_alpha(round(255 * min(1.0, 0.25 + landed)))
     surface.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))
+
+
+def stamp_image(assets: Assets, text: str, height: float, room: float) -> pygame.Surface:
+    """The stamp's image (made once for a size): ``text`` about ``height`` pixels tall, no
+    wider than ``room``."""
+    px = max(10, round(height * 0.62))
+    px = fit_px(assets, text, px, room * 0.8, bold=True)
+    return assets.composite(("stamp", text, px), lambda: _stamp(assets, text, px))  # type: ignore[no-any-return]
 
 
 def _stamp(assets: Assets, text: str, px: int) -> pygame.Surface:

@@ -1,6 +1,7 @@
 """The table's overlays that end a game or the session: the end panel (the ranking, the
-series, the Durak's cards, the verdict on the deal; Menu, Rematch, Review, Table) and the
-notice that the table is closed. Scenes over the table (``panels.Overlay``), given what
+series, the Durak's cards, the verdict on the deal; Menu, Rematch, Review, Table; the
+Durak's stamp on its top edge, come from the table) and the notice that the table is
+closed. Scenes over the table (``panels.Overlay``), given what
 they show and what their buttons do; they never import the table back.
 """
 
@@ -17,16 +18,20 @@ from client.screens.table.hud import (
     draw_closed,
     draw_end,
     end_buttons,
+    end_panel,
     end_parts,
 )
 from client.screens.table.keymap import KeyState, Press, command_for
+from client.screens.table.moment import Stamp, stamp_image
 from client.screens.table.overlays import draw_deal_check
 from client.screens.table.panels import Covers, Handle, Overlay
 from client.ui.pointer import Key
 from client.ui.scene import Director, Scene, Stack
 from client.ui.widgets import Button
 
-__all__ = ["ClosedScene", "EndScene"]
+__all__ = ["GLIDE", "ClosedScene", "EndScene"]
+
+GLIDE = 0.45  # seconds the stamp takes from the table onto the panel
 
 
 class EndScene(Overlay):
@@ -51,9 +56,12 @@ class EndScene(Overlay):
         show: Callable[[], EndShow],
         review: Callable[[], bool],
         actions: dict[str, Callable[[], None]],
+        stamp_from: Stamp | None = None,
     ) -> None:
         super().__init__(app, stack, under)
         self.over = over
+        self.stamp_from = stamp_from
+        self.opened = 0.0  # seconds since it opened
         self.names, self.seat, self.watching = names, seat, watching
         self.show = show
         self.review = review
@@ -79,6 +87,25 @@ class EndScene(Overlay):
             "rematch" in self.actions,
         )
 
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.opened += dt
+
+    def next_frame(self) -> float:
+        """Frames while the stamp glides onto the panel."""
+        return 0.0 if self.stamp_from is not None and self.opened < GLIDE else super().next_frame()
+
+    def stamp(self) -> Stamp | None:
+        """The Durak's stamp on the panel (None for a draw): "DURAK", pressed over the
+        panel's top right corner, clear of the title's middle (which says who)."""
+        if self.over.result.durak is None:
+            return None
+        text = self.app.tr("end.stamp")
+        panel, px = end_panel(self.app.size, self.over, self.show())
+        height, room = px * 2.3, panel.w * 0.3
+        w = stamp_image(self.assets, text, height, room).get_width()
+        return Stamp(text, (panel.right - w * 0.42, panel.top + px * 0.2), height, room)
+
     def key(self, event: Key) -> None:
         command = command_for(event.key, KeyState(ending=True))
         if isinstance(command, Press):
@@ -88,6 +115,9 @@ class EndScene(Overlay):
         tr, over, buttons = self.app.tr, self.over, self.own_buttons()
         draw_end(surface, self.assets, over, self.names, self.seat, buttons, tr, self.show())
         draw_deal_check(surface, self.assets, over.deal, buttons, tr)
+        stamp = self.stamp()
+        if stamp is not None:
+            stamp.glide(surface, self.assets, self.stamp_from, self.opened / GLIDE)
 
     def ahead(self) -> Iterator[None]:
         """Its picture, a part at each step, on a scratch surface of the window's size:
@@ -99,6 +129,10 @@ class EndScene(Overlay):
         show = self.show()
         yield from end_parts(surface, self.assets, over, self.names, self.seat, buttons, tr, show)
         draw_deal_check(surface, self.assets, over.deal, buttons, tr)
+        stamp = self.stamp()
+        if stamp is not None:
+            yield
+            stamp.draw(surface, self.assets)
 
 
 class ClosedScene(Overlay):

@@ -662,6 +662,7 @@ class TableScene(Scene):
         if "words" not in hidden:
             draw_tags(surface, assets, board, self.names, tr)
             self.cues.draw_words(surface, assets, layout, tr)
+            self.cues.draw_cheers(surface, assets, layout, tr)
         if self.choice.keyed and "digits" not in hidden:
             draw_digits(surface, assets, board, self.choice.numbers)
         self.finale.draw(surface, board, hidden)
