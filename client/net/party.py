@@ -98,6 +98,7 @@ class PartyClient:
         token = self.token or join.token
         greeted = await _greet(*self._where, Join(join.version, join.name, token, join.role))
         self._pump_task.cancel()
+        self._writer.close()  # (the lost connection's, if it was not closed yet)
         self._take(greeted)
         return greeted[3]
 
