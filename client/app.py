@@ -139,12 +139,24 @@ def screens() -> dict[str, Callable[..., Scene]]:
     from client.screens.stats import StatsScene
     from client.screens.table.replay import ReplayScene
     from client.screens.table.screen import TableScene
+    from client.screens.table.where import Where
 
-    def table(app: App, session: Session, **options: Any) -> Scene:
-        """The table, keeping the games it shows (``client.net.gamefile``), whose end
-        offers the coach's review of the game just kept."""
-        recorder = app.recorder(session)
-        return TableScene(app, session, record=recorder.take, kept=lambda: recorder.last, **options)
+    def table(where: Where) -> Callable[..., Scene]:
+        """The table at ``where``, keeping the games it shows (``client.net.gamefile``),
+        whose end offers the coach's review of the game just kept."""
+
+        def make(app: App, session: Session, **options: Any) -> Scene:
+            recorder = app.recorder(session)
+            return TableScene(
+                app,
+                session,
+                record=recorder.take,
+                kept=lambda: recorder.last,
+                where=where,
+                **options,
+            )
+
+        return make
 
     return {
         "start": StartScene,
@@ -154,7 +166,9 @@ def screens() -> dict[str, Callable[..., Scene]]:
         "join": JoinScene,
         "name": NameScene,
         "room": RoomScene,
-        "table": table,
+        "table": table(Where.COMPUTER),
+        "lan_table": table(Where.LAN),
+        "party_table": table(Where.PARTY),
         "stats": StatsScene,
         "past": PastScene,
         "replay": ReplayScene,

@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from client.net.client import Backoff, HostClosed, NetClient, parse_address
+from client.net.client import Backoff, HostClosed, NetClient, come_back, parse_address
 from client.net.party import PartyClient
 from engine import GameResult, Rules
 from engine.ai import make_bot
@@ -133,7 +133,7 @@ async def play_party(
             except HostClosed as exc:
                 if exc.code != "closed" or client.token is None:
                     raise
-                client = await _rejoin(address, port, name, client.token, backoff, rng)
+                await _rejoin(client, exc, backoff, rng)
                 report.rejoins += 1
                 message = PartyUpdate(client.party)
             report.party = client.party
@@ -179,23 +179,17 @@ async def _finish(games: dict[int, asyncio.Task[None]], report: PartyReport) -> 
 
 
 async def _rejoin(
-    address: str, port: int, name: str, token: str, backoff: Backoff, rng: random.Random
-) -> PartyClient:
-    """Join again with our token until the party answers (``backoff.give_up`` at most)."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + backoff.give_up
-    for attempt in range(1_000):
-        await asyncio.sleep(backoff.delay(attempt, rng))
-        try:
-            return await PartyClient.connect(address, port, name, token=token)
-        except HostClosed as exc:
-            if exc.goodbye:
-                raise
-        except OSError:
-            pass
-        if loop.time() > deadline:
-            break
-    raise HostClosed("closed", "The party host did not come back.")
+    client: PartyClient, lost: HostClosed, backoff: Backoff, rng: random.Random
+) -> None:
+    """Join again with our token until the party answers (``backoff.give_up`` at most),
+    the way the window's party link comes back (``come_back``); a goodbye ends it."""
+    await client.close()
+    try:
+        await come_back(client.rejoin, backoff, lost, lambda closed: closed.goodbye, rng)
+    except HostClosed as exc:
+        if exc.goodbye:
+            raise
+        raise HostClosed("closed", "The party host did not come back.") from None
 
 
 def run_party(args: argparse.Namespace) -> int:

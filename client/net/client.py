@@ -43,9 +43,9 @@ import itertools
 import random
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from engine import Action, Rules
 from host.routes import NoAnswer, Unreached, race
@@ -88,7 +88,7 @@ from protocol import (
     Welcome,
 )
 
-__all__ = ["Backoff", "HostClosed", "NetClient", "parse_address"]
+__all__ = ["Backoff", "HostClosed", "NetClient", "come_back", "parse_address", "refused"]
 
 READ_SIZE = 64 * 1024
 FINAL = frozenset(  # refusals that another try would only repeat
@@ -101,6 +101,7 @@ FINAL = frozenset(  # refusals that another try would only repeat
         "watchers_full",
     }
 )
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +128,41 @@ class HostClosed(Exception):
         self.code = code
         self.text = text
         self.goodbye = goodbye
+
+
+def refused(closed: HostClosed) -> bool:
+    """A table's refusal that another try would only repeat (``FINAL``)."""
+    return closed.code in FINAL
+
+
+async def come_back(
+    rejoin: Callable[[], Awaitable[T]],
+    backoff: Backoff,
+    lost: HostClosed,
+    final: Callable[[HostClosed], bool],
+    rng: random.Random,
+) -> T:
+    """Try ``rejoin`` (one connection with our token) after waits of ``backoff`` until it
+    succeeds: its result. A refusal ``final`` says another try would repeat is raised at
+    once; once ``backoff.give_up`` seconds have gone, the last loss is (``lost`` at first).
+    The one way back for every link with a token: a table's and a party's, the window's
+    (``client.net.loop_link``) and the bots'."""
+    give_up = time.monotonic() + backoff.give_up
+    attempt = 0
+    while True:
+        wait = backoff.delay(attempt, rng)
+        attempt += 1
+        if time.monotonic() + wait > give_up:
+            raise lost
+        await asyncio.sleep(wait)
+        try:
+            return await asyncio.wait_for(rejoin(), max(backoff.longest, 5))
+        except HostClosed as exc:
+            if final(exc):
+                raise
+            lost = exc
+        except (OSError, TimeoutError):
+            continue
 
 
 Link = tuple[asyncio.StreamReader, asyncio.StreamWriter]
@@ -353,42 +389,31 @@ class NetClient:
     async def _come_back(self, lost: HostClosed) -> Welcome | Watching:
         """Connect again with our token until the host takes us back (a watcher: as a
         watcher again), or we give up."""
-        assert self._hello is not None and self.reconnect is not None
-        address, port, hello = self._hello
-        if self.welcome is not None:
-            hello = Hello(hello.version, hello.name, hello.password, self.token, look=hello.look)
-        backoff = self.reconnect
-        give_up = time.monotonic() + backoff.give_up
-        attempt = 0
+        assert self.reconnect is not None
         with contextlib.suppress(Exception):
             await self.close()
         if self.on_lost is not None:
             self.on_lost()
-        while True:
-            wait = backoff.delay(attempt, self._rng)
-            attempt += 1
-            if time.monotonic() + wait > give_up:
-                raise lost
-            await asyncio.sleep(wait)
-            try:
-                fresh = await asyncio.wait_for(
-                    _greet(address, port, hello, self._on_payload), max(backoff.longest, 5)
-                )
-            except HostClosed as exc:
-                if exc.code in FINAL:
-                    raise
-                lost = exc
-                continue
-            except (OSError, TimeoutError):
-                continue
-            self.address, (self._reader, self._writer, self._conn, welcome) = fresh
-            self._inbox = asyncio.Queue()
-            self._probes.clear()
-            self._acts.clear()
-            self._welcomed(welcome)
-            self.reconnects += 1
-            self._closed = None
-            return welcome
+        return await come_back(self.rejoin, self.reconnect, lost, refused, self._rng)
+
+    async def rejoin(self) -> Welcome | Watching:
+        """One try at coming back after a lost connection: connect again with our seat's
+        token (a watcher: as a watcher again) and take up the new connection; the host's
+        welcome. ``HostClosed`` if the host refuses, ``OSError`` if it cannot be reached.
+        Answers to requests sent before the drop never come: send them again."""
+        assert self._hello is not None
+        address, port, hello = self._hello
+        if self.welcome is not None:
+            hello = Hello(hello.version, hello.name, hello.password, self.token, look=hello.look)
+        fresh = await _greet(address, port, hello, self._on_payload)
+        self.address, (self._reader, self._writer, self._conn, welcome) = fresh
+        self._inbox = asyncio.Queue()
+        self._probes.clear()
+        self._acts.clear()
+        self._welcomed(welcome)
+        self.reconnects += 1
+        self._closed = None
+        return welcome
 
     @property
     def seat(self) -> int:

@@ -43,26 +43,25 @@ __all__ = ["PartyClient"]
 
 READ_SIZE = 64 * 1024
 JOIN_TIMEOUT = 12.0  # seconds to wait for ``joined`` (the host gives us 10 to join)
+Greeted = tuple[asyncio.StreamReader, asyncio.StreamWriter, PartyConnection, Joined]
 
 
 class PartyClient:
     """A joined party connection. ``party`` is the latest party map; ``player`` and
     ``token`` are ours (None for a board)."""
 
-    def __init__(
-        self,
-        reader: asyncio.StreamReader,
-        writer: asyncio.StreamWriter,
-        conn: PartyConnection,
-        joined: Joined,
-    ) -> None:
-        self._reader = reader
-        self._writer = writer
-        self._conn = conn
+    def __init__(self, address: str, port: int, join: Join, greeted: Greeted) -> None:
+        self._where = (address, port)
+        self._join = join  # what we said to join (a rejoin says it again, with our token)
+        self._refs = itertools.count(1)
+        self._take(greeted)
+
+    def _take(self, greeted: Greeted) -> None:
+        """Take up a joined connection: its reader, writer and ``joined``."""
+        self._reader, self._writer, self._conn, joined = greeted
         self.player = joined.player
         self.token = joined.token
         self.party: Party = joined.party
-        self._refs = itertools.count(1)
         self._inbox: asyncio.Queue[PartyMessage | HostClosed] = asyncio.Queue()
         self._pump_task = asyncio.create_task(self._pump(), name="durak-party-pump")
 
@@ -88,21 +87,20 @@ class PartyClient:
     ) -> PartyClient:
         """Join the party at ``address:port``; ``HostClosed`` if it refuses (its code),
         ``OSError`` if it cannot be reached."""
-        reader, writer = await asyncio.open_connection(address, port)
-        conn = PartyConnection(host=False)
-        try:
-            role = "board" if board else "play"
-            writer.write(conn.send(Join(PROTOCOL_VERSION, name, token, role)))
-            async with asyncio.timeout(JOIN_TIMEOUT):
-                first = await _read(reader, conn)
-        except BaseException:
-            writer.close()
-            raise
-        if isinstance(first, Goodbye):
-            writer.close()
-            raise HostClosed(first.code, first.text, goodbye=True)
-        assert isinstance(first, Joined)  # (the connection lets nothing else come first)
-        return cls(reader, writer, conn, first)
+        join = Join(PROTOCOL_VERSION, name, token, "board" if board else "play")
+        return cls(address, port, join, await _greet(address, port, join))
+
+    async def rejoin(self) -> Joined:
+        """One try at joining again after a lost connection, with our token (a board: as a
+        board), taking up the new connection; the party's ``joined``. ``HostClosed`` if the
+        party refuses, ``OSError`` if it cannot be reached."""
+        join = self._join
+        token = self.token or join.token
+        greeted = await _greet(*self._where, Join(join.version, join.name, token, join.role))
+        self._pump_task.cancel()
+        self._writer.close()  # (the lost connection's, if it was not closed yet)
+        self._take(greeted)
+        return greeted[3]
 
     async def receive(self) -> PartyMessage:
         """The next message (a ``party`` also updates ``party``); ``HostClosed`` once the
@@ -155,6 +153,24 @@ class PartyClient:
         self._writer.close()
         with contextlib.suppress(Exception):
             await self._writer.wait_closed()
+
+
+async def _greet(address: str, port: int, join: Join) -> Greeted:
+    """Connect and say ``join``: the connection and the party's ``joined``."""
+    reader, writer = await asyncio.open_connection(address, port)
+    conn = PartyConnection(host=False)
+    try:
+        writer.write(conn.send(join))
+        async with asyncio.timeout(JOIN_TIMEOUT):
+            first = await _read(reader, conn)
+    except BaseException:
+        writer.close()
+        raise
+    if isinstance(first, Goodbye):
+        writer.close()
+        raise HostClosed(first.code, first.text, goodbye=True)
+    assert isinstance(first, Joined)  # (the connection lets nothing else come first)
+    return reader, writer, conn, first
 
 
 async def _read(reader: asyncio.StreamReader, conn: PartyConnection) -> PartyMessage:

@@ -3,27 +3,28 @@ board: ``client.net.party.PartyClient`` in a daemon thread; and the parties on t
 (``PartyFinder``, ``host.party.browse_parties`` looked with again and again).
 
 The window must never wait on the network, so ``PartyLink`` runs the party's connection
-on an asyncio loop of its own, as a table's ``NetSession`` does: what the party host says
-(``Joined`` first, then ``PartyUpdate``, ``PartyTable``, ``Rejected``...) goes to
-``inbox`` as it comes, and the end of the link as one ``Lost`` with the goodbye's code and
-words. A connection lost without a goodbye is joined again with the player's token (a
-party host killed and resumed keeps it), quietly: the screens keep showing the party
-until it is back. ``setup``, ``start`` and ``leave`` hand their message to that loop. The party's
-tables are ordinary tables: a player sits at theirs with ``NetSession(..., token=...)``,
-a board watches each with ``NetSession(..., watch=True)``.
+on an asyncio loop of its own, on the ``client.net.loop_link.LoopLink`` a table's
+``NetSession`` runs on too: what the party host says (``Joined`` first, then
+``PartyUpdate``, ``PartyTable``, ``Rejected``...) goes to ``inbox`` as it comes, and the
+end of the link as one ``Lost`` with the goodbye's code and words. A connection lost
+without a goodbye is joined again with the player's token (a party host killed and
+resumed keeps it), quietly: the screens keep showing the party until it is back; every
+``Joined`` says the link is (back) in. ``setup``, ``start`` and ``leave`` hand their
+message to that loop. The party's tables are ordinary tables: a player sits at theirs
+with ``NetSession(..., token=...)``, a board watches each with ``NetSession(...,
+watch=True)``.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import threading
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from client.net.client import HostClosed
+from client.net.client import Backoff, HostClosed
 from client.net.lan import parse_invite
+from client.net.loop_link import LoopLink
 from client.net.party import PartyClient
 from client.net.session import Inbox
 from engine import Rules
@@ -36,9 +37,9 @@ __all__ = ["PARTY_PORT", "Lost", "PartyFinder", "PartyLink", "party_address"]
 
 PARTY_PORT = 45655  # a party's port unless told otherwise (docs/protocol.md section 17)
 # A connection lost without the party's goodbye (its host restarted with --resume, the
-# Wi-Fi dropped) is joined again with our token every RETRY seconds for COME_BACK.
-RETRY = 1.0
-COME_BACK = 90.0
+# Wi-Fi dropped) is joined again with our token about every second for a minute and a half;
+# any answer of the party's to a try is its last word.
+COME_BACK = Backoff(first=1.0, longest=1.0, give_up=90.0)
 
 
 def party_address(text: str) -> tuple[str, int]:
@@ -77,12 +78,11 @@ class PartyLink:
         come back as the player a previous ``joined`` named)."""
         self.address, self.port, self.name = address, port, name
         self.board, self.token = board, token
-        self.inbox: Inbox[PartyMessage | Lost] = Inbox()
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._client: PartyClient | None = None
-        self._stop: asyncio.Event | None = None
-        self._thread = threading.Thread(target=self._main, name="durak-party", daemon=True)
-        self._thread.start()
+        self.link: LoopLink[PartyClient, PartyMessage | Lost] = LoopLink(
+            self, "durak-party", COME_BACK, lambda closed: True
+        )
+        self.inbox = self.link.inbox
+        self.link.start()
 
     # --- the window's side ----------------------------------------------------------------
 
@@ -90,101 +90,47 @@ class PartyLink:
         self, rules: Rules, rounds: int | None, minutes: int | None, fill: bool, ai: str
     ) -> None:
         """The organiser sets the night up."""
-        self._call(lambda client: client.set_up(rules, rounds, minutes, fill, ai))
+        self.link.call(lambda client: client.set_up(rules, rounds, minutes, fill, ai))
 
     def start(self) -> None:
         """The organiser starts the first round (or the next, ending a break)."""
-        self._call(lambda client: client.start())
+        self.link.call(lambda client: client.start())
 
     def leave(self) -> None:
         """Leave the party: off the next round's seating, the standing kept."""
-        self._call(lambda client: client.leave())
+        self.link.call(lambda client: client.leave())
 
     def close(self, timeout: float = 2.0) -> None:
-        loop, stop = self._loop, self._stop
-        if loop is not None and stop is not None:
-            with contextlib.suppress(RuntimeError):
-                loop.call_soon_threadsafe(stop.set)
-        self._thread.join(timeout)
+        self.link.stop()
+        self.link.join(timeout)
 
-    def _call(self, work: Callable[[PartyClient], object]) -> None:
-        loop, client = self._loop, self._client
-        if loop is None or client is None:
-            return
-        with contextlib.suppress(RuntimeError):  # the loop has already ended
-            loop.call_soon_threadsafe(work, client)
+    # --- the network's side (``LoopLink``'s thread) ---------------------------------------
 
-    # --- the network's side (daemon thread) -----------------------------------------------
+    async def connect(self) -> PartyClient:
+        return await PartyClient.connect(
+            self.address, self.port, self.name, token=self.token, board=self.board
+        )
 
-    def _main(self) -> None:
-        asyncio.run(self._run())
+    def joined(self, wire: PartyClient) -> None:
+        self.token = wire.token or self.token
+        self.inbox.put(Joined(PROTOCOL_VERSION, wire.player, wire.token, wire.party))
 
-    async def _run(self) -> None:
-        self._loop = asyncio.get_running_loop()
-        self._stop = asyncio.Event()
-        lost = await self._join()
-        while lost is not None and not lost.said and not self._stop.is_set():
-            lost = await self._back(lost)  # a connection lost without a goodbye
-        if lost is not None:
-            self.inbox.put(lost.end)
+    def received(self, message: object) -> None:
+        self.inbox.put(cast(PartyMessage, message))  # (what a ``PartyClient`` receives)
 
-    async def _join(self) -> _Lost | None:
-        """One connection, from ``join`` to its end (None: we closed it)."""
-        try:
-            client = await PartyClient.connect(
-                self.address, self.port, self.name, token=self.token, board=self.board
-            )
-        except HostClosed as exc:
-            return _Lost(Lost(exc.code, exc.text), said=True)
-        except (OSError, TimeoutError) as exc:
-            return _Lost(Lost("unreachable", str(getattr(exc, "strerror", None) or exc)))
-        self._client, self.token = client, client.token or self.token
-        self.inbox.put(Joined(PROTOCOL_VERSION, client.player, client.token, client.party))
-        assert self._stop is not None
-        receiving = asyncio.ensure_future(client.receive())
-        stopping = asyncio.ensure_future(self._stop.wait())
-        try:
-            while True:
-                await asyncio.wait([receiving, stopping], return_when=asyncio.FIRST_COMPLETED)
-                if stopping.done():
-                    return None
-                try:
-                    self.inbox.put(receiving.result())
-                except HostClosed as exc:  # (only a lost connection is worth another try)
-                    said = exc.goodbye or exc.code != "closed"
-                    return _Lost(Lost(exc.code, exc.text), said=said, joined=True)
-                receiving = asyncio.ensure_future(client.receive())
-        finally:
-            for task in (receiving, stopping):
-                task.cancel()
-            self._client = None
-            await client.close()
+    def dropped(self) -> None:
+        """Quietly: the screens keep showing the party until it is back."""
 
-    async def _back(self, lost: _Lost) -> _Lost | None:
-        """Join again (with our token: as the same player) until the party answers, for
-        ``COME_BACK`` seconds; a party never reached at all is not tried again."""
-        if not lost.joined:
-            return _Lost(lost.end, said=True)
-        assert self._stop is not None
-        deadline = asyncio.get_running_loop().time() + COME_BACK
-        while asyncio.get_running_loop().time() < deadline:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._stop.wait(), RETRY)
-            if self._stop.is_set():
-                return None
-            again = await self._join()
-            if again is None or again.joined or again.said:
-                return again
-        return _Lost(lost.end, said=True)
+    def rejoined(self, welcome: object) -> None:
+        wire = self.link.wire
+        assert wire is not None
+        self.joined(wire)
 
-
-@dataclass(frozen=True, slots=True)
-class _Lost:
-    """How a connection ended: ``said`` by the party (or given up on), after ``joined``."""
-
-    end: Lost
-    said: bool = False
-    joined: bool = False
+    def ended(self, end: HostClosed | OSError, after_drop: bool) -> None:
+        if isinstance(end, OSError):
+            self.inbox.put(Lost("unreachable", str(end.strerror or end)))
+        else:
+            self.inbox.put(Lost(end.code, end.text))
 
 
 class PartyFinder:

@@ -1,11 +1,13 @@
 """A seat at a host's table through the protocol, as a ``client.net.session.Session``.
 
 The connection (``client.net.client.NetClient``) lives in a daemon thread with its own
-asyncio loop; what the host says is translated into the session's messages and put in
-``inbox``, which the window drains once per frame. ``send``, ``rematch`` and ``close``
-hand their work to that loop with ``call_soon_threadsafe`` and never block the window.
+asyncio loop (a ``client.net.loop_link.LoopLink``); what the host says is translated into
+the session's messages and put in ``inbox``, which the window drains once per frame.
+``send``, ``rematch`` and ``close`` hand their work to that loop and never block the
+window.
 
-A connection lost without a goodbye is retried (``RECONNECT``): the session says
+A connection lost without a goodbye is retried with the seat's token (``RECONNECT``, by
+``client.net.loop_link.LoopLink``, as a party's link is): the session says
 ``Reconnecting`` and, once back, the host's snapshot resynchronises the game.
 
 The connection contributes to every deal and checks it once the host reveals it
@@ -23,13 +25,12 @@ own thread on 127.0.0.1 with AI players in the other seats and joins it like any
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import queue
 import threading
 from collections.abc import Callable, Sequence
 
-from client.net.client import Backoff, HostClosed, NetClient
+from client.net.client import Backoff, HostClosed, NetClient, refused
+from client.net.loop_link import LoopLink
 from client.net.session import (
     AI_NAMES,
     WATCHING,
@@ -38,7 +39,6 @@ from client.net.session import (
     Emoted,
     GameOver,
     Happened,
-    Inbox,
     InFlight,
     Message,
     Reconnecting,
@@ -128,7 +128,6 @@ class NetSession:
         token: str | None = None,
     ) -> None:
         """``token``: the seat a host holds for us (a party's table tells it)."""
-        self.inbox: queue.Queue[Message] = Inbox[Message]()
         self.token = token
         self.ai_names = tuple(ai_names)
         self.address, self.port, self.name, self.password = address, port, name, password
@@ -142,20 +141,17 @@ class NetSession:
         # the finished games' logs (seeds and every action), where the player may have them:
         # a host in this process (``computer_game``)
         self.host_logs: Callable[[], Sequence[GameLog]] | None = None
-        self._loop: asyncio.AbstractEventLoop | None = None
         self.inflight = InFlight()  # our action being answered
         self._awaited = (0, -1)  # (game, seq): the update our action's ack named
         self._game = 0  # the game of the latest update
         self._latest: Update | None = None  # the latest update, if it came unsettled
-        self._client: NetClient | None = None
-        self._stop: asyncio.Event | None = None
         self._result: GameResult | None = None
         self._closing = False
-        self._reconnecting = False  # a dropped connection is being (or was) retried
         self._seated = False  # (a watcher) the host gave us a seat
         self._closer: threading.Thread | None = None
-        self._thread = threading.Thread(target=self._main, name="durak-net", daemon=True)
-        self._thread.start()
+        self.link: LoopLink[NetClient, Message] = LoopLink(self, "durak-net", RECONNECT, refused)
+        self.inbox: queue.Queue[Message] = self.link.inbox
+        self.link.start()
 
     # --- the window's side ------------------------------------------------------------
 
@@ -219,14 +215,12 @@ class NetSession:
         if self._closing:
             return
         self._closing = True
-        if self._loop is not None and self._stop is not None and self._thread.is_alive():
-            with contextlib.suppress(RuntimeError):
-                self._loop.call_soon_threadsafe(self._stop.set)
+        self.link.stop()
         self._closer = threading.Thread(target=self._wind_down, name="durak-close", daemon=True)
         self._closer.start()
 
     def _wind_down(self) -> None:
-        self._thread.join(timeout=5)
+        self.link.join(timeout=5)
         if self.on_close is not None:
             self.on_close()
 
@@ -237,73 +231,49 @@ class NetSession:
         return self._closer is not None and not self._closer.is_alive()
 
     def _call(self, work: Callable[[NetClient], object]) -> None:
-        loop, client = self._loop, self._client
-        if loop is None or client is None:
-            return
-        with contextlib.suppress(RuntimeError):  # the loop has already ended
-            loop.call_soon_threadsafe(work, client)
+        self.link.call(work)
 
-    # --- the network's side (daemon thread) -----------------------------------------------
+    # --- the network's side (``LoopLink``'s thread) ---------------------------------------
 
-    def _main(self) -> None:
-        asyncio.run(self._run())
+    async def connect(self) -> NetClient:
+        return await NetClient.connect(
+            self.address,
+            self.port,
+            self.name,
+            password=self.password,
+            token=self.token,
+            watch=self.watch,
+            look=self.look,
+        )
 
-    async def _run(self) -> None:
-        self._loop = asyncio.get_running_loop()
-        self._stop = asyncio.Event()
-        try:
-            client = await NetClient.connect(
-                self.address,
-                self.port,
-                self.name,
-                password=self.password,
-                token=self.token,
-                reconnect=RECONNECT,
-                watch=self.watch,
-                look=self.look,
-            )
-        except HostClosed as exc:
-            self.inbox.put(Closed(exc.text, exc.code))
-            return
-        except OSError as exc:
-            self.inbox.put(
-                Closed(f"Could not reach the table: {exc.strerror or exc}", "unreachable")
-            )
-            return
-        if self._closing:  # closed while we were connecting
-            await client.close()
-            return
-        self._client = client
-        client.on_lost = self._lost
-        welcome = client.welcome or client.watching
+    def joined(self, wire: NetClient) -> None:
+        welcome = wire.welcome or wire.watching
         assert welcome is not None
         room = welcome.room
-        seat = client.seat if client.welcome is not None else WATCHING
+        seat = wire.seat if wire.welcome is not None else WATCHING
         self.inbox.put(Seated(seat, seat_names(room, self.ai_names), room.rules))
         if self.rooms:
             self.inbox.put(RoomChanged(room))
         if self.start_game:
-            client.start()
-        receiving = asyncio.ensure_future(self._receive(client))
-        stopping = asyncio.ensure_future(self._stop.wait())
-        await asyncio.wait([receiving, stopping], return_when=asyncio.FIRST_COMPLETED)
-        for task in (receiving, stopping):
-            task.cancel()
-        await client.close()
+            wire.start()
 
-    async def _receive(self, client: NetClient) -> None:
-        try:
-            while True:
-                self._translate(await client.receive())
-        except HostClosed as exc:
-            if self._reconnecting and exc.code == "bad_token":  # the seat was not held
-                self.inbox.put(Closed("The connection to the table was lost.", "closed"))
-            else:
-                self.inbox.put(Closed(exc.text, exc.code))
+    def received(self, message: object) -> None:
+        self._translate(message)
 
-    def _lost(self) -> None:
-        self._reconnecting = True
+    def dropped(self) -> None:
         self.inbox.put(Reconnecting())
+
+    def rejoined(self, welcome: object) -> None:
+        self._translate(welcome)
+
+    def ended(self, end: HostClosed | OSError, after_drop: bool) -> None:
+        if isinstance(end, OSError):
+            why = f"Could not reach the table: {end.strerror or end}"
+            self.inbox.put(Closed(why, "unreachable"))
+        elif after_drop and end.code == "bad_token":  # the seat was not held
+            self.inbox.put(Closed("The connection to the table was lost.", "closed"))
+        else:
+            self.inbox.put(Closed(end.text, end.code))
 
     def _translate(self, message: object) -> None:
         inflight = self.inflight
@@ -357,7 +327,7 @@ class NetSession:
             if self._result is not None and message.room.status == "lobby":
                 # the room after the game: its series score includes the game just ended,
                 # and the host has revealed its deal (docs/protocol.md section 15)
-                client = self._client
+                client = self.link.wire
                 deal = None if client is None else client.witness.verdict(self._game)
                 self.inbox.put(GameOver(self._result, message.room.series, deal))
                 self._result = None

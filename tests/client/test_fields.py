@@ -1,6 +1,7 @@
 """Every text box of the window is the name screen's (issue 42: the party's join and host
 forms had white boxes of their own): one widget, ``widgets.draw_field``, on every screen
-that takes typing."""
+that takes typing (the host screens and the party's join screen through their one form,
+``client.ui.form``)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,9 @@ from pathlib import Path
 import pytest
 from window import open_app
 
-from client.screens import host, name
+from client.screens import name
 from client.screens.join import screen as join
-from client.screens.party import menu
+from client.ui import form
 
 pytestmark = pytest.mark.usefixtures("headless")
 
@@ -20,10 +21,10 @@ pytestmark = pytest.mark.usefixtures("headless")
     ("module", "screen", "options"),
     [
         (name, "name", {}),
-        (host, "host", {}),
+        (form, "host", {}),
         (join, "join", {"browse": False}),
-        (menu, "party_join", {}),
-        (menu, "party_host", {}),
+        (form, "party_join", {}),
+        (form, "party_host", {}),
     ],
 )
 def test_each_text_box_is_the_one_widget(

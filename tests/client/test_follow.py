@@ -22,6 +22,7 @@ from client.screens.table.overlays import log_panel
 from client.screens.table.pacing import READING, THINK_DELAY
 from client.screens.table.panels import LogScene, PauseScene
 from client.screens.table.screen import TableScene
+from client.screens.table.where import Where
 from client.settings import Settings
 from engine import Attack, Attacked, Beat, Card, GameResult, Pass, Rules, Series, Take, ThrowIn
 from engine.ai.match import next_actor
@@ -168,8 +169,8 @@ def test_the_leave_question_says_what_becomes_of_the_seat(
     )
     app, _ = start(deal(Rules(), *DEFEND))
     table = scene(app)
-    if lan:
-        table.back = lambda told: None  # handed over by a LAN room screen
+    if lan:  # handed over by a LAN room screen
+        table.where, table.back = Where.LAN, lambda told: None
     key(app, pygame.K_ESCAPE)
     app.step(FRAME)
     assert told and told[-1] is lan
@@ -189,7 +190,7 @@ def test_the_pause_against_the_computer_stops_the_game_until_resumed() -> None:
 def test_at_a_table_with_others_the_pause_offers_back_in_a_minute() -> None:
     app, session = start(deal(Rules(), *DEFEND))
     table = scene(app)
-    table.back = lambda told: None  # handed over by a LAN room screen
+    table.where, table.back = Where.LAN, lambda told: None  # handed over by a LAN room
     room = Room(
         "T",
         "playing",

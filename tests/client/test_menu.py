@@ -191,7 +191,7 @@ def test_a_net_session_joins_a_host_and_plays(tmp_path: Path) -> None:
     finally:
         session.close()  # returns at once; the host stops behind it
     assert session.join(timeout=15)
-    assert not session._thread.is_alive()
+    assert not session.link.thread.is_alive()
 
 
 @pytest.mark.parametrize("size", [(360, 640), (640, 360), (800, 600), (1280, 720), (3840, 2160)])

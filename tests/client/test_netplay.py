@@ -75,7 +75,7 @@ def test_a_dropped_connection_comes_back_and_the_banner_goes() -> None:
         app = App(Settings(), None, size=SIZE, sound=False, session_factory=lambda r, s: session)
         app.start_game(Rules(players=2))
         step_until(app, lambda t: t.idle and t.view is not None, "the game is dealt")
-        client, loop = session._client, session._loop
+        client, loop = session.link.wire, session.link.loop
         assert client is not None and loop is not None
         loop.call_soon_threadsafe(client._writer.transport.abort)  # the Wi-Fi drops
         step_until(app, lambda t: t.reconnecting, "the banner")

@@ -98,7 +98,7 @@ class BetweenScene(ButtonScene):
         if call is None:
             return
         at = self.app.tr("party.at_table", round=call.round, table=call.table)
-        self.app.show("table", session=call.join(), tally=self.tally, party=at)
+        self.app.show("party_table", session=call.join(), tally=self.tally, party=at)
         table = self.app.above(self)[-1]
         self.homing = Homing(self.app, self, table)
         self.app.push(self.homing)

@@ -18,7 +18,7 @@ import contextlib
 import math
 import queue
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -30,19 +30,11 @@ from client.net.party_saves import Unfinished, keep_player, unfinished
 from client.net.session import drain
 from client.screens.choices import chosen_rules, rule_rows
 from client.screens.party.feed import open_board, open_night
+from client.ui.form import FormScene, draw_title
 from client.ui.pointer import Input, Key
-from client.ui.render import GOLD, SOFT, draw_backdrop, draw_text, fit_px
+from client.ui.render import GOLD, SOFT, draw_text, fit_px
 from client.ui.scene import ButtonScene, Director
-from client.ui.widgets import (
-    Button,
-    Row,
-    cycle,
-    draw_field,
-    draw_form_panels,
-    draw_stepper,
-    form_rects,
-    step_at,
-)
+from client.ui.widgets import Button, Row, cycle
 from engine import Rules
 
 if TYPE_CHECKING:
@@ -63,16 +55,6 @@ __all__ = [
 LENGTHS = {"rounds": (2, 3, 4, 5, 6), "minutes": (60, 90, 120, 180)}
 NAME_MAX = 24  # a party's player name (section 17)
 MAX_FOUND = 4  # parties listed at once
-
-
-def _title(surface: pygame.Surface, app: Director, key: str, top: float = 0.0) -> float:
-    """The screen's felt and title (its band ``top`` pixels down); the band's height."""
-    w, h = surface.get_size()
-    title_h = min(h * 0.15, 110.0)
-    title = app.tr(key)
-    px = fit_px(app.assets, title, round(min(title_h * 0.45, w * 0.08)), w - 32, True)
-    draw_backdrop(surface, app.assets, title, px, (w / 2, top + title_h * 0.45))
-    return title_h
 
 
 class Starting:
@@ -245,7 +227,7 @@ class PartyMenuScene(ButtonScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         lowered = self.lowered()
-        title_h = _title(surface, self.app, "party.menu_title", lowered)
+        title_h = draw_title(surface, self.app, "party.menu_title", lowered)
         w, h = surface.get_size()
         hint = self.message or self.app.tr("party.menu_hint")
         px = fit_px(self.app.assets, hint, max(12, round(h * 0.03)), w - 32)
@@ -253,140 +235,6 @@ class PartyMenuScene(ButtonScene):
         colour = (255, 170, 150) if self.message and self.starting is None else SOFT
         draw_text(surface, self.app.assets, hint, px, at, colour=colour)
         self.draw_buttons(surface, self.app.assets)
-
-
-class FormScene(ButtonScene):
-    """A form of rows (a heading, a stepped value, or a text field) over two buttons, laid
-    out as the host screen's (two columns on a wide window)."""
-
-    rows: list[Row]
-    fields: dict[str, str]  # a text field's row label -> its text
-    editing: str | None = None
-    message = ""
-
-    def __init__(self, app: Director) -> None:
-        self.app = app
-        self.size = app.size
-
-    def resize(self, size: tuple[int, int]) -> None:
-        self.size = size
-
-    def row_rects(self) -> list[pygame.Rect]:
-        return form_rects(self.size, self.rows, self.button_h())
-
-    def value_rect(self, row: Row, rect: pygame.Rect) -> pygame.Rect:
-        field = row.label in self.fields
-        px = self._px(rect)
-        width = rect.w * (0.55 if field else 0.4)
-        value = pygame.Rect(
-            0, 0, round(min(width, px * (14 if field else 9))), round(rect.h * 0.86)
-        )
-        value.midright = (rect.right - 4, rect.centery)
-        return value
-
-    def _px(self, rect: pygame.Rect) -> int:
-        return max(11, round((rect.h / 0.9) * 0.42))
-
-    def pair(self, go: str, label: str, ok: bool) -> list[Button]:
-        """Back and a go button (``go``, its ``label``) side by side at the bottom."""
-        w, h = self.size
-        bh = self.button_h()
-        bw = round(min((w - 48) / 2, bh * 5))
-        a = pygame.Rect(0, h - round(bh * 1.3), bw, bh)
-        b = a.copy()
-        a.right, b.left = w // 2 - 8, w // 2 + 8
-        return [Button(a, "back", self.app.tr("party.back")), Button(b, go, label, ok, "primary")]
-
-    def handle(self, event: Input) -> None:
-        if isinstance(event, Key):
-            self._key(event)
-            return
-        if event.kind != "step" and self.press(event):
-            return
-        self.editing = None
-        for row, rect in zip(self.rows, self.row_rects(), strict=True):
-            if rect.collidepoint(event.pos) and row.change is not None and row.enabled():
-                row.change(event.step or step_at(self.value_rect(row, rect), event.x))
-                self.app.save_settings()
-                return
-
-    def _key(self, event: Key) -> None:
-        if event.key == pygame.K_ESCAPE:
-            if self.editing:
-                self.editing = None
-            else:
-                self.app.pop()
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB):
-            names = list(self.fields)
-            if self.editing and event.key == pygame.K_TAB:
-                self.editing = names[(names.index(self.editing) + 1) % len(names)]
-            elif self.editing:
-                self.editing = None
-            else:
-                self.activate(self.buttons()[-1].name)
-        elif self.editing is not None:
-            text = self.fields[self.editing]
-            if event.key == pygame.K_BACKSPACE:
-                text = text[:-1]
-            elif event.unicode and event.unicode.isprintable() and len(text) < 64:
-                text += event.unicode
-            self.fields[self.editing] = text
-
-    def edit(self, field: str) -> Callable[[int], None]:
-        def start(step: int) -> None:
-            self.editing = field
-
-        return start
-
-    def next_frame(self) -> float:
-        return math.inf
-
-    def draw_form(self, surface: pygame.Surface, title: str) -> None:
-        _title(surface, self.app, title)
-        rects = self.row_rects()
-        draw_form_panels(surface, self.app.assets, rects, self.rows)
-        for row, rect in zip(self.rows, rects, strict=True):
-            self._draw_row(surface, row, rect)
-        self.draw_buttons(surface, self.app.assets)
-        if self.message:
-            w = surface.get_width()
-            px = self._px(rects[-1])
-            top = self.buttons()[0].rect.top
-            at = (w / 2, top - px)
-            size = fit_px(self.app.assets, self.message, px, w - 16)
-            draw_text(surface, self.app.assets, self.message, size, at, colour=(255, 170, 150))
-
-    def _draw_row(self, surface: pygame.Surface, row: Row, rect: pygame.Rect) -> None:
-        assets, tr = self.app.assets, self.app.tr
-        px = self._px(rect)
-        text = row.text(tr)
-        if row.change is None:
-            size = fit_px(assets, text, round(px * 1.05), rect.w - px, bold=True)
-            draw_text(
-                surface,
-                assets,
-                text,
-                size,
-                (rect.left + px * 0.5, rect.centery),
-                "midleft",
-                GOLD,
-                True,
-            )
-            return
-        value = self.value_rect(row, rect)
-        enabled = row.enabled()
-        colour = (
-            GOLD if enabled and row.changed() else (255, 255, 255) if enabled else (120, 140, 128)
-        )
-        size = fit_px(assets, text, px, value.left - rect.left - px * 1.5)
-        draw_text(surface, assets, text, size, (rect.left + px, rect.centery), "midleft", colour)
-        if row.label in self.fields:
-            draw_field(surface, assets, value, self.fields[row.label], self.editing == row.label)
-            return
-        hover = self.hover is not None and rect.collidepoint(self.hover)
-        draw_stepper(
-            surface, assets, value, row.value() if enabled else "—", "secondary", hover, enabled
-        )
 
 
 class PartyHostScene(FormScene):
@@ -605,6 +453,6 @@ class PartyJoinScene(FormScene):
         if finder is not None and finder.failed:
             key = "join.no_network"
         text = self.app.tr(key)
-        px = fit_px(self.app.assets, text, self._px(rows[-1]), heading.w, True)
+        px = fit_px(self.app.assets, text, self.text_px(rows[-1]), heading.w, True)
         colour = GOLD if self.found else SOFT
         draw_text(surface, self.app.assets, text, px, heading.midleft, "midleft", colour, True)

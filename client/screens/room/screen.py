@@ -254,7 +254,7 @@ class RoomScene(ButtonScene):
         self.handed = True
         tally = None if self.watching else self._tally  # (a watched game is not ours)
         self.app.show(
-            "table", session=self.session, backlog=backlog, back=self._come_back, tally=tally
+            "lan_table", session=self.session, backlog=backlog, back=self._come_back, tally=tally
         )
 
     def _tally(self, over: GameOver, seat: int) -> GameOver:

@@ -29,6 +29,7 @@ from client.net.gamefile import GameFile, GameFileError
 from client.net.replay import Replay, ReplaySession
 from client.screens.table.hand import cards_of
 from client.screens.table.screen import TableScene
+from client.screens.table.where import Where
 from client.ui.pointer import Input, Key
 from client.ui.render import GOLD, SOFT, draw_button, draw_panel, draw_text, fit_px, wrap
 from client.ui.scene import Director, Scene
@@ -100,7 +101,9 @@ class ReplayScene(Scene):
         told = self.session.seek(shown)
         while self.overlays:  # (they were the old table's)
             self.pop()
-        self.table = TableScene(self.app, self.session, backlog=told, overlays=self, replaying=True)
+        self.table = TableScene(
+            self.app, self.session, backlog=told, overlays=self, where=Where.REPLAY
+        )
         self.table.update(SETTLE)
         self.delay = PAUSE
 

@@ -77,12 +77,13 @@ from client.screens.table.panels import Covers, LogScene, PauseScene, PickerScen
 from client.screens.table.row import button_at, table_buttons
 from client.screens.table.tags import draw_tags
 from client.screens.table.warm import Warmer
+from client.screens.table.where import Where, may_draw, may_pause
 from client.ui.pointer import HandCursor, Input, Key, Pointer
 from client.ui.render import draw_text
 from client.ui.scene import Director, Scene, Stack
 from client.ui.widgets import Button
 from engine import Action, Card, Dealt, Pass, SeatView, Take
-from protocol import Room, pause_refusal
+from protocol import Room
 
 __all__ = ["TableScene"]
 
@@ -101,7 +102,7 @@ class TableScene(Scene):
         record: Callable[[Message], None] | None = None,
         kept: Callable[[], GameFile | None] | None = None,
         overlays: Stack | None = None,
-        replaying: bool = False,
+        where: Where = Where.COMPUTER,
         party: str = "",
     ) -> None:
         """``backlog``: messages the session said before the scene took it over (the room
@@ -112,12 +113,12 @@ class TableScene(Scene):
         to show (the series remembered across restarts of the window). ``record``: told
         every message as it is taken (the game files keep the games). ``kept``: the game
         kept last, which the end's Review opens in the coach. ``overlays``: where the
-        table's overlays go (by default the app's stack). ``replaying``: a kept game shown
-        again, where nobody thinks and nobody can be reacted to (no thinking cue, no
-        React). ``party``: at a party's table, its round and table, which its end names in
-        place of the series; it offers no Rematch (the party seats the next round)."""
+        table's overlays go (by default the app's stack). ``where``: against the computer,
+        at a LAN table, at a party's or in a replay, whence what the table offers
+        (``client.screens.table.where``). ``party``: at a party's table, its round and
+        table, which its end names in place of the series."""
         self.app = app
-        self.replaying, self.party = replaying, party
+        self.where, self.party = where, party
         self.covers = Covers(overlays if overlays is not None else app, self)
         self.assets = app.assets
         self.session = session
@@ -164,9 +165,9 @@ class TableScene(Scene):
             "result": lambda: self.finale.panel(),
             "emote": self._toggle_picker,
         }
-        if replaying:
+        if not where.live:
             del self.actions["emote"]
-        if party:
+        if not where.rematch:
             del self.actions["rematch"]
         self.finale = Finale(  # the end: its moment, its panel
             app,
@@ -218,7 +219,7 @@ class TableScene(Scene):
             self.statuses = seat_statuses(message.room)
             me = None if self.watching else self.seat
             passed = owner_toast(self.room, message.room, me, self.app.tr)
-            if passed is not None and not self.party:  # (nobody runs a party's table)
+            if passed is not None and self.where is not Where.PARTY:  # (nobody runs it)
                 self.cues.toast(passed)
             self.room = message.room
         else:
@@ -236,10 +237,11 @@ class TableScene(Scene):
             return Hold(0.0)
         if isinstance(item, Closed):  # also before we are seated (an unreachable table)
             self.reconnecting = False
-            if self.party and self.over is not None:
+            party = self.where is Where.PARTY
+            if party and self.over is not None:
                 return Hold(0.0)  # the party closes its played tables: the standings come next
             why = closed_text(item.code, item.text, self.app.tr, TABLE_CLOSED_KEYS)
-            label = self.app.tr("party.standings") if self.party else ""  # (where Menu leads)
+            label = self.app.tr("party.standings") if party else ""  # (where Menu leads)
             ClosedScene.cover(
                 self.covers, self.app, self.handle, text=why, leave=self._quit, label=label
             )
@@ -338,18 +340,16 @@ class TableScene(Scene):
         view = self.view
         if view is None or self.over is not None or not self._caught_up() or not self.idle:
             return ()
-        if self.replaying:
-            return ()  # the moves are all known: nobody is thinking
+        if not self.where.live:
+            return ()  # a replay: the moves are all known, nobody is thinking
         seats = waiting_for(view)
         if len(seats) > 1 and view.legal:
             return ()  # we may add too: no need to point at the others who may
         return tuple(s for s in seats if s != self.seat)
 
     def _owner(self) -> bool:
-        """We own the room of this LAN table, and its game is on: we may end it as a draw."""
-        room = self.room
-        ours = room is not None and room.owner == self.seat
-        return self.back is not None and ours and self._playing()
+        """We own the room of this table, and its game is on: we may end it as a draw."""
+        return may_draw(self.where, self.room, self.seat) and self._playing()
 
     def our_turn(self) -> bool:
         """The table waits for us (to lead or to answer), and shows what the view says."""
@@ -492,8 +492,8 @@ class TableScene(Scene):
             self.app,
             self.covers.stack,
             self.handle,
-            lan=self.back is not None,
-            alone=self._alone(),
+            lan=self.where.hands_over,
+            alone=may_pause(self.where, self.room, self.seat),
             watching=self.watching,  # no seat: nothing to pause, no mark to show
             owner=self._owner,
             leave=self._leave,
@@ -502,17 +502,9 @@ class TableScene(Scene):
             mark=self.session.back_soon,  # with other players: "back in a minute"
         )
 
-    def _alone(self) -> bool:
-        """A pause stops the game: against the computer always; at a LAN table when the
-        host would (``pause_refusal``: only AIs play with us, and no party runs it)."""
-        room = self.room
-        if self.back is None or room is None:
-            return self.back is None
-        return self.seat is not None and pause_refusal(room, self.seat) is None
-
     def _leave(self) -> None:
         """Leave the game (a LAN game's seat goes to an AI) and the table."""
-        if self.back is not None and self._playing():
+        if self.where.hands_over and self._playing():
             self.session.leave()
         self._quit()
 
@@ -526,10 +518,10 @@ class TableScene(Scene):
         self.app.save_settings()
 
     def _rematch(self) -> None:
-        if self.back is None:  # against the computer: the next game at once
-            self.session.rematch()
-        else:
+        if self.where is Where.LAN:  # everyone readies up in the room
             self._back_to_room()
+        else:  # against the computer: the next game at once
+            self.session.rematch()
 
     def _toggle_picker(self) -> None:
         if any(isinstance(scene, PickerScene) for scene in self.covers.open()):
@@ -623,7 +615,7 @@ class TableScene(Scene):
             watching=self.watching,
             log=log,
             tr=self.app.tr,
-            react=not self.replaying,
+            react=self.where.live,
             rematch="rematch" in self.actions,
         )
 
