@@ -288,3 +288,48 @@ async def test_the_computer_players_have_the_windows_names(
     phone, _ = await seated(browser, table, "Anna")
     text = await phone.page.evaluate("document.body.innerText")
     assert all(name in text for name in ("Boris", "Vera", "Oleg")), text
+
+
+# Each frame, for every card on the table: whether its place changed since the last frame;
+# `longest` is the most frames in a row any card moved (a flight: one each frame).
+MOTION = """window.motion = (() => {
+  const last = new Map(), run = new Map();
+  let longest = 0;
+  const frame = () => {
+    for (const card of document.querySelectorAll('.cards .card')) {
+      const place = card.style.transform;
+      const moved = last.has(card) && last.get(card) !== place;
+      run.set(card, moved ? (run.get(card) ?? 0) + 1 : 0);
+      last.set(card, place);
+      longest = Math.max(longest, run.get(card));
+    }
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+  return {get longest() { return longest; }, reset() { longest = 0; }};
+})(), true"""
+SHEET = "getComputedStyle(document.querySelector('.sheet')).animationName"
+
+
+async def test_less_motion_puts_the_cards_down_without_flights(
+    tables: OpenTable, browser: Browser
+) -> None:
+    """A phone set to less motion (prefers-reduced-motion, emulated) sees each card put
+    where it goes at once, where another sees it fly over several frames; and the sheets
+    open without their fade. Switched while the page is open, as a player may."""
+    table = await tables(seats=2, ai=("easy",), rules=SHORT)
+    phone, _ = await seated(browser, table, "Anna")
+    await phone.page.evaluate(MOTION)
+    await phone.start()
+    await phone.wait("t.idle && t.legal.length")
+    assert await phone.page.evaluate("motion.longest") >= 4  # the deal flew
+    await phone.page.tap("button", "☰")  # the log
+    assert await phone.page.evaluate(SHEET) == "fade"
+    await phone.tap_button("web.close")
+    await phone.page.reduce_motion(True)
+    await phone.page.evaluate("motion.reset()")
+    await phone.play_game(stop_after=4)
+    await phone.wait("t.idle")
+    assert await phone.page.evaluate("motion.longest") <= 2
+    await phone.page.tap("button", "☰")  # the log
+    assert await phone.page.evaluate(SHEET) == "none"
