@@ -45,6 +45,19 @@ async def test_two_phones_play_a_party_round_and_come_back_to_the_standings(
     second = await boris.join_party("Boris")
     assert (first, second) == (0, 1) and party.party().organiser == first
     await anna.wait("t.party === 'gathering'")
+    # a name that reads as a player's: said, and the name asked again
+    other = Phone(await browser.new_page(), party.url)
+    await other.page.goto(party.url)
+    await other.wait("t.screen === 'name'")
+    await other.page.tap("#name-input")
+    await other.page.type_text("anna")
+    await other.tap_button("name.continue")
+    await other.wait("t.screen === 'gone'")
+    shown = await other.page.evaluate("document.body.innerText")
+    assert other.words["web.party_name_taken"] in shown
+    await other.tap_button("web.join_again")
+    await other.wait("t.screen === 'name'")
+    await other.page.close()
     # the organiser's page starts the night; a guest's has no such button
     assert anna.words["party.begin"] not in await boris.page.evaluate("document.body.innerText")
     await anna.tap_button("party.begin")

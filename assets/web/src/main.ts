@@ -765,7 +765,7 @@ class App {
         actions.append(button("btn primary", tr.t("web.join_again"), () => {
           if (input) this.password = input.value || null;
           this.watch = false;
-          if (this.goneCode === "bad_name") this.show("name"); // another name first
+          if (this.goneCode === "bad_name" || this.goneCode === "name_taken") this.show("name"); // another name first
           else this.connect();
         }));
         if (this.goneCode === "game_in_progress" || this.goneCode === "table_full") {

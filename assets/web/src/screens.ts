@@ -116,7 +116,7 @@ export function roomScreen(room: Room, hooks: RoomHooks): HTMLElement {
     if (info.kind === "ai") notes.push(`${tr.t("room.computer")} · ${tr.t(`level.${info.level ?? "normal"}`)}`);
     if (info.kind === "human" && info.status === "away") notes.push(tr.t("room.away"));
     plate.append(el("div", "note", notes.join(" · ")));
-    if (info.kind === "human") plate.append(el("div", info.ready || room.owner === seat ? "mark ready" : "mark", info.ready || room.owner === seat ? `✓ ${tr.t("room.ready_mark")}` : tr.t("room.not_ready_mark")));
+    if (info.kind === "human" && room.run_by !== "party") plate.append(el("div", info.ready || room.owner === seat ? "mark ready" : "mark", info.ready || room.owner === seat ? `✓ ${tr.t("room.ready_mark")}` : tr.t("room.not_ready_mark")));
     if (owner && info.kind !== "human" && room.status === "lobby") {
       plate.classList.add("tappable");
       plate.addEventListener("click", () => seatMenu(root, hooks, seat));
