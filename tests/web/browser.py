@@ -495,6 +495,15 @@ class Page:
         """Runs the page's script ``rate`` times slower (1: full speed), a slower phone."""
         await self.send("Emulation.setCPUThrottlingRate", rate=rate)
 
+    async def reduce_motion(self, reduce: bool) -> None:
+        """Emulates a system set to less motion (``prefers-reduced-motion: reduce``), or
+        one with no preference."""
+        value = "reduce" if reduce else "no-preference"
+        await self.send(
+            "Emulation.setEmulatedMedia",
+            features=[{"name": "prefers-reduced-motion", "value": value}],
+        )
+
     async def screenshot(self, path: Path) -> Path:
         """The viewport as a PNG file (device pixels)."""
         shot = await self.send("Page.captureScreenshot", format="png")

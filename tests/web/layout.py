@@ -3,7 +3,10 @@
 over a card of the hand, and each card of the hand on screen with at least 44 x 44
 pixels' worth of it showing (the cards of a fanned hand cover each other in part, by
 design). At the table everything is on screen at once; the other screens may scroll
-(a room of six seats on a landscape phone), so there only the width must fit."""
+(a room of six seats on a landscape phone), so there only the width must fit. At the
+table, too, no seat's plate may cover another seat's plate or cards, and the piles' marks
+(their counts, "14 beaten", and the trump's suit) must keep clear of every tap target and
+stay off the plates: a label that touches a button or a plate reads as theirs."""
 
 from __future__ import annotations
 
@@ -14,6 +17,7 @@ from browser import Page, Rect
 __all__ = ["TARGET", "Layout", "measure"]
 
 TARGET = 44  # CSS pixels: the smallest tap target, each way
+CLEAR = 4  # CSS pixels: the least gap between a pile's label and a tap target
 SLACK = 1  # CSS pixels: layout's sub-pixel rounding (a 44 px button measures 43.99997)
 
 # The page's tap targets and hand, measured. Tap targets: buttons, fields, links and what
@@ -47,8 +51,13 @@ _MEASURE = """(() => {
       }
     return {code, box: [x, y, w, h], showing};
   });
+  const seen = (e) => e.checkVisibility({opacityProperty: true, visibilityProperty: true});
+  const boxes = (selector) => [...document.querySelectorAll(selector)].filter(seen)
+    .map((e) => [name(e), box(e), Number(e.dataset.seat ?? -1)]);
   return {width: innerWidth, height: innerHeight, targets: targets.map((e) => [name(e), box(e)]),
-          nested, hand, screen: window.durakTest?.screen ?? null};
+          nested, hand, screen: window.durakTest?.screen ?? null,
+          plates: boxes(".table .plate"), backs: boxes(".table .card.back[data-seat]"),
+          labels: boxes(".stock .count, .discard .count, .trump-mark")};
 })()"""
 
 
@@ -62,9 +71,16 @@ class Layout:
     targets: list[tuple[str, Rect]]
     nested: set[tuple[int, int]]
     hand: list[tuple[str, Rect | None, int]]
+    plates: list[tuple[str, Rect, int]]  # the other seats' plates at the table, and their seats
+    backs: list[tuple[str, Rect, int]]  # the other seats' cards (their backs), and their seats
+    labels: list[tuple[str, Rect, int]]  # the piles' labels at the table
 
     def faults(self) -> list[str]:
         """What is wrong, in words (nothing: an empty list)."""
+        return self.fingers() + self.seats()
+
+    def fingers(self) -> list[str]:
+        """What is wrong with the tap targets and the hand."""
         found = []
         for name, rect in self.targets:
             if not self.on_screen(rect):
@@ -93,6 +109,26 @@ class Layout:
             ]
         return found
 
+    def seats(self) -> list[str]:
+        """What is wrong with the other seats' plates and the piles' marks."""
+        found = []
+        for i, (first, a, seat) in enumerate(self.plates):
+            found += [
+                f"the plates {first} and {second} overlap: {a} {b}"
+                for second, b, _ in self.plates[i + 1 :]
+                if a.overlaps(b)
+            ]
+            covered = {other for _, b, other in self.backs if other != seat and a.overlaps(b)}
+            found += [f"seat {other}'s cards cover the plate {first}" for other in sorted(covered)]
+        for label, a, _ in self.labels:
+            found += [
+                f"the label {label} touches {name}: {a} {r}"
+                for name, r in self.targets
+                if a.inset(-CLEAR).overlaps(r)
+            ]
+            found += [f"{label} is on {plate}" for plate, r, _ in self.plates if a.overlaps(r)]
+        return found
+
     def on_screen(self, rect: Rect, whole: bool = False) -> bool:
         """Within the viewport (``whole``, or at the table: its height too)."""
         fits = rect.inset(SLACK).inside
@@ -113,4 +149,7 @@ async def measure(page: Page) -> Layout:
             (c["code"], None if c["box"] is None else Rect(*c["box"]), c["showing"])
             for c in found["hand"]
         ],
+        plates=[(name, Rect(*box), seat) for name, box, seat in found["plates"]],
+        backs=[(name, Rect(*box), seat) for name, box, seat in found["backs"]],
+        labels=[(name, Rect(*box), seat) for name, box, seat in found["labels"]],
     )

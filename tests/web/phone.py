@@ -28,7 +28,8 @@ STATE = """(() => {
   if (!t) return null;
   return {screen: t.screen, seat: t.seat, hand: t.hand, legal: t.legal, idle: t.idle,
           link: t.link, deal: t.deal, ended: document.querySelector(".sheet.end") !== null,
-          key: JSON.stringify([t.legal, t.hand])};
+          key: JSON.stringify([t.legal, t.hand]), player: t.player, party: t.party,
+          called: t.called};
 })()"""
 
 Action = dict[str, Any]
@@ -54,6 +55,9 @@ class State:
     deal: str | None
     ended: bool
     key: str  # the legal actions and the hand as one string: a move changes it
+    player: int | None  # our id in the party (a party's page)
+    party: str | None  # the party's status
+    called: bool  # the party calls us to a table we have not joined yet
 
     @property
     def my_turn(self) -> bool:
@@ -129,6 +133,17 @@ class Phone:
         state = await self.wait("t.screen === 'room' && t.seat !== null")
         assert state.seat is not None
         return state.seat
+
+    async def join_party(self, name: str) -> int:
+        """Opens a party's page, types the name, continues: our id in the party."""
+        await self.page.goto(self.url)
+        await self.wait("t.screen === 'name'")
+        await self.page.tap("#name-input")
+        await self.page.type_text(name)
+        await self.tap_button("name.continue")
+        state = await self.wait("t.screen === 'party' && t.player !== null")
+        assert state.player is not None
+        return state.player
 
     async def ready(self) -> None:
         await self.tap_button("room.ready_button")

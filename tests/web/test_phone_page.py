@@ -10,17 +10,19 @@ asked for before ``browser`` so that the browser goes first at teardown). Games 
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import msgpack
 import pytest
 from browser import OTHER_NAME, Browser, Viewport
-from layout import measure
+from layout import Layout, measure
 from pages import static_site
-from phone import ROOT, Phone
+from phone import ROOT, Phone, choose
 from web_tables import SHORT, OpenTable, WebTable
 
 pytestmark = pytest.mark.slow
@@ -178,12 +180,15 @@ LAYOUTS = [
     Viewport(820, 1180),  # a tablet
     Viewport(1366, 768, scale=1, mobile=False),  # a laptop
 ]
+BEATEN = "document.querySelector('.discard .count') !== null"
 FRAMES = "new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
 
-async def layouts(phone: Phone, screen: str, shots: Path) -> list[str]:
-    """The faults of the page's current screen in each layout (screenshots into
-    ``shots``), the page left at the phone's size again."""
+async def layouts(
+    phone: Phone, screen: str, shots: Path, check: Callable[[Layout], list[str]] = Layout.faults
+) -> list[str]:
+    """The faults (``check``'s) of the page's current screen in each layout (screenshots
+    into ``shots``), the page left at the phone's size again."""
     faults = []
     for viewport in LAYOUTS:
         await phone.page.set_viewport(viewport)
@@ -191,7 +196,7 @@ async def layouts(phone: Phone, screen: str, shots: Path) -> list[str]:
         await phone.wait("t.idle")
         await phone.page.screenshot(shots / f"{screen}-{viewport.name}.png")
         faults += [
-            f"{screen} {viewport.name}: {fault}" for fault in (await measure(phone.page)).faults()
+            f"{screen} {viewport.name}: {fault}" for fault in check(await measure(phone.page))
         ]
     await phone.page.set_viewport(LAYOUTS[0])
     return faults
@@ -205,7 +210,10 @@ async def test_every_layout_leaves_room_for_fingers(
     table on the guest's turn (its buttons shown), every tap target is 44 px or more,
     the room's Start on screen on a phone on its side,
     none overlaps another or the hand, the whole hand is on screen at the table, and each
-    card of it shows enough to be tapped. The screenshots stay in the test's folder."""
+    card of it shows enough to be tapped; no seat's plate is under another seat's plate or
+    cards, and the piles' marks keep off the buttons and the plates (looked at again once
+    a bout is beaten off: "N beaten" by the buttons of a phone on its side). The
+    screenshots stay in the test's folder."""
     table = await tables(seats=6, ai=("easy",) * 5)
     phone = Phone(await browser.new_page(), table.url)
     await phone.page.goto(table.url)
@@ -221,6 +229,15 @@ async def test_every_layout_leaves_room_for_fingers(
     await phone.start()
     await phone.wait("t.screen === 'table' && t.idle && t.legal.length")
     faults += await layouts(phone, "table", tmp_path)
+    # on, by taps, to a turn with a discard pile and its "N beaten": the plates and the
+    # piles' marks again (a hand grown by then is the first turn's check, not this one's)
+    while not await phone.page.evaluate(BEATEN):
+        state = await phone.wait("t.ended || (t.screen === 'table' && t.idle && t.legal.length)")
+        assert not state.ended, "the game ended before a bout was beaten off"
+        await phone.play(choose(state.legal))
+        await phone.wait(f"t.ended || t.key !== {json.dumps(state.key)}")
+    await phone.wait("t.idle && t.legal.length")
+    faults += await layouts(phone, "beaten", tmp_path, Layout.seats)
     assert not faults, "\n".join([f"screenshots: {tmp_path}", *faults])
 
 
@@ -271,3 +288,48 @@ async def test_the_computer_players_have_the_windows_names(
     phone, _ = await seated(browser, table, "Anna")
     text = await phone.page.evaluate("document.body.innerText")
     assert all(name in text for name in ("Boris", "Vera", "Oleg")), text
+
+
+# Each frame, for every card on the table: whether its place changed since the last frame;
+# `longest` is the most frames in a row any card moved (a flight: one each frame).
+MOTION = """window.motion = (() => {
+  const last = new Map(), run = new Map();
+  let longest = 0;
+  const frame = () => {
+    for (const card of document.querySelectorAll('.cards .card')) {
+      const place = card.style.transform;
+      const moved = last.has(card) && last.get(card) !== place;
+      run.set(card, moved ? (run.get(card) ?? 0) + 1 : 0);
+      last.set(card, place);
+      longest = Math.max(longest, run.get(card));
+    }
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+  return {get longest() { return longest; }, reset() { longest = 0; }};
+})(), true"""
+SHEET = "getComputedStyle(document.querySelector('.sheet')).animationName"
+
+
+async def test_less_motion_puts_the_cards_down_without_flights(
+    tables: OpenTable, browser: Browser
+) -> None:
+    """A phone set to less motion (prefers-reduced-motion, emulated) sees each card put
+    where it goes at once, where another sees it fly over several frames; and the sheets
+    open without their fade. Switched while the page is open, as a player may."""
+    table = await tables(seats=2, ai=("easy",), rules=SHORT)
+    phone, _ = await seated(browser, table, "Anna")
+    await phone.page.evaluate(MOTION)
+    await phone.start()
+    await phone.wait("t.idle && t.legal.length")
+    assert await phone.page.evaluate("motion.longest") >= 4  # the deal flew
+    await phone.page.tap("button", "☰")  # the log
+    assert await phone.page.evaluate(SHEET) == "fade"
+    await phone.tap_button("web.close")
+    await phone.page.reduce_motion(True)
+    await phone.page.evaluate("motion.reset()")
+    await phone.play_game(stop_after=4)
+    await phone.wait("t.idle")
+    assert await phone.page.evaluate("motion.longest") <= 2
+    await phone.page.tap("button", "☰")  # the log
+    assert await phone.page.evaluate(SHEET) == "none"

@@ -9,6 +9,10 @@
 //   idle    true when no table animation runs and none is queued
 //   deal    the last game's deal check: "verified", "failed", or null (none yet)
 //   link    the WebSocket's state: "connecting" | "open" | "reconnecting" | "closed"
+//           (at a party: the table's; "closed" between tables)
+//   player  our id in the party, or null (a table's page, or not joined yet)
+//   party   the party's status ("gathering" | "playing" | "break" | "over"), or null
+//   called  true while the party calls us to a table we have not joined yet
 import { cardText, lookSvg } from "./art";
 import { button, clear, el, svgNode } from "./dom";
 import { DealWatch } from "./deal";
@@ -19,7 +23,9 @@ import type { Strings } from "./i18n";
 import { Link } from "./net";
 import type { LinkState } from "./net";
 import { PROTOCOL_VERSION } from "./proto";
-import type { Action, GameEvent, Message, Room, View } from "./proto";
+import type { Action, GameEvent, Message, Party, PartySeat, Room, View } from "./proto";
+import { BACK_AFTER_MS, GO_AFTER_MS, partyScreen } from "./party";
+import type { PartyHooks } from "./party";
 import { endPanel, logSheet, nameScreen, roomScreen } from "./screens";
 import type { Profile } from "./screens";
 import { TableScene } from "./table";
@@ -33,7 +39,7 @@ const CLOSED_KEYS: Record<string, string> = {
   left: "closed.left", idle: "closed.idle", throttled: "closed.throttled",
   watchers_full: "join.watchers_full", shutdown: "closed.shutdown", replaced: "closed.replaced",
   bad_token: "closed.bad_token", busy: "closed.busy", rate_limited: "closed.rate_limited",
-  bad_name: "join.bad_name",
+  bad_name: "join.bad_name", name_taken: "web.party_name_taken", party_full: "web.party_full",
 };
 const PROFILE_KEY = "durak.profile";
 const FULLSCREEN_ICON =
@@ -80,6 +86,22 @@ class App {
   private endShown = false;
   private overlay: HTMLElement | null = null;
   private currentGame = 0;
+  // a party's page (door.json kind "party"): the party's link, open all night, and the
+  // table the party seats us at each round, reached through `link` at its web port
+  private partyLink: Link | null = null;
+  private party: Party | null = null;
+  private player: number | null = null;
+  private readonly partyKey = `durak.party.${location.host}`;
+  private call: PartySeat | null = null; // the table we are called to, not joined yet
+  private atTable: PartySeat | null = null; // the table we joined (or are joining)
+  private goAt = 0; // when we go to the called table by ourselves (Date.now() ms)
+  private backAt = 0; // when a finished game gives way to the standings
+  private nextAt: number | null = null; // when the break ends by itself
+  private leftAt: number | null = null; // when a night of fixed time is up
+  private refused = "";
+  private refusedUntil = 0;
+  private readonly looks = new Map<string, number>(); // badges seen, by name
+  private refreshParty: ((hooks: PartyHooks) => void) | null = null;
 
   constructor(readonly tr: Translator) {
     let profile: Profile = { name: "", look: Math.floor(Math.random() * 8) };
@@ -119,6 +141,9 @@ class App {
       get idle() { return app.table.idle; },
       get deal() { return app.verdict ? (app.verdict.ok ? "verified" : "failed") : null; },
       get link() { return app.link.state; },
+      get player() { return app.player; },
+      get party() { return app.party?.status ?? null; },
+      get called() { return app.call !== null; },
     });
   }
 
@@ -127,18 +152,26 @@ class App {
       const door = (await (await fetch("door.json", { cache: "no-store" })).json()) as { kind: string; name: string; protocol: number };
       this.tableName = door.name;
       document.title = `${door.name} · Durak`;
-      if (door.kind === "party") return this.show("party");
+      if (door.kind === "party") this.openParty();
     } catch {
       this.tableName = location.host;
     }
     this.drawBar();
-    if (stored(this.tokenKey) && this.profile.name) this.connect();
+    const token = this.partyLink ? stored(this.partyKey) : stored(this.tokenKey);
+    if (token && this.profile.name) this.connect();
     else this.show("name");
   }
 
   // ---- the link -------------------------------------------------------------------
 
   private hello(): Message {
+    if (this.atTable) {
+      // a party's table: the seat held by the party's token (the party runs the table)
+      return {
+        type: "hello", version: PROTOCOL_VERSION, name: this.profile.name, password: null,
+        token: this.atTable.token, role: "play", look: this.profile.look,
+      };
+    }
     return {
       type: "hello", version: PROTOCOL_VERSION, name: this.profile.name, password: this.password,
       token: this.watch ? null : stored(this.tokenKey), role: this.watch ? "watch" : "play",
@@ -148,12 +181,22 @@ class App {
 
   private connect(): void {
     this.show("connecting");
-    this.link.start();
+    if (this.partyLink) this.partyLink.start();
+    else this.link.start();
+  }
+
+  private showBanner(): void {
+    const away = this.link.state === "reconnecting" || this.partyLink?.state === "reconnecting";
+    this.banner.textContent = away ? this.tr.t("table.reconnecting") : "";
+    this.banner.classList.toggle("on", away);
   }
 
   private linkState(state: LinkState, goodbye: { code: string; text: string } | null): void {
-    this.banner.textContent = state === "reconnecting" ? this.tr.t("table.reconnecting") : "";
-    this.banner.classList.toggle("on", state === "reconnecting");
+    this.showBanner();
+    if (this.partyLink) {
+      if (state === "closed" && this.atTable) this.leaveTable(goodbye);
+      return;
+    }
     if (state !== "closed" || !goodbye) return;
     if (goodbye.code === "bad_token" && stored(this.tokenKey)) {
       store(this.tokenKey, null); // the seat is gone (freed in the lobby): sit down anew
@@ -165,9 +208,171 @@ class App {
       if (this.watch) return this.connect(); // "Watch" in the room: back in as a watcher
       return this.show("name");
     }
-    this.goneText = this.tr.has(CLOSED_KEYS[goodbye.code] ?? "") ? this.tr.t(CLOSED_KEYS[goodbye.code] ?? "") : goodbye.text;
+    this.gone(goodbye);
+  }
+
+  private gone(goodbye: { code: string; text: string }): void {
+    this.goneText = this.closedText(goodbye);
     this.goneCode = goodbye.code;
     this.show("gone");
+  }
+
+  private closedText(goodbye: { code: string; text: string }): string {
+    const key = CLOSED_KEYS[goodbye.code] ?? "";
+    return this.tr.has(key) ? this.tr.t(key) : goodbye.text;
+  }
+
+  // ---- a party night (docs/protocol.md section 17) ----------------------------------
+
+  private openParty(): void {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    this.partyLink = new Link(`${scheme}//${location.host}/ws`, {
+      hello: () => ({ type: "join", version: PROTOCOL_VERSION, name: this.profile.name, token: stored(this.partyKey), role: "play" }),
+      message: (message) => this.receiveParty(message),
+      state: (state, goodbye) => this.partyState(state, goodbye),
+    });
+    window.setInterval(() => this.tick(), 250);
+  }
+
+  private partyState(state: LinkState, goodbye: { code: string; text: string } | null): void {
+    this.showBanner();
+    if (state !== "closed") return;
+    if (goodbye?.code === "bad_token" && stored(this.partyKey)) {
+      store(this.partyKey, null); // a party of another night on this address: join it anew
+      this.player = null;
+      this.partyLink?.start();
+      return;
+    }
+    this.link.stop();
+    this.atTable = null;
+    this.call = null;
+    this.player = null;
+    if (goodbye?.code === "left") {
+      store(this.partyKey, null);
+      return this.show("name");
+    }
+    this.gone(goodbye ?? { code: "closed", text: "" });
+  }
+
+  private receiveParty(message: Message): void {
+    switch (message.type) {
+      case "joined":
+        this.player = message.player as number;
+        store(this.partyKey, message.token as string);
+        this.partyChanged(message.party as Party);
+        if (!this.atTable) this.show("party");
+        break;
+      case "party":
+        this.partyChanged(message.party as Party);
+        break;
+      case "party_table":
+        this.called(message as unknown as PartySeat);
+        break;
+      case "rejected": {
+        const key = `party.refused.${String(message.reason)}`;
+        this.refused = this.tr.has(key) ? this.tr.t(key) : String(message.text);
+        this.refusedUntil = Date.now() + 6000;
+        if (this.screen === "party") this.draw();
+        break;
+      }
+      default:
+        break;
+    }
+  }
+
+  private partyChanged(party: Party): void {
+    const now = Date.now();
+    this.party = party;
+    this.nextAt = party.next_ms === null ? null : now + party.next_ms;
+    this.leftAt = party.left_ms === null ? null : now + party.left_ms;
+    if (this.screen === "party") this.draw();
+  }
+
+  // the party seats us: say where, and go there after a moment to read it (at once when
+  // the round began a while ago: called again after a reload or a drop)
+  private called(seat: PartySeat): void {
+    const here = this.atTable;
+    if (here && here.round === seat.round && here.table === seat.table && this.link.state !== "closed") return;
+    if (seat.web_port === null) return; // (a party without pages has none for its tables)
+    if (here) this.toStandings();
+    this.call = seat;
+    const late = (this.party?.round_ms ?? 0) > GO_AFTER_MS;
+    this.goAt = Date.now() + (late ? 0 : GO_AFTER_MS);
+    if (late) return this.goToTable();
+    this.show("party");
+  }
+
+  private goToTable(): void {
+    const seat = this.call;
+    if (!seat || seat.web_port === null) return;
+    this.call = null;
+    this.link.stop();
+    this.atTable = seat;
+    this.seat = null;
+    this.room = null;
+    this.currentGame = 0;
+    this.log = [];
+    this.endView = null;
+    this.endShown = false;
+    this.verdict = null;
+    this.backAt = 0;
+    this.closeOverlay();
+    // the page's own host name, never the party's `address`: the phone reached the host
+    // by this name (docs/protocol.md section 19), and the door checks the page's Origin by it
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    this.link.url = `${scheme}//${location.hostname}:${seat.web_port}/ws`;
+    this.show("connecting");
+    this.link.start();
+  }
+
+  // the table's link closed while we were there (the table closed after its game, or gone)
+  private leaveTable(goodbye: { code: string; text: string } | null): void {
+    if (goodbye && goodbye.code !== "shutdown") this.toast(this.closedText(goodbye));
+    this.toStandings();
+  }
+
+  private toStandings(): void {
+    this.atTable = null;
+    this.backAt = 0;
+    this.link.stop();
+    this.seat = null;
+    this.room = null;
+    this.closeOverlay();
+    this.show("party");
+  }
+
+  private partyHooks(): PartyHooks {
+    const now = Date.now();
+    return {
+      tr: this.tr,
+      player: this.player,
+      look: this.profile.look,
+      looks: this.looks,
+      call: this.call,
+      goingIn: (this.goAt - now) / 1000,
+      nextIn: this.nextAt === null ? null : (this.nextAt - now) / 1000,
+      leftIn: this.leftAt === null ? null : (this.leftAt - now) / 1000,
+      refused: now < this.refusedUntil ? this.refused : "",
+      start: () => {
+        const ref = this.partyLink?.nextRef() ?? 1;
+        this.partyLink?.send({ type: "party_start", ref });
+      },
+      go: () => this.goToTable(),
+      leave: () => {
+        const ref = this.partyLink?.nextRef() ?? 1;
+        this.partyLink?.send({ type: "party_leave", ref });
+      },
+    };
+  }
+
+  // the clocks: the call's and the end's timers, and the countdowns shown
+  private tick(): void {
+    const now = Date.now();
+    if (this.call && now >= this.goAt) this.goToTable();
+    if (this.backAt && now >= this.backAt) this.toStandings();
+    if (this.screen === "party" && this.party) this.refreshParty?.(this.partyHooks());
+    const left = this.overlay?.querySelector(".back-soon");
+    if (left && this.backAt) left.textContent = this.tr.plural("party.back_soon", Math.ceil(Math.max(0, this.backAt - now) / 1000));
   }
 
   private goneText = "";
@@ -192,7 +397,7 @@ class App {
       case "welcome":
         this.seat = message.seat as number;
         this.watch = false;
-        store(this.tokenKey, message.token as string);
+        if (!this.atTable) store(this.tokenKey, message.token as string);
         this.setRoom(message.room as Room);
         if (this.room?.status === "lobby") this.show("room");
         break;
@@ -267,6 +472,7 @@ class App {
     );
     const room: Room = { ...given, seats };
     this.room = room;
+    for (const seat of given.seats) if (seat.kind === "human" && seat.look !== null) this.looks.set(seat.name, seat.look);
     this.link.silenceMs = room.silence_ms;
     if (owner !== undefined && owner !== room.owner && room.owner !== null && this.seat !== null) {
       this.toast(room.owner === this.seat ? this.tr.t("toast.owner_you") : this.tr.t("toast.owner", { name: room.seats[room.owner]?.name ?? "" }));
@@ -355,6 +561,7 @@ class App {
   private gameEnded(view: View): void {
     this.endView = view;
     this.endShown = true;
+    if (this.atTable && !this.backAt) this.backAt = Date.now() + BACK_AFTER_MS;
     this.drawEnd();
   }
 
@@ -380,6 +587,7 @@ class App {
         if (this.room?.status === "lobby") this.show("room");
       },
       hide: () => this.closeOverlay(),
+      standings: this.atTable ? () => this.toStandings() : null,
     });
     if (this.verdict === null && this.seat !== null) this.overlay.querySelector(".verdict")?.classList.add("pending");
     this.main.append(this.overlay);
@@ -500,11 +708,16 @@ class App {
       case "connecting":
         this.main.append(el("div", "screen center", tr.t(this.screen === "connecting" ? "web.connecting" : "table.shuffling")));
         break;
-      case "party":
-        this.main.append(el("div", "screen center", tr.t("web.party")));
+      case "party": {
+        this.refreshParty = null;
+        if (!this.party) break;
+        const shown = partyScreen(this.party, this.partyHooks());
+        this.refreshParty = shown.refresh;
+        this.main.append(shown.root);
         break;
+      }
       case "name":
-        this.main.append(nameScreen(tr, this.profile, this.tableName, (profile, watch) => {
+        this.main.append(nameScreen(tr, this.profile, this.tableName, this.partyLink === null, (profile, watch) => {
           this.profile = profile;
           this.watch = watch;
           store(PROFILE_KEY, JSON.stringify(profile));
@@ -552,7 +765,7 @@ class App {
         actions.append(button("btn primary", tr.t("web.join_again"), () => {
           if (input) this.password = input.value || null;
           this.watch = false;
-          if (this.goneCode === "bad_name") this.show("name"); // another name first
+          if (this.goneCode === "bad_name" || this.goneCode === "name_taken") this.show("name"); // another name first
           else this.connect();
         }));
         if (this.goneCode === "game_in_progress" || this.goneCode === "table_full") {

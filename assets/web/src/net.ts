@@ -16,6 +16,7 @@ const FINAL = new Set([
   "bad_token", "bad_password", "version_mismatch", "replaced", "game_in_progress",
   "shutdown", "kicked", "left", "idle", "table_full", "throttled", "watchers_full",
   "bad_frame", "bad_message", "hello_expected", "frame_too_large", "rate_limited", "bad_name",
+  "name_taken", "party_full", // a party's door (section 17)
 ]);
 const GIVE_UP_MS = 120_000;
 const DEFAULT_SILENCE_MS = 12_000;
@@ -41,7 +42,8 @@ export class Link {
   silenceMs = DEFAULT_SILENCE_MS;
   state: LinkState = "closed";
 
-  constructor(private readonly url: string, private readonly hooks: LinkHooks) {
+  // `url` may change while stopped: a party's page goes to each round's table in turn
+  constructor(public url: string, private readonly hooks: LinkHooks) {
     const wake = (): void => this.wake();
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible") wake();
@@ -110,7 +112,7 @@ export class Link {
         this.send({ type: "alive", ref: message.ref as number });
         return;
       }
-      if (message.type === "welcome" || message.type === "watching") {
+      if (message.type === "welcome" || message.type === "watching" || message.type === "joined") {
         this.welcomed = true;
         this.retries = 0;
         this.firstLoss = 0;

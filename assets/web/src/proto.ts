@@ -132,3 +132,54 @@ export function sameAction(a: Action, b: Action): boolean {
     [...(a.cards ?? [])].sort().join() === [...(b.cards ?? [])].sort().join()
   );
 }
+
+// ---- a party (section 17): its map, as `joined` and `party` carry it ----------------
+
+export interface PartyPlayer {
+  id: number;
+  name: string;
+  status: "here" | "away" | "left";
+  rank: number;
+  games: number;
+  wins: number;
+  losses: number;
+  place: number;
+  opponents: number;
+  table: number | null;
+}
+
+export interface PartyRoundTable {
+  table: number;
+  port: number;
+  seats: (number | null)[];
+  status: "playing" | "done";
+  places: number[] | null;
+  durak: number | null;
+}
+
+export interface Party {
+  name: string;
+  status: "gathering" | "playing" | "break" | "over";
+  organiser: number | null;
+  setup: { rules: Rules; rounds: number | null; minutes: number | null; fill: boolean; ai: string };
+  round: number;
+  final: boolean;
+  round_ms: number | null;
+  left_ms: number | null;
+  next_ms: number | null;
+  players: PartyPlayer[];
+  tables: PartyRoundTable[];
+  unsaved: boolean;
+}
+
+// where the party seats us this round (`party_table`)
+export interface PartySeat {
+  round: number;
+  table: number;
+  address: string;
+  port: number;
+  token: string;
+  seat: number;
+  names: (string | null)[];
+  web_port: number | null;
+}

@@ -16,6 +16,7 @@ export function nameScreen(
   tr: Translator,
   profile: Profile,
   tableName: string,
+  watchable: boolean, // a table's page offers Watch; a party's has nothing to watch
   go: (profile: Profile, watch: boolean) => void,
 ): HTMLElement {
   const root = el("div", "screen name-screen");
@@ -61,7 +62,8 @@ export function nameScreen(
     if (event.key === "Enter") submit(false);
   });
   const actions = el("div", "actions");
-  actions.append(button("btn primary", tr.t("name.continue"), () => submit(false)), button("btn", tr.t("join.watch"), () => submit(true)));
+  actions.append(button("btn primary", tr.t("name.continue"), () => submit(false)));
+  if (watchable) actions.append(button("btn", tr.t("join.watch"), () => submit(true)));
   panel.append(label, input, el("div", "field-label", tr.t("name.badge")), badges, hint, error, actions);
   root.append(panel);
   return root;
@@ -114,7 +116,7 @@ export function roomScreen(room: Room, hooks: RoomHooks): HTMLElement {
     if (info.kind === "ai") notes.push(`${tr.t("room.computer")} · ${tr.t(`level.${info.level ?? "normal"}`)}`);
     if (info.kind === "human" && info.status === "away") notes.push(tr.t("room.away"));
     plate.append(el("div", "note", notes.join(" · ")));
-    if (info.kind === "human") plate.append(el("div", info.ready || room.owner === seat ? "mark ready" : "mark", info.ready || room.owner === seat ? `✓ ${tr.t("room.ready_mark")}` : tr.t("room.not_ready_mark")));
+    if (info.kind === "human" && room.run_by !== "party") plate.append(el("div", info.ready || room.owner === seat ? "mark ready" : "mark", info.ready || room.owner === seat ? `✓ ${tr.t("room.ready_mark")}` : tr.t("room.not_ready_mark")));
     if (owner && info.kind !== "human" && room.status === "lobby") {
       plate.classList.add("tappable");
       plate.addEventListener("click", () => seatMenu(root, hooks, seat));
@@ -127,7 +129,10 @@ export function roomScreen(room: Room, hooks: RoomHooks): HTMLElement {
   const empty = room.seats.some((s) => s.kind === "empty");
   const waiting = room.seats.filter((s, i) => s.kind === "human" && !s.ready && i !== room.owner && i !== me).map((s) => s.name);
   const actions = el("div", "actions");
-  if (me === null) {
+  if (room.run_by === "party") {
+    // the party runs this table: it deals once everyone is here (or after a while)
+    hint.textContent = tr.t("web.party_table_wait");
+  } else if (me === null) {
     hint.textContent = tr.t("pause.watching");
     if (empty && room.status === "lobby") actions.append(button("btn primary", tr.t("room.take_seat"), hooks.sit));
   } else if (owner) {
@@ -138,8 +143,10 @@ export function roomScreen(room: Room, hooks: RoomHooks): HTMLElement {
     hint.textContent = mine?.ready ? tr.t("room.waiting_owner") : tr.t("room.press_ready");
     actions.append(button(mine?.ready ? "btn" : "btn primary", tr.t(mine?.ready ? "room.not_ready_button" : "room.ready_button"), () => hooks.ready(!mine?.ready)));
   }
-  if (me !== null) actions.append(button("btn", tr.t("join.watch"), hooks.watchInstead));
-  actions.append(button("btn", tr.t("room.leave"), hooks.leave));
+  if (room.run_by !== "party") {
+    if (me !== null) actions.append(button("btn", tr.t("join.watch"), hooks.watchInstead));
+    actions.append(button("btn", tr.t("room.leave"), hooks.leave));
+  }
   const watchers = el("div", "watchers", room.watching.length ? tr.t("room.watchers", { names: room.watching.join(", ") }) : tr.t("web.watchers_none"));
   footer.append(hint, actions, watchers);
   root.append(footer);
@@ -177,6 +184,7 @@ export interface EndHooks {
   rematch(): void;
   toRoom(): void;
   hide(): void;
+  standings: (() => void) | null; // a party's table: back to the night's standings
 }
 
 export function endPanel(view: View, room: Room | null, verdict: { ok: boolean; text: string } | null, hooks: EndHooks): HTMLElement {
@@ -201,7 +209,7 @@ export function endPanel(view: View, room: Room | null, verdict: { ok: boolean; 
     list.append(row);
   }
   panel.append(list);
-  if (room && me !== null) {
+  if (room && me !== null && !hooks.standings) {
     const s = room.series;
     let line = `${tr.plural("end.series", s.games)} · ${tr.t("end.score", { won: s.wins[me] ?? 0, lost: s.losses[me] ?? 0 })}`;
     if (s.draws) line += tr.t("end.drawn", { n: s.draws });
@@ -209,6 +217,14 @@ export function endPanel(view: View, room: Room | null, verdict: { ok: boolean; 
   }
   if (verdict) panel.append(el("div", verdict.ok ? "verdict ok" : "verdict bad", verdict.text));
   const actions = el("div", "actions");
+  if (hooks.standings) {
+    // a party's game: no rematch here, the party seats the next round
+    panel.append(el("div", "series back-soon"));
+    actions.append(button("btn primary", tr.t("party.standings"), hooks.standings), button("btn ghost", tr.t("table.hide"), hooks.hide));
+    panel.append(actions);
+    sheet.append(panel);
+    return sheet;
+  }
   if (me !== null) {
     const label = hooks.owner ? tr.t("table.rematch") : hooks.ready ? `✓ ${tr.t("room.ready_mark")}` : tr.t("table.rematch");
     actions.append(button(hooks.ready && !hooks.owner ? "btn" : "btn primary", label, hooks.rematch));

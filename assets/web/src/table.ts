@@ -386,17 +386,23 @@ export class TableScene {
     const column = low - top;
     const across = w - 2 * margin;
     const length = 2 * column + across;
+    // a seat up a side sits low enough that its fan of backs clears the plates across
+    // the top (a plate is about 50 px tall; the fan rides 30 px above its seat)
+    const oppS = clamp(clamp(Math.min(w, h) * 0.09, 38, 72) / cardH, 0.2, 0.5);
+    const under = top + 63 + (cardH * oppS) / 2;
+    // on a phone on its side the path is nearly all top: seats too close there for their
+    // plates are spread over the whole width instead
+    const crowded = !portrait && length / players < plateW + 8;
+    const apart = (w - 2 * margin) / Math.max(1, players - 2);
     const seats: { x: number; y: number }[] = [];
     for (let seat = 0; seat < players; seat++) {
       const k = (seat - bottom + players) % players;
-      if (k === 0) {
-        seats.push({ x: w / 2, y: handY });
-        continue;
-      }
       const at = (length * k) / players;
-      if (at < column) seats.push({ x: margin, y: low - at });
+      if (k === 0) seats.push({ x: w / 2, y: handY });
+      else if (crowded) seats.push({ x: margin + (k - 1) * apart, y: top });
+      else if (at < column) seats.push({ x: margin, y: Math.max(low - at, portrait ? under : 0) });
       else if (at <= column + across) seats.push({ x: margin + at - column, y: top });
-      else seats.push({ x: w - margin, y: top + at - column - across });
+      else seats.push({ x: w - margin, y: Math.max(top + at - column - across, portrait ? under : 0) });
     }
     const plateBottom = Math.max(...seats.filter((_, i) => i !== bottom).map((p) => p.y), top) + 48;
     const zoneTop = portrait ? plateBottom : Math.max(plateBottom - 10, top + 40);
@@ -413,7 +419,7 @@ export class TableScene {
       w, h, cardH, handY, rowY, statusY, bottom, cols, zone, seats, plateW,
       handLeft: 12, handRight: w - 12,
       tableS: tableH / cardH,
-      oppS: clamp(clamp(Math.min(w, h) * 0.09, 38, 72) / cardH, 0.2, 0.5),
+      oppS,
       stock: { x: side / 2 + 4, y: middle },
       discard: { x: w - side / 2 - 4, y: middle },
     });
@@ -450,7 +456,8 @@ export class TableScene {
     const g = this.geometry();
     const m = this.model;
     const me = this.me();
-    const targets = new Map<string, { pose: Pose; face: Card | null; z: number }>();
+    // (`seat`: whose backs these are, marked on the card for the layout tests of tests/web)
+    const targets = new Map<string, { pose: Pose; face: Card | null; z: number; seat?: number }>();
     // the hand, fanned; in two rows when one would leave less than 44 px of each card
     const hand = this.sortedHand();
     const lines = this.handRows(g, hand.length);
@@ -484,7 +491,7 @@ export class TableScene {
         const t = shown > 1 ? i / (shown - 1) - 0.5 : 0;
         const x = p.x + t * spread * (shown - 1);
         const y = p.y - (bottomSeat ? 0 : 30) + t * t * 6;
-        targets.set(`b${seat}.${i}`, { pose: { x, y, r: t * 18, s, o: 1 }, face: null, z: 10 + i });
+        targets.set(`b${seat}.${i}`, { pose: { x, y, r: t * 18, s, o: 1 }, face: null, z: 10 + i, seat });
       }
     });
     // the bout's pairs
@@ -524,6 +531,7 @@ export class TableScene {
         this.anim.drop(sprite);
         sprite = this.anim.add(key, this.cardNode(target.face), sprite.pose);
       }
+      if (target.seat !== undefined) sprite.node.dataset.seat = String(target.seat);
       sprite.z = target.z;
       sprite.node.style.zIndex = String(target.z);
       if (this.drag?.card === key && this.drag.moved) continue;
@@ -666,6 +674,7 @@ export class TableScene {
       if (!p) return;
       const info = room?.seats[seat];
       const plate = el("div", "plate");
+      plate.dataset.seat = String(seat);
       plate.style.width = `${g.plateW.toFixed(0)}px`;
       if (awaited.has(seat)) plate.classList.add("turn");
       if (info && !info.connected && info.kind === "human") plate.classList.add("away");

@@ -1,7 +1,9 @@
 // Card sprites and their tweens: every card on the table is one absolutely placed element
 // moved by transform; a tween eases it from where it is to where the layout wants it,
 // over a duration in seconds, after a delay. One requestAnimationFrame loop runs while
-// anything moves, and stops when all is still (`idle`).
+// anything moves, and stops when all is still (`idle`). A player whose system asks for less
+// motion (prefers-reduced-motion) gets no flights: each card is put where it goes at once,
+// the game's steps keeping their pace so that what happened can still be followed.
 
 export interface Pose {
   x: number; // the card's centre, CSS px
@@ -20,6 +22,9 @@ interface Motion {
 }
 
 const ease = (t: number): number => 1 - (1 - t) ** 3;
+
+// (read at each move: the setting may change while the page is open; none under node)
+const lessMotion = typeof matchMedia === "function" ? matchMedia("(prefers-reduced-motion: reduce)") : null;
 
 export class Sprite {
   pose: Pose;
@@ -72,7 +77,7 @@ export class Animator {
       Math.abs(sprite.pose.s - to.s) < 0.005 &&
       Math.abs(sprite.pose.o - to.o) < 0.01;
     if (same && !remove) return;
-    if (duration <= 0 && delay <= 0) {
+    if ((duration <= 0 && delay <= 0) || lessMotion?.matches) {
       sprite.pose = { ...to };
       sprite.motion = null;
       sprite.apply();
