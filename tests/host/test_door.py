@@ -12,6 +12,7 @@ import contextlib
 import socket
 import subprocess
 import sys
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -119,11 +120,16 @@ async def test_what_follows_a_refused_hello_never_reaches_the_table() -> None:
         assert [type(i.message) for i in mine] == [Hello]
 
 
-async def test_during_a_game_a_player_over_the_rate_comes_back_with_the_token() -> None:
-    # connect_rate: no connection comes back to the bucket while the game starts, however
-    # long that takes on a loaded machine (at the default 20 a second, one did in 50 ms)
-    # hold: the game waits for Anna (with none, a stand-in plays her seat at once, and two
-    # AIs thinking in threads could finish the game, and free her seat, before she is back)
+@contextlib.asynccontextmanager
+async def away_over_the_rate() -> AsyncIterator[tuple[Host, str]]:
+    """A table whose game runs while Anna is away, her address over its rate (every new
+    connection comes in the reserve): the host and her seat's token.
+
+    connect_rate: no connection comes back to the bucket while the game starts, however
+    long that takes on a loaded machine (at the default 20 a second, one did in 50 ms);
+    hold: the game waits for Anna (with none, a stand-in plays her seat at once, and two
+    AIs thinking in threads could finish the game, and free her seat, before she is back).
+    """
     async with serving(
         seats=2, ai=("random",), autostart=True, connect_burst=1, connect_rate=0.001, hold=60.0
     ) as host:
@@ -132,6 +138,12 @@ async def test_during_a_game_a_player_over_the_rate_comes_back_with_the_token() 
         token = anna.token
         await anna.close()
         await until(lambda: host.table.seats[0].link is None)
+        assert token is not None
+        yield host, token
+
+
+async def test_during_a_game_a_player_over_the_rate_comes_back_with_the_token() -> None:
+    async with away_over_the_rate() as (host, token):
         with pytest.raises(HostClosed) as refused:  # the reserve: no token, no way in
             await NetClient.connect("127.0.0.1", host.port, "Mallory")
         assert refused.value.code == "busy"
@@ -145,14 +157,7 @@ async def test_a_returning_player_says_hello_late_in_a_flood_from_its_address() 
     """Issue 41: the seat's token wins the reserve even when 300 silent connections from
     the player's own address arrive between its connecting and its hello (they all come in
     the reserve: the address's rate is spent)."""
-    async with serving(
-        seats=2, ai=("random",), autostart=True, connect_burst=1, connect_rate=0.001, hold=60.0
-    ) as host:
-        anna = await NetClient.connect("127.0.0.1", host.port, "Anna")
-        await until(lambda: host.table.playing)
-        token = anna.token
-        await anna.close()
-        await until(lambda: host.table.seats[0].link is None)
+    async with away_over_the_rate() as (host, token):
         reader, writer = await asyncio.open_connection("127.0.0.1", host.port)
         flood = [await asyncio.open_connection("127.0.0.1", host.port) for _ in range(300)]
         # The host takes connections in the order they came: once a later one is answered,
