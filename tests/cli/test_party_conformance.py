@@ -13,8 +13,15 @@ from host.party.night import NightState
 from host.party.server import PartyConfig, PartyHost
 from protocol import Night
 
+# A silence of 3 s, not the protocol's 12: the suite waits for the party's first heartbeat
+# (a third of the silence), which took 4 of each run's 5 s. Its clients answer every
+# heartbeat as it comes (``PartyClient``), so a slow check does not make them away.
 LOCAL = PartyConfig(
-    setup=Night(Rules(players=4)), announce=False, ai_processes=False, fair_wait=0.5
+    setup=Night(Rules(players=4)),
+    announce=False,
+    ai_processes=False,
+    fair_wait=0.5,
+    silence=3.0,
 )
 
 

@@ -5,23 +5,28 @@ review says what its percentages assume, in every language, at every window shap
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 import pygame
 import pytest
 from games import played_log, told
+from scripted_review import ScriptedJob, scripted_verdicts
 from window import click, key, open_app, open_from_menu, until
 
+import client.review
 from client.i18n import CATALOGUES, LANGUAGES
 from client.net.gamefile import GameFile, GameRecorder, GameStore
 from client.net.replay import Replay, ReplaySession
 from client.net.session import GameOver, Happened, Seated, Snapshot
+from client.review import decisions
 from client.screens import past as past_module
 from client.screens.past import PastScene, summary_lines
 from client.screens.review import ReviewScene
 from client.screens.table.replay import ReplayScene
 from client.ui import render
 from engine import Rules
+from engine.ai.coach import review_decision
 
 pytestmark = pytest.mark.usefixtures("headless")
 
@@ -106,7 +111,12 @@ def test_a_game_without_its_log_has_no_all_hands(tmp_path: Path) -> None:
     assert "hands" not in [b.name for b in replay.buttons()]
 
 
-def test_the_review_fills_in_while_frames_go_on(tmp_path: Path) -> None:
+def test_the_review_fills_in_while_frames_go_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The real job, its worker process and all, on a budget of two sampled deals a move
+    (the coach's own 48 took 9 s here; its verdicts are tested in tests/engine)."""
+    monkeypatch.setattr(client.review, "review_decision", partial(review_decision, samples=2))
     app = open_app(tmp_path / "settings.json")
     keep(app.games.folder, 5, with_log=True)
     past = open_from_menu(app, "past", PastScene)
@@ -127,7 +137,9 @@ def test_the_review_says_in_words_what_its_percentages_assume(
     English fallback) and fits inside the panel, below the lines, at every window shape."""
     app = open_app(tmp_path / "settings.json", language=language)
     keep(app.games.folder, 5, with_log=True)
-    review = ReviewScene(app, GameStore(app.games.folder).paths()[0])
+    path = GameStore(app.games.folder).paths()[0]
+    job = ScriptedJob(scripted_verdicts(decisions(GameFile.load(path))))
+    review = ReviewScene(app, path, job=job)  # the coach's worker is not what is tested
     app.push(review)
     said = CATALOGUES[language]["review.assumes"]
     assert language == "en" or said != CATALOGUES["en"]["review.assumes"]

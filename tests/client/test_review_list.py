@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from scripted_review import ScriptedJob, scripted_verdicts
 from window import key, open_app, until
 
 from client.app import App
@@ -26,6 +27,7 @@ from client.ui.render import GOLD
 from engine import GameLog, Pass, Rules, Take
 from engine.ai import next_actor
 from engine.ai.hard import policy_action
+from engine.ai.reasons import WhyCode
 
 pytestmark = pytest.mark.usefixtures("headless")
 
@@ -52,10 +54,13 @@ def careless_game() -> GameFile:
 GAME = careless_game()
 
 
-@pytest.fixture(scope="module")
+VERDICTS = scripted_verdicts(decisions(GAME))  # every sentence a verdict is said in
+
+
+@pytest.fixture
 def finished() -> ReviewJob:
-    """The coach's verdicts on the game, worked out once for the module's screens."""
-    job = ReviewJob(decisions(GAME))
+    """The review of the game, every verdict in (scripted: tests/client/scripted_review.py)."""
+    job = ScriptedJob(VERDICTS)
     job.join()
     return job
 
@@ -71,7 +76,7 @@ def reviewed(
 
 
 def test_flagged_lines_carry_their_reason_and_the_list_opens_at_the_top(tmp_path: Path) -> None:
-    app, review = reviewed(tmp_path)
+    app, review = reviewed(tmp_path, ScriptedJob(VERDICTS))
     tops = []
     assert review.job is not None
     job = review.job
@@ -81,7 +86,7 @@ def test_flagged_lines_carry_their_reason_and_the_list_opens_at_the_top(tmp_path
         return job.done
 
     until(app, done, frames=20_000)
-    assert set(tops) == {0}  # at the first move all along, as the verdicts came in
+    assert len(tops) > 1 and set(tops) == {0}  # at the first move as the verdicts came in
     rows = review.rows()
     assert rows and rows[0].verdict.decision.number == review.job.verdicts[0].decision.number
     flagged = [r for r in rows if r.verdict.costly]
@@ -198,6 +203,8 @@ def test_every_line_fits_at_every_window_shape(
     tmp_path: Path, finished: ReviewJob, language: str
 ) -> None:
     app, review = reviewed(tmp_path, finished, language)
+    reasons = {r.verdict.why.code for r in review.rows() if r.verdict.why is not None}
+    assert reasons == set(WhyCode)  # every kind of line is measured, the longest among them
     for size in ((1280, 720), (1920, 1080), (720, 1280)):
         review.resize(size)
         area, panel, bar = review.area(), review.panel(), review.bar()

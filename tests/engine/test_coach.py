@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from test_properties import reshuffle_hidden
 
 from engine import Attack, Card, GameLog, GameState, Rules, ThrowIn, observe, parse_action, trim
-from engine.actions import TAKE
+from engine.actions import TAKE, Action
 from engine.ai import next_actor
 from engine.ai.coach import (
     COSTLY,
@@ -42,6 +43,17 @@ def endgame() -> GameState:
     )
 
 
+def exact_values(state: GameState, seat: int) -> dict[Action, float]:
+    """Every legal move of ``seat`` searched in full, each on its own (a draw by repetition
+    depends on the path to it): the values the coach's exact pair must equal."""
+    exact = {}
+    for action in state.legal_actions(seat):
+        child = state.copy()
+        child.apply(seat, action)
+        exact[action] = Solver(seat).value(child)
+    return exact
+
+
 def test_the_coach_marks_the_losing_lead_and_finds_a_winning_one() -> None:
     state = endgame()
     _, values = Solver(0).solve(state)  # the reference: the exact value of each lead
@@ -51,6 +63,8 @@ def test_the_coach_marks_the_losing_lead_and_finds_a_winning_one() -> None:
     decision = Decision(0, observe(state, 0), seen, 5, Attack((Card.parse("Th"),)))
     verdict = review_decision(decision)
     assert verdict.method == "solver"
+    exact = exact_values(state, 0)
+    assert verdict.exact == (exact[decision.action], max(exact.values()))
     assert verdict.costly and verdict.proven == 1.0  # it loses, and another lead wins
     assert verdict.best in winning and 0.0 < verdict.played < verdict.best_score  # as played
     good = review_decision(Decision(0, observe(state, 0), seen, 5, verdict.best))
@@ -78,6 +92,8 @@ def test_the_solver_judges_every_legal_move_not_only_the_sensible_ones() -> None
     verdict = review_decision(Decision(20, observe(state, 1), discard, 9, cheap))
     assert verdict.method == "solver" and verdict.costly
     assert verdict.best == nine and verdict.proven == 1.0
+    exact = exact_values(state, 1)
+    assert verdict.exact == (exact[cheap], max(exact.values())) and exact[nine] == 1.0
     good = review_decision(Decision(20, observe(state, 1), discard, 9, nine))
     assert not good.costly and good.best == nine and good.proven == 0.0
 
@@ -191,10 +207,12 @@ def test_a_games_decisions_are_the_same_from_its_log_and_from_what_the_seat_was_
     assert [d.action for d in from_log] == [a for s, a in log.actions if s == 1]
 
 
+@pytest.mark.slow
 def test_a_solved_verdict_holds_the_exact_values_of_the_move_made_and_the_best() -> None:
     """The coach searches the move made in full and the others only for more than the best
     so far: its two values and its best move are those of searching every move in full.
-    (Each move on its own: a draw by repetition depends on the path to it.)"""
+    Every solved decision of three games (slow: about 17 s; the two endgames above check
+    the same pair in the quick suite)."""
     checked = 0
     for seed in range(3):
         log = played(HEADS_UP, seed)
@@ -208,11 +226,7 @@ def test_a_solved_verdict_holds_the_exact_values_of_the_move_made_and_the_best()
                 verdict = review_decision(decision)
                 if verdict.method != "solver":
                     continue
-                exact = {}
-                for action in state.legal_actions(seat):
-                    child = state.copy()
-                    child.apply(seat, action)
-                    exact[action] = Solver(seat).value(child)
+                exact = exact_values(state, seat)
                 best = max(exact.values())
                 assert verdict.exact == (exact[decision.action], best)
                 assert exact[verdict.best] == best
