@@ -102,6 +102,7 @@ class LanBrowser:
         self.failed = False
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop: asyncio.Event | None = None
+        self._closing = threading.Event()  # asked to close, perhaps before the loop ran
         self._thread = threading.Thread(target=self._main, name="durak-browse", daemon=True)
         self._thread.start()
 
@@ -117,6 +118,9 @@ class LanBrowser:
         return changed
 
     def close(self, timeout: float = 5.0) -> None:
+        """Stop browsing and wait for the thread (at once, even before it got going: it
+        sees ``_closing`` once its loop runs, or the loop's stop is set here)."""
+        self._closing.set()
         loop, stop = self._loop, self._stop
         if loop is not None and stop is not None:
             with contextlib.suppress(RuntimeError):
@@ -137,6 +141,8 @@ class LanBrowser:
 
         self._loop = asyncio.get_running_loop()
         self._stop = asyncio.Event()
+        if self._closing.is_set():
+            return
         async with TableBrowser(self.bind) as browser:
             while not self._stop.is_set():
                 getting = asyncio.ensure_future(browser.changes.get())

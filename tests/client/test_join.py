@@ -20,7 +20,7 @@ import pytest
 from window import click, open_app, open_from_menu, type_text, until
 
 from client.app import App, add_arguments
-from client.net.lan import Invite, invite_link, parse_invite
+from client.net.lan import Invite, LanBrowser, invite_link, parse_invite
 from client.net.remote import NetSession
 from client.net.session import Closed, Seated
 from client.screens.host import HostScene, copy_to_clipboard
@@ -676,3 +676,13 @@ def test_a_table_that_answered_nowhere_says_so_and_is_tried_everywhere(
     scene.choose(scene.tables()[0])
     assert joined == [(("10.0.0.1", "10.99.5.1"), away.port)]
     app.close()
+
+
+def test_the_lan_browser_closed_as_it_starts_stops_at_once() -> None:
+    """Leaving the Join screen the moment it opened: the browser's thread, not yet running
+    its loop when asked to close, still stops (it used to browse on, and the window waited
+    5 s for it)."""
+    for _ in range(5):
+        browser = LanBrowser("127.0.0.1")
+        browser.close(timeout=5.0)
+        assert not browser._thread.is_alive()
