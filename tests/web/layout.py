@@ -1,12 +1,14 @@
 """What a layout must give a finger, measured in the page: every tap target at least
 44 x 44 CSS pixels (Apple's minimum; Android asks 48 dp), no two of them overlapping, none
-over a card of the hand, and each card of the hand on screen with at least 44 x 44
-pixels' worth of it showing (the cards of a fanned hand cover each other in part, by
-design). At the table everything is on screen at once; the other screens may scroll
-(a room of six seats on a landscape phone), so there only the width must fit. At the
-table, too, no seat's plate may cover another seat's plate or cards, and the piles' marks
-(their counts, "14 beaten", and the trump's suit) must keep clear of every tap target and
-stay off the plates: a label that touches a button or a plate reads as theirs."""
+over a card of the hand, and each card of the hand on screen with a 44 x 44 pixel square
+of it showing (the cards of a fanned hand cover each other in part, by design: a sliver
+of a card, however long, is no target). At the table everything is on screen at once,
+down to a pile's label; the other screens may scroll (a room of six seats on a landscape
+phone), so there only the width must fit. At the table, too, no seat's plate may cover
+another seat's plate or cards, the piles' marks (their counts, "14 beaten", and the
+trump's suit) must keep clear of every tap target and stay off the plates (a label that
+touches a button or a plate reads as theirs), and the status line keeps clear of the
+buttons (a two-line status pressed against Pass reads as the button's caption)."""
 
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ from browser import Page, Rect
 __all__ = ["TARGET", "Layout", "measure"]
 
 TARGET = 44  # CSS pixels: the smallest tap target, each way
-CLEAR = 4  # CSS pixels: the least gap between a pile's label and a tap target
+CLEAR = 4  # CSS pixels: the least gap between a label (a pile's, the status) and a tap target
 SLACK = 1  # CSS pixels: layout's sub-pixel rounding (a 44 px button measures 43.99997)
 
 # The page's tap targets and hand, measured. Tap targets: buttons, fields, links and what
@@ -41,23 +43,38 @@ _MEASURE = """(() => {
   }));
   const hand = (window.durakTest?.hand ?? []).map((code) => {
     const e = document.querySelector(`.card.face[data-card="${code}"]`);
-    if (!e) return {code, box: null, showing: 0};
+    if (!e) return {code, box: null, showing: 0, square: 0};
     const [x, y, w, h] = box(e);
-    let showing = 0;
-    for (let i = x + 1; i < x + w; i += 2)
-      for (let j = y + 1; j < y + h; j += 2) {
+    let showing = 0, square = 0;
+    let above = [];
+    for (let j = y + 1; j < y + h; j += 2) {
+      const row = [];
+      for (let i = x + 1; i < x + w; i += 2) {
         const top = document.elementFromPoint(i, j);
-        if (top && (top === e || e.contains(top))) showing += 4;
+        const shows = top !== null && (top === e || e.contains(top));
+        const k = row.length;
+        const side = shows ? 1 + Math.min(row[k - 1] ?? 0, above[k] ?? 0, above[k - 1] ?? 0) : 0;
+        row.push(side);
+        if (shows) showing += 4;
+        square = Math.max(square, 2 * side);
       }
-    return {code, box: [x, y, w, h], showing};
+      above = row;
+    }
+    return {code, box: [x, y, w, h], showing, square};
   });
   const seen = (e) => e.checkVisibility({opacityProperty: true, visibilityProperty: true});
   const boxes = (selector) => [...document.querySelectorAll(selector)].filter(seen)
     .map((e) => [name(e), box(e), Number(e.dataset.seat ?? -1)]);
+  const status = document.querySelector(".table .status");
+  const drawn = [...document.querySelectorAll(".table *:not(svg, svg *)")]
+    .map((e) => [e, box(e)]).filter(([e, [, , w, h]]) => seen(e) && w * h > 0)
+    .map(([e, r]) => [name(e), r]);
   return {width: innerWidth, height: innerHeight, targets: targets.map((e) => [name(e), box(e)]),
           nested, hand, screen: window.durakTest?.screen ?? null,
           plates: boxes(".table .plate"), backs: boxes(".table .card.back[data-seat]"),
-          labels: boxes(".stock .count, .discard .count, .trump-mark")};
+          labels: boxes(".stock .count, .discard .count, .trump-mark"), drawn,
+          status: status && seen(status) && status.textContent.trim()
+            ? [name(status), box(status)] : null};
 })()"""
 
 
@@ -70,14 +87,21 @@ class Layout:
     height: int
     targets: list[tuple[str, Rect]]
     nested: set[tuple[int, int]]
-    hand: list[tuple[str, Rect | None, int]]
+    hand: list[tuple[str, Rect | None, int, int]]  # code, box, area showing, its largest square
     plates: list[tuple[str, Rect, int]]  # the other seats' plates at the table, and their seats
     backs: list[tuple[str, Rect, int]]  # the other seats' cards (their backs), and their seats
     labels: list[tuple[str, Rect, int]]  # the piles' labels at the table
+    drawn: list[tuple[str, Rect]]  # everything seen at the table
+    status: tuple[str, Rect] | None  # the status line at the table, when it says something
 
     def faults(self) -> list[str]:
         """What is wrong, in words (nothing: an empty list)."""
         return self.fingers() + self.seats()
+
+    def seats(self) -> list[str]:
+        """What is wrong with the other seats' plates, the piles' and status's marks, and
+        what is drawn off the screen."""
+        return self.plates_and_marks() + self.status_clear() + self.off_screen()
 
     def fingers(self) -> list[str]:
         """What is wrong with the tap targets and the hand."""
@@ -93,14 +117,17 @@ class Layout:
                 apart = (i, j) in self.nested or (j, i) in self.nested
                 if not apart and a.overlaps(b):
                     found.append(f"{first} overlaps {second}: {a} {b}")
-        for code, rect, showing in self.hand:
+        for code, rect, showing, square in self.hand:
             if rect is None:
                 found.append(f"the hand's {code} is not shown")
                 continue
             if not self.on_screen(rect, whole=True):
                 found.append(f"the hand's {code} is not all on screen: {rect}")
-            if showing < TARGET * TARGET:
-                found.append(f"the hand's {code} shows {showing} px², under {TARGET}x{TARGET}")
+            if square < TARGET:
+                found.append(
+                    f"the hand's {code} shows no {TARGET}x{TARGET} square, at most"
+                    f" {square}x{square} ({showing} px² in all): {rect}"
+                )
             inner = rect.inset(SLACK * 4)  # a tilted card's box is a little larger than it
             found += [
                 f"{name} lies over the hand's {code}"
@@ -109,7 +136,7 @@ class Layout:
             ]
         return found
 
-    def seats(self) -> list[str]:
+    def plates_and_marks(self) -> list[str]:
         """What is wrong with the other seats' plates and the piles' marks."""
         found = []
         for i, (first, a, seat) in enumerate(self.plates):
@@ -129,6 +156,25 @@ class Layout:
             found += [f"{label} is on {plate}" for plate, r, _ in self.plates if a.overlaps(r)]
         return found
 
+    def status_clear(self) -> list[str]:
+        """The status line's box against the buttons."""
+        if self.status is None:
+            return []
+        label, a = self.status
+        return [
+            f"the status {label} is within {CLEAR} px of {name}: {a} {r}"
+            for name, r in self.targets
+            if a.inset(-CLEAR).overlaps(r)
+        ]
+
+    def off_screen(self) -> list[str]:
+        """What is drawn at the table past the screen's edges."""
+        return [
+            f"{name} is not all on screen: {rect}"
+            for name, rect in self.drawn
+            if not rect.inset(SLACK).inside(self.width, self.height)
+        ]
+
     def on_screen(self, rect: Rect, whole: bool = False) -> bool:
         """Within the viewport (``whole``, or at the table: its height too)."""
         fits = rect.inset(SLACK).inside
@@ -146,10 +192,17 @@ async def measure(page: Page) -> Layout:
         targets=[(name, Rect(*box)) for name, box in found["targets"]],
         nested={(i, j) for i, j in found["nested"]},
         hand=[
-            (c["code"], None if c["box"] is None else Rect(*c["box"]), c["showing"])
+            (
+                c["code"],
+                None if c["box"] is None else Rect(*c["box"]),
+                c["showing"],
+                c["square"],
+            )
             for c in found["hand"]
         ],
         plates=[(name, Rect(*box), seat) for name, box, seat in found["plates"]],
         backs=[(name, Rect(*box), seat) for name, box, seat in found["backs"]],
         labels=[(name, Rect(*box), seat) for name, box, seat in found["labels"]],
+        drawn=[(name, Rect(*box)) for name, box in found["drawn"]],
+        status=None if found["status"] is None else (found["status"][0], Rect(*found["status"][1])),
     )

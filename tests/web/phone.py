@@ -17,7 +17,7 @@ from typing import Any
 
 from browser import Page
 
-__all__ = ["STATE", "Phone", "State", "words"]
+__all__ = ["STATE", "Phone", "State", "choose", "hoard", "words"]
 
 ROOT = Path(__file__).resolve().parents[2]
 STRINGS = ROOT / "assets" / "web" / "static" / "strings.json"
@@ -78,6 +78,20 @@ def choose(legal: list[Action]) -> Action:
         by_verb.setdefault(action["verb"], []).append(action)
     singles = [a for a in by_verb.get("attack", []) if len(a["cards"]) == 1]
     for verb in ("beat", "single", "pass", "take", "throw"):
+        options = singles if verb == "single" else by_verb.get(verb)
+        if options:
+            return options[0]
+    raise AssertionError(f"no move to choose among {legal}")
+
+
+def hoard(legal: list[Action]) -> Action:
+    """The move of a guest who keeps cards: take whenever attacked, end the bout when it
+    can, else lead one card. The hand grows by each bout taken: the biggest hands."""
+    by_verb: dict[str, list[Action]] = {}
+    for action in legal:
+        by_verb.setdefault(action["verb"], []).append(action)
+    singles = [a for a in by_verb.get("attack", []) if len(a["cards"]) == 1]
+    for verb in ("take", "pass", "single", "throw", "beat"):
         options = singles if verb == "single" else by_verb.get(verb)
         if options:
             return options[0]

@@ -22,7 +22,7 @@ import pytest
 from browser import OTHER_NAME, Browser, Viewport
 from layout import Layout, measure
 from pages import static_site
-from phone import ROOT, Phone, choose
+from phone import ROOT, Phone, choose, hoard, words
 from web_tables import SHORT, OpenTable, WebTable
 
 pytestmark = pytest.mark.slow
@@ -180,25 +180,52 @@ LAYOUTS = [
     Viewport(820, 1180),  # a tablet
     Viewport(1366, 768, scale=1, mobile=False),  # a laptop
 ]
+PHONES = LAYOUTS[:3]
 BEATEN = "document.querySelector('.discard .count') !== null"
+RUSSIAN = """(() => {
+  const choice = document.querySelector('select.lang');
+  choice.value = 'ru';
+  choice.dispatchEvent(new Event('change'));
+  return true;
+})()"""
+# The status line saying ``text`` until the page next draws it (no move comes in between).
+SAYS = "(document.querySelector('.table .status').textContent = %s, true)"
+
+
+def longest_status(language: str) -> str:
+    """The longest thing the table's status line says in ``language``: two lines on a
+    phone, upright or on its side."""
+    texts = words(language)
+    return max((texts[k] for k in texts if k.startswith(("status.", "intent."))), key=len)
+
+
 FRAMES = "new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
 
 async def layouts(
-    phone: Phone, screen: str, shots: Path, check: Callable[[Layout], list[str]] = Layout.faults
+    phone: Phone,
+    screen: str,
+    shots: Path,
+    check: Callable[[Layout], list[str]] = Layout.faults,
+    sizes: list[Viewport] = LAYOUTS,
+    then: str | None = None,
 ) -> list[str]:
-    """The faults (``check``'s) of the page's current screen in each layout (screenshots
-    into ``shots``), the page left at the phone's size again."""
+    """The faults (``check``'s) of the page's current screen in each layout of ``sizes``
+    (screenshots into ``shots``), ``then`` (JavaScript) run on it in each before it is
+    looked at; the page left at the phone's size again."""
     faults = []
-    for viewport in LAYOUTS:
+    for viewport in sizes:
         await phone.page.set_viewport(viewport)
         await phone.page.evaluate(FRAMES)
         await phone.wait("t.idle")
+        if then is not None:
+            await phone.page.evaluate(then)
         await phone.page.screenshot(shots / f"{screen}-{viewport.name}.png")
         faults += [
             f"{screen} {viewport.name}: {fault}" for fault in check(await measure(phone.page))
         ]
     await phone.page.set_viewport(LAYOUTS[0])
+    await phone.page.evaluate(FRAMES)  # (laid out again before the next tap finds its card)
     return faults
 
 
@@ -212,8 +239,10 @@ async def test_every_layout_leaves_room_for_fingers(
     none overlaps another or the hand, the whole hand is on screen at the table, and each
     card of it shows enough to be tapped; no seat's plate is under another seat's plate or
     cards, and the piles' marks keep off the buttons and the plates (looked at again once
-    a bout is beaten off: "N beaten" by the buttons of a phone on its side). The
-    screenshots stay in the test's folder."""
+    a bout is beaten off: "N beaten" by the buttons of a phone on its side), then again
+    in Russian; nothing drawn at the table is past the screen's edge (the piles at the
+    sides of a tablet), and the status line keeps clear of the buttons when it says its
+    longest (two lines). The screenshots stay in the test's folder."""
     table = await tables(seats=6, ai=("easy",) * 5)
     phone = Phone(await browser.new_page(), table.url)
     await phone.page.goto(table.url)
@@ -238,6 +267,37 @@ async def test_every_layout_leaves_room_for_fingers(
         await phone.wait(f"t.ended || t.key !== {json.dumps(state.key)}")
     await phone.wait("t.idle && t.legal.length")
     faults += await layouts(phone, "beaten", tmp_path, Layout.seats)
+    long = SAYS % json.dumps(longest_status("en"))
+    faults += await layouts(phone, "status", tmp_path, Layout.seats, then=long)
+    await phone.page.evaluate(RUSSIAN)  # other words: the status and "N beaten" again
+    faults += await layouts(phone, "beaten-ru", tmp_path, Layout.seats)
+    long = SAYS % json.dumps(longest_status("ru"))
+    faults += await layouts(phone, "status-ru", tmp_path, Layout.seats, then=long)
+    assert not faults, "\n".join([f"screenshots: {tmp_path}", *faults])
+
+
+async def test_a_big_hand_leaves_every_card_a_fingertip(
+    tables: OpenTable, browser: Browser, tmp_path: Path
+) -> None:
+    """A guest who takes every bout (a whole 36-card game against one AI seat) holds the
+    biggest hands a game reaches: at each new size of the hand, on a phone upright, small
+    and on its side, every card of it shows a 44 px square and everything else holds as
+    in the test above. The screenshots stay in the test's folder."""
+    table = await tables(seats=2, ai=("easy",))
+    phone, _ = await seated(browser, table, "Anna")
+    await phone.start()
+    faults: list[str] = []
+    biggest = 0
+    while True:
+        state = await phone.wait("t.ended || (t.screen === 'table' && t.idle && t.legal.length)")
+        if state.ended:
+            break
+        if len(state.hand) > biggest:
+            biggest = len(state.hand)
+            faults += await layouts(phone, f"hand{biggest}", tmp_path, sizes=PHONES)
+        await phone.play(hoard(state.legal))
+        await phone.wait(f"t.ended || t.key !== {json.dumps(state.key)}")
+    assert biggest >= 18, f"the biggest hand held only {biggest} cards"
     assert not faults, "\n".join([f"screenshots: {tmp_path}", *faults])
 
 

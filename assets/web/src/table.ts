@@ -48,8 +48,9 @@ interface Geometry {
   handY: number;
   handLeft: number;
   handRight: number;
-  rowY: number; // the buttons' row
-  statusY: number;
+  hand: HandShape;
+  rowY: number; // the buttons' row, above the hand however many rows it takes
+  statusY: number; // the status line's bottom (upright) or middle (on its side)
   tableS: number;
   oppS: number;
   stock: { x: number; y: number };
@@ -63,6 +64,35 @@ interface Geometry {
 
 const CARD_RATIO = 0.715;
 const BACK_SHOWN = 7;
+// Each card of the hand shows a 44 px square at least (a tap target): a fanned row keeps
+// FAN_STEP px of each card uncovered across (the tilt and the dip of the fan and the
+// rounded corner cost up to 7 px of it at 844 x 390), flat rows SHOWN px across and down.
+const FAN_STEP = 54;
+const SHOWN = 48;
+// a hand of rows is of smaller cards; on a phone on its side smaller still, so that its
+// second row lifts the buttons no nearer the bout than before (there is width to spare)
+const ROWS_SCALE = 0.86;
+const ROWS_SCALE_ASIDE = 0.76;
+const PILE_TURN = (14 * Math.PI) / 180; // the most a back of the discard pile is turned
+const FAN_TURN_DEG = 9; // the most a back of another seat's fan is turned
+const FAN_TURN = (FAN_TURN_DEG * Math.PI) / 180;
+
+// the hand's arrangement: one fanned row, or flat rows of `perRow` cards (the last row,
+// at the bottom, may have fewer), each row `gap` px above the next
+interface HandShape {
+  rows: number;
+  perRow: number;
+  s: number;
+  gap: number;
+}
+
+function handShape(cards: number, width: number, cardH: number, scale: number): HandShape {
+  const cw = cardH * CARD_RATIO;
+  if (cards < 2 || (width - cw) / (cards - 1) >= FAN_STEP) return { rows: 1, perRow: Math.max(1, cards), s: 1, gap: 0 };
+  const most = Math.max(2, Math.floor((width - cw * scale) / SHOWN) + 1);
+  const rows = Math.ceil(cards / most);
+  return { rows, perRow: Math.ceil(cards / rows), s: scale, gap: Math.max(cardH * 0.36, SHOWN) };
+}
 
 function emptyModel(players: number): Model {
   return {
@@ -99,6 +129,7 @@ export class TableScene {
   private model: Model = emptyModel(2);
   view: View | null = null;
   private geo: Geometry | null = null;
+  private geoCards = 0; // the hand's size the geometry was made for
   private queue: (() => number)[] = [];
   private running = false;
   private selected: Card[] = [];
@@ -366,8 +397,12 @@ export class TableScene {
 
   // ---- layout ---------------------------------------------------------------------
 
+  // the table's places for this size of window and of hand (a hand of more rows lifts
+  // the buttons and the status line, and the bout's zone gives way)
   private geometry(): Geometry {
-    if (this.geo) return this.geo;
+    const cards = this.model.hand.length;
+    if (this.geo && this.geoCards === cards) return this.geo;
+    this.geoCards = cards;
     const w = this.root.clientWidth || window.innerWidth;
     const h = this.root.clientHeight || window.innerHeight;
     const players = this.view?.rules.players ?? this.host.room()?.rules.players ?? 2;
@@ -375,8 +410,13 @@ export class TableScene {
     const portrait = h >= w;
     const cardH = portrait ? clamp(Math.min(h * 0.16, w * 0.33), 84, 160) : clamp(h * 0.27, 80, 160);
     const handY = h - cardH * 0.58 - 6; // room below for the fan's dip and tilt
-    const rowY = handY - cardH * 0.5 - 30;
-    const statusY = portrait ? rowY - 42 : rowY;
+    const handLeft = 8;
+    const hand = handShape(cards, w - 2 * handLeft, cardH, portrait ? ROWS_SCALE : ROWS_SCALE_ASIDE);
+    // a hand of rows reaches higher by its upper rows, less its smaller cards (and a
+    // chosen card's lift)
+    const raised = hand.rows > 1 ? (hand.rows - 1) * hand.gap - cardH * (1 - hand.s) + cardH * 0.08 : 0;
+    const rowY = handY - cardH * 0.5 - 30 - raised;
+    const statusY = portrait ? rowY - 34 : rowY; // two lines of it stay 12 px off the buttons
     // the other seats along a path up the left, across the top and down the right,
     // clockwise from the player's left, evenly spaced
     const plateW = clamp(w / (players - 0.4) - 10, 84, w < 420 ? 132 : 150);
@@ -406,7 +446,7 @@ export class TableScene {
     }
     const plateBottom = Math.max(...seats.filter((_, i) => i !== bottom).map((p) => p.y), top) + 48;
     const zoneTop = portrait ? plateBottom : Math.max(plateBottom - 10, top + 40);
-    const zoneBottom = statusY - (portrait ? 22 : 30);
+    const zoneBottom = statusY - 30;
     const side = portrait ? Math.min(74, w * 0.19) : Math.min(120, w * 0.14);
     const zone = { x: side, y: zoneTop, w: w - 2 * side, h: Math.max(60, zoneBottom - zoneTop) };
     const cols = portrait || w < 700 ? 3 : 6;
@@ -415,31 +455,26 @@ export class TableScene {
     const pairH = zone.h / rows;
     const tableH = clamp(Math.min(pairH / 1.25, pairW / (CARD_RATIO * 1.3)), 50, cardH * 0.85);
     const middle = zone.y + zone.h / 2;
+    // the piles at the sides, wholly on screen (a tablet's side is narrower than its
+    // piles): the trump lies across under the stock, out to the left by 30 % of a card's
+    // height (app.css), and the discard pile's turned backs are wider than a card
+    const pileH = tableH * 0.9;
+    const pileW = pileH * CARD_RATIO;
+    const trumpOut = pileH * (0.5 + 0.3);
+    const turned = (pileW * Math.cos(PILE_TURN) + pileH * Math.sin(PILE_TURN)) / 2;
     return (this.geo = {
-      w, h, cardH, handY, rowY, statusY, bottom, cols, zone, seats, plateW,
-      handLeft: 12, handRight: w - 12,
+      w, h, cardH, hand, handY, rowY, statusY, bottom, cols, zone, seats, plateW,
+      handLeft, handRight: w - handLeft,
       tableS: tableH / cardH,
       oppS,
-      stock: { x: side / 2 + 4, y: middle },
-      discard: { x: w - side / 2 - 4, y: middle },
+      stock: { x: Math.max(side / 2, trumpOut) + 4, y: middle },
+      discard: { x: w - Math.max(side / 2, turned) - 4, y: middle },
     });
   }
 
   private seatPose(g: Geometry, seat: number): Pose {
     const p = g.seats[seat] ?? { x: g.w / 2, y: 0 };
     return { x: p.x, y: p.y, r: 0, s: g.oppS, o: 1 };
-  }
-
-  // one row while each card shows at least 44 px of itself, else two
-  private handRows(g: Geometry, cards: number): 1 | 2 {
-    if (cards < 2) return 1;
-    const room = g.handRight - g.handLeft - g.cardH * CARD_RATIO;
-    return room / (cards - 1) >= 44 ? 1 : 2;
-  }
-
-  // how far the buttons and the status line move up for a hand of two rows
-  private hudLift(g: Geometry): number {
-    return this.handRows(g, this.model.hand.length) === 2 ? g.cardH * 0.3 : 0;
   }
 
   private sortedHand(): Card[] {
@@ -458,25 +493,25 @@ export class TableScene {
     const me = this.me();
     // (`seat`: whose backs these are, marked on the card for the layout tests of tests/web)
     const targets = new Map<string, { pose: Pose; face: Card | null; z: number; seat?: number }>();
-    // the hand, fanned; in two rows when one would leave less than 44 px of each card
+    // the hand: fanned, or in flat rows when a fan would cover too much of each card
     const hand = this.sortedHand();
-    const lines = this.handRows(g, hand.length);
-    const s = lines === 2 ? 0.86 : 1;
+    const { rows: lines, perRow, s, gap } = g.hand;
+    const fan = lines === 1;
     const cw = g.cardH * CARD_RATIO * s;
     const room = g.handRight - g.handLeft - cw;
-    const perRow = Math.ceil(hand.length / lines);
     hand.forEach((card, i) => {
-      const row = lines === 2 && i < perRow ? 0 : lines - 1;
-      const count = lines === 2 ? (row === 0 ? perRow : hand.length - perRow) : hand.length;
-      const j = row === 0 || lines === 1 ? i : i - perRow;
-      const step = count > 1 ? Math.min(cw * 0.62, room / (count - 1)) : 0;
+      const row = Math.min(lines - 1, Math.floor(i / perRow));
+      const count = row < lines - 1 ? perRow : hand.length - perRow * (lines - 1);
+      const j = i - row * perRow;
+      const step = count > 1 ? Math.min(Math.max(cw * 0.62, fan ? FAN_STEP : SHOWN), room / (count - 1)) : 0;
       const width = step * (count - 1);
       const t = count > 1 ? j / (count - 1) - 0.5 : 0;
       const lift = this.selected.includes(card) ? g.cardH * 0.2 : 0;
       const x = g.w / 2 - width / 2 + j * step;
-      const rowY = g.handY + (g.cardH * (1 - s)) / 2 - (lines === 2 && row === 0 ? g.cardH * 0.36 : 0);
-      const y = rowY + t * t * g.cardH * 0.18 - lift;
-      targets.set(card, { pose: { x, y, r: t * Math.min(14, count * 1.6), s, o: 1 }, face: card, z: 100 + row * 50 + j });
+      const rowY = g.handY + (g.cardH * (1 - s)) / 2 - (lines - 1 - row) * gap;
+      const y = rowY + (fan ? t * t * g.cardH * 0.18 : 0) - lift;
+      const r = fan ? t * Math.min(14, count * 1.6) : 0;
+      targets.set(card, { pose: { x, y, r, s, o: 1 }, face: card, z: 100 + row * 50 + j });
     });
     // the other seats' backs (and, for a watcher, the bottom seat's)
     m.sizes.forEach((count, seat) => {
@@ -487,11 +522,16 @@ export class TableScene {
       const bottomSeat = seat === g.bottom;
       const s = bottomSeat ? g.tableS : g.oppS;
       const spread = g.cardH * CARD_RATIO * s * (bottomSeat ? 0.5 : 0.3);
+      // the fan, turned up to 9° at its ends, kept on screen (a seat at the side of a
+      // tablet holds more cards than its plate is wide)
+      const end = (g.cardH * s * (CARD_RATIO * Math.cos(FAN_TURN) + Math.sin(FAN_TURN))) / 2;
+      const half = (spread * (shown - 1)) / 2 + end + 2;
+      const centre = half * 2 < g.w ? clamp(p.x, half, g.w - half) : p.x;
       for (let i = 0; i < shown; i++) {
         const t = shown > 1 ? i / (shown - 1) - 0.5 : 0;
-        const x = p.x + t * spread * (shown - 1);
+        const x = centre + t * spread * (shown - 1);
         const y = p.y - (bottomSeat ? 0 : 30) + t * t * 6;
-        targets.set(`b${seat}.${i}`, { pose: { x, y, r: t * 18, s, o: 1 }, face: null, z: 10 + i, seat });
+        targets.set(`b${seat}.${i}`, { pose: { x, y, r: t * 2 * FAN_TURN_DEG, s, o: 1 }, face: null, z: 10 + i, seat });
       }
     });
     // the bout's pairs
@@ -696,8 +736,11 @@ export class TableScene {
       plate.append(line, second);
       const thinking = awaited.has(seat) && (info?.kind === "ai" || info?.status === "stand_in");
       const bubble = this.emotes.get(seat) ?? this.bubbles.get(seat);
-      if (bubble && bubble.until > now) plate.append(el("div", "bubble", bubble.text));
-      else if (thinking) plate.append(el("div", "bubble thinking", tr.t("web.thinking")));
+      // (a plate near a side of the screen has its bubble under its inner edge, not its
+      // middle: a long "picks up 8 cards" would go off the screen)
+      const edge = p.x < g.w / 4 ? " start" : p.x > (g.w * 3) / 4 ? " end" : "";
+      if (bubble && bubble.until > now) plate.append(el("div", `bubble${edge}`, bubble.text));
+      else if (thinking) plate.append(el("div", `bubble thinking${edge}`, tr.t("web.thinking")));
       const bottomSeat = seat === g.bottom;
       const y = bottomSeat ? p.y - g.cardH * g.tableS * 0.5 - 30 : p.y;
       plate.style.transform = `translate(${p.x.toFixed(1)}px,${y.toFixed(1)}px) translate(-50%,-50%)`;
@@ -707,7 +750,7 @@ export class TableScene {
       const mine = this.emotes.get(me) ?? this.bubbles.get(me);
       if (mine && mine.until > now) {
         const bubble = el("div", "bubble mine", mine.text);
-        bubble.style.transform = `translate(${(g.w / 2).toFixed(1)}px,${(g.handY - g.cardH * 0.9).toFixed(1)}px) translate(-50%,-50%)`;
+        bubble.style.transform = `translate(${(g.w / 2).toFixed(1)}px,${(g.rowY + 30 - g.cardH * 0.4).toFixed(1)}px) translate(-50%,-50%)`;
         this.plates.append(bubble);
       }
     }
@@ -744,10 +787,12 @@ export class TableScene {
     const me = this.me();
     this.status.textContent = this.mode === "transfer" ? tr.t("intent.choose_transfer") : this.mode === "show" ? tr.t("intent.choose_show") : this.statusText();
     this.status.classList.toggle("yours", this.legal.length > 0);
-    const lift = this.hudLift(g);
-    this.status.style.transform = `translate(0,${(g.statusY - 16 - lift).toFixed(1)}px)`;
-    this.buttons.style.transform = `translate(0,${(g.rowY - 22 - lift).toFixed(1)}px)`;
-    this.root.classList.toggle("landscape", g.w > g.h);
+    // (upright the status line grows upwards from its bottom, on its side from its middle,
+    // so that a second line of it never comes down onto the buttons)
+    const landscape = g.w > g.h;
+    this.status.style.transform = `translate(0,${g.statusY.toFixed(1)}px) translateY(${landscape ? -50 : -100}%)`;
+    this.buttons.style.transform = `translate(0,${(g.rowY - 22).toFixed(1)}px)`;
+    this.root.classList.toggle("landscape", landscape);
     const legal = this.legal;
     if (this.unchanged("buttons", [legal, this.selected, m.table, m.attacker, m.taking, me, tr.language])) return;
     clear(this.buttons);
@@ -794,7 +839,7 @@ export class TableScene {
       }));
     }
     const g = this.geometry();
-    row.style.transform = `translate(0,${(g.rowY - 80 - this.hudLift(g)).toFixed(1)}px)`;
+    row.style.transform = `translate(0,${(g.rowY - 80).toFixed(1)}px)`;
     this.hud.append(row);
   }
 
