@@ -70,6 +70,10 @@ class Endpoint(ABC, Generic[M]):
         return message
 
     @abstractmethod
+    def send(self, message: M) -> bytes:
+        """The framed bytes of ``message`` (which must be one this side may send)."""
+
+    @abstractmethod
     def _decode(self, data: Any) -> M:
         """One of this connection's messages from a decoded map (``ProtocolError`` if not)."""
 

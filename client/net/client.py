@@ -16,10 +16,10 @@ the host's ``snapshot`` resynchronises the game; ``on_lost``, if set, is called 
 retrying begins. It gives up after ``give_up`` seconds,
 or at once if the host refuses the token.
 
-The connection is read by a task of its own (the pump), not by ``receive()``: it answers
-the host's ``heartbeat`` however long the caller takes between two ``receive()`` calls,
-and a host that says nothing for the room's ``silence_ms`` (after a ``ping`` probe) counts
-as a lost connection.
+The connection is read by a task of its own (``client.net.pump``, a party connection's
+keepalive too), not by ``receive()``: it answers the host's ``heartbeat`` however long the
+caller takes between two ``receive()`` calls, and a host that says nothing for the room's
+``silence_ms`` (after a ``ping`` probe) counts as a lost connection.
 
 The pump also takes part in each fair deal (docs/protocol.md section 15): it answers the
 host's ``commit`` at once with 32 random bytes of ours (unless ``contribute`` is False).
@@ -45,8 +45,9 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
+from client.net.pump import HostClosed, Pump, read
 from engine import Action, Rules
 from host.routes import NoAnswer, Unreached, race
 from protocol import (
@@ -56,7 +57,6 @@ from protocol import (
     WATCHERS,
     Ack,
     Act,
-    Alive,
     BackSoon,
     ClientMessage,
     Commit,
@@ -65,16 +65,13 @@ from protocol import (
     DealWitness,
     Draw,
     Emote,
-    Goodbye,
-    Heartbeat,
     Hello,
     HostMessage,
     Kick,
     Leave,
+    Message,
     Pause,
     Ping,
-    Pong,
-    ProtocolError,
     Ready,
     Rejected,
     Role,
@@ -90,7 +87,6 @@ from protocol import (
 
 __all__ = ["Backoff", "HostClosed", "NetClient", "come_back", "parse_address", "refused"]
 
-READ_SIZE = 64 * 1024
 FINAL = frozenset(  # refusals that another try would only repeat
     {
         "bad_token",
@@ -117,17 +113,6 @@ class Backoff:
     def delay(self, attempt: int, rng: random.Random) -> float:
         wait: float = min(self.longest, self.first * 2.0 ** min(attempt, 30))
         return wait * rng.uniform(0.5, 1.0)
-
-
-class HostClosed(Exception):
-    """The host ended the connection: ``code`` says why (``shutdown``, ``table_full``...);
-    ``goodbye``: the host said so (else the connection was lost, or its data was bad)."""
-
-    def __init__(self, code: str, text: str, goodbye: bool = False) -> None:
-        super().__init__(f"{code}: {text}")
-        self.code = code
-        self.text = text
-        self.goodbye = goodbye
 
 
 def refused(closed: HostClosed) -> bool:
@@ -194,7 +179,7 @@ async def _greet(
         conn = Connection(Role.CLIENT, on_payload=on_payload)
         writer.write(conn.send(hello))
         try:
-            first = await _read(reader, writer, conn, SILENCE_MS / 1000)
+            first = await read(reader, writer, conn, SILENCE_MS / 1000)
         except HostClosed as exc:
             if exc.goodbye:
                 raise
@@ -218,37 +203,6 @@ async def _greet(
     return won.address, won.result
 
 
-async def _read(
-    reader: asyncio.StreamReader,
-    writer: asyncio.StreamWriter,
-    conn: Connection,
-    quiet: float | None,
-) -> HostMessage | None:
-    """The host's next message; None if no byte came for ``quiet`` seconds (None: wait as
-    long as it takes). ``HostClosed`` for a goodbye, bad data or a lost connection."""
-    while True:
-        try:
-            message = conn.next_message()
-            if message is None:
-                if conn.eof:
-                    raise HostClosed("closed", "The connection was closed.")
-                try:
-                    data = await asyncio.wait_for(reader.read(READ_SIZE), quiet)
-                except TimeoutError:
-                    return None
-                conn.receive_data(data)
-                continue
-        except ProtocolError as exc:
-            writer.close()
-            raise HostClosed(exc.code, f"the host sent bad data: {exc.text}") from None
-        except (ConnectionError, OSError):
-            writer.close()
-            raise HostClosed("closed", "The connection was lost.") from None
-        if isinstance(message, Goodbye):
-            raise HostClosed(message.code, message.text, goodbye=True)
-        return message  # type: ignore[return-value]
-
-
 def parse_address(text: str) -> tuple[str, int]:
     """``"HOST:PORT"`` (or ``"[v6]:PORT"``) as a pair; ``ValueError`` if it is not one."""
     host, sep, port = text.rpartition(":")
@@ -258,15 +212,8 @@ def parse_address(text: str) -> tuple[str, int]:
 
 
 class NetClient:
-    def __init__(
-        self,
-        reader: asyncio.StreamReader,
-        writer: asyncio.StreamWriter,
-        conn: Connection,
-    ) -> None:
-        self._reader = reader
-        self._writer = writer
-        self._conn = conn
+    def __init__(self) -> None:
+        self.pump: Pump[Message] | None = None  # the connection (``_welcomed`` sets it)
         self._refs = itertools.count(1)
         self._closed: HostClosed | None = None
         self.welcome: Welcome | None = None
@@ -278,12 +225,9 @@ class NetClient:
         self._hello: tuple[tuple[str, ...], int, Hello] | None = None
         self._on_payload: Callable[[Any], None] | None = None
         self._rng = random.Random()
-        # What the pump read (see ``_pump``), for ``receive``; a HostClosed ends it.
+        # What the pump read (see ``_take``), for ``receive``; a HostClosed ends it.
         self._inbox: asyncio.Queue[HostMessage | HostClosed] = asyncio.Queue()
-        self._pump_task: asyncio.Task[None] | None = None
-        self._probes: set[int] = set()  # refs of our own pings (their pongs are not shown)
         self._contributions: set[int] = set()  # refs of our contributions (answers not shown)
-        self.silence = SILENCE_MS / 1000  # the room's: a host silent this long is gone
         self.witness = DealWitness()
         self.contribute = True  # answer each commitment with a contribution of ours
         self._ours: dict[int, str] = {}  # game -> our contribution, for the witness
@@ -310,61 +254,59 @@ class NetClient:
         then the one that did (a reconnect tries it first). ``look``: our badge."""
         role = "watch" if watch else "play"
         hello = Hello(PROTOCOL_VERSION, name, password, token, role, look)
-        won, (reader, writer, conn, welcome) = await _greet(address, port, hello, on_payload)
-        client = cls(reader, writer, conn)
+        won, greeted = await _greet(address, port, hello, on_payload)
+        client = cls()
         client.address = won
         client.reconnect = reconnect
         others = () if isinstance(address, str) else tuple(a for a in address if a != won)
         client._hello = ((won, *others), port, hello)
         client._on_payload = on_payload
-        client._welcomed(welcome)
+        client._welcomed(greeted)
         return client
 
-    def _welcomed(self, welcome: Welcome | Watching) -> None:
+    def _welcomed(self, greeted: Greeted) -> None:
+        """Take up a greeted connection: its welcome, and its pump started."""
+        reader, writer, conn, welcome = greeted
         if isinstance(welcome, Welcome):
             self.welcome = welcome
             self.witness.see(welcome)
         else:
             self.watching = welcome
-        self.silence = welcome.room.silence_ms / 1000
-        self._pump_task = asyncio.create_task(self._pump(), name="durak-client-pump")
+        self.pump = Pump(
+            reader,
+            writer,
+            conn,
+            silence=welcome.room.silence_ms / 1000,
+            refs=self._ref,
+            take=self._take,
+            end=self._inbox.put_nowait,
+        )
+        self.pump.start("durak-client-pump")
 
-    async def _pump(self) -> None:
-        """Read the host's messages as they come, whatever the caller of ``receive`` is
-        busy with: answer each ``heartbeat`` at once (so a busy player never looks gone),
-        and probe a host we have not heard from for a third of ``silence`` with a
-        ``ping``; a host silent for all of it is taken for gone (as a closed connection)."""
-        reader, writer, conn = self._reader, self._writer, self._conn
-        while True:
-            try:
-                message = await _read(reader, writer, conn, self.silence / 3)
-                if message is None:  # quiet for a third of the silence: probe the host
-                    self._probe()
-                    message = await _read(reader, writer, conn, self.silence * 2 / 3)
-                if message is None:
-                    writer.close()
-                    raise HostClosed("closed", "The host stopped answering.")
-            except HostClosed as exc:
-                self._inbox.put_nowait(exc)
-                return
-            if isinstance(message, Ack | Rejected):
-                sent = self._acts.pop(message.ref, None)
-                if sent is not None and isinstance(message, Ack):
-                    self.round_trips.append(time.perf_counter() - sent)
-            if isinstance(message, Heartbeat):
-                self.send(Alive(message.ref))
-            elif isinstance(message, Pong) and message.ref in self._probes:
-                self._probes.discard(message.ref)
-            elif isinstance(message, Ack | Rejected) and message.ref in self._contributions:
+    @property
+    def silence(self) -> float:
+        """The room's heartbeat silence, in seconds: a host silent this long is gone."""
+        return self.pump.silence if self.pump is not None else SILENCE_MS / 1000
+
+    def _take(self, read: Message) -> None:
+        """A message the pump read (``client.net.pump``: it answers heartbeats and keeps
+        its own probes' pongs): an ack timed, our contributions' answers kept back, a
+        commitment answered with our contribution; the rest for ``receive``."""
+        message = cast(HostMessage, read)  # (a client's connection reads only these)
+        if isinstance(message, Ack | Rejected):
+            sent = self._acts.pop(message.ref, None)
+            if sent is not None and isinstance(message, Ack):
+                self.round_trips.append(time.perf_counter() - sent)
+            if message.ref in self._contributions:
                 self._contributions.discard(message.ref)  # (the verdict tells if it was used)
-            else:
-                if isinstance(message, Commit) and self.contribute:
-                    self._contribute(message.game)
-                if isinstance(message, RoomUpdate):
-                    self.silence = message.room.silence_ms / 1000
-                elif isinstance(message, Welcome):  # a watcher took a seat
-                    self.welcome, self.watching = message, None
-                self._inbox.put_nowait(message)
+                return
+        if isinstance(message, Commit) and self.contribute:
+            self._contribute(message.game)
+        if isinstance(message, RoomUpdate) and self.pump is not None:
+            self.pump.silence = message.room.silence_ms / 1000
+        elif isinstance(message, Welcome):  # a watcher took a seat
+            self.welcome, self.watching = message, None
+        self._inbox.put_nowait(message)
 
     def _contribute(self, game: int) -> None:
         """Our random contribution to the deal of ``game`` (sent as soon as its commitment
@@ -378,13 +320,6 @@ class NetClient:
             self._ours.pop(min(self._ours))
         self._ours[game] = value  # (the witness learns it once it has seen the commit)
         self.send(Contribute(ref, game, value))
-
-    def _probe(self) -> None:
-        ref = self._ref()
-        if len(self._probes) > 16:  # a host that answers no ping is gone before this
-            self._probes.clear()
-        self._probes.add(ref)
-        self.send(Ping(ref))
 
     async def _come_back(self, lost: HostClosed) -> Welcome | Watching:
         """Connect again with our token until the host takes us back (a watcher: as a
@@ -405,12 +340,11 @@ class NetClient:
         address, port, hello = self._hello
         if self.welcome is not None:
             hello = Hello(hello.version, hello.name, hello.password, self.token, look=hello.look)
-        fresh = await _greet(address, port, hello, self._on_payload)
-        self.address, (self._reader, self._writer, self._conn, welcome) = fresh
+        self.address, greeted = await _greet(address, port, hello, self._on_payload)
         self._inbox = asyncio.Queue()
-        self._probes.clear()
         self._acts.clear()
-        self._welcomed(welcome)
+        self._welcomed(greeted)
+        welcome = greeted[3]
         self.reconnects += 1
         self._closed = None
         return welcome
@@ -454,9 +388,9 @@ class NetClient:
         return item
 
     def send(self, message: ClientMessage) -> None:
-        if self._writer.is_closing():
-            return  # lost: the request is dropped (after a reconnect, send it again)
-        self._writer.write(self._conn.send(message))
+        """Write ``message`` (once lost, it is dropped: after a reconnect, send it again)."""
+        if self.pump is not None:
+            self.pump.send(message)
 
     def _ref(self) -> int:
         return next(self._refs)
@@ -560,11 +494,8 @@ class NetClient:
         closed, as when a player quits the window. This is not a dropped connection: to
         see one, lose the connection on the way, as a network would (the host or a relay
         between them cuts it); then, with ``reconnect``, the client comes back by itself."""
-        if self._pump_task is not None:
-            self._pump_task.cancel()
-        self._writer.close()
-        with contextlib.suppress(ConnectionError, OSError):
-            await self._writer.wait_closed()
+        if self.pump is not None:
+            await self.pump.close()
 
     async def __aenter__(self) -> NetClient:
         return self

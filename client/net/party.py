@@ -6,23 +6,23 @@ player, ``durak conformance --party`` and the window's party screens share it. T
 connection carries a few messages a round; the games themselves are played at the tables
 it names, over ``client.net.client.NetClient``.
 
-The connection's own task reads the party host's messages as they come, whatever the
-caller of ``receive`` is busy with (a player at their table reads the party rarely), and
-answers each ``heartbeat`` at once, so a player at a table never looks gone to the party.
+The connection's own task (``client.net.pump``, a table connection's keepalive too) reads
+the party host's messages as they come, whatever the caller of ``receive`` is busy with (a
+player at their table reads the party rarely): it answers each ``heartbeat`` at once, so a
+player at a table never looks gone to the party, and a party host silent for the
+protocol's silence (after a ``ping``) counts as a lost connection, joined again with our
+token (``client.net.party_link``), as a dropped one is.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import itertools
 
 from engine import Rules
 from protocol import (
     PROTOCOL_VERSION,
-    Alive,
-    Goodbye,
-    Heartbeat,
+    SILENCE_MS,
     Join,
     Joined,
     Party,
@@ -33,15 +33,13 @@ from protocol import (
     PartyStart,
     PartyUpdate,
     Ping,
-    ProtocolError,
     UnplayableRules,
 )
 
-from .client import HostClosed
+from .pump import HostClosed, Pump, read
 
 __all__ = ["PartyClient"]
 
-READ_SIZE = 64 * 1024
 JOIN_TIMEOUT = 12.0  # seconds to wait for ``joined`` (the host gives us 10 to join)
 Greeted = tuple[asyncio.StreamReader, asyncio.StreamWriter, PartyConnection, Joined]
 
@@ -50,45 +48,49 @@ class PartyClient:
     """A joined party connection. ``party`` is the latest party map; ``player`` and
     ``token`` are ours (None for a board)."""
 
-    def __init__(self, address: str, port: int, join: Join, greeted: Greeted) -> None:
+    def __init__(
+        self, address: str, port: int, join: Join, greeted: Greeted, silence: float
+    ) -> None:
         self._where = (address, port)
+        self._silence = silence
         self._join = join  # what we said to join (a rejoin says it again, with our token)
         self._refs = itertools.count(1)
         self._take(greeted)
 
     def _take(self, greeted: Greeted) -> None:
-        """Take up a joined connection: its reader, writer and ``joined``."""
-        self._reader, self._writer, self._conn, joined = greeted
+        """Take up a joined connection: its ``joined``, and its pump started."""
+        reader, writer, conn, joined = greeted
         self.player = joined.player
         self.token = joined.token
         self.party: Party = joined.party
         self._inbox: asyncio.Queue[PartyMessage | HostClosed] = asyncio.Queue()
-        self._pump_task = asyncio.create_task(self._pump(), name="durak-party-pump")
-
-    async def _pump(self) -> None:
-        """Read every message as it comes: a heartbeat answered, the rest to ``receive``."""
-        while True:
-            try:
-                message = await _read(self._reader, self._conn)
-            except HostClosed as exc:
-                self._inbox.put_nowait(exc)
-                return
-            if isinstance(message, Heartbeat):
-                with contextlib.suppress(Exception):
-                    self._send(Alive(message.ref))
-                continue
-            self._inbox.put_nowait(message)
-            if isinstance(message, Goodbye):
-                return
+        self._pump = Pump(
+            reader,
+            writer,
+            conn,
+            silence=self._silence,
+            refs=self._refs.__next__,
+            take=self._inbox.put_nowait,
+            end=self._inbox.put_nowait,
+        )
+        self._pump.start("durak-party-pump")
 
     @classmethod
     async def connect(
-        cls, address: str, port: int, name: str, *, token: str | None = None, board: bool = False
+        cls,
+        address: str,
+        port: int,
+        name: str,
+        *,
+        token: str | None = None,
+        board: bool = False,
+        silence: float = SILENCE_MS / 1000,
     ) -> PartyClient:
         """Join the party at ``address:port``; ``HostClosed`` if it refuses (its code),
-        ``OSError`` if it cannot be reached."""
+        ``OSError`` if it cannot be reached. A party host silent for ``silence`` seconds
+        (after a ``ping``) is taken for gone."""
         join = Join(PROTOCOL_VERSION, name, token, "board" if board else "play")
-        return cls(address, port, join, await _greet(address, port, join))
+        return cls(address, port, join, await _greet(address, port, join), silence)
 
     async def rejoin(self) -> Joined:
         """One try at joining again after a lost connection, with our token (a board: as a
@@ -97,8 +99,7 @@ class PartyClient:
         join = self._join
         token = self.token or join.token
         greeted = await _greet(*self._where, Join(join.version, join.name, token, join.role))
-        self._pump_task.cancel()
-        self._writer.close()  # (the lost connection's, if it was not closed yet)
+        await self._pump.close()  # (the lost connection's, if it was not closed yet)
         self._take(greeted)
         return greeted[3]
 
@@ -109,15 +110,12 @@ class PartyClient:
         if isinstance(message, HostClosed):
             self._inbox.put_nowait(message)  # (every later call is told the same)
             raise message
-        if isinstance(message, Goodbye):
-            self._inbox.put_nowait(message)
-            raise HostClosed(message.code, message.text, goodbye=True)
         if isinstance(message, PartyUpdate):
             self.party = message.party
         return message
 
     def _send(self, message: PartyMessage) -> None:
-        self._writer.write(self._conn.send(message))
+        self._pump.send(message)
 
     def set_up(
         self,
@@ -149,45 +147,22 @@ class PartyClient:
         return ref
 
     async def close(self) -> None:
-        self._pump_task.cancel()
-        self._writer.close()
-        with contextlib.suppress(Exception):
-            await self._writer.wait_closed()
+        await self._pump.close()
 
 
 async def _greet(address: str, port: int, join: Join) -> Greeted:
-    """Connect and say ``join``: the connection and the party's ``joined``."""
+    """Connect and say ``join``: the connection and the party's ``joined`` (``HostClosed``
+    for its goodbye)."""
     reader, writer = await asyncio.open_connection(address, port)
     conn = PartyConnection(host=False)
     try:
         writer.write(conn.send(join))
-        async with asyncio.timeout(JOIN_TIMEOUT):
-            first = await _read(reader, conn)
+        first = await read(reader, writer, conn, JOIN_TIMEOUT)
     except BaseException:
         writer.close()
         raise
-    if isinstance(first, Goodbye):
+    if first is None:
         writer.close()
-        raise HostClosed(first.code, first.text, goodbye=True)
+        raise HostClosed("closed", "The party host did not answer.")
     assert isinstance(first, Joined)  # (the connection lets nothing else come first)
     return reader, writer, conn, first
-
-
-async def _read(reader: asyncio.StreamReader, conn: PartyConnection) -> PartyMessage:
-    while True:
-        try:
-            message = conn.next_message()
-        except ProtocolError as exc:
-            raise HostClosed(exc.code, exc.text) from None
-        if message is not None:
-            return message
-        try:
-            data = await reader.read(READ_SIZE)
-        except (ConnectionError, OSError) as exc:
-            raise HostClosed("closed", str(exc) or "the connection was lost") from None
-        if not data:
-            raise HostClosed("closed", "The party host closed the connection.")
-        try:
-            conn.receive_data(data)
-        except ProtocolError as exc:
-            raise HostClosed(exc.code, exc.text) from None

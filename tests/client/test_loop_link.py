@@ -219,7 +219,7 @@ def test_a_dropped_table_seat_and_party_link_come_back_the_same_way(
             wire, loop = session.link.wire, session.link.loop
             assert isinstance(wire, NetClient) and loop is not None
             token = wire.token
-            loop.call_soon_threadsafe(wire._writer.transport.abort)  # the Wi-Fi drops
+            loop.call_soon_threadsafe(wire.pump.writer.transport.abort)  # the Wi-Fi drops
             next_of(session.inbox, Reconnecting)
             next_of(session.inbox, Snapshot)  # back, resynchronised
             assert wire.reconnects == 1 and wire.token == token  # the same seat

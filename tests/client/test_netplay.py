@@ -77,7 +77,7 @@ def test_a_dropped_connection_comes_back_and_the_banner_goes() -> None:
         step_until(app, lambda t: t.idle and t.view is not None, "the game is dealt")
         client, loop = session.link.wire, session.link.loop
         assert client is not None and loop is not None
-        loop.call_soon_threadsafe(client._writer.transport.abort)  # the Wi-Fi drops
+        loop.call_soon_threadsafe(client.pump.writer.transport.abort)  # the Wi-Fi drops
         step_until(app, lambda t: t.reconnecting, "the banner")
         step_until(app, lambda t: not t.reconnecting, "the resync")
         assert client.reconnects == 1 and table_of(app).view is not None

@@ -119,7 +119,7 @@ async def test_refused_actions_change_nothing_and_a_bad_message_drops_only_its_s
         assert reply == Pong(ref)  # still connected after all those refusals
         # An action for another seat: the message has no seat field, so it is malformed.
         act = {"type": "act", "ref": 1, "seat": 0, "action": {"verb": "take"}}
-        mallory._writer.write(frame(msgpack.packb(act)))
+        mallory.pump.writer.write(frame(msgpack.packb(act)))
         try:
             while True:
                 await asyncio.wait_for(mallory.receive(), 30)
