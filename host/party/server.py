@@ -127,7 +127,7 @@ class PartyHost:
         )
         self.tables = RoundTables(config, self._result, opener)
         self.store: PartyStore | None = None
-        self.port = 0
+        self.port = config.port  # the one bound once started (a free one for 0)
         self.announcer: Announcer | None = None
         self.changed = asyncio.Event()  # set whenever the party changes (tests wait on it)
         self._listener: socket.socket | None = None
@@ -542,9 +542,13 @@ class PartyHost:
         """Wait until nothing the party started is still running (a round being seated, a
         score being saved, a table closing): for a test that moves the clock by hand. True
         if something was."""
-        waited = bool(self._tasks)
-        while self._tasks:
-            await asyncio.wait(set(self._tasks))
+        waited = False
+        while self._tasks or (self._saved is not None and not self._saved.done()):
+            waited = True
+            if self._tasks:
+                await asyncio.wait(set(self._tasks))
+            if self._saved is not None:
+                await asyncio.wait([self._saved])  # (a refusal is ``_said``'s, not ours)
         return waited
 
     async def _resume_round(self) -> None:

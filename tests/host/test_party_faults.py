@@ -11,6 +11,7 @@ import errno
 from pathlib import Path
 
 import pytest
+from night_harness import NightHarness
 
 from client.cli.party_bot import play_party
 from client.net.client import HostClosed
@@ -20,7 +21,7 @@ from host import durable
 from host.party import Game
 from host.party.server import PartyConfig, PartyHost
 from host.party.store import party_file
-from protocol import Night
+from protocol import Night, PartySetup
 
 
 class Disk:
@@ -117,28 +118,34 @@ def test_a_full_disk_at_a_rounds_end_then_a_crash_loses_no_shown_result(
     asyncio.run(resumed())
 
 
-def test_a_failed_party_save_is_tried_again_every_second_and_the_organiser_told(
+async def test_a_failed_party_save_is_tried_again_every_second_and_the_organiser_told(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """On the manual clock (tests/host/night_harness.py): a save the disk refuses is tried
+    again every ``save_retry`` seconds with no change asked for, not sooner, and everyone
+    (the organiser's window among them) is shown ``unsaved`` until one is on disk."""
     disk = Disk(monkeypatch)
-
-    async def check() -> None:
-        async with PartyHost(config(tmp_path)) as host:
-            anna = await PartyClient.connect("127.0.0.1", host.port, "Anna")
-            disk.full = True
-            anna.set_up(Rules(players=3), 4, None, False, "random")
-            await until(host, lambda: host.view().unsaved)
-            tries = disk.refused
-            async with asyncio.timeout(30):  # tried again with no change asked: a timer
-                while disk.refused < tries + 2:
-                    await asyncio.sleep(0.05)
-            disk.full = False
-            await until(host, lambda: not host.view().unsaved)
-            saved = party_file(tmp_path, host.port).read_text()
-            assert '"rounds":4' in saved
-            await anna.close()
-
-    asyncio.run(check())
+    night = NightHarness(config(tmp_path, save_retry=1.0, port=45999))  # (no socket)
+    await night.start()
+    try:
+        anna = await night.join("Anna")
+        disk.full = True
+        anna.send(PartySetup(next(anna.refs), Rules(players=3), 4, None, False, "random"))
+        await night.settle()
+        assert anna.party.unsaved and night.party.view().unsaved
+        tries = disk.refused
+        await night.advance(0.75)
+        assert disk.refused == tries  # not sooner than the retry's second
+        await night.advance(0.25)
+        assert disk.refused == tries + 1
+        await night.advance(1.0)
+        assert disk.refused == tries + 2 and anna.party.unsaved
+        disk.full = False
+        await night.advance(1.0)
+        assert not anna.party.unsaved and not night.party.view().unsaved
+        assert '"rounds":4' in party_file(tmp_path, night.party.port).read_text()
+    finally:
+        await night.stop()
 
 
 def test_a_join_the_disk_refuses_creates_no_player(
