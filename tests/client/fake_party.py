@@ -9,9 +9,35 @@ import contextlib
 import threading
 from collections.abc import Callable
 
-from protocol import PartyConnection, PartyMessage
+from engine import Rules
+from protocol import (
+    PROTOCOL_VERSION,
+    Join,
+    Joined,
+    Night,
+    Party,
+    PartyConnection,
+    PartyFigures,
+    PartyMessage,
+    PartyPlayer,
+)
 
 Reply = Callable[[PartyMessage], list[PartyMessage | bytes]]
+TOKEN = "0123456789abcdef" * 2  # Vera's, in ``joins_vera``'s answer
+
+
+def a_party() -> Party:
+    """A night gathering, with Vera in it."""
+    players = (PartyPlayer(0, "Vera", "here", 1, 0, 0, 0, 0, 0, None),)
+    return Party(
+        "Friday night", "gathering", 0, Night(Rules(players=4), rounds=3), 0, False, None,
+        None, None, players, (), PartyFigures(),
+    )  # fmt: skip
+
+
+def joins_vera(message: PartyMessage) -> list[PartyMessage | bytes]:
+    """A reply: every ``join`` is Vera's (player 0, ``TOKEN``); nothing else is answered."""
+    return [Joined(PROTOCOL_VERSION, 0, TOKEN, a_party())] if isinstance(message, Join) else []
 
 
 class FakePartyHost:

@@ -12,7 +12,7 @@ from types import UnionType
 from typing import Any
 
 import pytest
-from fake_party import FakePartyHost
+from fake_party import TOKEN, FakePartyHost, a_party, joins_vera
 
 import client.net.loop_link as loop_link
 from client.net.client import Backoff, HostClosed, NetClient, come_back, refused
@@ -21,21 +21,14 @@ from client.net.party import PartyClient
 from client.net.party_link import Lost, PartyLink
 from client.net.remote import NetSession
 from client.net.session import Reconnecting, Seated, Snapshot
-from engine import Rules
 from host import HostConfig, run_in_thread
 from protocol import (
     PROTOCOL_VERSION,
     Join,
     Joined,
-    Night,
-    Party,
-    PartyFigures,
-    PartyMessage,
-    PartyPlayer,
 )
 
 QUICK = Backoff(first=0.01, longest=0.01, give_up=5.0)
-TOKEN = "0123456789abcdef" * 2
 
 Script = list[str | HostClosed]  # what each connection receives, then how it ends
 
@@ -182,20 +175,6 @@ def ways_back(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     yield taken
 
 
-def a_party() -> Party:
-    players = (PartyPlayer(0, "Vera", "here", 1, 0, 0, 0, 0, 0, None),)
-    return Party(
-        "Friday night", "gathering", 0, Night(Rules(players=4), rounds=3), 0, False, None,
-        None, None, players, (), PartyFigures(),
-    )  # fmt: skip
-
-
-def answer(message: PartyMessage) -> list[PartyMessage | bytes]:
-    if isinstance(message, Join):
-        return [Joined(PROTOCOL_VERSION, 0, TOKEN, a_party())]
-    return []
-
-
 def next_of(inbox: Any, kind: type | UnionType, timeout: float = 20.0) -> Any:
     """The next message of ``kind`` in ``inbox`` (the ones before it dropped)."""
     while True:
@@ -226,7 +205,7 @@ def test_a_dropped_table_seat_and_party_link_come_back_the_same_way(
         finally:
             session.close()
         assert session.join(timeout=15)
-    party = FakePartyHost(answer)
+    party = FakePartyHost(joins_vera)
     link = PartyLink("127.0.0.1", party.port, "Vera")
     try:
         assert next_of(link.inbox, Joined).token == TOKEN

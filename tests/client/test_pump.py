@@ -8,49 +8,28 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from fake_party import FakePartyHost
+from fake_party import FakePartyHost, a_party, joins_vera
 
 from client.net.party import PartyClient
 from client.net.pump import HostClosed
-from engine import Rules
 from protocol import (
-    PROTOCOL_VERSION,
     Alive,
     Heartbeat,
     Join,
-    Joined,
-    Night,
-    Party,
-    PartyFigures,
     PartyMessage,
-    PartyPlayer,
     PartyUpdate,
     Ping,
     Pong,
 )
 
-TOKEN = "0123456789abcdef" * 2
 SILENCE = 0.6  # seconds: the client's silence, short for the test
-
-
-def a_party() -> Party:
-    players = (PartyPlayer(0, "Vera", "here", 1, 0, 0, 0, 0, 0, None),)
-    return Party(
-        "Friday night", "gathering", 0, Night(Rules(players=4), rounds=3), 0, False, None,
-        None, None, players, (), PartyFigures(),
-    )  # fmt: skip
-
-
-def asleep(message: PartyMessage) -> list[PartyMessage | bytes]:
-    """A party host that joined us and then went to sleep: it answers nothing more."""
-    return [Joined(PROTOCOL_VERSION, 0, TOKEN, a_party())] if isinstance(message, Join) else []
 
 
 def awake(message: PartyMessage) -> list[PartyMessage | bytes]:
     """A party host with nothing to say but answering every ping."""
     if isinstance(message, Ping):
         return [Pong(message.ref)]
-    return asleep(message)
+    return joins_vera(message)
 
 
 def test_a_party_host_gone_silent_is_probed_then_taken_for_lost() -> None:
@@ -65,7 +44,7 @@ def test_a_party_host_gone_silent_is_probed_then_taken_for_lost() -> None:
         assert lost.value.code == "closed" and not lost.value.goodbye
         assert [type(m) for m in party.got] == [Join, Ping]  # one probe, then given up
 
-    party = FakePartyHost(asleep)
+    party = FakePartyHost(joins_vera)  # then asleep: nothing answered
     try:
         asyncio.run(scenario(party))
     finally:
