@@ -1,7 +1,8 @@
 """Who gets in: connection slots at the door, the file limit, and password guessing.
 
 All of it is pure bookkeeping with a clock passed in (``time.monotonic`` by default), so the
-rules are tested without sockets or waiting; ``host.server`` applies them.
+rules are tested without sockets or waiting; ``host.doorway`` keeps the door, ``host.server``
+the password throttle.
 
 **The door** (``Door``). Every open connection takes a slot, and a slot is a file
 descriptor. ``limit`` slots are for players and strangers (connections that have not said
