@@ -1,11 +1,12 @@
 """The phones' page in a real browser (headless Chromium as a phone: 390 x 844 CSS
 pixels, touch, a LAN name, so not a secure context), at a real host's web door: guests
-join by typing their name and play by taps only, come back after a reload or a dead
-spot, and a page of another site gets nowhere.
+join by typing their name and play by taps only, come back after a reload, a dead spot
+or the host's crash, and a page of another site gets nowhere.
 
 Each test opens its own host in this process (web_tables.py, through the ``tables`` fixture,
-asked for before ``browser`` so that the browser goes first at teardown). Games use the
-24-card deck: half the moves of a 36-card game, every kind of move all the same."""
+asked for before ``browser`` so that the browser goes first at teardown), or, to kill it,
+as a ``durak host`` process. Games use the 24-card deck: half the moves of a 36-card game,
+every kind of move all the same."""
 
 from __future__ import annotations
 
@@ -14,12 +15,12 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import msgpack
 import pytest
-from browser import OTHER_NAME, Browser, Viewport
+from browser import LAN_NAME, OTHER_NAME, Browser, Viewport
 from layout import Layout, measure
 from pages import static_site
 from phone import ROOT, Phone, choose, hoard, words
@@ -393,3 +394,73 @@ async def test_less_motion_puts_the_cards_down_without_flights(
     assert await phone.page.evaluate("motion.longest") <= 2
     await phone.page.tap("button", "☰")  # the log
     assert await phone.page.evaluate(SHEET) == "none"
+
+
+@pytest.fixture
+def processes() -> Iterator[list[subprocess.Popen[str]]]:
+    """Processes a test starts, killed at teardown (asked for before ``browser``, so after
+    the browser has gone)."""
+    started: list[subprocess.Popen[str]] = []
+    yield started
+    for process in started:
+        if process.poll() is None:
+            process.kill()
+        process.wait()
+        if process.stdout is not None:
+            process.stdout.close()
+
+
+async def test_a_host_killed_and_resumed_has_the_page_back_in_its_seat(
+    processes: list[subprocess.Popen[str]], browser: Browser, tmp_path: Path
+) -> None:
+    """The host's laptop dies mid-game (kill -9) and is started again with `--resume` on
+    its ports: the page, trying all the while, is back in its seat with the hand it had,
+    without a name asked, and plays on."""
+    base = [sys.executable, "-m", "client", "host", "--bind", "127.0.0.1", "--no-announce",
+            "--seats", "2", "--ai", "easy", "--deck", "24", "--hold", "120",
+            "--save-dir", str(tmp_path)]  # fmt: skip
+
+    async def start(*extra: str) -> tuple[int, int]:
+        """A host started: its table port and its web port, as it printed them."""
+        process = subprocess.Popen(
+            [*base, *extra],
+            cwd=ROOT,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        processes.append(process)
+        assert process.stdout is not None
+        lines = process.stdout
+        port = web = 0
+        while not (port and web):
+            line = await asyncio.to_thread(lines.readline)
+            assert line, f"the host ended: {process.wait()}"
+            if "listening on" in line:
+                port = int(line.rsplit(":", 1)[1])
+            elif "(web port " in line:
+                web = int(line.split("(web port ", 1)[1].split(")", 1)[0])
+        return port, web
+
+    port, web = await start("--port", "0", "--web-port", "0")
+    phone = Phone(await browser.new_page(), f"http://{LAN_NAME}:{web}/")
+    seat = await phone.join("Anna")
+    await phone.start()
+    await phone.play_game(stop_after=3)
+    before = await phone.wait("t.idle && t.legal.length")
+    processes[0].kill()  # SIGKILL where there are signals: nothing saved on the way out
+    processes[0].wait()
+    await phone.wait("t.link === 'reconnecting'")
+    assert await start("--port", str(port), "--web-port", str(web), "--resume") == (port, web)
+    after = await phone.wait("t.link === 'open' && t.idle && t.legal.length", timeout=40)
+    assert (after.screen, after.seat, sorted(after.hand), after.legal) == (
+        "table",
+        seat,
+        sorted(before.hand),
+        before.legal,
+    )
+    await phone.play_game(stop_after=phone.actions + 2)
+    # while the host was down the browser logged each connection it could not make
+    refused = [e for e in phone.page.errors if "ERR_CONNECTION_REFUSED" in e or "WebSocket" in e]
+    assert phone.page.errors == refused
+    phone.page.errors.clear()
