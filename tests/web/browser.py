@@ -491,6 +491,24 @@ class Page:
             uploadThroughput=-1,
         )
 
+    async def sleep(self) -> None:
+        """The phone locked: its tab hidden, then frozen (no script runs; its sockets stay
+        open, unanswered, as a sleeping phone's do)."""
+        await self._window("minimized")
+        await self.send("Page.setWebLifecycleState", state="frozen")
+
+    async def wake(self) -> None:
+        """The phone unlocked: the tab thawed and shown again."""
+        await self.send("Page.setWebLifecycleState", state="active")
+        await self._window("normal")
+
+    async def _window(self, state: str) -> None:
+        window = await self._link.call("Browser.getWindowForTarget", {"targetId": self.target})
+        await self._link.call(
+            "Browser.setWindowBounds",
+            {"windowId": window["windowId"], "bounds": {"windowState": state}},
+        )
+
     async def throttle(self, rate: float) -> None:
         """Runs the page's script ``rate`` times slower (1: full speed), a slower phone."""
         await self.send("Emulation.setCPUThrottlingRate", rate=rate)

@@ -138,6 +138,29 @@ async def test_offline_then_online_is_back_in_the_seat(tables: OpenTable, browse
     phone.page.errors.clear()
 
 
+async def test_a_phone_asleep_past_the_silence_wakes_up_in_its_seat(
+    tables: OpenTable, browser: Browser
+) -> None:
+    """The phone goes into a pocket: its tab hidden and frozen, no script runs and the
+    browser drops its socket (as iOS does a sleeping page's); the seat is away. Woken, the
+    page sits down again with its token, its hand as it was, and plays on."""
+    table = await tables(seats=2, ai=("easy",), rules=SHORT, hold=60, silence=3)
+    phone, seat = await seated(browser, table, "Anna")
+    await phone.start()
+    await phone.play_game(stop_after=2)
+    before = await phone.wait("t.idle && t.legal.length")
+    await phone.page.sleep()
+    await table.until(lambda room: room.seats[seat].status == "away")
+    await phone.page.wake()
+    await table.until(lambda room: room.seats[seat].status == "connected")
+    after = await phone.wait("t.link === 'open' && t.idle && t.legal.length")
+    assert (after.screen, after.seat, sorted(after.hand)) == ("table", seat, sorted(before.hand))
+    await phone.play_game(stop_after=phone.actions + 2)
+    dropped = "failed: Page entered Back-Forward Cache"  # the browser's word, not the page's
+    assert [error for error in phone.page.errors if dropped not in error] == []
+    phone.page.errors.clear()
+
+
 HOSTILE = """<!doctype html>
 <html><head><meta charset="utf-8"><link rel="icon" href="data:,">
 <script src="hostile.js" defer></script></head><body></body></html>
