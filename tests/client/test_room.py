@@ -26,7 +26,7 @@ from client.net.client import HostClosed, NetClient
 from client.net.gamefile import GameFile
 from client.net.remote import NetSession
 from client.net.session import WATCHING, RoomChanged, Seated
-from client.screens.room import phones, plates
+from client.screens.room import phones, plates, seatmenu
 from client.screens.room import screen as room_screen
 from client.screens.room import seating as seating_module
 from client.screens.room.screen import RoomScene
@@ -168,7 +168,7 @@ def test_the_room_speaks_german_and_a_row_of_chips_shares_one_size(
             fits: dict[int, int] = {}  # seat -> the largest size at which every label fits
             for chip, seat, choice in room.chips():
                 drawn.setdefault(seat, set()).add(chips[tuple(chip)])
-                alone = button_px(app.assets, chip, room.chip_label(choice))
+                alone = button_px(app.assets, chip, room.chip_label(choice, seat))
                 fits[seat] = min(fits.get(seat, alone), alone)
             assert drawn == {seat: {px} for seat, px in fits.items()} and sorted(fits) == [1, 2]
         app.close()
@@ -304,7 +304,7 @@ def test_the_owner_sends_a_squatter_away(tmp_path: Path) -> None:
         squatter.start()
         until(app, lambda: room.room is not None and room.room.seats[1].kind == "human")
         chip = next((c for c, seat, choice in room.chips() if seat == 1), None)
-        assert chip is not None and room.chip_label("kick") == "Send away"
+        assert chip is not None and room.chip_label("kick", 1) == "Send away"
         assert [choice for _, seat, choice in room.chips() if seat == 1] == ["kick"]
         click(app, chip.center)  # asks first: one tap beside the mark sent them away
         assert isinstance(app.stack[-1], ConfirmScene) and room.room.seats[1].kind == "human"
@@ -430,11 +430,13 @@ def test_the_room_fits_the_window(
         inside = [rect for rect in rects if rect.colliderect(box)]
         assert inside and all(box.contains(rect) for rect in inside), (box, inside)
     chips = scene.chips()
-    # the owner: levels and clear under AI and open seats, "send away" under another player
-    assert len(chips) == len(chip_sizes) == {3: 7, 6: 15, 4: 0}[seats]
-    for chip, _, choice in chips:
+    # the owner: levels and clear under AI and open seats (or the one chip that opens
+    # them, where a box has no room for the row), "send away" under another player
+    rows = {3: 2, 6: 5, 4: 0} if scene.seating().menus else {3: 7, 6: 15, 4: 0}
+    assert len(chips) == len(chip_sizes) == rows[seats]
+    for chip, seat, choice in chips:
         label, px = chip_sizes[tuple(chip)]
-        assert label == scene.chip_label(choice)
+        assert label == scene.chip_label(choice, seat)
         assert px >= render.MIN_PX, (label, px)
         width = app.assets.font(px, True).size(label)[0]
         assert width <= chip.w - chip.h * 0.5, (label, px, chip)  # as button_px measures
@@ -610,16 +612,24 @@ def open_room(seats: int) -> Room:
                 Series.new(seats), 0)  # fmt: skip
 
 
+def mixed_room(seats: int) -> Room:
+    """``a_room`` with a player at its last seat (a guest's view is theirs)."""
+    room = a_room(seats)
+    last = SeatInfo("human", "Konstantin Konstantin", None, True, ready=True)
+    return replace(room, seats=(*room.seats[:-1], last))
+
+
 @pytest.mark.parametrize("language", ["en", "ru"])
-@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
-@pytest.mark.parametrize("seats", [2, 4, 6])
+@pytest.mark.parametrize("size", [(720, 1280), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
 def test_the_host_sees_the_oval_table_the_guests_see(
     size: tuple[int, int], seats: int, language: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The owner of a table hosted here has four lines more in the table (where others
-    join, the firewall, the invite): they are set smaller to fit the oval, instead of the
-    owner's room turning into a column of seats while the guests' is an oval; every word
-    in the table lies within its ellipse."""
+    """The owner of a table hosted here has chips under the other seats and four lines
+    more (where others join, the firewall, the invite): the chips fold into one a seat and
+    the lines go under the seats where they do not fit, instead of the owner's room turning
+    into a column of seats while the guests' is an oval (as it did at 720x1280); every word
+    in the table lies within its ellipse, every word under it clear of the seats."""
     drawn: list[tuple[str, pygame.Rect]] = []
 
     def text_spy(surface, assets, text, px, *args, **kwargs):  # type: ignore[no-untyped-def]
@@ -633,9 +643,9 @@ def test_the_host_sees_the_oval_table_the_guests_see(
     for seat, view in ((0, "host"), (seats - 1, "guest")):
         app = App(Settings(language=language), None, size=size, sound=False)
         host = view == "host"
-        scene = RoomScene(
-            app, Sitting(open_room(seats), seat), invite if host else "", page=page if host else ""
-        )  # type: ignore[arg-type]
+        session = Sitting(mixed_room(seats), seat)
+        link, shown = (invite, page) if host else ("", "")
+        scene = RoomScene(app, session, link, page=shown)  # type: ignore[arg-type]
         app.push(scene)
         app.step(0.02)
         assert scene.owner is host
@@ -643,11 +653,67 @@ def test_the_host_sees_the_oval_table_the_guests_see(
         app.step(0.02)
         seating = scene.seating()
         assert not seating.column, (view, size, seats, language)
-        oval = seating.table
+        oval, strip = seating.table, seating.strip
         inside = [(t, r) for t, r in drawn if oval.collidepoint(r.center)]
-        assert len(inside) >= (4 if host else 1)
+        under = [(t, r) for t, r in drawn if strip is not None and strip.collidepoint(r.center)]
+        assert len(inside) + len(under) >= (4 if host else 1)
+        assert any("durak://" in text for text, _ in inside + under) is host  # the invite
         a, b = oval.w / 2, oval.h / 2
         for text, rect in inside:
             for x, y in (rect.topleft, rect.topright, rect.bottomleft, rect.bottomright):
                 assert ((x - oval.centerx) / a) ** 2 + ((y - oval.centery) / b) ** 2 <= 1.0, text
+        leave = next(b for b in scene.buttons() if b.name == "leave").rect
+        for text, rect in under:
+            assert rect.left >= 0 and rect.right <= size[0] and rect.bottom < leave.top, text
+            assert not any(box.colliderect(rect) for box in scene.seat_rects()), text
+        if host:  # every seat but ours has the owner's chips
+            assert {i for _, i, _ in scene.chips()} == set(range(1, seats))
         app.close()
+
+
+def test_the_owner_sets_a_seat_from_its_one_chip_where_a_row_has_no_room() -> None:
+    """At 720x1280 a seat's box around the oval is too narrow for Easy, Normal, Hard and
+    clear: its one chip says the level ("Fill with AI" on an open seat) and opens them; a
+    choice goes to the host, Esc or a tap beside the menu changes nothing; "Send away"
+    still asks first."""
+    app = App(Settings(language="en"), None, size=(720, 1280), sound=False)
+    session = Filling(mixed_room(4))
+    scene = RoomScene(app, session)  # type: ignore[arg-type]
+    app.push(scene)
+    app.step(0.02)
+    assert scene.seating().menus and not scene.seating().column
+    chips = {seat: (chip, choice) for chip, seat, choice in scene.chips()}
+    assert [(seat, scene.chip_label(choice, seat)) for seat, (_, choice) in chips.items()] == [
+        (1, "Hard ▾"), (2, "Fill with AI ▾"), (3, "Send away"),
+    ]  # fmt: skip
+    screen = pygame.Rect((0, 0), app.size)
+
+    def open_menu(seat: int) -> seatmenu.SeatMenuScene:
+        click(app, chips[seat][0].center)
+        menu = app.stack[-1]
+        assert isinstance(menu, seatmenu.SeatMenuScene)
+        assert all(screen.contains(b.rect) for b in menu.buttons())
+        return menu
+
+    menu = open_menu(2)
+    assert [(b.name, b.label) for b in menu.buttons()] == [
+        ("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard"),
+    ]  # fmt: skip
+    click(app, next(b.rect.center for b in menu.buttons() if b.name == "normal"))
+    assert app.stack[-1] is scene and session.set == [(2, "normal")]
+    menu = open_menu(1)
+    assert [(b.name, b.label, b.style) for b in menu.buttons()][2:] == [
+        ("hard", "Hard", "chosen"), ("clear", "✕ Open seat", "secondary"),
+    ]  # fmt: skip
+    click(app, next(b.rect.center for b in menu.buttons() if b.name == "clear"))
+    assert session.set[-1] == (1, None)
+    open_menu(1)
+    key(app, pygame.K_ESCAPE)
+    assert app.stack[-1] is scene
+    menu = open_menu(1)
+    panel = menu.panel()[0]
+    click(app, (panel.centerx, panel.bottom + 20 if panel.bottom + 20 < 1280 else 10))
+    assert app.stack[-1] is scene and len(session.set) == 2
+    click(app, chips[3][0].center)
+    assert isinstance(app.stack[-1], ConfirmScene)
+    app.close()

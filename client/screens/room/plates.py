@@ -92,6 +92,7 @@ def draw_seat(
     disc = round(px * 1.35) if look is not None else 0  # the player's badge, left of it
     room = rect.w - 20 - (disc + px // 3 if disc else 0)
     name_px = fit_px(assets, name, round(px * 1.05), room, True)
+    name_px = max(name_px, round(px * 0.75))  # a long name: cut short, not set tiny
     name = ellipsize(assets, name, name_px, room, True)
     lone = not words.status and words.badge is None and not chips
     y = rect.centery if lone else rect.top + round(px * 1.2)

@@ -59,6 +59,7 @@ from client.screens.room.plates import (
     second_line,
 )
 from client.screens.room.seating import Measure, Seating, Space, arrange, chip_h
+from client.screens.room.seatmenu import Choice, SeatMenuScene, menu_label
 from client.screens.room.share import FIREWALL_MIN_PX, share_lines
 from client.ui.confirm import ConfirmScene
 from client.ui.pointer import Input, Key
@@ -93,8 +94,10 @@ __all__ = ["RoomScene", "RoomSession"]
 
 CLEAR = "clear"
 KICK = "kick"  # the owner's chip under another player's seat
+MENU = "menu"  # the owner's one chip under a seat too narrow for a row (``Seating.menus``)
 SENT_AWAY = ("kicked", "idle")  # a session closed so: we no longer have a seat
 CHIP_GAP = 4  # between the chips of a row
+NAME_KEPT = 12  # a longer name is cut short ("…") rather than widen every seat's box
 
 
 @dataclass(frozen=True)
@@ -331,7 +334,7 @@ class RoomScene(ButtonScene):
         key = (self.size, seats, self.owner, self.seat, words)
         if self._seating is None or self._seating[0] != key:
             chips = tuple(self.owner and i != self.seat for i in range(len(seats)))
-            measure = Measure(self._box_w, self._box_h, self._middle_h)
+            measure = Measure(self._box_w, self._box_h, self._middle_h, self._share_h, self._wide)
             top, button_h = self.header().bottom, self.button_h()
             ours = max(self.seat, 0)  # a watcher sees the table from seat 0's side
             space = Space(self.size, top, button_h, ours, chips, measure)
@@ -339,25 +342,36 @@ class RoomScene(ButtonScene):
             self._seating = (key, seating)
         return self._seating[1]
 
-    def _box_w(self, px: int) -> int:
+    def _box_w(self, px: int, menus: bool) -> int:
         """The narrowest a seat's box may be with its words set at ``px``: its name a little
-        smaller at most, and, for the owner, a row of chips with every label readable."""
+        smaller at most (a long one cut short), and, for the owner, a row of chips with
+        every label readable (or, with ``menus``, the one chip that opens them)."""
         if self.room is None:
             return 0
         bold = self.assets.font(round(px * 0.9), True)
         names = [self._seat_words(i, seat).name for i, seat in enumerate(self.room.seats)]
-        need = max((bold.size(name)[0] + 20 for name in names), default=0)
-        if self.owner and any(seat.kind != "human" for seat in self.room.seats):
-            height = chip_h(px)
-            full = label_px(height)
-            readable = min(full, max(MIN_PX + 1, round(full * 0.8)))
-            font = self.assets.font(readable, True)
-            offered = levels()
-            widest = max(font.size(self.chip_label(level))[0] for level in offered)
-            chip_w = widest + height * 0.5 + 2  # as ``render.button_px`` measures a label
-            row = len(offered) * chip_w + (len(offered) - 1) * CHIP_GAP + height * 1.3 + CHIP_GAP
-            need = max(need, round(row + 16))
-        return need
+        kept = [name if len(name) <= NAME_KEPT else name[:NAME_KEPT] + "…" for name in names]
+        need = max((bold.size(name)[0] + 20 for name in kept), default=0)
+        if not self.owner:
+            return need
+        height = chip_h(px)
+        full = label_px(height)
+        readable = min(full, max(MIN_PX + 1, round(full * 0.8)))
+        font = self.assets.font(readable, True)
+        pad = height * 0.5 + 2  # as ``render.button_px`` measures a label
+        kinds = {seat.kind for i, seat in enumerate(self.room.seats) if i != self.seat}
+        if "human" in kinds:  # "send away", in 0.6 of the box
+            need = max(need, round((font.size(self.app.tr("room.kick"))[0] + pad) / 0.6 + 16))
+        if not kinds & {"ai", "empty"}:
+            return need
+        offered = levels()
+        if menus:
+            labels = [menu_label(self.app.tr, level) for level in (*offered, None)]
+            return max(need, round(max(font.size(label)[0] for label in labels) + pad + 16))
+        widest = max(font.size(self.app.tr("level." + level))[0] for level in offered)
+        chip_w = widest + pad
+        row = len(offered) * chip_w + (len(offered) - 1) * CHIP_GAP + height * 1.3 + CHIP_GAP
+        return max(need, round(row + 16))
 
     def _box_h(self, px: int, chips: bool, column: bool) -> int:
         """A seat's box: in a column, a line of words over its chips; around the table,
@@ -373,6 +387,16 @@ class RoomScene(ButtonScene):
     def _middle_h(self, px: int, width: int) -> int:
         return len(self._middle_lines(px, width)) * self._middle_step(px)
 
+    def _share_h(self, px: int, width: int) -> int:
+        return len(self._share_lines(px, width)) * self._middle_step(px)
+
+    def _wide(self, px: int, width: int, share: bool) -> bool:
+        """A word of the table's (with ``share``, of the host's lines too) is wider than
+        ``width`` at ``px``: the invite link, which no line break shortens."""
+        lines = self._middle_lines(px, width) + (self._share_lines(px, width) if share else [])
+        font = self.assets.font(px, False)
+        return any(font.size(text)[0] > width for text, _ in lines)
+
     def table(self) -> pygame.Rect:
         return self.seating().table
 
@@ -385,13 +409,15 @@ class RoomScene(ButtonScene):
 
     def chips(self) -> list[tuple[pygame.Rect, int, str]]:
         """The owner's chips under every other seat: a level, or clear, where no player
-        sits; "send away" under another player's seat (a squatter cannot hold a table)."""
+        sits (or one chip that opens those, ``Seating.menus``); "send away" under another
+        player's seat (a squatter cannot hold a table)."""
         if self.room is None or not self.owner:
             return []
         found = []
         offered = levels()
         gap = CHIP_GAP
         height = self.seating().chip_h()
+        menus = self.seating().menus
         for i, (rect, seat) in enumerate(zip(self.seat_rects(), self.room.seats, strict=True)):
             if i == self.seat:
                 continue
@@ -399,6 +425,10 @@ class RoomScene(ButtonScene):
                 chip = pygame.Rect(0, rect.bottom - height - 8, round((rect.w - 16) * 0.6), height)
                 chip.right = rect.right - 8
                 found.append((chip, i, KICK))
+                continue
+            if menus:
+                chip = pygame.Rect(rect.left + 8, rect.bottom - height - 8, rect.w - 16, height)
+                found.append((chip, i, MENU))
                 continue
             clear = height * 1.3 + gap if seat.kind == "ai" else 0
             chip_w = (rect.w - 16 - clear - gap * (len(offered) - 1)) / len(offered)
@@ -430,10 +460,14 @@ class RoomScene(ButtonScene):
             is None
         ]
 
-    def chip_label(self, choice: str) -> str:
+    def chip_label(self, choice: str, seat: int) -> str:
+        """What the chip ``choice`` under ``seat`` says."""
         if choice == KICK:
             return self.app.tr("room.kick")
-
+        if choice == MENU:
+            assert self.room is not None
+            info = self.room.seats[seat]
+            return menu_label(self.app.tr, info.level if info.kind == "ai" else None)
         return "✕" if choice == CLEAR else self.app.tr("level." + choice)
 
     def chip_px(self) -> dict[int, int]:
@@ -441,7 +475,7 @@ class RoomScene(ButtonScene):
         the row fits its chip (so "Schwer" is not set smaller than "Normal")."""
         sizes: dict[int, int] = {}
         for chip, seat, choice in self.chips():
-            px = button_px(self.assets, chip, self.chip_label(choice))
+            px = button_px(self.assets, chip, self.chip_label(choice, seat))
             sizes[seat] = min(px, sizes.get(seat, px))
         return sizes
 
@@ -495,6 +529,8 @@ class RoomScene(ButtonScene):
                 self.message = ""
                 if choice == KICK:
                     self.app.push(self._send_away_question(seat))
+                elif choice == MENU:
+                    self.app.push(self._seat_menu(chip, seat))
                 else:
                     self.session.set_seat(seat, None if choice == CLEAR else choice)
                 return
@@ -513,6 +549,27 @@ class RoomScene(ButtonScene):
             on_yes=lambda: self.session.kick(seat),
             danger=True,
         )
+
+    def _seat_menu(self, chip: pygame.Rect, seat: int) -> SeatMenuScene:
+        """The row of chips seat ``seat`` has no room for, opened from its one chip: the
+        levels (its own marked) and, under an AI, back to an open seat."""
+        tr = self.app.tr
+        assert self.room is not None
+        info = self.room.seats[seat]
+        choices = [
+            Choice(level, tr("level." + level), "chosen" if info.level == level else "secondary")
+            for level in levels()
+        ]
+        if info.kind == "ai":
+            choices.append(Choice(CLEAR, "✕ " + tr("room.open"), "secondary"))
+
+        def choose(choice: str) -> None:
+            if self.room is not None and self.room.seats[seat].kind != "human" and not self.closed:
+                self.message = ""
+                self.session.set_seat(seat, None if choice == CLEAR else choice)
+
+        title = self._seat_words(seat, info).name
+        return SeatMenuScene(self.app, chip, title, choices, choose)
 
     def activate(self, name: str) -> None:
         if name == "leave":
@@ -560,12 +617,16 @@ class RoomScene(ButtonScene):
             pygame.draw.rect(surface, (30, 96, 60), table, border_radius=radius)
             rim = max(4, px // 4)
             pygame.draw.rect(surface, (120, 90, 50), table, rim, border_radius=radius)
-            self._draw_middle(surface, table, px, 0.85)
+            self._draw_middle(surface, table, px, 0.85, False)
         else:
             pygame.draw.ellipse(surface, (22, 60, 40), table.move(0, 6))
             pygame.draw.ellipse(surface, (30, 96, 60), table)
             pygame.draw.ellipse(surface, (120, 90, 50), table, max(4, table.h // 24))
-            self._draw_middle(surface, table, seating.words_px, 0.78)
+            self._draw_middle(surface, table, seating.words_px, 0.78, seating.strip is not None)
+        if seating.strip is not None:  # the host's lines, under the seats
+            strip, strip_px = seating.strip, seating.strip_px
+            wrapped = self._share_lines(strip_px, strip.w)
+            self._draw_lines(surface, wrapped, strip.center, strip_px, strip.w)
         if room is not None:
             chipped = {seat_index for _, seat_index, _ in self.chips()}
             for i, (rect, seat) in enumerate(zip(self.seat_rects(), room.seats, strict=True)):
@@ -580,13 +641,13 @@ class RoomScene(ButtonScene):
             assert room is not None
             chosen = room.seats[seat_index].level == choice
             style = "danger" if choice == KICK else "chosen" if chosen else "secondary"
-            label = self.chip_label(choice)
+            label = self.chip_label(choice, seat_index)
             draw_button(surface, self.assets, chip, label, style, hover, px=sizes[seat_index])
         self.draw_buttons(surface, self.assets)
 
     def _middle_lines(self, px: int, width: float) -> list[tuple[str, tuple[int, int, int]]]:
-        """The words in the table, wrapped to ``width``: what the room waits for (or what
-        went wrong), the invite and its note."""
+        """What the room waits for (or what went wrong) and who watches, wrapped to
+        ``width``: the words in the table."""
         tr = self.app.tr
         lines = []
         if self.room is not None and self.room.unsaved and self.owner:
@@ -597,20 +658,42 @@ class RoomScene(ButtonScene):
             lines.append((self._status_line(), SOFT))  # (a watcher's: the names below)
         if self.room is not None and self.room.watching:
             lines.append((tr("room.watchers", names=", ".join(self.room.watching)), SOFT))
+        font = self.assets.font(px, False)
+        return [(part, colour) for text, colour in lines for part in wrap(font, text, width)]
+
+    def _share_lines(self, px: int, width: float) -> list[tuple[str, tuple[int, int, int]]]:
+        """Where others reach a table we host, the invite and its note, wrapped to
+        ``width`` (none in a guest's room): in the table, or in the strip under it."""
         roomy = min(self.app.size) >= FIREWALL_MIN_PX
-        lines += share_lines(self.invite, self.note, tr, firewall=roomy)
+        lines = share_lines(self.invite, self.note, self.app.tr, firewall=roomy)
         font = self.assets.font(px, False)
         return [(part, colour) for text, colour in lines for part in wrap(font, text, width)]
 
     def _draw_middle(
-        self, surface: pygame.Surface, table: pygame.Rect, px: int, share: float
+        self, surface: pygame.Surface, table: pygame.Rect, px: int, share: float, strip: bool
     ) -> None:
-        wrapped = self._middle_lines(px, table.w * share)
+        """The words in the table, ``share`` of it wide (``strip``: without the host's
+        lines, which go under the seats)."""
+        width = table.w * share
+        wrapped = self._middle_lines(px, width)
+        if not strip:
+            wrapped += self._share_lines(px, width)
+        self._draw_lines(surface, wrapped, table.center, px, table.w * (share + 0.07))
+
+    def _draw_lines(
+        self,
+        surface: pygame.Surface,
+        wrapped: list[tuple[str, tuple[int, int, int]]],
+        centre: tuple[int, int],
+        px: int,
+        room: float,
+    ) -> None:
+        """Lines centred on ``centre``, each set smaller where it is wider than ``room``."""
         step = self._middle_step(px)
-        y = table.centery - (len(wrapped) - 1) * step // 2  # whole pixels: lines never touch
+        x, y = centre[0], centre[1] - (len(wrapped) - 1) * step // 2  # whole pixels
         for text, colour in wrapped:
-            size = fit_px(self.assets, text, px, table.w * (share + 0.07))
-            draw_text(surface, self.assets, text, size, (table.centerx, y), colour=colour)
+            size = fit_px(self.assets, text, px, room)
+            draw_text(surface, self.assets, text, size, (x, y), colour=colour)
             y += step
 
     def _middle_step(self, px: int) -> int:
