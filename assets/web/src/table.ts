@@ -521,7 +521,8 @@ export class TableScene {
     const { rows: lines, perRow, s, gap } = g.hand;
     const fan = lines === 1;
     const cw = g.cardH * CARD_RATIO * s;
-    const room = g.handRight - g.handLeft - cw;
+    // (a fan's end cards are turned by up to 7°: their corners reach out past them)
+    const room = g.handRight - g.handLeft - cw - (fan ? g.cardH * s * Math.sin(7 * DEG) : 0);
     hand.forEach((card, i) => {
       const row = Math.min(lines - 1, Math.floor(i / perRow));
       const count = row < lines - 1 ? perRow : hand.length - perRow * (lines - 1);
