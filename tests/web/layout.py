@@ -8,7 +8,11 @@ phone), so there only the width must fit. At the table, too, no seat's plate may
 another seat's plate or cards, the piles' marks (their counts, "14 beaten", and the
 trump's suit) must keep clear of every tap target and stay off the plates (a label that
 touches a button or a plate reads as theirs), and the status line keeps clear of the
-buttons (a two-line status pressed against Pass reads as the button's caption)."""
+buttons (a two-line status pressed against Pass reads as the button's caption) and its
+words of the piles' marks ("24" over the status reads as part of it). The cards of the
+bout lie clear of the piles, their marks and the buttons (a card under the stock or
+Take is not seen whole, nor tapped to beat it), and the other seats' cards lie below the
+bar along the top, not under it."""
 
 from __future__ import annotations
 
@@ -66,6 +70,14 @@ _MEASURE = """(() => {
   const boxes = (selector) => [...document.querySelectorAll(selector)].filter(seen)
     .map((e) => [name(e), box(e), Number(e.dataset.seat ?? -1)]);
   const status = document.querySelector(".table .status");
+  const text = (e) => {
+    const range = document.createRange();
+    range.selectNodeContents(e);
+    const r = range.getBoundingClientRect();
+    return [r.left, r.top, r.width, r.height];
+  };
+  const held = new Set(window.durakTest?.hand ?? []);
+  const bar = document.querySelector(".bar");
   const drawn = [...document.querySelectorAll(".table *:not(svg, svg *)")]
     .map((e) => [e, box(e)]).filter(([e, [, , w, h]]) => seen(e) && w * h > 0)
     .map(([e, r]) => [name(e), r]);
@@ -74,7 +86,11 @@ _MEASURE = """(() => {
           plates: boxes(".table .plate"), backs: boxes(".table .card.back[data-seat]"),
           labels: boxes(".stock .count, .discard .count, .trump-mark"), drawn,
           status: status && seen(status) && status.textContent.trim()
-            ? [name(status), box(status)] : null};
+            ? [name(status), box(status), text(status)] : null,
+          bout: [...document.querySelectorAll(".cards .card.face")].filter(seen)
+            .filter((e) => !held.has(e.dataset.card)).map((e) => [name(e), box(e), -1]),
+          piles: boxes(".stock .card, .discard .card"),
+          bar: bar && seen(bar) ? box(bar) : null};
 })()"""
 
 
@@ -92,7 +108,10 @@ class Layout:
     backs: list[tuple[str, Rect, int]]  # the other seats' cards (their backs), and their seats
     labels: list[tuple[str, Rect, int]]  # the piles' labels at the table
     drawn: list[tuple[str, Rect]]  # everything seen at the table
-    status: tuple[str, Rect] | None  # the status line at the table, when it says something
+    status: tuple[str, Rect, Rect] | None  # the status line at the table (its box, its text's)
+    bout: list[tuple[str, Rect, int]]  # the cards on the table (not the hand's)
+    piles: list[tuple[str, Rect, int]]  # the stock's cards (the trump under it) and the discards
+    bar: Rect | None  # the bar along the top, over the table
 
     def faults(self) -> list[str]:
         """What is wrong, in words (nothing: an empty list)."""
@@ -101,7 +120,13 @@ class Layout:
     def seats(self) -> list[str]:
         """What is wrong with the other seats' plates, the piles' and status's marks, and
         what is drawn off the screen."""
-        return self.plates_and_marks() + self.status_clear() + self.off_screen()
+        return (
+            self.plates_and_marks()
+            + self.status_clear()
+            + self.off_screen()
+            + self.bout_clear()
+            + self.under_bar()
+        )
 
     def fingers(self) -> list[str]:
         """What is wrong with the tap targets and the hand."""
@@ -157,14 +182,48 @@ class Layout:
         return found
 
     def status_clear(self) -> list[str]:
-        """The status line's box against the buttons."""
+        """The status line's box against the buttons, its words against the piles and
+        their marks."""
         if self.status is None:
             return []
-        label, a = self.status
+        label, a, words = self.status
         return [
             f"the status {label} is within {CLEAR} px of {name}: {a} {r}"
             for name, r in self.targets
             if a.inset(-CLEAR).overlaps(r)
+        ] + [
+            f"the status's words {words} are within {CLEAR} px of {mark}: {r}"
+            for mark, r, _ in self.labels + self.piles
+            if r.width * r.height > 0 and words.inset(-CLEAR).overlaps(r)
+        ]
+
+    def bout_clear(self) -> list[str]:
+        """The cards on the table against the piles (the stock, the trump under it, the
+        discards) and the buttons: a card of the bout under another thing is not seen whole,
+        nor tapped (a card to beat)."""
+        found = []
+        for card, a, _ in self.bout:
+            inner = a.inset(SLACK * 4)  # a turned card's box is a little larger than it
+            found += [
+                f"{pile} touches the table's {card}: {r} {a}"
+                for pile, r, _ in self.piles + self.labels
+                if r.overlaps(inner)
+            ]
+            found += [
+                f"{name} lies over the table's {card}: {r} {a}"
+                for name, r in self.targets
+                if r.overlaps(inner)
+            ]
+        return found
+
+    def under_bar(self) -> list[str]:
+        """The other seats' cards below the bar along the top, not under it."""
+        if self.bar is None:
+            return []
+        return [
+            f"{name} of seat {seat} is under the top bar: {r} {self.bar}"
+            for name, r, seat in self.backs
+            if r.top < self.bar.bottom - SLACK
         ]
 
     def off_screen(self) -> list[str]:
@@ -204,5 +263,10 @@ async def measure(page: Page) -> Layout:
         backs=[(name, Rect(*box), seat) for name, box, seat in found["backs"]],
         labels=[(name, Rect(*box), seat) for name, box, seat in found["labels"]],
         drawn=[(name, Rect(*box)) for name, box in found["drawn"]],
-        status=None if found["status"] is None else (found["status"][0], Rect(*found["status"][1])),
+        status=None
+        if found["status"] is None
+        else (found["status"][0], Rect(*found["status"][1]), Rect(*found["status"][2])),
+        bout=[(name, Rect(*box), seat) for name, box, seat in found["bout"]],
+        piles=[(name, Rect(*box), seat) for name, box, seat in found["piles"]],
+        bar=None if found["bar"] is None else Rect(*found["bar"]),
     )

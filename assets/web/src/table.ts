@@ -60,6 +60,7 @@ interface Geometry {
   seats: { x: number; y: number }[]; // by seat number
   bottom: number; // whose seat sits at the bottom
   plateW: number;
+  tight: boolean; // the piles' counts on the piles, not under them
 }
 
 const CARD_RATIO = 0.715;
@@ -76,6 +77,7 @@ const ROWS_SCALE_ASIDE = 0.76;
 const PILE_TURN = (14 * Math.PI) / 180; // the most a back of the discard pile is turned
 const FAN_TURN_DEG = 9; // the most a back of another seat's fan is turned
 const FAN_TURN = (FAN_TURN_DEG * Math.PI) / 180;
+const DEG = Math.PI / 180;
 
 // the hand's arrangement: one fanned row, or flat rows of `perRow` cards (the last row,
 // at the bottom, may have fewer), each row `gap` px above the next
@@ -421,14 +423,17 @@ export class TableScene {
     // clockwise from the player's left, evenly spaced
     const plateW = clamp(w / (players - 0.4) - 10, 84, w < 420 ? 132 : 150);
     const margin = plateW / 2 + 6;
-    const top = 54;
+    // the seats across the top low enough that their fans of backs (riding 30 px above
+    // them, turned at their ends) stay below the bar along the top: a tablet's are tall
+    const oppS = clamp(clamp(Math.min(w, h) * 0.09, 38, 72) / cardH, 0.2, 0.5);
+    const backTall = cardH * oppS * (Math.cos(FAN_TURN) + CARD_RATIO * Math.sin(FAN_TURN));
+    const top = Math.max(54, 30 + backTall / 2 + 4);
     const low = portrait ? top + clamp(h * (players > 4 ? 0.25 : 0.2), 120, 260) : top + clamp(h * 0.12, 40, 120);
     const column = low - top;
     const across = w - 2 * margin;
     const length = 2 * column + across;
     // a seat up a side sits low enough that its fan of backs clears the plates across
     // the top (a plate is about 50 px tall; the fan rides 30 px above its seat)
-    const oppS = clamp(clamp(Math.min(w, h) * 0.09, 38, 72) / cardH, 0.2, 0.5);
     const under = top + 63 + (cardH * oppS) / 2;
     // on a phone on its side the path is nearly all top: seats too close there for their
     // plates are spread over the whole width instead
@@ -453,22 +458,40 @@ export class TableScene {
     const rows = Math.ceil(6 / cols);
     const pairW = zone.w / cols;
     const pairH = zone.h / rows;
-    const tableH = clamp(Math.min(pairH / 1.25, pairW / (CARD_RATIO * 1.3)), 50, cardH * 0.85);
     const middle = zone.y + zone.h / 2;
     // the piles at the sides, wholly on screen (a tablet's side is narrower than its
     // piles): the trump lies across under the stock, out to the left by 30 % of a card's
-    // height (app.css), and the discard pile's turned backs are wider than a card
-    const pileH = tableH * 0.9;
-    const pileW = pileH * CARD_RATIO;
-    const trumpOut = pileH * (0.5 + 0.3);
-    const turned = (pileW * Math.cos(PILE_TURN) + pileH * Math.sin(PILE_TURN)) / 2;
+    // height (app.css), and the discard pile's turned backs are wider than a card. The
+    // bout's outer cards keep clear of them and of the trump's mark (beside the stock on
+    // a phone on its side, above it upright): on a narrow phone the cards are made
+    // smaller until they do.
+    const piles = (th: number): { stock: number; discard: number; clear: boolean } => {
+      const pileH = th * 0.9;
+      const pileW = pileH * CARD_RATIO;
+      const turned = (pileW * Math.cos(PILE_TURN) + pileH * Math.sin(PILE_TURN)) / 2;
+      const stock = Math.max(side / 2, pileH * (0.5 + 0.3)) + 4;
+      const discard = w - Math.max(side / 2, turned) - 4;
+      const stockRight = stock + (portrait ? Math.max(pileW / 2, 13) : pileW / 2 + 6 + 26);
+      const cw = th * CARD_RATIO;
+      const outer = ((cols - 1) / 2) * pairW;
+      const centre = zone.x + zone.w / 2 - pairW * 0.08;
+      const first = centre - outer - (cw * Math.cos(3 * DEG) + th * Math.sin(3 * DEG)) / 2;
+      const last = centre + outer + cw * 0.3 + (cw * Math.cos(7 * DEG) + th * Math.sin(7 * DEG)) / 2;
+      return { stock, discard, clear: first >= stockRight + 4 && last <= discard - turned - 4 };
+    };
+    let tableH = clamp(Math.min(pairH / 1.25, pairW / (CARD_RATIO * 1.3)), 50, cardH * 0.85);
+    while (tableH > 50 && !piles(tableH).clear) tableH = Math.max(50, tableH - 2);
+    const { stock, discard } = piles(tableH);
+    // the piles' counts under them, unless that brings them within reach of two lines of
+    // the status (a big hand lifts it; on its side it is beside the piles): then on them
+    const tight = !portrait || middle + tableH * 0.45 + 26 + 4 > statusY - 40;
     return (this.geo = {
-      w, h, cardH, hand, handY, rowY, statusY, bottom, cols, zone, seats, plateW,
+      w, h, cardH, hand, handY, rowY, statusY, bottom, cols, zone, seats, plateW, tight,
       handLeft, handRight: w - handLeft,
       tableS: tableH / cardH,
       oppS,
-      stock: { x: Math.max(side / 2, trumpOut) + 4, y: middle },
-      discard: { x: w - Math.max(side / 2, turned) - 4, y: middle },
+      stock: { x: stock, y: middle },
+      discard: { x: discard, y: middle },
     });
   }
 
@@ -498,7 +521,8 @@ export class TableScene {
     const { rows: lines, perRow, s, gap } = g.hand;
     const fan = lines === 1;
     const cw = g.cardH * CARD_RATIO * s;
-    const room = g.handRight - g.handLeft - cw;
+    // (a fan's end cards are turned by up to 7°: their corners reach out past them)
+    const room = g.handRight - g.handLeft - cw - (fan ? g.cardH * s * Math.sin(7 * DEG) : 0);
     hand.forEach((card, i) => {
       const row = Math.min(lines - 1, Math.floor(i / perRow));
       const count = row < lines - 1 ? perRow : hand.length - perRow * (lines - 1);
@@ -793,6 +817,7 @@ export class TableScene {
     this.status.style.transform = `translate(0,${g.statusY.toFixed(1)}px) translateY(${landscape ? -50 : -100}%)`;
     this.buttons.style.transform = `translate(0,${(g.rowY - 22).toFixed(1)}px)`;
     this.root.classList.toggle("landscape", landscape);
+    this.root.classList.toggle("tight", g.tight);
     const legal = this.legal;
     if (this.unchanged("buttons", [legal, this.selected, m.table, m.attacker, m.taking, me, tr.language])) return;
     clear(this.buttons);
