@@ -4,7 +4,11 @@
 (wall time) and ``heads_up_cpu_s= six_seat_cpu_s=`` (this process's CPU time: the figure
 to compare on a loaded machine).
 
-    python tests/benchmarks/review_speed.py [--seed S]
+    python tests/benchmarks/review_speed.py [--seed S] [--site DIR]
+
+``--site DIR`` reviews with the engine installed in DIR instead of this checkout's (the
+compiled one, installed as tests/benchmarks/engine_speed.py says); the first line says
+which engine ran.
 """
 
 from __future__ import annotations
@@ -14,16 +18,19 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # this checkout's code
+if TYPE_CHECKING:
+    from engine import GameLog, Rules
 
-from engine import GameLog, Rules
-from engine.ai import next_actor
-from engine.ai.coach import decisions_from_log, review
-from engine.ai.hard import policy_action
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def played(rules: Rules, seed: int) -> GameLog:
+    from engine import GameLog
+    from engine.ai import next_actor
+    from engine.ai.hard import policy_action
+
     log = GameLog(rules, seed)
     state = log.start()
     rng = random.Random(seed)
@@ -39,7 +46,14 @@ def played(rules: Rules, seed: int) -> GameLog:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--site", type=Path, help="review with the engine installed here")
     args = parser.parse_args()
+    sys.path.insert(0, str(ROOT if args.site is None else args.site.resolve()))
+    from engine import Rules
+    from engine.ai.coach import decisions_from_log, review
+    from engine.compiled import engine_kind
+
+    print(f"engine: {engine_kind()} ({sys.modules['engine'].__file__})")
     took = {}
     cpu = {}
     for players in (2, 6):
