@@ -21,13 +21,12 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Protocol
 
 import pygame
 
 from client.i18n.refusals import closed_text, refusal_text
-from client.i18n.rulestext import comma_lines, rules_summary
+from client.i18n.rulestext import rules_summary
 from client.net.remote import seat_names
 from client.net.session import (
     WATCHING,
@@ -45,6 +44,7 @@ from client.net.session import (
     listen,
 )
 from client.screens.choices import ai_names, chosen_levels, levels
+from client.screens.room.header import Header, draw_header, measure_header
 from client.screens.room.phones import PhonesScene
 from client.screens.room.plates import (
     OWNER_FILL,
@@ -68,17 +68,15 @@ from client.ui.render import (
     MIN_PX,
     SOFT,
     button_px,
-    draw_backdrop,
     draw_button,
     draw_text,
-    ellipsize,
     fit_px,
     label_px,
     line_h,
     wrap,
 )
 from client.ui.scene import ButtonScene, Director
-from client.ui.widgets import Button, draw_padlock
+from client.ui.widgets import Button
 from protocol import (
     Room,
     SeatInfo,
@@ -98,19 +96,6 @@ MENU = "menu"  # the owner's one chip under a seat too narrow for a row (``Seati
 SENT_AWAY = ("kicked", "idle")  # a session closed so: we no longer have a seat
 CHIP_GAP = 4  # between the chips of a row
 NAME_KEPT = 12  # a longer name is cut short ("…") rather than widen every seat's box
-
-
-@dataclass(frozen=True)
-class Header:
-    """The top of the room: the title's size and centre line, the rules summary's size,
-    its lines and its first line's centre, and where the seats may start."""
-
-    title_px: int
-    title_y: int
-    summary_px: int
-    lines: list[str]
-    first: int
-    bottom: float
 
 
 class RoomSession(Session, Protocol):
@@ -283,44 +268,13 @@ class RoomScene(ButtonScene):
         return max(11, min(most, round(h * 0.03)))
 
     def header(self) -> Header:
-        """The title and the rules summary (one line, or two, or three in a tall window,
-        broken after a comma where one would be set too small to read)."""
-        w, h = self.size
-        px = self._px()
-        top = min(h * 0.17, 120)
+        """The title and the rules summary, measured for this window and room."""
         room = self.room
-        title_px = round(min(top * 0.4, w * 0.07))
-        title_px = max(
-            fit_px(self.assets, self._title(), title_px, w - 32, True), title_px * 3 // 5
-        )
-        title_y = round(top * 0.36)
-        if room is None:
-            return Header(title_px, title_y, px, [], 0, top)
-        summary = rules_summary(room.rules, self.app.tr)
-        width = w - 32
-        size = fit_px(self.assets, summary, px, width)
-        lines = [summary]
-        if size < px * 0.8:
-            most = 3 if h > w * 1.2 else 2
-            for size in range(round(px * 0.8), MIN_PX - 1, -1):
-                lines = self._summary_lines(summary, size, width, most)
-                if len(lines) <= most:
-                    break
-        step, title_h = self._line_h(size), self._line_h(title_px, True)
-        title_bottom = title_y - title_h // 2 + title_h  # whole pixels: nothing touches
-        first = max(round(top * 0.72 - (len(lines) - 1) * step / 2), title_bottom + step // 2)
-        below = first + (len(lines) - 0.5) * step
-        return Header(title_px, title_y, size, lines, first, max(top, below + px * 0.3))
+        summary = rules_summary(room.rules, self.app.tr) if room is not None else None
+        return measure_header(self.assets, self.size, self._px(), self._title(), summary)
 
     def _title(self) -> str:
         return self.room.name if self.room is not None else self.app.tr("join.connecting")
-
-    def _summary_lines(self, summary: str, size: int, width: float, most: int) -> list[str]:
-        """The summary broken after its commas, or between words where that takes fewer
-        lines than ``most`` would allow."""
-        font = self.assets.font(size, False)
-        lines = comma_lines(summary, width, lambda text: font.size(text)[0])
-        return lines if len(lines) <= most else wrap(font, summary, width)
 
     def _line_h(self, px: int, bold: bool = False) -> int:
         return line_h(self.assets, px, bold)
@@ -593,22 +547,9 @@ class RoomScene(ButtonScene):
     # --- drawing --------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        w = surface.get_width()
         room = self.room
-        head = self.header()
         locked = room is not None and room.password
-        lock = round(head.title_px * 0.75) if locked else 0  # a padlock: a password
-        room_w = w - 32 - 2 * lock
-        title = ellipsize(self.assets, self._title(), head.title_px, room_w, True)  # long name
-        draw_backdrop(surface, self.assets, title, head.title_px, (w / 2, head.title_y))
-        if locked:
-            title_w = self.assets.font(head.title_px, True).size(title)[0]
-            at_lock = (w / 2 - title_w / 2 - lock * 0.9, head.title_y)
-            draw_padlock(surface, at_lock, lock, GOLD)
-        for i, line in enumerate(head.lines):  # the rules
-            at = (w / 2, head.first + i * self._line_h(head.summary_px))
-            line_px = fit_px(self.assets, line, head.summary_px, w - 32)
-            draw_text(surface, self.assets, line, line_px, at, colour=SOFT)
+        draw_header(surface, self.assets, self.header(), self._title(), locked)
         seating = self.seating()
         px, table = seating.px, seating.table
         if seating.column:  # a table seen from the side of its long edge
