@@ -26,7 +26,7 @@ from client.net.client import HostClosed, NetClient
 from client.net.gamefile import GameFile
 from client.net.remote import NetSession
 from client.net.session import WATCHING, RoomChanged, Seated
-from client.screens.room import header, phones, plates, seatmenu
+from client.screens.room import header, middle, phones, plates, seatmenu
 from client.screens.room import screen as room_screen
 from client.screens.room import seating as seating_module
 from client.screens.room.screen import RoomScene
@@ -143,8 +143,8 @@ def test_the_room_speaks_german_and_a_row_of_chips_shares_one_size(
         chips[tuple(rect)] = px
         render.draw_button(surface, assets, rect, label, *args, px=px, **kwargs)
 
-    monkeypatch.setattr(room_screen, "draw_text", text_spy)
     monkeypatch.setattr(header, "draw_text", text_spy)  # the rules
+    monkeypatch.setattr(middle, "draw_text", text_spy)  # the words in the table
     monkeypatch.setattr(plates, "draw_text", text_spy)  # the seats' words
     monkeypatch.setattr(room_screen, "draw_button", button_spy)
     monkeypatch.setattr(scene_module, "draw_button", button_spy)  # Start, Ready, Leave
@@ -406,8 +406,8 @@ def test_the_room_fits_the_window(
             chip_sizes[tuple(rect)] = (label, px)
         render.draw_button(surface, assets, rect, label, *args, px=px, **kwargs)
 
-    monkeypatch.setattr(room_screen, "draw_text", text_spy)
     monkeypatch.setattr(header, "draw_text", text_spy)  # the rules
+    monkeypatch.setattr(middle, "draw_text", text_spy)  # the words in the table
     monkeypatch.setattr(plates, "draw_text", text_spy)  # the seats' words
     monkeypatch.setattr(room_screen, "draw_button", button_spy)
     monkeypatch.setattr(scene_module, "draw_button", button_spy)  # Start, Ready, Leave
@@ -640,8 +640,8 @@ def test_the_host_sees_the_oval_table_the_guests_see(
         assert px >= seating_module.SMALLEST, (text, px)  # readable
         return rect
 
-    monkeypatch.setattr(room_screen, "draw_text", text_spy)
     monkeypatch.setattr(header, "draw_text", text_spy)
+    monkeypatch.setattr(middle, "draw_text", text_spy)
     invite, page = "durak://192.168.178.120,10.0.0.1:45654", "http://192.168.178.120:45656/"
     for seat, view in ((0, "host"), (seats - 1, "guest")):
         app = App(Settings(language=language), None, size=size, sound=False)

@@ -45,6 +45,7 @@ from client.net.session import (
 )
 from client.screens.choices import ai_names, chosen_levels, levels
 from client.screens.room.header import Header, draw_header, measure_header
+from client.screens.room.middle import Line, draw_lines, line_step, status_line, wrap_lines
 from client.screens.room.phones import PhonesScene
 from client.screens.room.plates import (
     OWNER_FILL,
@@ -69,11 +70,8 @@ from client.ui.render import (
     SOFT,
     button_px,
     draw_button,
-    draw_text,
-    fit_px,
     label_px,
     line_h,
-    wrap,
 )
 from client.ui.scene import ButtonScene, Director
 from client.ui.widgets import Button
@@ -339,10 +337,10 @@ class RoomScene(ButtonScene):
         return max(round(px * 3.6), below + pill_h(self.assets, round(px * 0.8)) + round(px * 0.4))
 
     def _middle_h(self, px: int, width: int) -> int:
-        return len(self._middle_lines(px, width)) * self._middle_step(px)
+        return len(self._middle_lines(px, width)) * line_step(self.assets, px)
 
     def _share_h(self, px: int, width: int) -> int:
-        return len(self._share_lines(px, width)) * self._middle_step(px)
+        return len(self._share_lines(px, width)) * line_step(self.assets, px)
 
     def _wide(self, px: int, width: int, share: bool) -> bool:
         """A word of the table's (with ``share``, of the host's lines too) is wider than
@@ -567,7 +565,7 @@ class RoomScene(ButtonScene):
         if seating.strip is not None:  # the host's lines, under the seats
             strip, strip_px = seating.strip, seating.strip_px
             wrapped = self._share_lines(strip_px, strip.w)
-            self._draw_lines(surface, wrapped, strip.center, strip_px, strip.w)
+            draw_lines(surface, self.assets, wrapped, strip.center, strip_px, strip.w)
         if room is not None:
             chipped = {seat_index for _, seat_index, _ in self.chips()}
             for i, (rect, seat) in enumerate(zip(self.seat_rects(), room.seats, strict=True)):
@@ -586,7 +584,7 @@ class RoomScene(ButtonScene):
             draw_button(surface, self.assets, chip, label, style, hover, px=sizes[seat_index])
         self.draw_buttons(surface, self.assets)
 
-    def _middle_lines(self, px: int, width: float) -> list[tuple[str, tuple[int, int, int]]]:
+    def _middle_lines(self, px: int, width: float) -> list[Line]:
         """What the room waits for (or what went wrong) and who watches, wrapped to
         ``width``: the words in the table."""
         tr = self.app.tr
@@ -599,16 +597,22 @@ class RoomScene(ButtonScene):
             lines.append((self._status_line(), SOFT))  # (a watcher's: the names below)
         if self.room is not None and self.room.watching:
             lines.append((tr("room.watchers", names=", ".join(self.room.watching)), SOFT))
-        font = self.assets.font(px, False)
-        return [(part, colour) for text, colour in lines for part in wrap(font, text, width)]
+        return wrap_lines(self.assets, lines, px, width)
 
-    def _share_lines(self, px: int, width: float) -> list[tuple[str, tuple[int, int, int]]]:
+    def _status_line(self) -> str:
+        """What the room waits for, from our seat (``middle.status_line``)."""
+        assert self.room is not None
+        ready, full, waiting = self.me_ready, self.full(), self.waiting()
+        return status_line(
+            self.room, self.seat, self.app.tr, ready=ready, full=full, waiting=waiting
+        )
+
+    def _share_lines(self, px: int, width: float) -> list[Line]:
         """Where others reach a table we host, the invite and its note, wrapped to
         ``width`` (none in a guest's room): in the table, or in the strip under it."""
         roomy = min(self.app.size) >= FIREWALL_MIN_PX
         lines = share_lines(self.invite, self.note, self.app.tr, firewall=roomy)
-        font = self.assets.font(px, False)
-        return [(part, colour) for text, colour in lines for part in wrap(font, text, width)]
+        return wrap_lines(self.assets, lines, px, width)
 
     def _draw_middle(
         self, surface: pygame.Surface, table: pygame.Rect, px: int, share: float, strip: bool
@@ -619,47 +623,7 @@ class RoomScene(ButtonScene):
         wrapped = self._middle_lines(px, width)
         if not strip:
             wrapped += self._share_lines(px, width)
-        self._draw_lines(surface, wrapped, table.center, px, table.w * (share + 0.07))
-
-    def _draw_lines(
-        self,
-        surface: pygame.Surface,
-        wrapped: list[tuple[str, tuple[int, int, int]]],
-        centre: tuple[int, int],
-        px: int,
-        room: float,
-    ) -> None:
-        """Lines centred on ``centre``, each set smaller where it is wider than ``room``."""
-        step = self._middle_step(px)
-        x, y = centre[0], centre[1] - (len(wrapped) - 1) * step // 2  # whole pixels
-        for text, colour in wrapped:
-            size = fit_px(self.assets, text, px, room)
-            draw_text(surface, self.assets, text, size, (x, y), colour=colour)
-            y += step
-
-    def _middle_step(self, px: int) -> int:
-        """From one line of the words in the table to the next."""
-        return max(round(px * 1.4), self._line_h(px))
-
-    def _status_line(self) -> str:
-        """What the room waits for, from our seat."""
-        tr = self.app.tr
-        room = self.room
-        assert room is not None
-        waiting = [room.seats[i].name for i in self.waiting() if i != self.seat]
-        if self.watching:
-            return tr("table.watching")
-        if self.owner:
-            if not self.full():
-                return tr("room.fill_seats")
-            if waiting:
-                return tr("room.waiting_ready", names=", ".join(waiting))
-            return tr("room.ready")
-        if not self.me_ready:
-            return tr("room.press_ready")
-        if waiting:
-            return tr("room.waiting_ready", names=", ".join(waiting))
-        return tr("room.waiting_owner")
+        draw_lines(surface, self.assets, wrapped, table.center, px, table.w * (share + 0.07))
 
     def _seat_words(self, i: int, seat: SeatInfo) -> SeatWords:
         """What seat ``i``'s box says."""
