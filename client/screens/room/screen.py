@@ -47,25 +47,13 @@ from client.screens.choices import ai_names, chosen_levels, levels
 from client.screens.room.header import Header, draw_header, measure_header
 from client.screens.room.middle import Line, draw_lines, line_step, status_line, wrap_lines
 from client.screens.room.phones import PhonesScene
-from client.screens.room.plates import (
-    OWNER_FILL,
-    OWNER_INK,
-    READY_FILL,
-    WAITING_FILL,
-    WAITING_INK,
-    Badge,
-    SeatWords,
-    draw_seat,
-    pill_h,
-    second_line,
-)
+from client.screens.room.plates import draw_seat, pill_h, seat_words, second_line
 from client.screens.room.seating import Measure, Seating, Space, arrange, chip_h
 from client.screens.room.seatmenu import Choice, SeatMenuScene, menu_label
 from client.screens.room.share import FIREWALL_MIN_PX, share_lines
 from client.ui.confirm import ConfirmScene
 from client.ui.pointer import Input, Key
 from client.ui.render import (
-    GOLD,
     MIN_PX,
     SOFT,
     button_px,
@@ -77,7 +65,6 @@ from client.ui.scene import ButtonScene, Director
 from client.ui.widgets import Button
 from protocol import (
     Room,
-    SeatInfo,
     SetSeat,
     all_seated,
     room_refusal,
@@ -301,7 +288,10 @@ class RoomScene(ButtonScene):
         if self.room is None:
             return 0
         bold = self.assets.font(round(px * 0.9), True)
-        names = [self._seat_words(i, seat).name for i, seat in enumerate(self.room.seats)]
+        names = [
+            seat_words(self.room, i, self.seat, self.app.tr).name
+            for i in range(len(self.room.seats))
+        ]
         kept = [name if len(name) <= NAME_KEPT else name[:NAME_KEPT] + "…" for name in names]
         need = max((bold.size(name)[0] + 20 for name in kept), default=0)
         if not self.owner:
@@ -520,7 +510,7 @@ class RoomScene(ButtonScene):
                 self.message = ""
                 self.session.set_seat(seat, None if choice == CLEAR else choice)
 
-        title = self._seat_words(seat, info).name
+        title = seat_words(self.room, seat, self.seat, tr).name
         return SeatMenuScene(self.app, chip, title, choices, choose)
 
     def activate(self, name: str) -> None:
@@ -569,7 +559,7 @@ class RoomScene(ButtonScene):
         if room is not None:
             chipped = {seat_index for _, seat_index, _ in self.chips()}
             for i, (rect, seat) in enumerate(zip(self.seat_rects(), room.seats, strict=True)):
-                words = self._seat_words(i, seat)
+                words = seat_words(room, i, self.seat, self.app.tr)
                 empty = seat.kind == "empty"
                 draw_seat(
                     surface, self.assets, rect, words, px, seating.column, empty, i in chipped
@@ -624,33 +614,3 @@ class RoomScene(ButtonScene):
         if not strip:
             wrapped += self._share_lines(px, width)
         draw_lines(surface, self.assets, wrapped, table.center, px, table.w * (share + 0.07))
-
-    def _seat_words(self, i: int, seat: SeatInfo) -> SeatWords:
-        """What seat ``i``'s box says."""
-        tr = self.app.tr
-        owner = self.room is not None and self.room.owner == i
-        badge: Badge | None = None
-        if seat.kind == "human":
-            name = seat.name + (f" ({tr('room.you')})" if i == self.seat else "")
-            # a player away (only while a game is on) says so instead of a mark
-            status = tr("room.away") if seat.status in ("away", "stand_in") else ""
-            colour = GOLD if i == self.seat else (255, 255, 255)
-            if status:
-                badge = None
-            elif owner:  # the owner's Start is the owner's readiness
-                text = tr("room.owner")
-                badge = Badge(text[:1].upper() + text[1:], OWNER_FILL, OWNER_INK)
-            elif seat.ready:
-                badge = Badge("✓ " + tr("room.ready_mark"), READY_FILL, (255, 255, 255))
-            else:
-                badge = Badge(tr("room.not_ready_mark"), WAITING_FILL, WAITING_INK)
-        elif seat.kind == "ai":  # the name it plays under, and what it is
-            assert self.room is not None
-            name = seat_names(self.room, ai_names(self.app.tr))[i]
-            level = tr("level." + seat.level) if seat.level in levels() else seat.level or ""
-            status = f"{tr('room.computer')} · {level}" if level else tr("room.computer")
-            colour = (255, 255, 255)
-        else:
-            name, status, colour = tr("room.open"), "", SOFT
-        look = seat.look if seat.kind == "human" else None
-        return SeatWords(name, status, colour, badge, look)
