@@ -26,6 +26,7 @@ from client.net.client import HostClosed, NetClient
 from client.net.gamefile import GameFile
 from client.net.remote import NetSession
 from client.net.session import WATCHING, RoomChanged, Seated
+from client.screens.room import chips as chips_module
 from client.screens.room import header, middle, phones, plates, seatmenu
 from client.screens.room import screen as room_screen
 from client.screens.room import seating as seating_module
@@ -74,6 +75,12 @@ def button(room: RoomScene, name: str) -> tuple[pygame.Rect, str, bool]:
 def mark(room: RoomScene, seat: int) -> bool:
     assert room.room is not None
     return room.room.seats[seat].ready
+
+
+def chip_label(room: RoomScene, choice: str, seat: int) -> str:
+    """What the chip ``choice`` under ``seat`` says in ``room``."""
+    assert room.room is not None
+    return chips_module.chip_label(room.app.tr, room.room, choice, seat)
 
 
 def test_a_player_toggles_the_ready_mark_and_sees_it(tmp_path: Path) -> None:
@@ -169,7 +176,7 @@ def test_the_room_speaks_german_and_a_row_of_chips_shares_one_size(
             fits: dict[int, int] = {}  # seat -> the largest size at which every label fits
             for chip, seat, choice in room.chips():
                 drawn.setdefault(seat, set()).add(chips[tuple(chip)])
-                alone = button_px(app.assets, chip, room.chip_label(choice, seat))
+                alone = button_px(app.assets, chip, chip_label(room, choice, seat))
                 fits[seat] = min(fits.get(seat, alone), alone)
             assert drawn == {seat: {px} for seat, px in fits.items()} and sorted(fits) == [1, 2]
         app.close()
@@ -305,7 +312,7 @@ def test_the_owner_sends_a_squatter_away(tmp_path: Path) -> None:
         squatter.start()
         until(app, lambda: room.room is not None and room.room.seats[1].kind == "human")
         chip = next((c for c, seat, choice in room.chips() if seat == 1), None)
-        assert chip is not None and room.chip_label("kick", 1) == "Send away"
+        assert chip is not None and chip_label(room, "kick", 1) == "Send away"
         assert [choice for _, seat, choice in room.chips() if seat == 1] == ["kick"]
         click(app, chip.center)  # asks first: one tap beside the mark sent them away
         assert isinstance(app.stack[-1], ConfirmScene) and room.room.seats[1].kind == "human"
@@ -438,7 +445,7 @@ def test_the_room_fits_the_window(
     assert len(chips) == len(chip_sizes) == rows[seats]
     for chip, seat, choice in chips:
         label, px = chip_sizes[tuple(chip)]
-        assert label == scene.chip_label(choice, seat)
+        assert label == chip_label(scene, choice, seat)
         assert px >= render.MIN_PX, (label, px)
         width = app.assets.font(px, True).size(label)[0]
         assert width <= chip.w - chip.h * 0.5, (label, px, chip)  # as button_px measures
@@ -686,7 +693,7 @@ def test_the_owner_sets_a_seat_from_its_one_chip_where_a_row_has_no_room() -> No
     app.step(0.02)
     assert scene.seating().menus and not scene.seating().column
     chips = {seat: (chip, choice) for chip, seat, choice in scene.chips()}
-    assert [(seat, scene.chip_label(choice, seat)) for seat, (_, choice) in chips.items()] == [
+    assert [(seat, chip_label(scene, choice, seat)) for seat, (_, choice) in chips.items()] == [
         (1, "Hard ▾"), (2, "Fill with AI ▾"), (3, "Send away"),
     ]  # fmt: skip
     screen = pygame.Rect((0, 0), app.size)

@@ -44,23 +44,26 @@ from client.net.session import (
     listen,
 )
 from client.screens.choices import ai_names, chosen_levels, levels
+from client.screens.room.chips import (
+    CLEAR,
+    KICK,
+    MENU,
+    Chip,
+    chip_label,
+    chip_px,
+    chips_w,
+    seat_chips,
+)
 from client.screens.room.header import Header, draw_header, measure_header
 from client.screens.room.middle import Line, draw_lines, line_step, status_line, wrap_lines
 from client.screens.room.phones import PhonesScene
 from client.screens.room.plates import draw_seat, pill_h, seat_words, second_line
 from client.screens.room.seating import Measure, Seating, Space, arrange, chip_h
-from client.screens.room.seatmenu import Choice, SeatMenuScene, menu_label
+from client.screens.room.seatmenu import Choice, SeatMenuScene
 from client.screens.room.share import FIREWALL_MIN_PX, share_lines
 from client.ui.confirm import ConfirmScene
 from client.ui.pointer import Input, Key
-from client.ui.render import (
-    MIN_PX,
-    SOFT,
-    button_px,
-    draw_button,
-    label_px,
-    line_h,
-)
+from client.ui.render import SOFT, draw_button, line_h
 from client.ui.scene import ButtonScene, Director
 from client.ui.widgets import Button
 from protocol import (
@@ -75,11 +78,7 @@ from protocol import (
 
 __all__ = ["RoomScene", "RoomSession"]
 
-CLEAR = "clear"
-KICK = "kick"  # the owner's chip under another player's seat
-MENU = "menu"  # the owner's one chip under a seat too narrow for a row (``Seating.menus``)
 SENT_AWAY = ("kicked", "idle")  # a session closed so: we no longer have a seat
-CHIP_GAP = 4  # between the chips of a row
 NAME_KEPT = 12  # a longer name is cut short ("…") rather than widen every seat's box
 
 
@@ -296,24 +295,7 @@ class RoomScene(ButtonScene):
         need = max((bold.size(name)[0] + 20 for name in kept), default=0)
         if not self.owner:
             return need
-        height = chip_h(px)
-        full = label_px(height)
-        readable = min(full, max(MIN_PX + 1, round(full * 0.8)))
-        font = self.assets.font(readable, True)
-        pad = height * 0.5 + 2  # as ``render.button_px`` measures a label
-        kinds = {seat.kind for i, seat in enumerate(self.room.seats) if i != self.seat}
-        if "human" in kinds:  # "send away", in 0.6 of the box
-            need = max(need, round((font.size(self.app.tr("room.kick"))[0] + pad) / 0.6 + 16))
-        if not kinds & {"ai", "empty"}:
-            return need
-        offered = levels()
-        if menus:
-            labels = [menu_label(self.app.tr, level) for level in (*offered, None)]
-            return max(need, round(max(font.size(label)[0] for label in labels) + pad + 16))
-        widest = max(font.size(self.app.tr("level." + level))[0] for level in offered)
-        chip_w = widest + pad
-        row = len(offered) * chip_w + (len(offered) - 1) * CHIP_GAP + height * 1.3 + CHIP_GAP
-        return max(need, round(row + 16))
+        return max(need, chips_w(self.assets, self.app.tr, self.room, self.seat, px, menus))
 
     def _box_h(self, px: int, chips: bool, column: bool) -> int:
         """A seat's box: in a column, a line of words over its chips; around the table,
@@ -349,40 +331,14 @@ class RoomScene(ButtonScene):
             return []
         return list(self.seating().boxes)
 
-    def chips(self) -> list[tuple[pygame.Rect, int, str]]:
+    def chips(self) -> list[Chip]:
         """The owner's chips under every other seat: a level, or clear, where no player
         sits (or one chip that opens those, ``Seating.menus``); "send away" under another
         player's seat (a squatter cannot hold a table)."""
         if self.room is None or not self.owner:
             return []
-        found = []
-        offered = levels()
-        gap = CHIP_GAP
-        height = self.seating().chip_h()
-        menus = self.seating().menus
-        for i, (rect, seat) in enumerate(zip(self.seat_rects(), self.room.seats, strict=True)):
-            if i == self.seat:
-                continue
-            if seat.kind == "human":
-                chip = pygame.Rect(0, rect.bottom - height - 8, round((rect.w - 16) * 0.6), height)
-                chip.right = rect.right - 8
-                found.append((chip, i, KICK))
-                continue
-            if menus:
-                chip = pygame.Rect(rect.left + 8, rect.bottom - height - 8, rect.w - 16, height)
-                found.append((chip, i, MENU))
-                continue
-            clear = height * 1.3 + gap if seat.kind == "ai" else 0
-            chip_w = (rect.w - 16 - clear - gap * (len(offered) - 1)) / len(offered)
-            y = rect.bottom - height - 8
-            for k, level in enumerate(offered):
-                x = rect.left + 8 + k * (chip_w + gap)
-                found.append((pygame.Rect(round(x), y, round(chip_w), height), i, level))
-            if clear:
-                chip = pygame.Rect(0, y, round(height * 1.3), height)
-                chip.right = rect.right - 8
-                found.append((chip, i, CLEAR))
-        return found
+        seating = self.seating()
+        return seat_chips(self.room, self.seat, seating.boxes, seating.chip_h(), seating.menus)
 
     def fill_level(self) -> str:
         """The level an open seat is filled with: the first opponent's of the start screen."""
@@ -401,25 +357,6 @@ class RoomScene(ButtonScene):
             and room_refusal(room, self.seat, SetSeat(0, i, level), lambda lv: lv in levels())
             is None
         ]
-
-    def chip_label(self, choice: str, seat: int) -> str:
-        """What the chip ``choice`` under ``seat`` says."""
-        if choice == KICK:
-            return self.app.tr("room.kick")
-        if choice == MENU:
-            assert self.room is not None
-            info = self.room.seats[seat]
-            return menu_label(self.app.tr, info.level if info.kind == "ai" else None)
-        return "✕" if choice == CLEAR else self.app.tr("level." + choice)
-
-    def chip_px(self) -> dict[int, int]:
-        """One label size for each seat's row of chips: the largest at which every label of
-        the row fits its chip (so "Schwer" is not set smaller than "Normal")."""
-        sizes: dict[int, int] = {}
-        for chip, seat, choice in self.chips():
-            px = button_px(self.assets, chip, self.chip_label(choice, seat))
-            sizes[seat] = min(px, sizes.get(seat, px))
-        return sizes
 
     def buttons(self) -> list[Button]:
         w, h = self.size
@@ -564,13 +501,14 @@ class RoomScene(ButtonScene):
                 draw_seat(
                     surface, self.assets, rect, words, px, seating.column, empty, i in chipped
                 )
-        sizes = self.chip_px()
-        for chip, seat_index, choice in self.chips():
+        chips = self.chips()
+        sizes = chip_px(self.assets, self.app.tr, room, chips) if room is not None else {}
+        for chip, seat_index, choice in chips:
             hover = self.hover is not None and chip.collidepoint(self.hover)
             assert room is not None
             chosen = room.seats[seat_index].level == choice
             style = "danger" if choice == KICK else "chosen" if chosen else "secondary"
-            label = self.chip_label(choice, seat_index)
+            label = chip_label(self.app.tr, room, choice, seat_index)
             draw_button(surface, self.assets, chip, label, style, hover, px=sizes[seat_index])
         self.draw_buttons(surface, self.assets)
 
