@@ -9,13 +9,13 @@ that it is thinking. Only the latest shown snapshot decides what may be played.
 
 The overlays are scenes over the table (``panels``, ``notices``): the pause, the log, the
 reactions picker, the end panel and the notice that the table closed. The table pushes them
-on its ``overlays`` stack (the app's, or the replay's), hands each what it needs, and leaves
-out of its own picture what the ones open cover (``Overlay.hides``). The end of a game (its
-moment, then its panel) is ``finale``'s. Its buttons map to their handlers through one table
-(``actions``). The action in flight is the session's (``session.inflight``): the table asks
-it. What a gesture on our hand leaves until the next one (the chosen card, the keys' focus,
-the hint bubble) is ``choice``'s; where a press, a move and a release go (and the cursor),
-``gestures``'.
+on its ``overlays`` stack (the app's, or the replay's), hands each what it needs (those that
+open during play through ``dialogs``), and leaves out of its own picture what the ones open
+cover (``Overlay.hides``). The end of a game (its moment, then its panel) is ``finale``'s.
+Its buttons map to their handlers through one table (``actions``). The action in flight is
+the session's (``session.inflight``): the table asks it. What a gesture on our hand leaves
+until the next one (the chosen card, the keys' focus, the hint bubble) is ``choice``'s;
+where a press, a move and a release go (and the cursor), ``gestures``'.
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ from client.net.session import (
 from client.screens.table.board import Board
 from client.screens.table.choice import Choice
 from client.screens.table.cues import Cues
+from client.screens.table.dialogs import Dialogs
 from client.screens.table.draw import (
     SEAT_STATUS_KEYS,
     draw_board,
@@ -73,11 +74,11 @@ from client.screens.table.layout import Layout
 from client.screens.table.narrate import owner_toast, recap_text
 from client.screens.table.notices import ClosedScene
 from client.screens.table.pacing import Hold, Paced, Pacer
-from client.screens.table.panels import Covers, LogScene, PauseScene, PickerScene
-from client.screens.table.row import button_at, table_buttons
+from client.screens.table.panels import Covers
+from client.screens.table.row import table_buttons
 from client.screens.table.tags import draw_tags
 from client.screens.table.warm import Warmer
-from client.screens.table.where import Where, may_draw, may_pause
+from client.screens.table.where import Where, may_draw
 from client.ui.pointer import Input
 from client.ui.render import draw_text
 from client.ui.scene import Director, Scene, Stack
@@ -149,18 +150,32 @@ class TableScene(Scene):
         self.reconnecting = False  # our connection dropped: a banner until the resync
         self.returned = False  # the session went back to the room screen
         self.buttons: list[Button] = []
+        self.dialogs = Dialogs(  # the pause, the log, the reactions picker
+            app,
+            self.covers,
+            self.handle,
+            session,
+            seating=lambda: Seating(self.seat, self.names, self.watching),
+            where=lambda: self.where,
+            room=lambda: self.room,
+            history=lambda: self.history,
+            buttons=lambda: self.buttons,
+            layout=lambda: self.layout,
+            owner=self._owner,
+            leave=self._leave,
+        )
         self.actions: dict[str, Callable[[], None]] = {  # what each button does
             "take": lambda: self._send_first(Take),
             "pass": lambda: self._send_first(Pass),
             "transfer": lambda: self.choice.transfer(show=False),
             "show": lambda: self.choice.transfer(show=True),
             "menu": self._menu,
-            "log": lambda: self._open_log(beaten=False),
+            "log": lambda: self.dialogs.open_log(beaten=False),
             "sound": self._toggle_sound,
             "rematch": self._rematch,
             "review": lambda: self.finale.review(),
             "result": lambda: self.finale.panel(),
-            "emote": self._toggle_picker,
+            "emote": self.dialogs.toggle_picker,
         }
         if not where.live:
             del self.actions["emote"]
@@ -173,7 +188,7 @@ class TableScene(Scene):
             buttons=lambda: self.buttons,
             press=self.press_button,
             history=lambda: self.history,
-            beaten=lambda: self._open_log(beaten=True),
+            beaten=lambda: self.dialogs.open_log(beaten=True),
         )
         self.finale = Finale(  # the end: its moment, its panel
             app,
@@ -432,24 +447,9 @@ class TableScene(Scene):
 
     def _menu(self) -> None:
         if self._playing():
-            self.covers.push(self._pause())  # ask first
+            self.covers.push(self.dialogs.pause())  # ask first
         else:
             self._quit()
-
-    def _pause(self) -> PauseScene:
-        return PauseScene(
-            self.app,
-            self.covers.stack,
-            self.handle,
-            lan=self.where.hands_over,
-            alone=may_pause(self.where, self.room, self.seat),
-            watching=self.watching,  # no seat: nothing to pause, no mark to show
-            owner=self._owner,
-            leave=self._leave,
-            draw=self.session.draw,  # the owner ends the LAN game as a draw for everyone
-            hold=self.session.pause,  # alone with the AIs: the game's clock stops
-            mark=self.session.back_soon,  # with other players: "back in a minute"
-        )
 
     def _leave(self) -> None:
         """Leave the game (a LAN game's seat goes to an AI) and the table."""
@@ -471,41 +471,6 @@ class TableScene(Scene):
             self._back_to_room()
         else:  # against the computer: the next game at once
             self.session.rematch()
-
-    def _toggle_picker(self) -> None:
-        if any(isinstance(scene, PickerScene) for scene in self.covers.open()):
-            self.covers.restack(drop=PickerScene)
-            return
-        picker = PickerScene(
-            self.app,
-            self.covers.stack,
-            self.handle,
-            react=self._react_spot,
-            on_button=lambda pos: button_at(self.buttons, pos) is not None,
-            emote=self.session.emote,
-        )
-        self.covers.push(picker)
-
-    def _react(self) -> pygame.Rect | None:
-        """Where the React button is (None: not shown)."""
-        return next((b.rect for b in self.buttons if b.name == "emote"), None)
-
-    def _react_spot(self) -> tuple[pygame.Rect, int] | None:
-        """The React button and the table's margin (where the picker opens)."""
-        layout, react = self.layout, self._react()
-        return None if react is None or layout is None else (react, round(layout.margin))
-
-    def _open_log(self, beaten: bool) -> None:
-        log = LogScene(
-            self.app,
-            self.covers.stack,
-            self.handle,
-            history=lambda: self.history,
-            names=self.names,
-            beaten=beaten,
-            me=-1 if self.watching else self.seat,
-        )
-        self.covers.push(log)
 
     def _playing(self) -> bool:
         """A game is on: leaving it now asks first."""
@@ -624,6 +589,6 @@ class TableScene(Scene):
             self.cues.draw_toasts(surface, assets, layout)
             self.choice.draw_bubble(surface, board)
         if "reactions" not in hidden:
-            self.cues.draw_emotes(surface, assets, layout, self.seat, self._react(), tr)
+            self.cues.draw_emotes(surface, assets, layout, self.seat, self.dialogs.react(), tr)
         if self.reconnecting and "banner" not in hidden:
             draw_banner(surface, assets, layout, tr("table.reconnecting"))
