@@ -15,7 +15,8 @@ from window import click, key, open_app
 from client.app import App
 from client.net.session import Closed, Message, RoomChanged, Seated
 from client.screens.join.screen import JoinScene
-from client.screens.room.screen import KICK, RoomScene
+from client.screens.room.chips import KICK
+from client.screens.room.screen import RoomScene
 from client.ui.confirm import ConfirmScene
 from engine import Rules, Series
 from protocol import Room, SeatInfo

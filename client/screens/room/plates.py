@@ -3,9 +3,9 @@
 Around the oval table a box has the name on its first line (the player's badge beside
 it, ``client.ui.looks``) and a second line under it: an AI's level, "away", or a pill
 for the ready mark, "not ready" or the owner. In a column (a phone held upright) it is
-one line: badge and name on the left, the level or pill on the right. The room screen
-says what each box says (``SeatWords``) and where it goes; this module draws it, and
-measures the lines the screen lays the boxes out by (``second_line``, ``pill_h``).
+one line: badge and name on the left, the level or pill on the right. This module says
+what each box says (``seat_words``), draws it, and measures the lines the room screen lays
+the boxes out by (``second_line``, ``pill_h``); the screen says where each box goes.
 """
 
 from __future__ import annotations
@@ -14,22 +14,15 @@ from dataclasses import dataclass
 
 import pygame
 
+from client.i18n import Translator
+from client.net.remote import seat_names
+from client.screens.choices import ai_names, levels
 from client.ui.assets import Assets
 from client.ui.looks import draw_look
-from client.ui.render import SOFT, draw_panel, draw_text, ellipsize, fit_px, line_h
+from client.ui.render import GOLD, SOFT, draw_panel, draw_text, ellipsize, fit_px, line_h
+from protocol import Room
 
-__all__ = [
-    "OWNER_FILL",
-    "OWNER_INK",
-    "READY_FILL",
-    "WAITING_FILL",
-    "WAITING_INK",
-    "Badge",
-    "SeatWords",
-    "draw_seat",
-    "pill_h",
-    "second_line",
-]
+__all__ = ["Badge", "SeatWords", "draw_seat", "pill_h", "seat_words", "second_line"]
 
 READY_FILL = (56, 150, 84)  # the ready mark's pill
 WAITING_FILL = (16, 40, 28)  # "not ready": dark glass, muted words
@@ -59,6 +52,36 @@ class SeatWords:
     colour: Colour
     badge: Badge | None
     look: int | None = None
+
+
+def seat_words(room: Room, i: int, me: int, tr: Translator) -> SeatWords:
+    """What seat ``i``'s box says, seen from our seat ``me``."""
+    seat = room.seats[i]
+    owner = room.owner == i
+    badge: Badge | None = None
+    if seat.kind == "human":
+        name = seat.name + (f" ({tr('room.you')})" if i == me else "")
+        # a player away (only while a game is on) says so instead of a mark
+        status = tr("room.away") if seat.status in ("away", "stand_in") else ""
+        colour = GOLD if i == me else (255, 255, 255)
+        if status:
+            badge = None
+        elif owner:  # the owner's Start is the owner's readiness
+            text = tr("room.owner")
+            badge = Badge(text[:1].upper() + text[1:], OWNER_FILL, OWNER_INK)
+        elif seat.ready:
+            badge = Badge("✓ " + tr("room.ready_mark"), READY_FILL, (255, 255, 255))
+        else:
+            badge = Badge(tr("room.not_ready_mark"), WAITING_FILL, WAITING_INK)
+    elif seat.kind == "ai":  # the name it plays under, and what it is
+        name = seat_names(room, ai_names(tr))[i]
+        level = tr("level." + seat.level) if seat.level in levels() else seat.level or ""
+        status = f"{tr('room.computer')} · {level}" if level else tr("room.computer")
+        colour = (255, 255, 255)
+    else:
+        name, status, colour = tr("room.open"), "", SOFT
+    look = seat.look if seat.kind == "human" else None
+    return SeatWords(name, status, colour, badge, look)
 
 
 def second_line(assets: Assets, px: int) -> int:

@@ -21,13 +21,12 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Protocol
 
 import pygame
 
 from client.i18n.refusals import closed_text, refusal_text
-from client.i18n.rulestext import comma_lines, rules_summary
+from client.i18n.rulestext import rules_summary
 from client.net.remote import seat_names
 from client.net.session import (
     WATCHING,
@@ -45,43 +44,30 @@ from client.net.session import (
     listen,
 )
 from client.screens.choices import ai_names, chosen_levels, levels
-from client.screens.room.phones import PhonesScene
-from client.screens.room.plates import (
-    OWNER_FILL,
-    OWNER_INK,
-    READY_FILL,
-    WAITING_FILL,
-    WAITING_INK,
-    Badge,
-    SeatWords,
-    draw_seat,
-    pill_h,
-    second_line,
+from client.screens.room.chips import (
+    CLEAR,
+    KICK,
+    MENU,
+    Chip,
+    chip_label,
+    chip_px,
+    chips_w,
+    seat_chips,
 )
+from client.screens.room.header import Header, draw_header, measure_header
+from client.screens.room.middle import Line, draw_lines, line_step, status_line, wrap_lines
+from client.screens.room.phones import PhonesScene
+from client.screens.room.plates import draw_seat, pill_h, seat_words, second_line
 from client.screens.room.seating import Measure, Seating, Space, arrange, chip_h
-from client.screens.room.seatmenu import Choice, SeatMenuScene, menu_label
+from client.screens.room.seatmenu import Choice, SeatMenuScene
 from client.screens.room.share import FIREWALL_MIN_PX, share_lines
 from client.ui.confirm import ConfirmScene
 from client.ui.pointer import Input, Key
-from client.ui.render import (
-    GOLD,
-    MIN_PX,
-    SOFT,
-    button_px,
-    draw_backdrop,
-    draw_button,
-    draw_text,
-    ellipsize,
-    fit_px,
-    label_px,
-    line_h,
-    wrap,
-)
+from client.ui.render import SOFT, draw_button, line_h
 from client.ui.scene import ButtonScene, Director
-from client.ui.widgets import Button, draw_padlock
+from client.ui.widgets import Button
 from protocol import (
     Room,
-    SeatInfo,
     SetSeat,
     all_seated,
     room_refusal,
@@ -92,25 +78,8 @@ from protocol import (
 
 __all__ = ["RoomScene", "RoomSession"]
 
-CLEAR = "clear"
-KICK = "kick"  # the owner's chip under another player's seat
-MENU = "menu"  # the owner's one chip under a seat too narrow for a row (``Seating.menus``)
 SENT_AWAY = ("kicked", "idle")  # a session closed so: we no longer have a seat
-CHIP_GAP = 4  # between the chips of a row
 NAME_KEPT = 12  # a longer name is cut short ("…") rather than widen every seat's box
-
-
-@dataclass(frozen=True)
-class Header:
-    """The top of the room: the title's size and centre line, the rules summary's size,
-    its lines and its first line's centre, and where the seats may start."""
-
-    title_px: int
-    title_y: int
-    summary_px: int
-    lines: list[str]
-    first: int
-    bottom: float
 
 
 class RoomSession(Session, Protocol):
@@ -283,44 +252,13 @@ class RoomScene(ButtonScene):
         return max(11, min(most, round(h * 0.03)))
 
     def header(self) -> Header:
-        """The title and the rules summary (one line, or two, or three in a tall window,
-        broken after a comma where one would be set too small to read)."""
-        w, h = self.size
-        px = self._px()
-        top = min(h * 0.17, 120)
+        """The title and the rules summary, measured for this window and room."""
         room = self.room
-        title_px = round(min(top * 0.4, w * 0.07))
-        title_px = max(
-            fit_px(self.assets, self._title(), title_px, w - 32, True), title_px * 3 // 5
-        )
-        title_y = round(top * 0.36)
-        if room is None:
-            return Header(title_px, title_y, px, [], 0, top)
-        summary = rules_summary(room.rules, self.app.tr)
-        width = w - 32
-        size = fit_px(self.assets, summary, px, width)
-        lines = [summary]
-        if size < px * 0.8:
-            most = 3 if h > w * 1.2 else 2
-            for size in range(round(px * 0.8), MIN_PX - 1, -1):
-                lines = self._summary_lines(summary, size, width, most)
-                if len(lines) <= most:
-                    break
-        step, title_h = self._line_h(size), self._line_h(title_px, True)
-        title_bottom = title_y - title_h // 2 + title_h  # whole pixels: nothing touches
-        first = max(round(top * 0.72 - (len(lines) - 1) * step / 2), title_bottom + step // 2)
-        below = first + (len(lines) - 0.5) * step
-        return Header(title_px, title_y, size, lines, first, max(top, below + px * 0.3))
+        summary = rules_summary(room.rules, self.app.tr) if room is not None else None
+        return measure_header(self.assets, self.size, self._px(), self._title(), summary)
 
     def _title(self) -> str:
         return self.room.name if self.room is not None else self.app.tr("join.connecting")
-
-    def _summary_lines(self, summary: str, size: int, width: float, most: int) -> list[str]:
-        """The summary broken after its commas, or between words where that takes fewer
-        lines than ``most`` would allow."""
-        font = self.assets.font(size, False)
-        lines = comma_lines(summary, width, lambda text: font.size(text)[0])
-        return lines if len(lines) <= most else wrap(font, summary, width)
 
     def _line_h(self, px: int, bold: bool = False) -> int:
         return line_h(self.assets, px, bold)
@@ -349,29 +287,15 @@ class RoomScene(ButtonScene):
         if self.room is None:
             return 0
         bold = self.assets.font(round(px * 0.9), True)
-        names = [self._seat_words(i, seat).name for i, seat in enumerate(self.room.seats)]
+        names = [
+            seat_words(self.room, i, self.seat, self.app.tr).name
+            for i in range(len(self.room.seats))
+        ]
         kept = [name if len(name) <= NAME_KEPT else name[:NAME_KEPT] + "…" for name in names]
         need = max((bold.size(name)[0] + 20 for name in kept), default=0)
         if not self.owner:
             return need
-        height = chip_h(px)
-        full = label_px(height)
-        readable = min(full, max(MIN_PX + 1, round(full * 0.8)))
-        font = self.assets.font(readable, True)
-        pad = height * 0.5 + 2  # as ``render.button_px`` measures a label
-        kinds = {seat.kind for i, seat in enumerate(self.room.seats) if i != self.seat}
-        if "human" in kinds:  # "send away", in 0.6 of the box
-            need = max(need, round((font.size(self.app.tr("room.kick"))[0] + pad) / 0.6 + 16))
-        if not kinds & {"ai", "empty"}:
-            return need
-        offered = levels()
-        if menus:
-            labels = [menu_label(self.app.tr, level) for level in (*offered, None)]
-            return max(need, round(max(font.size(label)[0] for label in labels) + pad + 16))
-        widest = max(font.size(self.app.tr("level." + level))[0] for level in offered)
-        chip_w = widest + pad
-        row = len(offered) * chip_w + (len(offered) - 1) * CHIP_GAP + height * 1.3 + CHIP_GAP
-        return max(need, round(row + 16))
+        return max(need, chips_w(self.assets, self.app.tr, self.room, self.seat, px, menus))
 
     def _box_h(self, px: int, chips: bool, column: bool) -> int:
         """A seat's box: in a column, a line of words over its chips; around the table,
@@ -385,10 +309,10 @@ class RoomScene(ButtonScene):
         return max(round(px * 3.6), below + pill_h(self.assets, round(px * 0.8)) + round(px * 0.4))
 
     def _middle_h(self, px: int, width: int) -> int:
-        return len(self._middle_lines(px, width)) * self._middle_step(px)
+        return len(self._middle_lines(px, width)) * line_step(self.assets, px)
 
     def _share_h(self, px: int, width: int) -> int:
-        return len(self._share_lines(px, width)) * self._middle_step(px)
+        return len(self._share_lines(px, width)) * line_step(self.assets, px)
 
     def _wide(self, px: int, width: int, share: bool) -> bool:
         """A word of the table's (with ``share``, of the host's lines too) is wider than
@@ -407,40 +331,14 @@ class RoomScene(ButtonScene):
             return []
         return list(self.seating().boxes)
 
-    def chips(self) -> list[tuple[pygame.Rect, int, str]]:
+    def chips(self) -> list[Chip]:
         """The owner's chips under every other seat: a level, or clear, where no player
         sits (or one chip that opens those, ``Seating.menus``); "send away" under another
         player's seat (a squatter cannot hold a table)."""
         if self.room is None or not self.owner:
             return []
-        found = []
-        offered = levels()
-        gap = CHIP_GAP
-        height = self.seating().chip_h()
-        menus = self.seating().menus
-        for i, (rect, seat) in enumerate(zip(self.seat_rects(), self.room.seats, strict=True)):
-            if i == self.seat:
-                continue
-            if seat.kind == "human":
-                chip = pygame.Rect(0, rect.bottom - height - 8, round((rect.w - 16) * 0.6), height)
-                chip.right = rect.right - 8
-                found.append((chip, i, KICK))
-                continue
-            if menus:
-                chip = pygame.Rect(rect.left + 8, rect.bottom - height - 8, rect.w - 16, height)
-                found.append((chip, i, MENU))
-                continue
-            clear = height * 1.3 + gap if seat.kind == "ai" else 0
-            chip_w = (rect.w - 16 - clear - gap * (len(offered) - 1)) / len(offered)
-            y = rect.bottom - height - 8
-            for k, level in enumerate(offered):
-                x = rect.left + 8 + k * (chip_w + gap)
-                found.append((pygame.Rect(round(x), y, round(chip_w), height), i, level))
-            if clear:
-                chip = pygame.Rect(0, y, round(height * 1.3), height)
-                chip.right = rect.right - 8
-                found.append((chip, i, CLEAR))
-        return found
+        seating = self.seating()
+        return seat_chips(self.room, self.seat, seating.boxes, seating.chip_h(), seating.menus)
 
     def fill_level(self) -> str:
         """The level an open seat is filled with: the first opponent's of the start screen."""
@@ -459,25 +357,6 @@ class RoomScene(ButtonScene):
             and room_refusal(room, self.seat, SetSeat(0, i, level), lambda lv: lv in levels())
             is None
         ]
-
-    def chip_label(self, choice: str, seat: int) -> str:
-        """What the chip ``choice`` under ``seat`` says."""
-        if choice == KICK:
-            return self.app.tr("room.kick")
-        if choice == MENU:
-            assert self.room is not None
-            info = self.room.seats[seat]
-            return menu_label(self.app.tr, info.level if info.kind == "ai" else None)
-        return "✕" if choice == CLEAR else self.app.tr("level." + choice)
-
-    def chip_px(self) -> dict[int, int]:
-        """One label size for each seat's row of chips: the largest at which every label of
-        the row fits its chip (so "Schwer" is not set smaller than "Normal")."""
-        sizes: dict[int, int] = {}
-        for chip, seat, choice in self.chips():
-            px = button_px(self.assets, chip, self.chip_label(choice, seat))
-            sizes[seat] = min(px, sizes.get(seat, px))
-        return sizes
 
     def buttons(self) -> list[Button]:
         w, h = self.size
@@ -568,7 +447,7 @@ class RoomScene(ButtonScene):
                 self.message = ""
                 self.session.set_seat(seat, None if choice == CLEAR else choice)
 
-        title = self._seat_words(seat, info).name
+        title = seat_words(self.room, seat, self.seat, tr).name
         return SeatMenuScene(self.app, chip, title, choices, choose)
 
     def activate(self, name: str) -> None:
@@ -593,22 +472,9 @@ class RoomScene(ButtonScene):
     # --- drawing --------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        w = surface.get_width()
         room = self.room
-        head = self.header()
         locked = room is not None and room.password
-        lock = round(head.title_px * 0.75) if locked else 0  # a padlock: a password
-        room_w = w - 32 - 2 * lock
-        title = ellipsize(self.assets, self._title(), head.title_px, room_w, True)  # long name
-        draw_backdrop(surface, self.assets, title, head.title_px, (w / 2, head.title_y))
-        if locked:
-            title_w = self.assets.font(head.title_px, True).size(title)[0]
-            at_lock = (w / 2 - title_w / 2 - lock * 0.9, head.title_y)
-            draw_padlock(surface, at_lock, lock, GOLD)
-        for i, line in enumerate(head.lines):  # the rules
-            at = (w / 2, head.first + i * self._line_h(head.summary_px))
-            line_px = fit_px(self.assets, line, head.summary_px, w - 32)
-            draw_text(surface, self.assets, line, line_px, at, colour=SOFT)
+        draw_header(surface, self.assets, self.header(), self._title(), locked)
         seating = self.seating()
         px, table = seating.px, seating.table
         if seating.column:  # a table seen from the side of its long edge
@@ -626,26 +492,27 @@ class RoomScene(ButtonScene):
         if seating.strip is not None:  # the host's lines, under the seats
             strip, strip_px = seating.strip, seating.strip_px
             wrapped = self._share_lines(strip_px, strip.w)
-            self._draw_lines(surface, wrapped, strip.center, strip_px, strip.w)
+            draw_lines(surface, self.assets, wrapped, strip.center, strip_px, strip.w)
         if room is not None:
             chipped = {seat_index for _, seat_index, _ in self.chips()}
             for i, (rect, seat) in enumerate(zip(self.seat_rects(), room.seats, strict=True)):
-                words = self._seat_words(i, seat)
+                words = seat_words(room, i, self.seat, self.app.tr)
                 empty = seat.kind == "empty"
                 draw_seat(
                     surface, self.assets, rect, words, px, seating.column, empty, i in chipped
                 )
-        sizes = self.chip_px()
-        for chip, seat_index, choice in self.chips():
+        chips = self.chips()
+        sizes = chip_px(self.assets, self.app.tr, room, chips) if room is not None else {}
+        for chip, seat_index, choice in chips:
             hover = self.hover is not None and chip.collidepoint(self.hover)
             assert room is not None
             chosen = room.seats[seat_index].level == choice
             style = "danger" if choice == KICK else "chosen" if chosen else "secondary"
-            label = self.chip_label(choice, seat_index)
+            label = chip_label(self.app.tr, room, choice, seat_index)
             draw_button(surface, self.assets, chip, label, style, hover, px=sizes[seat_index])
         self.draw_buttons(surface, self.assets)
 
-    def _middle_lines(self, px: int, width: float) -> list[tuple[str, tuple[int, int, int]]]:
+    def _middle_lines(self, px: int, width: float) -> list[Line]:
         """What the room waits for (or what went wrong) and who watches, wrapped to
         ``width``: the words in the table."""
         tr = self.app.tr
@@ -658,16 +525,22 @@ class RoomScene(ButtonScene):
             lines.append((self._status_line(), SOFT))  # (a watcher's: the names below)
         if self.room is not None and self.room.watching:
             lines.append((tr("room.watchers", names=", ".join(self.room.watching)), SOFT))
-        font = self.assets.font(px, False)
-        return [(part, colour) for text, colour in lines for part in wrap(font, text, width)]
+        return wrap_lines(self.assets, lines, px, width)
 
-    def _share_lines(self, px: int, width: float) -> list[tuple[str, tuple[int, int, int]]]:
+    def _status_line(self) -> str:
+        """What the room waits for, from our seat (``middle.status_line``)."""
+        assert self.room is not None
+        ready, full, waiting = self.me_ready, self.full(), self.waiting()
+        return status_line(
+            self.room, self.seat, self.app.tr, ready=ready, full=full, waiting=waiting
+        )
+
+    def _share_lines(self, px: int, width: float) -> list[Line]:
         """Where others reach a table we host, the invite and its note, wrapped to
         ``width`` (none in a guest's room): in the table, or in the strip under it."""
         roomy = min(self.app.size) >= FIREWALL_MIN_PX
         lines = share_lines(self.invite, self.note, self.app.tr, firewall=roomy)
-        font = self.assets.font(px, False)
-        return [(part, colour) for text, colour in lines for part in wrap(font, text, width)]
+        return wrap_lines(self.assets, lines, px, width)
 
     def _draw_middle(
         self, surface: pygame.Surface, table: pygame.Rect, px: int, share: float, strip: bool
@@ -678,74 +551,4 @@ class RoomScene(ButtonScene):
         wrapped = self._middle_lines(px, width)
         if not strip:
             wrapped += self._share_lines(px, width)
-        self._draw_lines(surface, wrapped, table.center, px, table.w * (share + 0.07))
-
-    def _draw_lines(
-        self,
-        surface: pygame.Surface,
-        wrapped: list[tuple[str, tuple[int, int, int]]],
-        centre: tuple[int, int],
-        px: int,
-        room: float,
-    ) -> None:
-        """Lines centred on ``centre``, each set smaller where it is wider than ``room``."""
-        step = self._middle_step(px)
-        x, y = centre[0], centre[1] - (len(wrapped) - 1) * step // 2  # whole pixels
-        for text, colour in wrapped:
-            size = fit_px(self.assets, text, px, room)
-            draw_text(surface, self.assets, text, size, (x, y), colour=colour)
-            y += step
-
-    def _middle_step(self, px: int) -> int:
-        """From one line of the words in the table to the next."""
-        return max(round(px * 1.4), self._line_h(px))
-
-    def _status_line(self) -> str:
-        """What the room waits for, from our seat."""
-        tr = self.app.tr
-        room = self.room
-        assert room is not None
-        waiting = [room.seats[i].name for i in self.waiting() if i != self.seat]
-        if self.watching:
-            return tr("table.watching")
-        if self.owner:
-            if not self.full():
-                return tr("room.fill_seats")
-            if waiting:
-                return tr("room.waiting_ready", names=", ".join(waiting))
-            return tr("room.ready")
-        if not self.me_ready:
-            return tr("room.press_ready")
-        if waiting:
-            return tr("room.waiting_ready", names=", ".join(waiting))
-        return tr("room.waiting_owner")
-
-    def _seat_words(self, i: int, seat: SeatInfo) -> SeatWords:
-        """What seat ``i``'s box says."""
-        tr = self.app.tr
-        owner = self.room is not None and self.room.owner == i
-        badge: Badge | None = None
-        if seat.kind == "human":
-            name = seat.name + (f" ({tr('room.you')})" if i == self.seat else "")
-            # a player away (only while a game is on) says so instead of a mark
-            status = tr("room.away") if seat.status in ("away", "stand_in") else ""
-            colour = GOLD if i == self.seat else (255, 255, 255)
-            if status:
-                badge = None
-            elif owner:  # the owner's Start is the owner's readiness
-                text = tr("room.owner")
-                badge = Badge(text[:1].upper() + text[1:], OWNER_FILL, OWNER_INK)
-            elif seat.ready:
-                badge = Badge("✓ " + tr("room.ready_mark"), READY_FILL, (255, 255, 255))
-            else:
-                badge = Badge(tr("room.not_ready_mark"), WAITING_FILL, WAITING_INK)
-        elif seat.kind == "ai":  # the name it plays under, and what it is
-            assert self.room is not None
-            name = seat_names(self.room, ai_names(self.app.tr))[i]
-            level = tr("level." + seat.level) if seat.level in levels() else seat.level or ""
-            status = f"{tr('room.computer')} · {level}" if level else tr("room.computer")
-            colour = (255, 255, 255)
-        else:
-            name, status, colour = tr("room.open"), "", SOFT
-        look = seat.look if seat.kind == "human" else None
-        return SeatWords(name, status, colour, badge, look)
+        draw_lines(surface, self.assets, wrapped, table.center, px, table.w * (share + 0.07))

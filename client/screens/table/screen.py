@@ -9,12 +9,13 @@ that it is thinking. Only the latest shown snapshot decides what may be played.
 
 The overlays are scenes over the table (``panels``, ``notices``): the pause, the log, the
 reactions picker, the end panel and the notice that the table closed. The table pushes them
-on its ``overlays`` stack (the app's, or the replay's), hands each what it needs, and leaves
-out of its own picture what the ones open cover (``Overlay.hides``). The end of a game (its
-moment, then its panel) is ``finale``'s. Its buttons map to their handlers through one table
-(``actions``). The action in flight is the session's (``session.inflight``): the table asks
-it. What a gesture on our hand leaves until the next one (the chosen card, the keys' focus,
-the hint bubble) is ``choice``'s.
+on its ``overlays`` stack (the app's, or the replay's), hands each what it needs (those that
+open during play through ``dialogs``), and leaves out of its own picture what the ones open
+cover (``Overlay.hides``). The end of a game (its moment, then its panel) is ``finale``'s.
+Its buttons map to their handlers through one table (``actions``). The action in flight is
+the session's (``session.inflight``): the table asks it. What a gesture on our hand leaves
+until the next one (the chosen card, the keys' focus, the hint bubble) is ``choice``'s;
+where a press, a move and a release go (and the cursor), ``gestures``'.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ from client.net.session import (
 from client.screens.table.board import Board
 from client.screens.table.choice import Choice
 from client.screens.table.cues import Cues
-from client.screens.table.drag import Drag
+from client.screens.table.dialogs import Dialogs
 from client.screens.table.draw import (
     SEAT_STATUS_KEYS,
     draw_board,
@@ -53,8 +54,8 @@ from client.screens.table.draw import (
 )
 from client.screens.table.ending import durak_cards, end_show
 from client.screens.table.finale import Finale, Seating
+from client.screens.table.gestures import Gestures
 from client.screens.table.guard import Guard
-from client.screens.table.hand import card_at, on_discard
 from client.screens.table.history import Bout, History
 from client.screens.table.hud import (
     EndShow,
@@ -73,12 +74,12 @@ from client.screens.table.layout import Layout
 from client.screens.table.narrate import owner_toast, recap_text
 from client.screens.table.notices import ClosedScene
 from client.screens.table.pacing import Hold, Paced, Pacer
-from client.screens.table.panels import Covers, LogScene, PauseScene, PickerScene
-from client.screens.table.row import button_at, table_buttons
+from client.screens.table.panels import Covers
+from client.screens.table.row import table_buttons
 from client.screens.table.tags import draw_tags
 from client.screens.table.warm import Warmer
-from client.screens.table.where import Where, may_draw, may_pause
-from client.ui.pointer import HandCursor, Input, Key, Pointer
+from client.screens.table.where import Where, may_draw
+from client.ui.pointer import Input
 from client.ui.render import draw_text
 from client.ui.scene import Director, Scene, Stack
 from client.ui.widgets import Button
@@ -146,29 +147,49 @@ class TableScene(Scene):
         # play a whole bout between two of ours); and the one said before
         self.recap: Bout | None = None
         self._recapped: Bout | None = None
-        self.drag = Drag()  # a press on a card of our hand, and the drag it may become
-        self.hover: tuple[float, float] | None = None
         self.reconnecting = False  # our connection dropped: a banner until the resync
         self.returned = False  # the session went back to the room screen
         self.buttons: list[Button] = []
-        self.cursor = HandCursor()  # a pointing hand over what can be clicked
+        self.dialogs = Dialogs(  # the pause, the log, the reactions picker
+            app,
+            self.covers,
+            self.handle,
+            session,
+            seating=lambda: Seating(self.seat, self.names, self.watching),
+            where=lambda: self.where,
+            room=lambda: self.room,
+            history=lambda: self.history,
+            buttons=lambda: self.buttons,
+            layout=lambda: self.layout,
+            owner=self._owner,
+            leave=self._leave,
+        )
         self.actions: dict[str, Callable[[], None]] = {  # what each button does
             "take": lambda: self._send_first(Take),
             "pass": lambda: self._send_first(Pass),
             "transfer": lambda: self.choice.transfer(show=False),
             "show": lambda: self.choice.transfer(show=True),
             "menu": self._menu,
-            "log": lambda: self._open_log(beaten=False),
+            "log": lambda: self.dialogs.open_log(beaten=False),
             "sound": self._toggle_sound,
             "rematch": self._rematch,
             "review": lambda: self.finale.review(),
             "result": lambda: self.finale.panel(),
-            "emote": self._toggle_picker,
+            "emote": self.dialogs.toggle_picker,
         }
         if not where.live:
             del self.actions["emote"]
         if not where.rematch:
             del self.actions["rematch"]
+        self.gestures = Gestures(  # where a press, a move and a release go; the cursor
+            self.choice,
+            self.covers,
+            board=lambda: self.board,
+            buttons=lambda: self.buttons,
+            press=self.press_button,
+            history=lambda: self.history,
+            beaten=lambda: self.dialogs.open_log(beaten=True),
+        )
         self.finale = Finale(  # the end: its moment, its panel
             app,
             self.covers,
@@ -189,7 +210,7 @@ class TableScene(Scene):
         listen(self.session.inbox, self.app.wake)
 
     def exit(self) -> None:
-        self._set_cursor(leaving=True)
+        self.gestures.set_cursor(leaving=True)
         if not self.returned:  # (a session handed back to the room stays open)
             self.session.close()
 
@@ -302,8 +323,7 @@ class TableScene(Scene):
         self.warmer.run()
         boost = self.pacer.update(dt)
         if self.board is not None:
-            hover = self.card_at(self.hover) if self.hover and not self.drag.dragging else None
-            self.choice.lift(hover, self.pending)
+            self.choice.lift(self.gestures.hovered(), self.pending)
             self.board.update(dt * boost)
             self.guard.update(dt)
             ended = self.history.last_finished()
@@ -315,25 +335,13 @@ class TableScene(Scene):
                     (len(self.history.bouts), bool(board.table), role_of(board, self.seat))
                 )
         self.buttons = [] if "buttons" in self.covers.hidden() else self._compute_buttons()
-        self._set_cursor()
+        self.gestures.set_cursor()
         self.choice.update(dt)
         self.finale.update(dt, self.board)
         due = self.cues.update(dt, self._deciding())
         for name in due:
             if not self.app.settings.muted:
                 self.assets.play(name, 0.7)
-
-    def _set_cursor(self, leaving: bool = False) -> None:
-        """The cursor over what can be clicked (on a desktop with a mouse)."""
-        hover = None if leaving else self.hover
-        card = self.card_at(hover)
-        over = [b for scene in self.covers.open() for b in scene.buttons]
-        wanted = hover is not None and (
-            button_at(self.buttons, hover) is not None
-            or any(b.rect.collidepoint(hover) for b in over)
-            or (card is not None and bool(self.choice.playable(card)))
-        )
-        self.cursor.point(wanted)
 
     def _deciding(self) -> tuple[int, ...]:
         """The other seats the table waits for, once it shows what the latest view says."""
@@ -423,56 +431,12 @@ class TableScene(Scene):
 
     def looks(self) -> dict[Card, str]:
         """How each card of our hand (and each target of the chosen card) is drawn."""
-        return self.choice.looks(self.drag.dragging)
-
-    def card_at(self, pos: tuple[float, float] | None) -> Card | None:
-        """The card of our hand under ``pos`` (the topmost)."""
-        return card_at(self.board, pos)
+        return self.choice.looks(self.gestures.drag.dragging)
 
     # --- input --------------------------------------------------------------------------
 
     def handle(self, event: Input) -> None:
-        if isinstance(event, Key):
-            self.choice.key(event)
-            return
-        if event.kind == "move":
-            self.hover = event.pos if event.pointer < 0 else None
-            self._move(event)
-        elif event.kind == "down":
-            self._down(event)
-        else:
-            self._up(event)
-
-    def _down(self, event: Pointer) -> None:
-        button = button_at(self.buttons, event.pos)
-        if button is not None:
-            self.drag.start(None, event.pos)
-            self.press_button(button.name)
-            return
-        if on_discard(self.board, event.pos) and self.history.last_finished("beaten"):
-            self._open_log(beaten=True)
-            return
-        card = self.card_at(event.pos)
-        self.drag.start(card, event.pos)
-        if card is not None:
-            return
-        self.choice.press_beside(event.pos)
-
-    def _move(self, event: Pointer) -> None:
-        if self.board is not None:
-            self.drag.move(self.board, event.pos, lambda card: bool(self.choice.playable(card)))
-
-    def _up(self, event: Pointer) -> None:
-        released = self.drag.release(self.board) if self.board is not None else None
-        if released is None:
-            return
-        card, dragged = released
-        if dragged:
-            self.choice.drop(card, event.pos)
-            assert self.board is not None
-            self.board.arrange()
-        else:
-            self.choice.tap(card)
+        self.gestures.handle(event)
 
     def press_button(self, name: str) -> None:
         if name in ACTION_BUTTONS and (not self._caught_up() or self.guard.holding):
@@ -483,24 +447,9 @@ class TableScene(Scene):
 
     def _menu(self) -> None:
         if self._playing():
-            self.covers.push(self._pause())  # ask first
+            self.covers.push(self.dialogs.pause())  # ask first
         else:
             self._quit()
-
-    def _pause(self) -> PauseScene:
-        return PauseScene(
-            self.app,
-            self.covers.stack,
-            self.handle,
-            lan=self.where.hands_over,
-            alone=may_pause(self.where, self.room, self.seat),
-            watching=self.watching,  # no seat: nothing to pause, no mark to show
-            owner=self._owner,
-            leave=self._leave,
-            draw=self.session.draw,  # the owner ends the LAN game as a draw for everyone
-            hold=self.session.pause,  # alone with the AIs: the game's clock stops
-            mark=self.session.back_soon,  # with other players: "back in a minute"
-        )
 
     def _leave(self) -> None:
         """Leave the game (a LAN game's seat goes to an AI) and the table."""
@@ -522,41 +471,6 @@ class TableScene(Scene):
             self._back_to_room()
         else:  # against the computer: the next game at once
             self.session.rematch()
-
-    def _toggle_picker(self) -> None:
-        if any(isinstance(scene, PickerScene) for scene in self.covers.open()):
-            self.covers.restack(drop=PickerScene)
-            return
-        picker = PickerScene(
-            self.app,
-            self.covers.stack,
-            self.handle,
-            react=self._react_spot,
-            on_button=lambda pos: button_at(self.buttons, pos) is not None,
-            emote=self.session.emote,
-        )
-        self.covers.push(picker)
-
-    def _react(self) -> pygame.Rect | None:
-        """Where the React button is (None: not shown)."""
-        return next((b.rect for b in self.buttons if b.name == "emote"), None)
-
-    def _react_spot(self) -> tuple[pygame.Rect, int] | None:
-        """The React button and the table's margin (where the picker opens)."""
-        layout, react = self.layout, self._react()
-        return None if react is None or layout is None else (react, round(layout.margin))
-
-    def _open_log(self, beaten: bool) -> None:
-        log = LogScene(
-            self.app,
-            self.covers.stack,
-            self.handle,
-            history=lambda: self.history,
-            names=self.names,
-            beaten=beaten,
-            me=-1 if self.watching else self.seat,
-        )
-        self.covers.push(log)
 
     def _playing(self) -> bool:
         """A game is on: leaving it now asks first."""
@@ -660,7 +574,8 @@ class TableScene(Scene):
         self.finale.draw(surface, board, hidden)
         if "hud" not in hidden:
             lent = self.covers.lent()  # an overlay's, where ours would be (see ``panels``)
-            draw_buttons(surface, assets, self.buttons if lent is None else lent, self.hover)
+            hover = self.gestures.hover
+            draw_buttons(surface, assets, self.buttons if lent is None else lent, hover)
             role = None if self.watching else role_of(board, self.seat)
             flash = self.guard.flash()
             draw_status(surface, assets, layout, self.status(), role, tr, turn, flash)
@@ -674,6 +589,6 @@ class TableScene(Scene):
             self.cues.draw_toasts(surface, assets, layout)
             self.choice.draw_bubble(surface, board)
         if "reactions" not in hidden:
-            self.cues.draw_emotes(surface, assets, layout, self.seat, self._react(), tr)
+            self.cues.draw_emotes(surface, assets, layout, self.seat, self.dialogs.react(), tr)
         if self.reconnecting and "banner" not in hidden:
             draw_banner(surface, assets, layout, tr("table.reconnecting"))
