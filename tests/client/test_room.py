@@ -14,7 +14,7 @@ from pathlib import Path
 import pygame
 import pytest
 import window
-from rooms import chip_label
+from rooms import chip_label, spy_on_drawing
 from window import click, key
 
 from client.app import App
@@ -24,14 +24,11 @@ from client.net.client import HostClosed, NetClient
 from client.net.gamefile import GameFile
 from client.net.remote import NetSession
 from client.net.session import Seated
-from client.screens.room import header, middle, plates
-from client.screens.room import screen as room_screen
 from client.screens.room.screen import RoomScene
 from client.screens.table.notices import EndScene
 from client.screens.table.panels import PauseScene
 from client.screens.table.screen import TableScene
 from client.ui import render
-from client.ui import scene as scene_module
 from client.ui.confirm import ConfirmScene
 from client.ui.render import button_px
 from engine import Rules
@@ -136,11 +133,7 @@ def test_the_room_speaks_german_and_a_row_of_chips_shares_one_size(
         chips[tuple(rect)] = px
         render.draw_button(surface, assets, rect, label, *args, px=px, **kwargs)
 
-    monkeypatch.setattr(header, "draw_text", text_spy)  # the rules
-    monkeypatch.setattr(middle, "draw_text", text_spy)  # the words in the table
-    monkeypatch.setattr(plates, "draw_text", text_spy)  # the seats' words
-    monkeypatch.setattr(room_screen, "draw_button", button_spy)
-    monkeypatch.setattr(scene_module, "draw_button", button_spy)  # Start, Ready, Leave
+    spy_on_drawing(monkeypatch, text_spy, button_spy)
     rules = Rules(deck_size=52, transfer=True, transfer_show_trump=True)
     with run_in_thread(
         HostConfig(seats=3, ai=("hard",), rules=rules, announce=False, ai_processes=False)

@@ -14,20 +14,18 @@ from dataclasses import replace
 
 import pygame
 import pytest
-from rooms import chip_label
+from rooms import chip_label, spy_on_drawing
 from window import click, key
 
 from client.app import App
 from client.i18n import Translator
 from client.net.session import WATCHING, RoomChanged, Seated
 from client.screens.room import header, middle, phones, plates, seatmenu
-from client.screens.room import screen as room_screen
 from client.screens.room import seating as seating_module
 from client.screens.room.screen import RoomScene
 from client.screens.room.share import share_lines
 from client.settings import Settings
 from client.ui import render
-from client.ui import scene as scene_module
 from client.ui.confirm import ConfirmScene
 from client.ui.qrcode import qr_image
 from engine import Rules, Series
@@ -104,11 +102,7 @@ def test_the_room_fits_the_window(
             chip_sizes[tuple(rect)] = (label, px)
         render.draw_button(surface, assets, rect, label, *args, px=px, **kwargs)
 
-    monkeypatch.setattr(header, "draw_text", text_spy)  # the rules
-    monkeypatch.setattr(middle, "draw_text", text_spy)  # the words in the table
-    monkeypatch.setattr(plates, "draw_text", text_spy)  # the seats' words
-    monkeypatch.setattr(room_screen, "draw_button", button_spy)
-    monkeypatch.setattr(scene_module, "draw_button", button_spy)  # Start, Ready, Leave
+    spy_on_drawing(monkeypatch, text_spy, button_spy)
     app = App(Settings(language=language), None, size=size, sound=False)
     room = a_room(seats, 3 if view == "guest" else 0)
     invite = "durak://192.168.178.120,10.0.0.1:45654" if view == "host" else ""
