@@ -68,8 +68,12 @@ const BACK_SHOWN = 7;
 // Each card of the hand shows a 44 px square at least (a tap target): a fanned row keeps
 // FAN_STEP px of each card uncovered across (the tilt and the dip of the fan and the
 // rounded corner cost up to 7 px of it at 844 x 390), flat rows SHOWN px across and down.
+// On a phone on its side a third row would leave the bout no room, so rows there are
+// packed SHOWN_ASIDE px across (the rounded corner costs less than a pixel of the 44 px
+// square): 844 px wide holds a 36-card deck's biggest hand, 35 cards, in two rows of 18.
 const FAN_STEP = 54;
 const SHOWN = 48;
+const SHOWN_ASIDE = 45;
 // a hand of rows is of smaller cards; on a phone on its side smaller still, so that its
 // second row lifts the buttons no nearer the bout than before (there is width to spare)
 const ROWS_SCALE = 0.86;
@@ -88,11 +92,11 @@ interface HandShape {
   gap: number;
 }
 
-function handShape(cards: number, width: number, cardH: number, scale: number): HandShape {
+function handShape(cards: number, width: number, cardH: number, scale: number, across: number): HandShape {
   const cw = cardH * CARD_RATIO;
   if (cards < 2 || (width - cw) / (cards - 1) >= FAN_STEP) return { rows: 1, perRow: Math.max(1, cards), s: 1, gap: 0 };
-  const most = Math.max(2, Math.floor((width - cw * scale) / SHOWN) + 1);
-  const rows = Math.ceil(cards / most);
+  const most = Math.max(2, Math.floor((width - cw * scale) / across) + 1);
+  const rows = Math.max(2, Math.ceil(cards / most)); // (one row is a fan's)
   return { rows, perRow: Math.ceil(cards / rows), s: scale, gap: Math.max(cardH * 0.36, SHOWN) };
 }
 
@@ -413,7 +417,9 @@ export class TableScene {
     const cardH = portrait ? clamp(Math.min(h * 0.16, w * 0.33), 84, 160) : clamp(h * 0.27, 80, 160);
     const handY = h - cardH * 0.58 - 6; // room below for the fan's dip and tilt
     const handLeft = 8;
-    const hand = handShape(cards, w - 2 * handLeft, cardH, portrait ? ROWS_SCALE : ROWS_SCALE_ASIDE);
+    const hand = portrait
+      ? handShape(cards, w - 2 * handLeft, cardH, ROWS_SCALE, SHOWN)
+      : handShape(cards, w - 2 * handLeft, cardH, ROWS_SCALE_ASIDE, SHOWN_ASIDE);
     // a hand of rows reaches higher by its upper rows, less its smaller cards (and a
     // chosen card's lift)
     const raised = hand.rows > 1 ? (hand.rows - 1) * hand.gap - cardH * (1 - hand.s) + cardH * 0.08 : 0;
