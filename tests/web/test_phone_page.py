@@ -300,6 +300,55 @@ async def test_every_layout_leaves_room_for_fingers(
     assert not faults, "\n".join([f"screenshots: {tmp_path}", *faults])
 
 
+LANGUAGE = """(() => {
+  const choice = document.querySelector('select.lang');
+  choice.value = %s;
+  choice.dispatchEvent(new Event('change'));
+  return true;
+})()"""
+# Every plate at the table under a bubble saying ``said``, as the page draws it; then the
+# table laid out again (a turned phone does that), which places the bubbles.
+SAYING = """(() => {
+  for (const plate of document.querySelectorAll('.table .plate')) {
+    plate.querySelector('.bubble')?.remove();
+    const bubble = document.createElement('div');
+    bubble.className = 'bubble';
+    bubble.textContent = %s;
+    plate.append(bubble);
+  }
+  window.dispatchEvent(new Event('resize'));
+  return true;
+})()"""
+
+
+def longest_bubble(language: str) -> str:
+    """The longest thing said in a bubble over a plate in ``language``: what a seat did
+    (picking up 18 cards), a reaction, or that it is thinking."""
+    texts = words(language)
+    keys = [k for k in texts if k.startswith(("said.", "emote.")) or k == "web.thinking"]
+    return max((texts[k].format(n=18) for k in keys), key=len)
+
+
+async def test_bubbles_over_the_plates_stay_on_screen(
+    tables: OpenTable, browser: Browser, tmp_path: Path
+) -> None:
+    """At six seats, in every language of the page and at every size of screen, a bubble
+    of the longest words said over each plate stays on the screen (a plate at the side of
+    a small phone has little room beside it), with all else as the layouts above want
+    it. The screenshots stay in the test's folder."""
+    table = await tables(seats=6, ai=("easy",) * 5)
+    phone, _ = await seated(browser, table, "Anna")
+    await phone.page.reduce_motion(True)  # (a bubble pops in: measured at its full size)
+    await phone.start()
+    await phone.wait("t.screen === 'table' && t.idle && t.legal.length")
+    faults: list[str] = []
+    for language in ("en", "de", "nl", "ru"):
+        await phone.page.evaluate(LANGUAGE % json.dumps(language))
+        said = SAYING % json.dumps(longest_bubble(language))
+        faults += await layouts(phone, f"words-{language}", tmp_path, Layout.seats, then=said)
+    assert not faults, "\n".join([f"screenshots: {tmp_path}", *faults])
+
+
 async def test_a_big_hand_leaves_every_card_a_fingertip(
     tables: OpenTable, browser: Browser, tmp_path: Path
 ) -> None:

@@ -82,6 +82,7 @@ const PILE_TURN = (14 * Math.PI) / 180; // the most a back of the discard pile i
 const FAN_TURN_DEG = 9; // the most a back of another seat's fan is turned
 const FAN_TURN = (FAN_TURN_DEG * Math.PI) / 180;
 const DEG = Math.PI / 180;
+const BUBBLE_EDGE = 4; // px: the least gap between a bubble over a plate and the screen's side
 
 // the hand's arrangement: one fanned row, or flat rows of `perRow` cards (the last row,
 // at the bottom, may have fewer), each row `gap` px above the next
@@ -726,6 +727,28 @@ export class TableScene {
   }
 
   private refreshPlates(): void {
+    this.drawPlates();
+    this.placeBubbles();
+  }
+
+  // each bubble under the middle of its plate, moved along as far as it takes to keep it
+  // on the screen (a plate near a side of a small phone has a long "забирает 8 карт" wider
+  // than the room between the plate's middle and the edge); measured once the plates are
+  // in the page, so that any words in any language fit
+  private placeBubbles(): void {
+    const g = this.geometry();
+    for (const plate of this.plates.querySelectorAll<HTMLElement>(".plate")) {
+      const bubble = plate.querySelector<HTMLElement>(".bubble");
+      const p = g.seats[Number(plate.dataset.seat)];
+      if (!bubble || !p) continue;
+      const left = p.x - g.plateW / 2; // the plate's left edge on the screen
+      const width = bubble.offsetWidth;
+      const x = clamp(g.plateW / 2 - width / 2, BUBBLE_EDGE - left, g.w - BUBBLE_EDGE - left - width);
+      bubble.style.left = `${x.toFixed(1)}px`;
+    }
+  }
+
+  private drawPlates(): void {
     const g = this.geometry();
     const room = this.host.room();
     const tr = this.host.tr;
@@ -766,11 +789,8 @@ export class TableScene {
       plate.append(line, second);
       const thinking = awaited.has(seat) && (info?.kind === "ai" || info?.status === "stand_in");
       const bubble = this.emotes.get(seat) ?? this.bubbles.get(seat);
-      // (a plate near a side of the screen has its bubble under its inner edge, not its
-      // middle: a long "picks up 8 cards" would go off the screen)
-      const edge = p.x < g.w / 4 ? " start" : p.x > (g.w * 3) / 4 ? " end" : "";
-      if (bubble && bubble.until > now) plate.append(el("div", `bubble${edge}`, bubble.text));
-      else if (thinking) plate.append(el("div", `bubble thinking${edge}`, tr.t("web.thinking")));
+      if (bubble && bubble.until > now) plate.append(el("div", "bubble", bubble.text));
+      else if (thinking) plate.append(el("div", "bubble thinking", tr.t("web.thinking")));
       const bottomSeat = seat === g.bottom;
       const y = bottomSeat ? p.y - g.cardH * g.tableS * 0.5 - 30 : p.y;
       plate.style.transform = `translate(${p.x.toFixed(1)}px,${y.toFixed(1)}px) translate(-50%,-50%)`;
@@ -780,7 +800,8 @@ export class TableScene {
       const mine = this.emotes.get(me) ?? this.bubbles.get(me);
       if (mine && mine.until > now) {
         const bubble = el("div", "bubble mine", mine.text);
-        bubble.style.transform = `translate(${(g.w / 2).toFixed(1)}px,${(g.rowY + 30 - g.cardH * 0.4).toFixed(1)}px) translate(-50%,-50%)`;
+        bubble.style.left = `${(g.w / 2).toFixed(1)}px`;
+        bubble.style.top = `${(g.rowY + 30 - g.cardH * 0.4).toFixed(1)}px`;
         this.plates.append(bubble);
       }
     }
