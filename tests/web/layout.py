@@ -12,7 +12,9 @@ buttons (a two-line status pressed against Pass reads as the button's caption) a
 words of the piles' marks ("24" over the status reads as part of it). The cards of the
 bout lie clear of the piles, their marks and the buttons (a card under the stock or
 Take is not seen whole, nor tapped to beat it), and the other seats' cards lie below the
-bar along the top, not under it."""
+bar along the top, not under it. A seat's plate says its role or status whole (an
+"отбив…" for "отбивается" says nothing), and the bubbles over the plates stay on the
+screen with the rest of the table."""
 
 from __future__ import annotations
 
@@ -90,7 +92,10 @@ _MEASURE = """(() => {
           bout: [...document.querySelectorAll(".cards .card.face")].filter(seen)
             .filter((e) => !held.has(e.dataset.card)).map((e) => [name(e), box(e), -1]),
           piles: boxes(".stock .card, .discard .card"),
-          bar: bar && seen(bar) ? box(bar) : null};
+          bar: bar && seen(bar) ? box(bar) : null,
+          cut: [...document.querySelectorAll(".table .plate .role")].filter(seen)
+            .filter((e) => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)
+            .map((e) => [name(e), box(e)])};
 })()"""
 
 
@@ -112,6 +117,7 @@ class Layout:
     bout: list[tuple[str, Rect, int]]  # the cards on the table (not the hand's)
     piles: list[tuple[str, Rect, int]]  # the stock's cards (the trump under it) and the discards
     bar: Rect | None  # the bar along the top, over the table
+    cut: list[tuple[str, Rect]]  # the plates' roles whose words do not fit their box
 
     def faults(self) -> list[str]:
         """What is wrong, in words (nothing: an empty list)."""
@@ -126,6 +132,7 @@ class Layout:
             + self.off_screen()
             + self.bout_clear()
             + self.under_bar()
+            + self.words_cut()
         )
 
     def fingers(self) -> list[str]:
@@ -226,6 +233,10 @@ class Layout:
             if r.top < self.bar.bottom - SLACK
         ]
 
+    def words_cut(self) -> list[str]:
+        """The plates' roles cut short (an ellipsis, or a line hidden)."""
+        return [f"{name} is cut: {rect}" for name, rect in self.cut]
+
     def off_screen(self) -> list[str]:
         """What is drawn at the table past the screen's edges."""
         return [
@@ -269,4 +280,5 @@ async def measure(page: Page) -> Layout:
         bout=[(name, Rect(*box), seat) for name, box, seat in found["bout"]],
         piles=[(name, Rect(*box), seat) for name, box, seat in found["piles"]],
         bar=None if found["bar"] is None else Rect(*found["bar"]),
+        cut=[(name, Rect(*box)) for name, box in found["cut"]],
     )

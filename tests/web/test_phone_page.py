@@ -306,10 +306,12 @@ LANGUAGE = """(() => {
   choice.dispatchEvent(new Event('change'));
   return true;
 })()"""
-# Every plate at the table under a bubble saying ``said``, as the page draws it; then the
-# table laid out again (a turned phone does that), which places the bubbles.
+# Every plate at the table saying ``role`` and under a bubble saying ``said``, as the page
+# draws them; then the table laid out again (a turned phone does that), which places the
+# bubbles.
 SAYING = """(() => {
   for (const plate of document.querySelectorAll('.table .plate')) {
+    plate.querySelector('.role').textContent = %s;
     plate.querySelector('.bubble')?.remove();
     const bubble = document.createElement('div');
     bubble.className = 'bubble';
@@ -321,6 +323,15 @@ SAYING = """(() => {
 })()"""
 
 
+def longest_role(language: str) -> str:
+    """The longest thing a seat's plate says under its name in ``language``: a role, a
+    status (away, back in a minute, a stand-in) or the place a seat went out in."""
+    texts = words(language)
+    place = texts["table.out_place"].format(place=texts["ordinal"].format(n=6))
+    keys = [k for k in texts if k.startswith(("role.", "seat_status."))]
+    return max([texts[k] for k in keys if k != "seat_status.connected"] + [place], key=len)
+
+
 def longest_bubble(language: str) -> str:
     """The longest thing said in a bubble over a plate in ``language``: what a seat did
     (picking up 18 cards), a reaction, or that it is thinking."""
@@ -329,13 +340,14 @@ def longest_bubble(language: str) -> str:
     return max((texts[k].format(n=18) for k in keys), key=len)
 
 
-async def test_bubbles_over_the_plates_stay_on_screen(
+async def test_plates_say_their_words_whole_and_bubbles_stay_on_screen(
     tables: OpenTable, browser: Browser, tmp_path: Path
 ) -> None:
-    """At six seats, in every language of the page and at every size of screen, a bubble
-    of the longest words said over each plate stays on the screen (a plate at the side of
-    a small phone has little room beside it), with all else as the layouts above want
-    it. The screenshots stay in the test's folder."""
+    """At six seats, in every language of the page and at every size of screen, each
+    plate shows the longest role or status of its language whole (no "отбив…"), and a
+    bubble of the longest words said over each plate stays on the screen (a plate at the
+    side of a small phone has little room beside it), with all else as the layouts above
+    want it. The screenshots stay in the test's folder."""
     table = await tables(seats=6, ai=("easy",) * 5)
     phone, _ = await seated(browser, table, "Anna")
     await phone.page.reduce_motion(True)  # (a bubble pops in: measured at its full size)
@@ -344,7 +356,7 @@ async def test_bubbles_over_the_plates_stay_on_screen(
     faults: list[str] = []
     for language in ("en", "de", "nl", "ru"):
         await phone.page.evaluate(LANGUAGE % json.dumps(language))
-        said = SAYING % json.dumps(longest_bubble(language))
+        said = SAYING % (json.dumps(longest_role(language)), json.dumps(longest_bubble(language)))
         faults += await layouts(phone, f"words-{language}", tmp_path, Layout.seats, then=said)
     assert not faults, "\n".join([f"screenshots: {tmp_path}", *faults])
 

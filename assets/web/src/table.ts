@@ -782,11 +782,13 @@ export class TableScene {
       if (info?.back_soon) roleText = tr.t("seat_status.back_soon");
       else if (info?.status === "away") roleText = tr.t("seat_status.away");
       else if (info?.status === "stand_in") roleText = tr.t("seat_status.stand_in");
+      // the count of cards on the badge's corner, so that the role has the plate's whole
+      // width under the name ("отбивается" on a phone's narrow plate)
+      const avatar = el("span", "avatar");
+      avatar.append(badge, el("span", "count", String(count)));
       const line = el("div", "line");
-      line.append(badge, nameLine);
-      const second = el("div", "line second");
-      second.append(el("span", "count", String(count)), el("span", "role", roleText));
-      plate.append(line, second);
+      line.append(avatar, nameLine);
+      plate.append(line, el("div", "role", roleText));
       const thinking = awaited.has(seat) && (info?.kind === "ai" || info?.status === "stand_in");
       const bubble = this.emotes.get(seat) ?? this.bubbles.get(seat);
       if (bubble && bubble.until > now) plate.append(el("div", "bubble", bubble.text));
