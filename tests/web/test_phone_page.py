@@ -223,6 +223,20 @@ def longest_status(language: str) -> str:
     return max((texts[k] for k in texts if k.startswith(("status.", "intent."))), key=len)
 
 
+def roomy(layout: Layout) -> list[str]:
+    """What is wrong with the table on a tablet upright, besides the seats' faults: its
+    cards sized for the phone, not for the space, as the window's are. The piles' cards
+    (nine tenths of a card of the bout; not the trump lying across) are at least an eighth
+    of the screen's height."""
+    faults = layout.seats()
+    if (layout.width, layout.height) != (820, 1180):
+        return faults
+    piles = [(name, r) for name, r, _ in layout.piles if ".under" not in name]
+    return faults + [
+        f"{name} is small for a tablet: {r}" for name, r in piles if r.height < layout.height / 8
+    ]
+
+
 FRAMES = "new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
 
@@ -290,7 +304,7 @@ async def test_every_layout_leaves_room_for_fingers(
         await phone.play(choose(state.legal))
         await phone.wait(f"t.ended || t.key !== {json.dumps(state.key)}")
     await phone.wait("t.idle && t.legal.length")
-    faults += await layouts(phone, "beaten", tmp_path, Layout.seats)
+    faults += await layouts(phone, "beaten", tmp_path, roomy)
     long = SAYS % json.dumps(longest_status("en"))
     faults += await layouts(phone, "status", tmp_path, Layout.seats, then=long)
     await phone.page.evaluate(RUSSIAN)  # other words: the status and "N beaten" again

@@ -57,6 +57,8 @@ interface Geometry {
   discard: { x: number; y: number };
   zone: { x: number; y: number; w: number; h: number };
   cols: number;
+  pairW: number; // the bout's pairs: from one column to the next
+  pairH: number; // and from one row to the next
   seats: { x: number; y: number }[]; // by seat number
   bottom: number; // whose seat sits at the bottom
   plateW: number;
@@ -82,6 +84,11 @@ const PILE_TURN = (14 * Math.PI) / 180; // the most a back of the discard pile i
 const FAN_TURN_DEG = 9; // the most a back of another seat's fan is turned
 const FAN_TURN = (FAN_TURN_DEG * Math.PI) / 180;
 const DEG = Math.PI / 180;
+// the bout's pairs at most this many of their cards' widths apart across, heights down
+// (a pair's beating card lies 30 % of a width across and 16 % of a height down, and
+// its name tag hangs under it)
+const PAIR_ACROSS = 1.75;
+const PAIR_DOWN = 1.45;
 const BUBBLE_EDGE = 4; // px: the least gap between a bubble over a plate and the screen's side
 
 // the hand's arrangement: one fanned row, or flat rows of `perRow` cards (the last row,
@@ -415,7 +422,7 @@ export class TableScene {
     const players = this.view?.rules.players ?? this.host.room()?.rules.players ?? 2;
     const bottom = this.me() ?? 0;
     const portrait = h >= w;
-    const cardH = portrait ? clamp(Math.min(h * 0.16, w * 0.33), 84, 160) : clamp(h * 0.27, 80, 160);
+    const cardH = portrait ? clamp(Math.min(h * 0.16, w * 0.33), 84, 200) : clamp(h * 0.27, 80, 160);
     const handY = h - cardH * 0.58 - 6; // room below for the fan's dip and tilt
     const handLeft = 8;
     const hand = portrait
@@ -435,7 +442,7 @@ export class TableScene {
     const oppS = clamp(clamp(Math.min(w, h) * 0.09, 38, 72) / cardH, 0.2, 0.5);
     const backTall = cardH * oppS * (Math.cos(FAN_TURN) + CARD_RATIO * Math.sin(FAN_TURN));
     const top = Math.max(54, 30 + backTall / 2 + 4);
-    const low = portrait ? top + clamp(h * (players > 4 ? 0.25 : 0.2), 120, 260) : top + clamp(h * 0.12, 40, 120);
+    const low = portrait ? top + clamp(h * (players > 4 ? 0.25 : 0.2), 120, 360) : top + clamp(h * 0.12, 40, 120);
     const column = low - top;
     const across = w - 2 * margin;
     const length = 2 * column + across;
@@ -463,8 +470,11 @@ export class TableScene {
     const zone = { x: side, y: zoneTop, w: w - 2 * side, h: Math.max(60, zoneBottom - zoneTop) };
     const cols = portrait || w < 700 ? 3 : 6;
     const rows = Math.ceil(6 / cols);
-    const pairW = zone.w / cols;
-    const pairH = zone.h / rows;
+    // the pairs as far apart as the zone allows, but no farther than a pair's own size
+    // and a gap: a tablet's zone is wide and tall, and its pairs stay together in the
+    // middle, their cards the larger for the piles left clear at the sides
+    const apartAcross = (th: number): number => Math.min(zone.w / cols, th * CARD_RATIO * PAIR_ACROSS);
+    const apartDown = (th: number): number => Math.min(zone.h / rows, th * PAIR_DOWN);
     const middle = zone.y + zone.h / 2;
     // the piles at the sides, wholly on screen (a tablet's side is narrower than its
     // piles): the trump lies across under the stock, out to the left by 30 % of a card's
@@ -480,13 +490,14 @@ export class TableScene {
       const discard = w - Math.max(side / 2, turned) - 4;
       const stockRight = stock + (portrait ? Math.max(pileW / 2, 13) : pileW / 2 + 6 + 26);
       const cw = th * CARD_RATIO;
+      const pairW = apartAcross(th);
       const outer = ((cols - 1) / 2) * pairW;
       const centre = zone.x + zone.w / 2 - pairW * 0.08;
       const first = centre - outer - (cw * Math.cos(3 * DEG) + th * Math.sin(3 * DEG)) / 2;
       const last = centre + outer + cw * 0.3 + (cw * Math.cos(7 * DEG) + th * Math.sin(7 * DEG)) / 2;
       return { stock, discard, clear: first >= stockRight + 4 && last <= discard - turned - 4 };
     };
-    let tableH = clamp(Math.min(pairH / 1.25, pairW / (CARD_RATIO * 1.3)), 50, cardH * 0.85);
+    let tableH = clamp(Math.min(zone.h / rows / 1.25, zone.w / cols / (CARD_RATIO * 1.3)), 50, cardH * 0.85);
     while (tableH > 50 && !piles(tableH).clear) tableH = Math.max(50, tableH - 2);
     const { stock, discard } = piles(tableH);
     // the piles' counts under them, unless that brings them within reach of two lines of
@@ -494,6 +505,7 @@ export class TableScene {
     const tight = !portrait || middle + tableH * 0.45 + 26 + 4 > statusY - 40;
     return (this.geo = {
       w, h, cardH, hand, handY, rowY, statusY, bottom, cols, zone, seats, plateW, tight,
+      pairW: apartAcross(tableH), pairH: apartDown(tableH),
       handLeft, handRight: w - handLeft,
       tableS: tableH / cardH,
       oppS,
@@ -566,9 +578,7 @@ export class TableScene {
       }
     });
     // the bout's pairs
-    const pairW = g.zone.w / g.cols;
-    const rows = Math.ceil(6 / g.cols);
-    const pairH = g.zone.h / rows;
+    const { pairW, pairH } = g;
     const used = Math.min(m.table.length, g.cols);
     const usedRows = Math.max(1, Math.ceil(m.table.length / g.cols));
     m.table.forEach(([attack, defence], i) => {
