@@ -226,14 +226,16 @@ def longest_status(language: str) -> str:
 def roomy(layout: Layout) -> list[str]:
     """What is wrong with the table on a tablet upright, besides the seats' faults: its
     cards sized for the phone, not for the space, as the window's are. The piles' cards
-    (nine tenths of a card of the bout; not the trump lying across) are at least an eighth
-    of the screen's height."""
+    (nine tenths of a card of the bout; not the trump lying across) are at least a ninth
+    of the screen's height, 131 px: a phone's cards measured 115 px there, a tablet's are up
+    to 144 px, less as the bout's cards are made to clear the piles, more in a turned back's
+    box."""
     faults = layout.seats()
     if (layout.width, layout.height) != (820, 1180):
         return faults
     piles = [(name, r) for name, r, _ in layout.piles if ".under" not in name]
     return faults + [
-        f"{name} is small for a tablet: {r}" for name, r in piles if r.height < layout.height / 8
+        f"{name} is small for a tablet: {r}" for name, r in piles if r.height < layout.height / 9
     ]
 
 
