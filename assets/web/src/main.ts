@@ -13,13 +13,14 @@
 //   player  our id in the party, or null (a table's page, or not joined yet)
 //   party   the party's status ("gathering" | "playing" | "break" | "over"), or null
 //   called  true while the party calls us to a table we have not joined yet
-import { cardText, lookSvg } from "./art";
+import { lookSvg } from "./art";
 import { button, clear, el, svgNode } from "./dom";
 import { DealWatch } from "./deal";
 import type { Verdict } from "./deal";
 import { commitmentOf, dealContext, dealFrom, seedOf } from "./fair";
 import { Translator } from "./i18n";
 import type { Strings } from "./i18n";
+import { logLine } from "./log";
 import { Link } from "./net";
 import type { LinkState } from "./net";
 import { PROTOCOL_VERSION } from "./proto";
@@ -493,69 +494,16 @@ class App {
       this.verdict = null;
     }
     this.deal.seen(game, this.seat, events);
-    for (const event of events) this.logEvent(event);
+    for (const event of events) {
+      const line = logLine(event, this.log, this.seat, (seat) => this.who(seat), this.tr);
+      if (line !== null) this.log.push(line);
+    }
     if (this.screen !== "table") this.show("table");
     this.table.update(events, view);
   }
 
   private who(seat: number): string {
     return this.room?.seats[seat]?.name || this.tr.t("table.seat", { n: seat + 1 });
-  }
-
-  private logEvent(e: GameEvent): void {
-    const tr = this.tr;
-    const me = this.seat;
-    const seat = e.seat ?? -1;
-    const you = seat === me;
-    const name = this.who(seat);
-    const cards = (e.cards ?? []).map(cardText).join(" ");
-    const card = e.card ? cardText(e.card) : "";
-    const target = e.target ? cardText(e.target) : "";
-    let line = "";
-    switch (e.event) {
-      case "bout_started": {
-        const n = this.log.filter((l) => l.startsWith("§")).length + 1;
-        const attacker = this.who(e.attacker ?? 0);
-        const defender = this.who(e.defender ?? 0);
-        line = "§" + (e.attacker === me ? tr.t("log.bout_you_attack", { n, defender }) : e.defender === me ? tr.t("log.bout_attacks_you", { n, attacker }) : tr.t("log.bout", { n, attacker, defender }));
-        break;
-      }
-      case "attacked":
-        line = you ? tr.t("log.led_you", { cards }) : tr.t("log.led", { name, cards });
-        break;
-      case "threw_in":
-        line = you ? tr.t("log.threw_in_you", { card }) : tr.t("log.threw_in", { name, card });
-        break;
-      case "covered":
-        line = you ? tr.t("log.beat_you", { card, target }) : tr.t("log.beat", { name, card, target });
-        break;
-      case "transferred": {
-        const to = this.who(e.to ?? 0);
-        const kind = e.shown ? "showed" : "transferred";
-        line = you ? tr.t(`log.${kind}_you`, { card, target: to }) : e.to === me ? tr.t(`log.${kind}_to_you`, { name, card }) : tr.t(`log.${kind}`, { name, card, target: to });
-        break;
-      }
-      case "picked_up":
-        line = you ? tr.plural("log.took_you", e.cards?.length ?? 0) : tr.plural("log.took", e.cards?.length ?? 0, { name });
-        break;
-      case "discarded":
-        line = tr.plural("log.beaten", e.cards?.length ?? 0);
-        break;
-      case "drew":
-        line = you ? tr.plural("log.drew_you", e.count ?? 0) : tr.plural("log.drew", e.count ?? 0, { name });
-        break;
-      case "went_out":
-        line = you ? tr.t("log.out_you", { place: tr.ordinal(e.place ?? 0) }) : tr.t("log.out", { name, place: tr.ordinal(e.place ?? 0) });
-        break;
-      case "game_ended": {
-        const durak = e.result?.durak ?? null;
-        line = durak === null ? tr.t("log.draw") : durak === me ? tr.t("log.durak_you") : tr.t("log.durak", { name: this.who(durak) });
-        break;
-      }
-      default:
-        return;
-    }
-    this.log.push(line);
   }
 
   private gameEnded(view: View): void {

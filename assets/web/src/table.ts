@@ -1,16 +1,21 @@
 // The table: the cards as sprites, moved by the host's events (deal, attack, beat,
-// transfer, take, discard, draw), each event a step of the model with its own short
-// animation; the update's view then resynchronises the model (a snapshot only does that).
-// The player's hand is fanned at the bottom, the other seats sit round the top of an oval
-// with their backs and counts, the bout's pairs lie in the middle between the stock (with
-// the trump under it) and the discard pile. Tap a card to play it (or to choose it, then
-// tap its target), or drag it there; the view's `legal` and `hints` dim what cannot be
-// played and say why.
-import { cardText, faceSvg, lookSvg, suitSvg, SUIT_COLOUR } from "./art";
-import { button, clear, el, svgNode } from "./dom";
+// transfer, take, discard, draw), each event a step of the model (model.ts) with its own
+// short animation; the update's view then resynchronises the model (a snapshot only does
+// that). The player's hand is fanned at the bottom, the other seats sit round the top of
+// an oval with their backs and counts (plates.ts), the bout's pairs lie in the middle
+// between the stock (with the trump under it) and the discard pile, each where
+// geometry.ts puts it. A card is tapped or dragged (gestures.ts); the view's `legal` and
+// `hints` dim what cannot be played and say why, the status line (status.ts) what to do.
+import { cardText, faceSvg, suitSvg, SUIT_COLOUR } from "./art";
+import { button, clear, el } from "./dom";
+import { BACK_SHOWN, CARD_RATIO, clamp, DEG, FAN_STEP, FAN_TURN, FAN_TURN_DEG, SHOWN, tableGeometry, type Geometry } from "./geometry";
+import { Gestures, type Choice } from "./gestures";
 import type { Translator } from "./i18n";
-import { rankOf, sameAction, suitOf } from "./proto";
-import type { Action, Card, GameEvent, Pair, Room, View } from "./proto";
+import { emptyModel, modelOf, sortedHand, type Model } from "./model";
+import { Plates } from "./plates";
+import { suitOf } from "./proto";
+import { statusText } from "./status";
+import type { Action, Card, GameEvent, Room, View } from "./proto";
 import { Animator, type Pose, type Sprite } from "./tween";
 
 export interface TableHost {
@@ -24,114 +29,10 @@ export interface TableHost {
   gameEnded(view: View): void;
 }
 
-interface Model {
-  by: Map<Card, number>; // who put each table card down, as far as we saw it
-  hand: Card[];
-  sizes: number[];
-  table: Pair[];
-  stock: number;
-  discard: number;
-  trump: Card | null;
-  attacker: number;
-  defender: number;
-  taking: boolean;
-  passed: number[];
-  places: number[];
-  phase: View["phase"];
-  throwers: number[];
-}
-
-interface Geometry {
-  w: number;
-  h: number;
-  cardH: number; // the base (hand) card height; every sprite is this size, scaled
-  handY: number;
-  handLeft: number;
-  handRight: number;
-  hand: HandShape;
-  rowY: number; // the buttons' row, above the hand however many rows it takes
-  statusY: number; // the status line's bottom (upright) or middle (on its side)
-  tableS: number;
-  oppS: number;
-  stock: { x: number; y: number };
-  discard: { x: number; y: number };
-  zone: { x: number; y: number; w: number; h: number };
-  cols: number;
-  pairW: number; // the bout's pairs: from one column to the next
-  pairH: number; // and from one row to the next
-  seats: { x: number; y: number }[]; // by seat number
-  bottom: number; // whose seat sits at the bottom
-  plateW: number;
-  tight: boolean; // the piles' counts on the piles, not under them
-}
-
-const CARD_RATIO = 0.715;
-const BACK_SHOWN = 7;
-// Each card of the hand shows a 44 px square at least (a tap target): a fanned row keeps
-// FAN_STEP px of each card uncovered across (the tilt and the dip of the fan and the
-// rounded corner cost up to 7 px of it at 844 x 390), flat rows SHOWN px across and down.
-// On a phone on its side a third row would leave the bout no room, so rows there are
-// packed SHOWN_ASIDE px across (the rounded corner costs less than a pixel of the 44 px
-// square): 844 px wide holds a 36-card deck's biggest hand, 35 cards, in two rows of 18.
-const FAN_STEP = 54;
-const SHOWN = 48;
-const SHOWN_ASIDE = 45;
-// a hand of rows is of smaller cards; on a phone on its side smaller still, so that its
-// second row lifts the buttons no nearer the bout than before (there is width to spare)
-const ROWS_SCALE = 0.86;
-const ROWS_SCALE_ASIDE = 0.76;
-const PILE_TURN = (14 * Math.PI) / 180; // the most a back of the discard pile is turned
-const FAN_TURN_DEG = 9; // the most a back of another seat's fan is turned
-const FAN_TURN = (FAN_TURN_DEG * Math.PI) / 180;
-const DEG = Math.PI / 180;
-// the bout's pairs at most this many of their cards' widths apart across, heights down
-// (a pair's beating card lies 30 % of a width across and 16 % of a height down, and
-// its name tag hangs under it)
-const PAIR_ACROSS = 1.75;
-const PAIR_DOWN = 1.45;
-const BUBBLE_EDGE = 4; // px: the least gap between a bubble over a plate and the screen's side
-
-// the hand's arrangement: one fanned row, or flat rows of `perRow` cards (the last row,
-// at the bottom, may have fewer), each row `gap` px above the next
-interface HandShape {
-  rows: number;
-  perRow: number;
-  s: number;
-  gap: number;
-}
-
-function handShape(cards: number, width: number, cardH: number, scale: number, across: number): HandShape {
-  const cw = cardH * CARD_RATIO;
-  if (cards < 2 || (width - cw) / (cards - 1) >= FAN_STEP) return { rows: 1, perRow: Math.max(1, cards), s: 1, gap: 0 };
-  const most = Math.max(2, Math.floor((width - cw * scale) / across) + 1);
-  const rows = Math.max(2, Math.ceil(cards / most)); // (one row is a fan's)
-  return { rows, perRow: Math.ceil(cards / rows), s: scale, gap: Math.max(cardH * 0.36, SHOWN) };
-}
-
-function emptyModel(players: number): Model {
-  return {
-    by: new Map(), hand: [], sizes: Array(players).fill(0), table: [], stock: 0, discard: 0, trump: null,
-    attacker: 0, defender: 1, taking: false, passed: [], places: Array(players).fill(0),
-    phase: "lead", throwers: [],
-  };
-}
-
-function modelOf(view: View, by: Map<Card, number>): Model {
-  const onTable = new Set(view.table.flat());
-  return {
-    by: new Map([...by].filter(([card]) => onTable.has(card))),
-    hand: [...(view.hand ?? [])], sizes: [...view.hand_sizes],
-    table: view.table.map(([a, d]) => [a, d] as Pair), stock: view.stock, discard: view.discard,
-    trump: view.trump_card, attacker: view.attacker, defender: view.defender, taking: view.taking,
-    passed: [...view.passed], places: [...view.places], phase: view.phase, throwers: [...view.throwers],
-  };
-}
-
 export class TableScene {
   readonly root = el("div", "table");
   private readonly felt = el("div", "felt");
   private readonly cards = el("div", "cards");
-  private readonly plates = el("div", "plates");
   private readonly hud = el("div", "hud");
   private readonly status = el("div", "status");
   private readonly buttons = el("div", "buttons");
@@ -146,26 +47,33 @@ export class TableScene {
   private geoCards = 0; // the hand's size the geometry was made for
   private queue: (() => number)[] = [];
   private running = false;
-  private selected: Card[] = [];
-  private mode: "transfer" | "show" | null = null;
-  private drag: { card: Card; id: number; x0: number; y0: number; moved: boolean } | null = null;
-  private bubbles = new Map<number, { text: string; until: number }>();
-  private emotes = new Map<number, { text: string; until: number }>();
+  readonly choice: Choice = { selected: [], mode: null };
   private ended = false;
   private baseH = 0; // the card height the sprites are sized for
   private readonly drawn = new Map<string, string>(); // what each part was drawn from
+  private readonly plateRow: Plates;
+  private readonly gestures: Gestures;
 
-  constructor(private readonly host: TableHost) {
+  constructor(readonly host: TableHost) {
+    this.plateRow = new Plates({
+      host,
+      geometry: () => this.geometry(),
+      model: () => this.model,
+      view: () => this.view,
+      me: () => this.me(),
+      name: (seat) => this.name(seat),
+    });
     this.anim = new Animator(this.cards);
-    this.root.append(this.felt, this.zoneNode, this.stockNode, this.discardNode, this.plates, this.cards, this.hud);
+    this.root.append(this.felt, this.zoneNode, this.stockNode, this.discardNode, this.plateRow.node, this.cards, this.hud);
     this.hud.append(this.status, this.buttons);
     this.stockNode.append(this.trumpMark);
-    this.root.addEventListener("pointerdown", (e) => this.pointerDown(e));
-    this.root.addEventListener("pointermove", (e) => this.pointerMove(e));
-    this.root.addEventListener("pointerup", (e) => this.pointerUp(e));
-    this.root.addEventListener("pointercancel", () => this.cancelDrag());
+    const gestures = (this.gestures = new Gestures(this));
+    this.root.addEventListener("pointerdown", (e) => gestures.pointerDown(e));
+    this.root.addEventListener("pointermove", (e) => gestures.pointerMove(e));
+    this.root.addEventListener("pointerup", (e) => gestures.pointerUp(e));
+    this.root.addEventListener("pointercancel", () => gestures.cancelDrag());
     window.addEventListener("resize", () => this.relayout(0)); // a turned phone: at once
-    window.setInterval(() => this.refreshPlates(), 500);
+    window.setInterval(() => this.plateRow.refresh(), 500);
   }
 
   get idle(): boolean {
@@ -194,8 +102,8 @@ export class TableScene {
     this.view = view;
     this.ended = view.phase === "over";
     this.model = modelOf(view, this.model.by);
-    this.selected = [];
-    this.mode = null;
+    this.choice.selected = [];
+    this.choice.mode = null;
     this.relayout(0);
   }
 
@@ -211,8 +119,8 @@ export class TableScene {
     this.queue.push(() => {
       this.view = view;
       this.model = modelOf(view, this.model.by);
-      this.selected = this.selected.filter((card) => this.model.hand.includes(card));
-      this.mode = null;
+      this.choice.selected = this.choice.selected.filter((card) => this.model.hand.includes(card));
+      this.choice.mode = null;
       this.layout({ duration: 0.25 });
       if (view.phase === "over" && !this.ended) {
         this.ended = true;
@@ -224,14 +132,13 @@ export class TableScene {
   }
 
   rejected(): void {
-    this.selected = [];
-    this.mode = null;
+    this.choice.selected = [];
+    this.choice.mode = null;
     this.relayout();
   }
 
   emoted(seat: number, text: string): void {
-    this.emotes.set(seat, { text, until: performance.now() + 2600 });
-    this.refreshPlates();
+    this.plateRow.emoted(seat, text);
   }
 
   relayout(duration = 0.2): void {
@@ -265,7 +172,7 @@ export class TableScene {
 
   private said(seat: number, key: string, n?: number): void {
     const tr = this.host.tr;
-    this.bubbles.set(seat, { text: n === undefined ? tr.t(key) : tr.plural(key, n), until: performance.now() + 1400 });
+    this.plateRow.said(seat, n === undefined ? tr.t(key) : tr.plural(key, n));
   }
 
   // one event: change the model, start its animation, say how long it takes (seconds)
@@ -360,7 +267,7 @@ export class TableScene {
       case "passed":
         m.passed.push(seat);
         this.said(seat, "said.passes");
-        this.refreshPlates();
+        this.plateRow.refresh();
         return 0.15;
       case "discarded": {
         const exit = new Map<string, Pose>();
@@ -384,7 +291,7 @@ export class TableScene {
       }
       case "went_out":
         m.places[seat] = event.place ?? 0;
-        this.refreshPlates();
+        this.plateRow.refresh();
         return 0.3;
       case "game_ended":
         m.phase = "over";
@@ -411,8 +318,7 @@ export class TableScene {
 
   // ---- layout ---------------------------------------------------------------------
 
-  // the table's places for this size of window and of hand (a hand of more rows lifts
-  // the buttons and the status line, and the bout's zone gives way)
+  // the table's places for this size of window and of hand
   private geometry(): Geometry {
     const cards = this.model.hand.length;
     if (this.geo && this.geoCards === cards) return this.geo;
@@ -420,113 +326,13 @@ export class TableScene {
     const w = this.root.clientWidth || window.innerWidth;
     const h = this.root.clientHeight || window.innerHeight;
     const players = this.view?.rules.players ?? this.host.room()?.rules.players ?? 2;
-    const bottom = this.me() ?? 0;
-    const portrait = h >= w;
-    const cardH = portrait ? clamp(Math.min(h * 0.16, w * 0.33), 84, 200) : clamp(h * 0.27, 80, 160);
-    const handY = h - cardH * 0.58 - 6; // room below for the fan's dip and tilt
-    const handLeft = 8;
-    const hand = portrait
-      ? handShape(cards, w - 2 * handLeft, cardH, ROWS_SCALE, SHOWN)
-      : handShape(cards, w - 2 * handLeft, cardH, ROWS_SCALE_ASIDE, SHOWN_ASIDE);
-    // a hand of rows reaches higher by its upper rows, less its smaller cards (and a
-    // chosen card's lift)
-    const raised = hand.rows > 1 ? (hand.rows - 1) * hand.gap - cardH * (1 - hand.s) + cardH * 0.08 : 0;
-    const rowY = handY - cardH * 0.5 - 30 - raised;
-    const statusY = portrait ? rowY - 34 : rowY; // two lines of it stay 12 px off the buttons
-    // the other seats along a path up the left, across the top and down the right,
-    // clockwise from the player's left, evenly spaced
-    const plateW = clamp(w / (players - 0.4) - 10, 84, w < 420 ? 132 : 150);
-    const margin = plateW / 2 + 6;
-    // the seats across the top low enough that their fans of backs (riding 30 px above
-    // them, turned at their ends) stay below the bar along the top: a tablet's are tall
-    const oppS = clamp(clamp(Math.min(w, h) * 0.09, 38, 72) / cardH, 0.2, 0.5);
-    const backTall = cardH * oppS * (Math.cos(FAN_TURN) + CARD_RATIO * Math.sin(FAN_TURN));
-    const top = Math.max(54, 30 + backTall / 2 + 4);
-    const low = portrait ? top + clamp(h * (players > 4 ? 0.25 : 0.2), 120, 360) : top + clamp(h * 0.12, 40, 120);
-    const column = low - top;
-    const across = w - 2 * margin;
-    const length = 2 * column + across;
-    // a seat up a side sits low enough that its fan of backs clears the plates across
-    // the top (a plate is about 50 px tall; the fan rides 30 px above its seat)
-    const under = top + 63 + (cardH * oppS) / 2;
-    // on a phone on its side the path is nearly all top: seats too close there for their
-    // plates are spread over the whole width instead
-    const crowded = !portrait && length / players < plateW + 8;
-    const apart = (w - 2 * margin) / Math.max(1, players - 2);
-    const seats: { x: number; y: number }[] = [];
-    for (let seat = 0; seat < players; seat++) {
-      const k = (seat - bottom + players) % players;
-      const at = (length * k) / players;
-      if (k === 0) seats.push({ x: w / 2, y: handY });
-      else if (crowded) seats.push({ x: margin + (k - 1) * apart, y: top });
-      else if (at < column) seats.push({ x: margin, y: Math.max(low - at, portrait ? under : 0) });
-      else if (at <= column + across) seats.push({ x: margin + at - column, y: top });
-      else seats.push({ x: w - margin, y: Math.max(top + at - column - across, portrait ? under : 0) });
-    }
-    const plateBottom = Math.max(...seats.filter((_, i) => i !== bottom).map((p) => p.y), top) + 48;
-    const zoneTop = portrait ? plateBottom : Math.max(plateBottom - 10, top + 40);
-    const zoneBottom = statusY - 30;
-    const side = portrait ? Math.min(74, w * 0.19) : Math.min(120, w * 0.14);
-    const zone = { x: side, y: zoneTop, w: w - 2 * side, h: Math.max(60, zoneBottom - zoneTop) };
-    const cols = portrait || w < 700 ? 3 : 6;
-    const rows = Math.ceil(6 / cols);
-    // the pairs as far apart as the zone allows, but no farther than a pair's own size
-    // and a gap: a tablet's zone is wide and tall, and its pairs stay together in the
-    // middle, their cards the larger for the piles left clear at the sides
-    const apartAcross = (th: number): number => Math.min(zone.w / cols, th * CARD_RATIO * PAIR_ACROSS);
-    const apartDown = (th: number): number => Math.min(zone.h / rows, th * PAIR_DOWN);
-    const middle = zone.y + zone.h / 2;
-    // the piles at the sides, wholly on screen (a tablet's side is narrower than its
-    // piles): the trump lies across under the stock, out to the left by 30 % of a card's
-    // height (app.css), and the discard pile's turned backs are wider than a card. The
-    // bout's outer cards keep clear of them and of the trump's mark (beside the stock on
-    // a phone on its side, above it upright): on a narrow phone the cards are made
-    // smaller until they do.
-    const piles = (th: number): { stock: number; discard: number; clear: boolean } => {
-      const pileH = th * 0.9;
-      const pileW = pileH * CARD_RATIO;
-      const turned = (pileW * Math.cos(PILE_TURN) + pileH * Math.sin(PILE_TURN)) / 2;
-      const stock = Math.max(side / 2, pileH * (0.5 + 0.3)) + 4;
-      const discard = w - Math.max(side / 2, turned) - 4;
-      const stockRight = stock + (portrait ? Math.max(pileW / 2, 13) : pileW / 2 + 6 + 26);
-      const cw = th * CARD_RATIO;
-      const pairW = apartAcross(th);
-      const outer = ((cols - 1) / 2) * pairW;
-      const centre = zone.x + zone.w / 2 - pairW * 0.08;
-      const first = centre - outer - (cw * Math.cos(3 * DEG) + th * Math.sin(3 * DEG)) / 2;
-      const last = centre + outer + cw * 0.3 + (cw * Math.cos(7 * DEG) + th * Math.sin(7 * DEG)) / 2;
-      return { stock, discard, clear: first >= stockRight + 4 && last <= discard - turned - 4 };
-    };
-    let tableH = clamp(Math.min(zone.h / rows / 1.25, zone.w / cols / (CARD_RATIO * 1.3)), 50, cardH * 0.85);
-    while (tableH > 50 && !piles(tableH).clear) tableH = Math.max(50, tableH - 2);
-    const { stock, discard } = piles(tableH);
-    // the piles' counts under them, unless that brings them within reach of two lines of
-    // the status (a big hand lifts it; on its side it is beside the piles): then on them
-    const tight = !portrait || middle + tableH * 0.45 + 26 + 4 > statusY - 40;
-    return (this.geo = {
-      w, h, cardH, hand, handY, rowY, statusY, bottom, cols, zone, seats, plateW, tight,
-      pairW: apartAcross(tableH), pairH: apartDown(tableH),
-      handLeft, handRight: w - handLeft,
-      tableS: tableH / cardH,
-      oppS,
-      stock: { x: stock, y: middle },
-      discard: { x: discard, y: middle },
-    });
+    this.geo = tableGeometry(w, h, players, this.me() ?? 0, cards);
+    return this.geo;
   }
 
   private seatPose(g: Geometry, seat: number): Pose {
     const p = g.seats[seat] ?? { x: g.w / 2, y: 0 };
     return { x: p.x, y: p.y, r: 0, s: g.oppS, o: 1 };
-  }
-
-  private sortedHand(): Card[] {
-    const trump = this.model.trump ? suitOf(this.model.trump) : "";
-    const order = (card: Card): number => {
-      const suit = suitOf(card);
-      const group = suit === trump ? 4 : "cdhs".indexOf(suit);
-      return group * 20 + rankOf(card);
-    };
-    return [...this.model.hand].sort((a, b) => order(a) - order(b));
   }
 
   private layout(opts: { duration: number; origin?: Map<string, Pose>; exit?: Map<string, Pose>; stagger?: number }): void {
@@ -536,7 +342,7 @@ export class TableScene {
     // (`seat`: whose backs these are, marked on the card for the layout tests of tests/web)
     const targets = new Map<string, { pose: Pose; face: Card | null; z: number; seat?: number }>();
     // the hand: fanned, or in flat rows when a fan would cover too much of each card
-    const hand = this.sortedHand();
+    const hand = sortedHand(this.model);
     const { rows: lines, perRow, s, gap } = g.hand;
     const fan = lines === 1;
     const cw = g.cardH * CARD_RATIO * s;
@@ -549,7 +355,7 @@ export class TableScene {
       const step = count > 1 ? Math.min(Math.max(cw * 0.62, fan ? FAN_STEP : SHOWN), room / (count - 1)) : 0;
       const width = step * (count - 1);
       const t = count > 1 ? j / (count - 1) - 0.5 : 0;
-      const lift = this.selected.includes(card) ? g.cardH * 0.2 : 0;
+      const lift = this.choice.selected.includes(card) ? g.cardH * 0.2 : 0;
       const x = g.w / 2 - width / 2 + j * step;
       const rowY = g.handY + (g.cardH * (1 - s)) / 2 - (lines - 1 - row) * gap;
       const y = rowY + (fan ? t * t * g.cardH * 0.18 : 0) - lift;
@@ -615,7 +421,7 @@ export class TableScene {
       if (target.seat !== undefined) sprite.node.dataset.seat = String(target.seat);
       sprite.z = target.z;
       sprite.node.style.zIndex = String(target.z);
-      if (this.drag?.card === key && this.drag.moved) continue;
+      if (this.gestures.dragged === key) continue;
       this.anim.move(sprite, target.pose, opts.duration, delay);
     }
     for (const sprite of [...this.anim.sprites.values()]) {
@@ -626,7 +432,7 @@ export class TableScene {
     }
     this.tag(g);
     this.dress();
-    this.refreshPlates();
+    this.plateRow.refresh();
     this.refreshHud();
   }
 
@@ -711,136 +517,18 @@ export class TableScene {
     const hints = new Map(this.view?.hints ?? []);
     const playable = new Set<Card>();
     for (const action of legal) for (const card of action.cards ?? (action.card ? [action.card] : [])) playable.add(card);
-    const targets = new Set(legal.filter((a) => a.verb === "beat" && this.selected.includes(a.card ?? "")).map((a) => a.target ?? ""));
+    const targets = new Set(legal.filter((a) => a.verb === "beat" && this.choice.selected.includes(a.card ?? "")).map((a) => a.target ?? ""));
     for (const sprite of this.anim.sprites.values()) {
       const card = sprite.node.dataset.card;
       if (!card) continue;
       const inHand = this.model.hand.includes(card);
       sprite.node.classList.toggle("dim", inHand && hints.has(card) && legal.length > 0);
       sprite.node.classList.toggle("playable", inHand && playable.has(card));
-      sprite.node.classList.toggle("chosen", inHand && this.selected.includes(card));
+      sprite.node.classList.toggle("chosen", inHand && this.choice.selected.includes(card));
       sprite.node.classList.toggle("target", !inHand && targets.has(card));
     }
-    const zoneOpen = this.selected.length > 0 && legal.some((a) => a.verb !== "beat" && (a.cards ?? [a.card]).some((c) => c && this.selected.includes(c)));
+    const zoneOpen = this.choice.selected.length > 0 && legal.some((a) => a.verb !== "beat" && (a.cards ?? [a.card]).some((c) => c && this.choice.selected.includes(c)));
     this.zoneNode.classList.toggle("open", zoneOpen);
-  }
-
-  // who is awaited: the leader, the defender with cards to beat, or the throwers
-  private awaited(): Set<number> {
-    const m = this.model;
-    const out = new Set<number>();
-    if (m.phase === "over") return out;
-    if (m.phase === "lead") out.add(m.attacker);
-    else if (m.table.some(([, d]) => d === null) && !m.taking) out.add(m.defender);
-    else for (const seat of m.throwers) if (!m.passed.includes(seat) && seat !== m.defender && !m.places[seat]) out.add(seat);
-    return out;
-  }
-
-  private refreshPlates(): void {
-    this.drawPlates();
-    this.placeBubbles();
-  }
-
-  // each bubble under the middle of its plate, moved along as far as it takes to keep it
-  // on the screen (a plate near a side of a small phone has a long "забирает 8 карт" wider
-  // than the room between the plate's middle and the edge); measured once the plates are
-  // in the page, so that any words in any language fit
-  private placeBubbles(): void {
-    const g = this.geometry();
-    for (const plate of this.plates.querySelectorAll<HTMLElement>(".plate")) {
-      const bubble = plate.querySelector<HTMLElement>(".bubble");
-      const p = g.seats[Number(plate.dataset.seat)];
-      if (!bubble || !p) continue;
-      const left = p.x - g.plateW / 2; // the plate's left edge on the screen
-      const width = bubble.offsetWidth;
-      const x = clamp(g.plateW / 2 - width / 2, BUBBLE_EDGE - left, g.w - BUBBLE_EDGE - left - width);
-      bubble.style.left = `${x.toFixed(1)}px`;
-    }
-  }
-
-  private drawPlates(): void {
-    const g = this.geometry();
-    const room = this.host.room();
-    const tr = this.host.tr;
-    const me = this.me();
-    const m = this.model;
-    const now = performance.now();
-    const awaited = this.awaited();
-    const said = [...this.bubbles, ...this.emotes].filter(([, b]) => b.until > now).map(([seat, b]) => [seat, b.text]);
-    const result = m.phase === "over" ? this.view?.result?.durak : undefined;
-    const state = [room?.seats, m.sizes, m.places, m.attacker, m.defender, m.taking, m.phase, result, [...awaited], said, g.w, g.h, g.plateW, tr.language];
-    if (this.unchanged("plates", state)) return;
-    clear(this.plates);
-    m.sizes.forEach((count, seat) => {
-      if (seat === me) return;
-      const p = g.seats[seat];
-      if (!p) return;
-      const info = room?.seats[seat];
-      const plate = el("div", "plate");
-      plate.dataset.seat = String(seat);
-      plate.style.width = `${g.plateW.toFixed(0)}px`;
-      if (awaited.has(seat)) plate.classList.add("turn");
-      if (info && !info.connected && info.kind === "human") plate.classList.add("away");
-      const badge = info?.look !== null && info?.look !== undefined ? svgNode("badge", lookSvg(info.look)) : el("span", "badge none", info?.kind === "ai" ? "AI" : "");
-      const nameLine = el("div", "name", this.name(seat));
-      let roleText = "";
-      const durak = m.phase === "over" ? this.view?.result?.durak : undefined;
-      if (durak === seat) roleText = tr.t("role.Durak");
-      else if (m.places[seat]) roleText = tr.t("table.out_place", { place: tr.ordinal(m.places[seat] ?? 0) });
-      else if (seat === m.defender) roleText = tr.t(m.taking ? "role.taking" : "role.defending");
-      else if (seat === m.attacker) roleText = tr.t("role.attacking");
-      if (info?.back_soon) roleText = tr.t("seat_status.back_soon");
-      else if (info?.status === "away") roleText = tr.t("seat_status.away");
-      else if (info?.status === "stand_in") roleText = tr.t("seat_status.stand_in");
-      // the count of cards on the badge's corner, so that the role has the plate's whole
-      // width under the name ("отбивается" on a phone's narrow plate)
-      const avatar = el("span", "avatar");
-      avatar.append(badge, el("span", "count", String(count)));
-      const line = el("div", "line");
-      line.append(avatar, nameLine);
-      plate.append(line, el("div", "role", roleText));
-      const thinking = awaited.has(seat) && (info?.kind === "ai" || info?.status === "stand_in");
-      const bubble = this.emotes.get(seat) ?? this.bubbles.get(seat);
-      if (bubble && bubble.until > now) plate.append(el("div", "bubble", bubble.text));
-      else if (thinking) plate.append(el("div", "bubble thinking", tr.t("web.thinking")));
-      const bottomSeat = seat === g.bottom;
-      const y = bottomSeat ? p.y - g.cardH * g.tableS * 0.5 - 30 : p.y;
-      plate.style.transform = `translate(${p.x.toFixed(1)}px,${y.toFixed(1)}px) translate(-50%,-50%)`;
-      this.plates.append(plate);
-    });
-    if (me !== null) {
-      const mine = this.emotes.get(me) ?? this.bubbles.get(me);
-      if (mine && mine.until > now) {
-        const bubble = el("div", "bubble mine", mine.text);
-        bubble.style.left = `${(g.w / 2).toFixed(1)}px`;
-        bubble.style.top = `${(g.rowY + 30 - g.cardH * 0.4).toFixed(1)}px`;
-        this.plates.append(bubble);
-      }
-    }
-  }
-
-  private statusText(): string {
-    const tr = this.host.tr;
-    const m = this.model;
-    const me = this.me();
-    const attacker = this.name(m.attacker);
-    const defender = this.name(m.defender);
-    if (m.phase === "over") return "";
-    if (me === null) return tr.t("status.attacks", { attacker, defender });
-    const legal = this.legal;
-    const verbs = new Set(legal.map((a) => a.verb));
-    const allBeaten = m.table.length > 0 && m.table.every(([, d]) => d !== null);
-    if (m.places[me]) return tr.t("status.out");
-    if (me === m.defender) {
-      if (m.taking) return tr.t("status.taking");
-      if (verbs.has("beat") || verbs.has("take")) return tr.t(verbs.has("transfer") || verbs.has("show") ? "status.defend_transfer" : "status.defend");
-      return tr.t("status.attacks_you", { name: attacker });
-    }
-    if (verbs.has("attack")) return tr.t("status.lead");
-    if (verbs.has("throw") && verbs.has("pass")) return tr.t(allBeaten && me === m.attacker ? "status.throw_in_beaten" : "status.throw_in_pass");
-    if (verbs.has("throw")) return tr.t("status.may_throw_in");
-    if (me === m.attacker) return tr.t("status.you_attack", { name: defender });
-    return tr.t("status.attacks", { attacker, defender });
   }
 
   private refreshHud(): void {
@@ -848,7 +536,7 @@ export class TableScene {
     const tr = this.host.tr;
     const m = this.model;
     const me = this.me();
-    this.status.textContent = this.mode === "transfer" ? tr.t("intent.choose_transfer") : this.mode === "show" ? tr.t("intent.choose_show") : this.statusText();
+    this.status.textContent = this.choice.mode === "transfer" ? tr.t("intent.choose_transfer") : this.choice.mode === "show" ? tr.t("intent.choose_show") : statusText(this.model, this.me(), this.legal, tr, (seat) => this.name(seat));
     this.status.classList.toggle("yours", this.legal.length > 0);
     // (upright the status line grows upwards from its bottom, on its side from its middle,
     // so that a second line of it never comes down onto the buttons)
@@ -858,7 +546,7 @@ export class TableScene {
     this.root.classList.toggle("landscape", landscape);
     this.root.classList.toggle("tight", g.tight);
     const legal = this.legal;
-    if (this.unchanged("buttons", [legal, this.selected, m.table, m.attacker, m.taking, me, tr.language])) return;
+    if (this.unchanged("buttons", [legal, this.choice.selected, m.table, m.attacker, m.taking, me, tr.language])) return;
     clear(this.buttons);
     const has = (verb: Action["verb"]): Action[] => legal.filter((a) => a.verb === verb);
     const allBeaten = m.table.length > 0 && m.table.every(([, d]) => d !== null);
@@ -872,11 +560,11 @@ export class TableScene {
       if (!actions.length) continue;
       this.buttons.append(
         button("btn action", tr.t(verb === "transfer" ? "table.transfer" : "table.show"), () => {
-          const chosen = actions.find((a) => this.selected.includes(a.card ?? ""));
+          const chosen = actions.find((a) => this.choice.selected.includes(a.card ?? ""));
           const only = actions.length === 1 ? actions[0] : undefined;
           if (chosen ?? only) this.play((chosen ?? only) as Action);
           else {
-            this.mode = verb;
+            this.choice.mode = verb;
             this.refreshHud();
           }
         }),
@@ -907,148 +595,31 @@ export class TableScene {
     this.hud.append(row);
   }
 
-  // ---- input ----------------------------------------------------------------------
+  // ---- input (the gestures: gestures.ts) ------------------------------------------
 
-  private play(action: Action): void {
-    this.selected = [];
-    this.mode = null;
+  holds(card: Card): boolean {
+    return this.me() !== null && this.model.hand.includes(card);
+  }
+
+  sprite(card: Card): Sprite | undefined {
+    return this.anim.sprites.get(card);
+  }
+
+  zone(): Geometry["zone"] {
+    return this.geometry().zone;
+  }
+
+  settle(duration: number): void {
+    this.layout({ duration });
+  }
+
+  play(action: Action): void {
+    this.choice.selected = [];
+    this.choice.mode = null;
     this.host.act(action);
     this.dress();
     this.refreshHud();
   }
-
-  private cardAt(x: number, y: number): Card | null {
-    const hit = document.elementFromPoint(x, y);
-    const node = hit?.closest?.(".card.face") as HTMLElement | null;
-    return node?.dataset.card ?? null;
-  }
-
-  private pointerDown(event: PointerEvent): void {
-    const target = event.target as HTMLElement;
-    if (target.closest("button")) return;
-    const node = target.closest(".card.face") as HTMLElement | null;
-    const card = node?.dataset.card;
-    if (card && this.model.hand.includes(card) && this.me() !== null) {
-      this.drag = { card, id: event.pointerId, x0: event.clientX, y0: event.clientY, moved: false };
-      this.root.setPointerCapture?.(event.pointerId);
-      event.preventDefault();
-      return;
-    }
-    this.tapTable(card ?? null, event.clientX, event.clientY);
-  }
-
-  private pointerMove(event: PointerEvent): void {
-    const drag = this.drag;
-    if (!drag || drag.id !== event.pointerId) return;
-    const dx = event.clientX - drag.x0;
-    const dy = event.clientY - drag.y0;
-    if (!drag.moved && dx * dx + dy * dy < 100) return;
-    drag.moved = true;
-    const sprite = this.anim.sprites.get(drag.card);
-    if (!sprite) return;
-    sprite.motion = null;
-    sprite.node.style.zIndex = "500";
-    const rect = this.root.getBoundingClientRect();
-    sprite.pose = { x: event.clientX - rect.left, y: event.clientY - rect.top - 20, r: 0, s: 1.05, o: 1 };
-    sprite.apply();
-  }
-
-  private pointerUp(event: PointerEvent): void {
-    const drag = this.drag;
-    if (!drag || drag.id !== event.pointerId) return;
-    this.drag = null;
-    if (!drag.moved) {
-      this.tapCard(drag.card);
-      return;
-    }
-    const sprite = this.anim.sprites.get(drag.card);
-    if (sprite) sprite.node.style.visibility = "hidden";
-    const under = this.cardAt(event.clientX, event.clientY);
-    if (sprite) sprite.node.style.visibility = "";
-    const rect = this.root.getBoundingClientRect();
-    const x = event.clientX - rect.left;
-    const y = event.clientY - rect.top;
-    const legal = this.legal;
-    const beat = legal.find((a) => a.verb === "beat" && a.card === drag.card && a.target === under);
-    const z = this.geometry().zone;
-    const inZone = x >= z.x - 20 && x <= z.x + z.w + 20 && y >= z.y - 20 && y <= z.y + z.h + 20;
-    const chosen = this.selected.includes(drag.card) ? this.selected : [drag.card];
-    const onTable =
-      legal.find((a) => a.verb === "attack" && sameAction(a, { verb: "attack", cards: chosen })) ??
-      legal.find((a) => a.verb === "attack" && sameAction(a, { verb: "attack", cards: [drag.card] })) ??
-      legal.find((a) => (a.verb === "throw" || a.verb === "transfer") && a.card === drag.card) ??
-      (legal.filter((a) => a.verb === "beat" && a.card === drag.card).length === 1 ? legal.find((a) => a.verb === "beat" && a.card === drag.card) : undefined);
-    const action = beat ?? (inZone ? onTable : undefined);
-    if (action) this.play(action);
-    else {
-      const reason = new Map(this.view?.hints ?? []).get(drag.card);
-      if (reason && inZone) this.host.toast(this.host.tr.t(`reason.${reason}`));
-      this.layout({ duration: 0.2 });
-    }
-  }
-
-  private cancelDrag(): void {
-    this.drag = null;
-    this.layout({ duration: 0.2 });
-  }
-
-  private tapCard(card: Card): void {
-    const legal = this.legal;
-    const mine = legal.filter((a) => a.card === card || (a.cards ?? []).includes(card));
-    if (this.mode) {
-      const action = mine.find((a) => a.verb === this.mode);
-      if (action) this.play(action);
-      return;
-    }
-    if (!mine.length) {
-      const reason = new Map(this.view?.hints ?? []).get(card);
-      if (reason) this.host.toast(this.host.tr.t(`reason.${reason}`));
-      this.selected = [];
-      this.layout({ duration: 0.15 });
-      return;
-    }
-    const attacks = mine.filter((a) => a.verb === "attack");
-    if (attacks.length) {
-      const sameRank = this.selected.length > 0 && this.selected.every((c) => c[0] === card[0]);
-      if (this.selected.includes(card)) {
-        const action = legal.find((a) => a.verb === "attack" && sameAction(a, { verb: "attack", cards: this.selected }));
-        if (action) return this.play(action);
-      }
-      this.selected = sameRank ? [...this.selected, card] : [card];
-      if (attacks.length === 1 && this.selected.length === 1) return this.play(attacks[0] as Action);
-      this.layout({ duration: 0.15 });
-      return;
-    }
-    if (mine.length === 1) return this.play(mine[0] as Action);
-    this.selected = this.selected.includes(card) ? [] : [card];
-    this.layout({ duration: 0.15 });
-  }
-
-  private tapTable(card: Card | null, x: number, y: number): void {
-    if (!this.selected.length) return;
-    const legal = this.legal;
-    if (card) {
-      const beat = legal.find((a) => a.verb === "beat" && a.target === card && this.selected.includes(a.card ?? ""));
-      if (beat) return this.play(beat);
-    }
-    const rect = this.root.getBoundingClientRect();
-    const z = this.geometry().zone;
-    const px = x - rect.left;
-    const py = y - rect.top;
-    if (px >= z.x && px <= z.x + z.w && py >= z.y && py <= z.y + z.h) {
-      const action =
-        legal.find((a) => a.verb === "attack" && sameAction(a, { verb: "attack", cards: this.selected })) ??
-        legal.find((a) => (a.verb === "throw" || a.verb === "transfer") && this.selected.includes(a.card ?? ""));
-      if (action) return this.play(action);
-    }
-    this.selected = [];
-    this.mode = null;
-    this.layout({ duration: 0.15 });
-  }
-}
-
-function clamp(value: number, low: number, high: number): number {
-  return Math.max(low, Math.min(high, value));
 }
 
 export type { Sprite };
