@@ -339,6 +339,37 @@ SAYING = """(() => {
 })()"""
 
 
+# Every plate at the table saying ``role``, the ``i``-th alone under a bubble saying
+# ``said``, the table laid out
+# again (which places the bubble), and at once (before the page next draws its plates)
+# what lies over the bubble's words, on a 4-pixel grid inside its padding and rounded
+# corners: the seat of each other plate found on top of them.
+COVERED = """((i, role, said) => {
+  const plates = [...document.querySelectorAll('.table .plate')];
+  for (const plate of plates) {
+    plate.querySelector('.role').textContent = role;
+    plate.querySelector('.bubble')?.remove();
+  }
+  const bubble = document.createElement('div');
+  bubble.className = 'bubble';
+  bubble.textContent = said;
+  plates[i].append(bubble);
+  window.dispatchEvent(new Event('resize'));
+  const layer = document.querySelector('.table .plates');
+  layer.style.pointerEvents = 'auto';  // (plates let taps through: found by none)
+  const r = bubble.getBoundingClientRect();
+  const over = new Set();
+  for (let y = r.top + 4; y <= r.bottom - 4; y += 4) {
+    for (let x = r.left + 10; x <= r.right - 10; x += 4) {
+      const plate = document.elementFromPoint(x, y)?.closest('.plate');
+      if (plate && plate !== plates[i]) over.add(Number(plate.dataset.seat));
+    }
+  }
+  layer.style.pointerEvents = '';
+  return [...over];
+})(%d, %s, %s)"""
+
+
 def longest_role(language: str) -> str:
     """The longest thing a seat's plate says under its name in ``language``: a role, a
     status (away, back in a minute, a stand-in) or the place a seat went out in."""
@@ -363,7 +394,9 @@ async def test_plates_say_their_words_whole_and_bubbles_stay_on_screen(
     plate shows the longest role or status of its language whole (no "отбив…"), and a
     bubble of the longest words said over each plate stays on the screen (a plate at the
     side of a small phone has little room beside it), with all else as the layouts above
-    want it. The screenshots stay in the test's folder."""
+    want it. A bubble under one plate lies over the plates beside it (on a phone the
+    Russian words under a seat across the top reach down past the side seat's plate). The
+    screenshots stay in the test's folder."""
     table = await tables(seats=6, ai=("easy",) * 5)
     phone, _ = await seated(browser, table, "Anna")
     await phone.page.reduce_motion(True)  # (a bubble pops in: measured at its full size)
@@ -374,6 +407,14 @@ async def test_plates_say_their_words_whole_and_bubbles_stay_on_screen(
         await phone.page.evaluate(LANGUAGE % json.dumps(language))
         said = SAYING % (json.dumps(longest_role(language)), json.dumps(longest_bubble(language)))
         faults += await layouts(phone, f"words-{language}", tmp_path, Layout.seats, then=said)
+    for viewport in PHONES:
+        await phone.page.set_viewport(viewport)
+        for plate in range(5):
+            said = (json.dumps(longest_role("ru")), json.dumps(longest_bubble("ru")))
+            over = await phone.page.evaluate(COVERED % (plate, *said))
+            await phone.page.screenshot(tmp_path / f"bubble{plate}-{viewport.name}.png")
+            if over:
+                faults.append(f"{viewport.name}: the bubble of plate {plate} is under seats {over}")
     assert not faults, "\n".join([f"screenshots: {tmp_path}", *faults])
 
 
