@@ -124,21 +124,24 @@ def bits(mask: int) -> Iterator[int]:
 
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards in a mask, in index order."""
-    # One cached lookup per suit's 13-bit slice, unrolled over the four suits: the engine
-    # calls this for every draw and every bout, and a loop over shifted ints costs double.
+    # One cached lookup per suit's 13-bit slice (an empty slice holds no cards, and adding
+    # an empty tuple costs nothing): the engine calls this for every draw and every bout,
+    # and a loop over shifted ints costs double.
     low, high = mask & 0x3FFFFFF, mask >> 26
-    cards: tuple[Card, ...] = ()
-    if low:
-        if part := low & 0x1FFF:
-            cards = _CLUBS.get(part) or _slice(0, part)
-        if part := low >> 13:
-            cards += _DIAMONDS.get(part) or _slice(1, part)
-    if high:
-        if part := high & 0x1FFF:
-            cards += _HEARTS.get(part) or _slice(2, part)
-        if part := high >> 13:
-            cards += _SPADES.get(part) or _slice(3, part)
-    return cards
+    try:
+        return (
+            _CLUBS[low & 0x1FFF]
+            + _DIAMONDS[low >> 13]
+            + _HEARTS[high & 0x1FFF]
+            + _SPADES[high >> 13]
+        )
+    except KeyError:
+        return (
+            _slice(0, low & 0x1FFF)
+            + _slice(1, low >> 13)
+            + _slice(2, high & 0x1FFF)
+            + _slice(3, high >> 13)
+        )
 
 
 def _slice(suit: int, part: int) -> tuple[Card, ...]:

@@ -2,6 +2,15 @@
 
 ``GameState.apply`` returns the full events; ``trim(event, seat)`` is what one seat may
 learn: draws and deals of other seats lose their cards and keep their count.
+
+The events every bout builds anew (``Discarded`` or ``PickedUp``, then a ``Drew`` per seat
+that draws) write their own ``__init__``, which the dataclass decorator keeps. Compiled by
+mypyc, the decorator's ``__init__`` stays interpreted code that sets each field through
+``object.__setattr__``: 390 ns an event, and a random two-player game builds some 43 of
+them in the 140 µs the compiled engine spent on it. mypyc compiles the same
+``object.__setattr__(self, "name", value)`` written in the class into plain stores: 85 ns,
+and 115 µs a game. Interpreted, both cost the same. The others are built a few times a
+game, or once and then shared (``engine.state``).
 """
 
 from __future__ import annotations
@@ -123,6 +132,9 @@ class Discarded:
 
     cards: tuple[Card, ...]
 
+    def __init__(self, cards: tuple[Card, ...]) -> None:
+        object.__setattr__(self, "cards", cards)
+
 
 @dataclass(frozen=True, slots=True)
 class PickedUp:
@@ -130,6 +142,10 @@ class PickedUp:
 
     seat: int
     cards: tuple[Card, ...]
+
+    def __init__(self, seat: int, cards: tuple[Card, ...]) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "cards", cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +155,11 @@ class Drew:
     seat: int
     count: int
     cards: tuple[Card, ...] | None
+
+    def __init__(self, seat: int, count: int, cards: tuple[Card, ...] | None) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "count", count)
+        object.__setattr__(self, "cards", cards)
 
 
 @dataclass(frozen=True, slots=True)

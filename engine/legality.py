@@ -37,6 +37,7 @@ from .cards import CARDS, SAME_RANK, SUIT_MASKS, Card, beaters_mask, bits
 from .phase import Phase
 from .position import Position
 from .reasons import Reason
+from .rules import MAX_ATTACKS
 
 __all__ = ["CHECKS", "beat_reason", "card_reason", "check", "legal_actions"]
 
@@ -251,15 +252,15 @@ def legal_actions(state: Position, seat: int) -> list[Action]:
         return []
     # The leads: for each rank in the hand (by its lowest card), its cards' every subset.
     hand = rest = state.hands[seat]
-    size = state.limit << 52
+    known = _GROUP_LEADS[state.limit]
     leads: list[Action] = []
     while rest:
         group = hand & SAME_RANK[(rest & -rest).bit_length() - 1]
         rest ^= group
         try:
-            leads += _GROUP_LEADS[group | size]
+            leads += known[group]
         except KeyError:
-            leads += _GROUP_LEADS.setdefault(group | size, _group_leads(group, size >> 52))
+            leads += known.setdefault(group, _group_leads(group, state.limit))
     return leads
 
 
@@ -276,8 +277,11 @@ def _group_leads(group: int, limit: int) -> tuple[Attack, ...]:
     return tuple(leads)
 
 
-# The leads of one rank's cards in a hand, by ``group | limit << 52`` (at most 13 * 16 * 7).
-_GROUP_LEADS: Final[dict[int, tuple[Attack, ...]]] = {}
+# The leads of one rank's cards in a hand, by the limit, then by the cards' mask (at most
+# 13 * 16 masks for each of the limits 0 to 6).
+_GROUP_LEADS: Final[tuple[dict[int, tuple[Attack, ...]], ...]] = tuple(
+    {} for _ in range(MAX_ATTACKS + 1)
+)
 
 
 def _add_transfers(state: Position, seat: int, actions: list[Action]) -> None:

@@ -36,7 +36,6 @@ same way at any moment, the table as it stands.
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Final, Self
@@ -439,11 +438,7 @@ class GameState(Position):
         else:  # everyone is in and may add, as ``_set_throwers`` finds
             self.throwers = ((1 << players) - 1) & ~(1 << defender)
         self.seen = (*seen, position)
-        key = attacker << 6 | defender << 3 | limit
-        started = _BOUT_STARTED.get(key)
-        if started is None:
-            started = _BOUT_STARTED[key] = BoutStarted(attacker, defender, limit)
-        events.append(started)
+        events.append(_BOUT_STARTED[attacker][defender][limit])
 
     def _end_bout(self, events: list[Event]) -> None:
         table = self.table_cards
@@ -452,11 +447,11 @@ class GameState(Position):
         if took:
             self.hands[defender] |= table
             self.known[defender] |= table
-            events.append(PickedUp(defender, cards_of(table)))
+            events.append(_picked_up(defender, table))
         else:
             self.discard |= table
             self.seen = ()  # no position before a discard can come back
-            events.append(Discarded(cards_of(table)))
+            events.append(_discarded(table))
         if self.stock:
             self._refill(events)
         if not self.stock:
@@ -477,28 +472,23 @@ class GameState(Position):
         Only called while the stock lasts, so nobody has gone out yet."""
         stock = self.stock
         hands = self.hands
-        for seat in _refill_order(self.players, self.leader, self.defender):
+        for seat in _REFILL_ORDERS[self.players][self.leader][self.defender]:
             need = HAND_SIZE - hands[seat].bit_count()
             if need <= 0:
                 continue
             self.seen = ()  # nor one before a draw from the stock
-            if need < len(stock):
-                drawn = 0
-                for _ in range(need):
-                    drawn |= 1 << stock.pop()
-                hands[seat] |= drawn
-                events.append(Drew(seat, need, cards_of(drawn)))
-                continue
+            count = need if need < len(stock) else len(stock)
             drawn = 0
-            for index in stock:
+            for index in stock[-count:]:
                 drawn |= 1 << index
+            del stock[-count:]
             hands[seat] |= drawn
-            events.append(Drew(seat, len(stock), cards_of(drawn)))
-            stock.clear()
-            trump_card = self.trump_card
-            if drawn >> trump_card & 1:
-                self.known[seat] |= 1 << trump_card
-            return
+            events.append(_drew(seat, count, drawn))
+            if not stock:
+                trump_card = self.trump_card
+                if drawn >> trump_card & 1:
+                    self.known[seat] |= 1 << trump_card
+                return
 
     def _go_out(self, events: list[Event]) -> None:
         places, hands = self.places, self.hands
@@ -546,7 +536,55 @@ _THREW_IN: Final = tuple(
 )
 _ATTACKED: Final[dict[int, Attacked]] = {}  # by the cards' mask | seat << 52
 _COVERED: Final[dict[int, Covered]] = {}  # by seat << 12 | card << 6 | target
-_BOUT_STARTED: Final[dict[int, BoutStarted]] = {}  # by attacker << 6 | defender << 3 | limit
+_BOUT_STARTED: Final = tuple(  # by attacker, defender and limit
+    tuple(
+        tuple(BoutStarted(attacker, defender, limit) for limit in range(MAX_ATTACKS + 1))
+        for defender in range(MAX_PLAYERS)
+    )
+    for attacker in range(MAX_PLAYERS)
+)
+
+# A bout's end events that hold at most two cards are shared too, as most do (in random
+# two-player games nine draws in ten, seven discards in ten, three pick-ups in five):
+# building one (``cards_of``, then the frozen dataclass's ``__init__``) costs several
+# times looking it up, and the tables stay bounded, at most 52 + 1326 masks per seat.
+_SHARED_CARDS: Final = 2
+_DREW: Final[dict[int, Drew]] = {}  # by the cards' mask | seat << 52
+_PICKED_UP: Final[dict[int, PickedUp]] = {}  # by the cards' mask | seat << 52
+_DISCARDED: Final[dict[int, Discarded]] = {}  # by the cards' mask
+
+
+def _drew(seat: int, count: int, drawn: int) -> Drew:
+    """``Drew(seat, count, cards)`` of the cards in ``drawn``."""
+    if count > _SHARED_CARDS:
+        return Drew(seat, count, cards_of(drawn))
+    key = drawn | seat << 52
+    event = _DREW.get(key)
+    if event is None:
+        event = _DREW[key] = Drew(seat, count, cards_of(drawn))
+    return event
+
+
+def _picked_up(seat: int, table: int) -> PickedUp:
+    """``PickedUp(seat, cards)`` of the cards in ``table``."""
+    if table.bit_count() > _SHARED_CARDS:
+        return PickedUp(seat, cards_of(table))
+    key = table | seat << 52
+    event = _PICKED_UP.get(key)
+    if event is None:
+        event = _PICKED_UP[key] = PickedUp(seat, cards_of(table))
+    return event
+
+
+def _discarded(table: int) -> Discarded:
+    """``Discarded(cards)`` of the cards in ``table``."""
+    if table.bit_count() > _SHARED_CARDS:
+        return Discarded(cards_of(table))
+    event = _DISCARDED.get(table)
+    if event is None:
+        event = _DISCARDED[table] = Discarded(cards_of(table))
+    return event
+
 
 # How ``apply`` checks and plays each kind of action.
 _Play = Callable[[GameState, int, Any], list[Event]]
@@ -564,11 +602,21 @@ _PLAYS: Final[dict[type, tuple[Callable[[GameState, int, Any], Reason | None], _
 }
 
 
-@functools.cache
 def _refill_order(players: int, leader: int, defender: int) -> tuple[int, ...]:
     """The seats in drawing order: the leader, the others clockwise, the defender last."""
     others = [(leader + step) % players for step in range(players)]
     return (*(s for s in others if s != defender), defender)
+
+
+# Every drawing order, by players, leader and defender: three subscripts cost a third of a
+# cached call's lookup, and a refill ends most bouts.
+_REFILL_ORDERS: Final = tuple(
+    tuple(
+        tuple(_refill_order(players, leader, defender) for defender in range(players))
+        for leader in range(players)
+    )
+    for players in range(MAX_PLAYERS + 1)
+)
 
 
 def _first_attacker(
@@ -619,10 +667,15 @@ def _shuffle(deck: list[Card], rng: random.Random) -> None:
     the top, each position drawn by ``getrandbits`` with rejection), written out: the
     method's two calls per card cost a twentieth of a random game."""
     getrandbits = rng.getrandbits
-    for top in range(len(deck) - 1, 0, -1):
-        size = top + 1
-        width = size.bit_length()
+    for top, width in _SHUFFLE_STEPS[len(deck)]:
         other = getrandbits(width)
-        while other >= size:
+        while other > top:
             other = getrandbits(width)
         deck[top], deck[other] = deck[other], deck[top]
+
+
+# ``_shuffle``'s steps for each deck: the position drawn for, and the bits drawn for it.
+_SHUFFLE_STEPS: Final = {
+    size: tuple((top, (top + 1).bit_length()) for top in range(size - 1, 0, -1))
+    for size in (24, 36, 52)
+}
