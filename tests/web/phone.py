@@ -179,10 +179,16 @@ class Phone:
         code = action["cards"][0] if verb == "attack" else action["card"]
         await self.page.tap(card(code))
         mine = [a for a in state.legal if a.get("card") == code or code in a.get("cards", [])]
-        if verb == "attack" and len([a for a in mine if a["verb"] == "attack"]) > 1:
-            await self.page.tap(card(code))  # the first tap chose it, the second leads it
-        elif verb == "beat" and len(mine) > 1:
-            await self.page.tap(card(action["target"]))  # the card chosen, then its target
+        again = verb == "attack" and len([a for a in mine if a["verb"] == "attack"]) > 1
+        if not again and not (verb == "beat" and len(mine) > 1):
+            return
+        # the first tap chose the card: the second once it has risen (as a player sees it
+        # rise; a tap where it was, on a busy machine, can land on its neighbour)
+        await self.wait("t.idle")
+        if again:
+            await self.page.tap(card(code))  # the second tap leads it
+        else:
+            await self.page.tap(card(action["target"]))  # then the card it beats
 
     async def play_game(self, stop_after: int | None = None) -> State:
         """Plays by taps until the game's end panel shows (or ``stop_after`` moves): the
