@@ -26,6 +26,7 @@ export class Plates {
   private readonly bubbles = new Map<number, { text: string; until: number }>();
   private readonly emotes = new Map<number, { text: string; until: number }>();
   private drawnFrom = ""; // what the plates were last drawn from
+  private placedFor: Geometry | null = null; // the layout the bubbles were last placed in
 
   constructor(private readonly table: Seating) {}
 
@@ -39,8 +40,14 @@ export class Plates {
     this.refresh();
   }
 
+  // (placing a bubble measures it, which makes the browser lay the page out there and
+  // then: only when the plates are new or the table's layout is, never while the cards
+  // fly past unchanged plates, twice a second)
   refresh(): void {
-    this.draw();
+    const drawn = this.draw();
+    const g = this.table.geometry();
+    if (!drawn && g === this.placedFor) return;
+    this.placedFor = g;
     this.place();
   }
 
@@ -50,18 +57,21 @@ export class Plates {
   // in the page, so that any words in any language fit
   private place(): void {
     const g = this.table.geometry();
-    for (const plate of this.node.querySelectorAll<HTMLElement>(".plate")) {
+    // every bubble measured first, then every one moved: a measure after a move would
+    // have the browser lay the page out again for each bubble
+    const placed = [...this.node.querySelectorAll<HTMLElement>(".plate")].flatMap((plate) => {
       const bubble = plate.querySelector<HTMLElement>(".bubble");
       const p = g.seats[Number(plate.dataset.seat)];
-      if (!bubble || !p) continue;
-      const left = p.x - g.plateW / 2; // the plate's left edge on the screen
-      const width = bubble.offsetWidth;
+      return bubble && p ? [{ bubble, left: p.x - g.plateW / 2, width: bubble.offsetWidth }] : [];
+    });
+    for (const { bubble, left, width } of placed) {
       const x = clamp(g.plateW / 2 - width / 2, BUBBLE_EDGE - left, g.w - BUBBLE_EDGE - left - width);
       bubble.style.left = `${x.toFixed(1)}px`;
     }
   }
 
-  private draw(): void {
+  // (false: nothing changed since the plates were last drawn)
+  private draw(): boolean {
     const g = this.table.geometry();
     const room = this.table.host.room();
     const tr = this.table.host.tr;
@@ -73,7 +83,7 @@ export class Plates {
     const result = m.phase === "over" ? this.table.view()?.result?.durak : undefined;
     const state = [room?.seats, m.sizes, m.places, m.attacker, m.defender, m.taking, m.phase, result, [...awaited], said, g.w, g.h, g.plateW, tr.language];
     const key = JSON.stringify(state);
-    if (key === this.drawnFrom) return;
+    if (key === this.drawnFrom) return false;
     this.drawnFrom = key;
     clear(this.node);
     m.sizes.forEach((count, seat) => {
@@ -122,5 +132,6 @@ export class Plates {
         this.node.append(bubble);
       }
     }
+    return true;
   }
 }
