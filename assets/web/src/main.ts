@@ -23,12 +23,14 @@ import type { Strings } from "./i18n";
 import { logLine } from "./log";
 import { Link } from "./net";
 import type { LinkState } from "./net";
+import { Night } from "./night";
 import { PROTOCOL_VERSION } from "./proto";
-import type { Action, GameEvent, Message, Party, PartySeat, Room, View } from "./proto";
-import { BACK_AFTER_MS, GO_AFTER_MS, partyScreen } from "./party";
+import type { Action, GameEvent, Message, PartySeat, Room, View } from "./proto";
+import { BACK_AFTER_MS, partyScreen } from "./party";
 import type { PartyHooks } from "./party";
 import { endPanel, logSheet, nameScreen, roomScreen } from "./screens";
 import type { Profile } from "./screens";
+import { store, stored } from "./storage";
 import { TableScene } from "./table";
 
 type Screen = "loading" | "name" | "connecting" | "room" | "table" | "gone" | "party";
@@ -46,23 +48,6 @@ const PROFILE_KEY = "durak.profile";
 const FULLSCREEN_ICON =
   '<svg viewBox="0 0 24 24" aria-hidden="true"><path fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" ' +
   'd="M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5"/></svg>';
-
-function stored(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function store(key: string, value: string | null): void {
-  try {
-    if (value === null) localStorage.removeItem(key);
-    else localStorage.setItem(key, value);
-  } catch {
-    // private browsing: kept for this visit only
-  }
-}
 
 class App {
   screen: Screen = "loading";
@@ -87,20 +72,11 @@ class App {
   private endShown = false;
   private overlay: HTMLElement | null = null;
   private currentGame = 0;
-  // a party's page (door.json kind "party"): the party's link, open all night, and the
-  // table the party seats us at each round, reached through `link` at its web port
-  private partyLink: Link | null = null;
-  private party: Party | null = null;
-  private player: number | null = null;
-  private readonly partyKey = `durak.party.${location.host}`;
-  private call: PartySeat | null = null; // the table we are called to, not joined yet
+  // a party's page (door.json kind "party"): the night (night.ts), and the table the
+  // party seats us at each round, reached through `link` at its web port
+  private night: Night | null = null;
   private atTable: PartySeat | null = null; // the table we joined (or are joining)
-  private goAt = 0; // when we go to the called table by ourselves (Date.now() ms)
   private backAt = 0; // when a finished game gives way to the standings
-  private nextAt: number | null = null; // when the break ends by itself
-  private leftAt: number | null = null; // when a night of fixed time is up
-  private refused = "";
-  private refusedUntil = 0;
   private readonly looks = new Map<string, number>(); // badges seen, by name
   private refreshParty: ((hooks: PartyHooks) => void) | null = null;
 
@@ -142,9 +118,9 @@ class App {
       get idle() { return app.table.idle; },
       get deal() { return app.verdict ? (app.verdict.ok ? "verified" : "failed") : null; },
       get link() { return app.link.state; },
-      get player() { return app.player; },
-      get party() { return app.party?.status ?? null; },
-      get called() { return app.call !== null; },
+      get player() { return app.night?.player ?? null; },
+      get party() { return app.night?.party?.status ?? null; },
+      get called() { return (app.night?.call ?? null) !== null; },
     });
   }
 
@@ -153,12 +129,12 @@ class App {
       const door = (await (await fetch("door.json", { cache: "no-store" })).json()) as { kind: string; name: string; protocol: number };
       this.tableName = door.name;
       document.title = `${door.name} · Durak`;
-      if (door.kind === "party") this.openParty();
+      if (door.kind === "party") this.openNight();
     } catch {
       this.tableName = location.host;
     }
     this.drawBar();
-    const token = this.partyLink ? stored(this.partyKey) : stored(this.tokenKey);
+    const token = this.night ? this.night.token : stored(this.tokenKey);
     if (token && this.profile.name) this.connect();
     else this.show("name");
   }
@@ -182,19 +158,19 @@ class App {
 
   private connect(): void {
     this.show("connecting");
-    if (this.partyLink) this.partyLink.start();
+    if (this.night) this.night.link.start();
     else this.link.start();
   }
 
   private showBanner(): void {
-    const away = this.link.state === "reconnecting" || this.partyLink?.state === "reconnecting";
+    const away = this.link.state === "reconnecting" || this.night?.link.state === "reconnecting";
     this.banner.textContent = away ? this.tr.t("table.reconnecting") : "";
     this.banner.classList.toggle("on", away);
   }
 
   private linkState(state: LinkState, goodbye: { code: string; text: string } | null): void {
     this.showBanner();
-    if (this.partyLink) {
+    if (this.night) {
       if (state === "closed" && this.atTable) this.leaveTable(goodbye);
       return;
     }
@@ -223,90 +199,31 @@ class App {
     return this.tr.has(key) ? this.tr.t(key) : goodbye.text;
   }
 
-  // ---- a party night (docs/protocol.md section 17) ----------------------------------
+  // ---- a party night (docs/protocol.md section 17; the night's own link: night.ts) ----
 
-  private openParty(): void {
-    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    this.partyLink = new Link(`${scheme}//${location.host}/ws`, {
-      hello: () => ({ type: "join", version: PROTOCOL_VERSION, name: this.profile.name, token: stored(this.partyKey), role: "play" }),
-      message: (message) => this.receiveParty(message),
-      state: (state, goodbye) => this.partyState(state, goodbye),
+  private openNight(): void {
+    this.night = new Night({
+      tr: this.tr,
+      name: () => this.profile.name,
+      onParty: () => this.screen === "party",
+      showParty: () => this.show("party"),
+      showName: () => this.show("name"),
+      redraw: () => this.draw(),
+      gone: (goodbye) => this.gone(goodbye),
+      banner: () => this.showBanner(),
+      atTable: () => this.atTable,
+      tableOpen: () => this.link.state !== "closed",
+      goToTable: (seat) => this.goToTable(seat),
+      toStandings: () => this.toStandings(),
+      leaveTables: () => {
+        this.link.stop();
+        this.atTable = null;
+      },
     });
     window.setInterval(() => this.tick(), 250);
   }
 
-  private partyState(state: LinkState, goodbye: { code: string; text: string } | null): void {
-    this.showBanner();
-    if (state !== "closed") return;
-    if (goodbye?.code === "bad_token" && stored(this.partyKey)) {
-      store(this.partyKey, null); // a party of another night on this address: join it anew
-      this.player = null;
-      this.partyLink?.start();
-      return;
-    }
-    this.link.stop();
-    this.atTable = null;
-    this.call = null;
-    this.player = null;
-    if (goodbye?.code === "left") {
-      store(this.partyKey, null);
-      return this.show("name");
-    }
-    this.gone(goodbye ?? { code: "closed", text: "" });
-  }
-
-  private receiveParty(message: Message): void {
-    switch (message.type) {
-      case "joined":
-        this.player = message.player as number;
-        store(this.partyKey, message.token as string);
-        this.partyChanged(message.party as Party);
-        if (!this.atTable) this.show("party");
-        break;
-      case "party":
-        this.partyChanged(message.party as Party);
-        break;
-      case "party_table":
-        this.called(message as unknown as PartySeat);
-        break;
-      case "rejected": {
-        const key = `party.refused.${String(message.reason)}`;
-        this.refused = this.tr.has(key) ? this.tr.t(key) : String(message.text);
-        this.refusedUntil = Date.now() + 6000;
-        if (this.screen === "party") this.draw();
-        break;
-      }
-      default:
-        break;
-    }
-  }
-
-  private partyChanged(party: Party): void {
-    const now = Date.now();
-    this.party = party;
-    this.nextAt = party.next_ms === null ? null : now + party.next_ms;
-    this.leftAt = party.left_ms === null ? null : now + party.left_ms;
-    if (this.screen === "party") this.draw();
-  }
-
-  // the party seats us: say where, and go there after a moment to read it (at once when
-  // the round began a while ago: called again after a reload or a drop)
-  private called(seat: PartySeat): void {
-    const here = this.atTable;
-    if (here && here.round === seat.round && here.table === seat.table && this.link.state !== "closed") return;
-    if (seat.web_port === null) return; // (a party without pages has none for its tables)
-    if (here) this.toStandings();
-    this.call = seat;
-    const late = (this.party?.round_ms ?? 0) > GO_AFTER_MS;
-    this.goAt = Date.now() + (late ? 0 : GO_AFTER_MS);
-    if (late) return this.goToTable();
-    this.show("party");
-  }
-
-  private goToTable(): void {
-    const seat = this.call;
-    if (!seat || seat.web_port === null) return;
-    this.call = null;
+  private goToTable(seat: PartySeat): void {
     this.link.stop();
     this.atTable = seat;
     this.seat = null;
@@ -342,36 +259,12 @@ class App {
     this.show("party");
   }
 
-  private partyHooks(): PartyHooks {
-    const now = Date.now();
-    return {
-      tr: this.tr,
-      player: this.player,
-      look: this.profile.look,
-      looks: this.looks,
-      call: this.call,
-      goingIn: (this.goAt - now) / 1000,
-      nextIn: this.nextAt === null ? null : (this.nextAt - now) / 1000,
-      leftIn: this.leftAt === null ? null : (this.leftAt - now) / 1000,
-      refused: now < this.refusedUntil ? this.refused : "",
-      start: () => {
-        const ref = this.partyLink?.nextRef() ?? 1;
-        this.partyLink?.send({ type: "party_start", ref });
-      },
-      go: () => this.goToTable(),
-      leave: () => {
-        const ref = this.partyLink?.nextRef() ?? 1;
-        this.partyLink?.send({ type: "party_leave", ref });
-      },
-    };
-  }
-
   // the clocks: the call's and the end's timers, and the countdowns shown
   private tick(): void {
     const now = Date.now();
-    if (this.call && now >= this.goAt) this.goToTable();
+    this.night?.tick();
     if (this.backAt && now >= this.backAt) this.toStandings();
-    if (this.screen === "party" && this.party) this.refreshParty?.(this.partyHooks());
+    if (this.screen === "party" && this.night?.party) this.refreshParty?.(this.night.hooks(this.profile.look, this.looks));
     const left = this.overlay?.querySelector(".back-soon");
     if (left && this.backAt) left.textContent = this.tr.plural("party.back_soon", Math.ceil(Math.max(0, this.backAt - now) / 1000));
   }
@@ -658,14 +551,14 @@ class App {
         break;
       case "party": {
         this.refreshParty = null;
-        if (!this.party) break;
-        const shown = partyScreen(this.party, this.partyHooks());
+        if (!this.night?.party) break;
+        const shown = partyScreen(this.night.party, this.night.hooks(this.profile.look, this.looks));
         this.refreshParty = shown.refresh;
         this.main.append(shown.root);
         break;
       }
       case "name":
-        this.main.append(nameScreen(tr, this.profile, this.tableName, this.partyLink === null, (profile, watch) => {
+        this.main.append(nameScreen(tr, this.profile, this.tableName, this.night === null, (profile, watch) => {
           this.profile = profile;
           this.watch = watch;
           store(PROFILE_KEY, JSON.stringify(profile));
