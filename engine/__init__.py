@@ -40,7 +40,7 @@ from .notation import PositionError
 from .phase import Phase
 from .position import Position
 from .reasons import IllegalAction, Reason
-from .rules import HAND_SIZE, Rules, RulesError
+from .rules import DECK_SIZES, HAND_SIZE, Rules, RulesError
 from .rules import ThrowIn as ThrowInRule
 from .series import Series
 from .state import MAX_MOVES, REPETITION_LIMIT, GameState, new_game
@@ -48,6 +48,7 @@ from .view import PublicView, SeatView, observe, observe_public
 
 __all__ = [
     "CARDS",
+    "DECK_SIZES",
     "HAND_SIZE",
     "MAX_MOVES",
     "REPETITION_LIMIT",

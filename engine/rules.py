@@ -8,9 +8,10 @@ from typing import Any, Final
 
 from .pickling import pickle_by_fields
 
-__all__ = ["HAND_SIZE", "Rules", "RulesError", "ThrowIn"]
+__all__ = ["DECK_SIZES", "HAND_SIZE", "Rules", "RulesError", "ThrowIn"]
 
 HAND_SIZE: Final = 6
+DECK_SIZES: Final = (24, 36, 52)  # the decks RULES.md allows
 MAX_ATTACKS: Final = 6
 FIRST_BOUT_MAX: Final = 5  # under "first bout 5"
 MAX_PLAYERS: Final = 6
@@ -43,7 +44,7 @@ class Rules:
         object.__setattr__(self, "throw_in", ThrowIn(self.throw_in))
         if not 2 <= self.players <= MAX_PLAYERS:
             raise RulesError(f"Durak is played by 2 to 6 players, not {self.players}")
-        if self.deck_size not in (24, 36, 52):
+        if self.deck_size not in DECK_SIZES:
             raise RulesError(f"the deck has 24, 36 or 52 cards, not {self.deck_size}")
         if self.players * HAND_SIZE > self.deck_size:
             raise RulesError(

@@ -67,7 +67,7 @@ from .notation import read_game, write_game
 from .phase import Phase
 from .position import Position
 from .reasons import IllegalAction, Reason
-from .rules import HAND_SIZE, MAX_ATTACKS, MAX_PLAYERS, Rules
+from .rules import DECK_SIZES, HAND_SIZE, MAX_ATTACKS, MAX_PLAYERS, Rules
 from .rules import ThrowIn as ThrowInRule
 
 __all__ = ["MAX_MOVES", "REPETITION_LIMIT", "GameState", "Phase", "new_game"]
@@ -677,5 +677,5 @@ def _shuffle(deck: list[Card], rng: random.Random) -> None:
 # ``_shuffle``'s steps for each deck: the position drawn for, and the bits drawn for it.
 _SHUFFLE_STEPS: Final = {
     size: tuple((top, (top + 1).bit_length()) for top in range(size - 1, 0, -1))
-    for size in (24, 36, 52)
+    for size in DECK_SIZES
 }

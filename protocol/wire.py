@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 from engine import (
     CARDS,
+    DECK_SIZES,
     Action,
     Attack,
     Attacked,
@@ -291,7 +292,6 @@ class UnplayableRules:
 
 
 _THROW_IN_VALUES = frozenset(rule.value for rule in ThrowInRule)
-_DECK_SIZES = (24, 36, 52)
 
 
 def requested_rules_from_wire(value: Any) -> Rules | UnplayableRules:
@@ -299,7 +299,7 @@ def requested_rules_from_wire(value: Any) -> Rules | UnplayableRules:
     bad); options that cannot be played together give ``UnplayableRules``, for the table."""
     data = check_map(value, "rules", _RULES_KEYS)
     check_int(data["players"], 2, MAX_SEATS, "rules players")
-    if type(data["deck_size"]) is not int or data["deck_size"] not in _DECK_SIZES:
+    if type(data["deck_size"]) is not int or data["deck_size"] not in DECK_SIZES:
         raise bad("rules deck_size must be 24, 36 or 52")
     if type(data["throw_in"]) is not str or data["throw_in"] not in _THROW_IN_VALUES:
         raise bad(f"rules throw_in must be one of {', '.join(sorted(_THROW_IN_VALUES))}")

@@ -6,7 +6,7 @@ import argparse
 import os
 from collections.abc import Mapping
 
-from engine import Rules, RulesError, ThrowInRule
+from engine import DECK_SIZES, Rules, RulesError, ThrowInRule
 from protocol.fields import MAX_PASSWORD
 
 PASSWORD_ENV = "DURAK_PASSWORD"
@@ -30,7 +30,7 @@ def password_option(given: str | None, environ: Mapping[str, str] = os.environ) 
 def add_rules_options(parser: argparse.ArgumentParser) -> None:
     """The options of RULES.md, with its defaults."""
     group = parser.add_argument_group("rules")
-    group.add_argument("--deck", type=int, choices=(24, 36, 52), default=36, help="deck size")
+    group.add_argument("--deck", type=int, choices=DECK_SIZES, default=36, help="deck size")
     group.add_argument(
         "--throw-in",
         choices=[t.value for t in ThrowInRule],
