@@ -47,16 +47,10 @@ from .events import (
     BoutStarted,
     Covered,
     Dealt,
-    Discarded,
-    Drew,
     Event,
     FirstAttacker,
     GameEnded,
     GameResult,
-    Passed,
-    PickedUp,
-    Taking,
-    ThrewIn,
     Transferred,
     TrumpTurned,
     WentOut,
@@ -69,6 +63,17 @@ from .position import Position
 from .reasons import IllegalAction, Reason
 from .rules import DECK_SIZES, HAND_SIZE, MAX_ATTACKS, MAX_PLAYERS, Rules
 from .rules import ThrowIn as ThrowInRule
+from .shared_events import (
+    ATTACKED,
+    BOUT_STARTED,
+    COVERED,
+    PASSED,
+    TAKING,
+    THREW_IN,
+    discarded,
+    drew,
+    picked_up,
+)
 
 __all__ = ["MAX_MOVES", "REPETITION_LIMIT", "GameState", "Phase", "new_game"]
 
@@ -307,9 +312,9 @@ class GameState(Position):
         self.table_ranks |= SAME_RANK[index]
         self.passed = 0
         key = seat << 12 | index << 6 | aimed
-        covered = _COVERED.get(key)
+        covered = COVERED.get(key)
         if covered is None:
-            covered = _COVERED[key] = Covered(seat, card, target)
+            covered = COVERED[key] = Covered(seat, card, target)
         events: list[Event] = [covered]
         if -1 not in defences and self._settled():
             self._end_bout(events)
@@ -317,7 +322,7 @@ class GameState(Position):
 
     def _pass(self, seat: int, action: Pass) -> list[Event]:
         self.passed |= 1 << seat
-        events: list[Event] = [_PASSED[seat]]
+        events: list[Event] = [PASSED[seat]]
         if self._settled():
             self._end_bout(events)
         return events
@@ -325,7 +330,7 @@ class GameState(Position):
     def _throw_in(self, seat: int, action: ThrowIn) -> list[Event]:
         card = action.card
         self._put_attack(seat, card)
-        events: list[Event] = [_THREW_IN[seat][card.index]]
+        events: list[Event] = [THREW_IN[seat][card.index]]
         if self.taking and self._settled():
             self._end_bout(events)
         return events
@@ -347,15 +352,15 @@ class GameState(Position):
         self.passed = 0
         self.phase = _OPEN
         key = played | seat << 52
-        attacked = _ATTACKED.get(key)
+        attacked = ATTACKED.get(key)
         if attacked is None:
-            attacked = _ATTACKED[key] = Attacked(seat, cards)
+            attacked = ATTACKED[key] = Attacked(seat, cards)
         return [attacked]
 
     def _take(self, seat: int, action: Take) -> list[Event]:
         self.taking = True
         self.passed = 0
-        events: list[Event] = [_TAKING[seat]]
+        events: list[Event] = [TAKING[seat]]
         if self._settled():
             self._end_bout(events)
         return events
@@ -438,7 +443,7 @@ class GameState(Position):
         else:  # everyone is in and may add, as ``_set_throwers`` finds
             self.throwers = ((1 << players) - 1) & ~(1 << defender)
         self.seen = (*seen, position)
-        events.append(_BOUT_STARTED[attacker][defender][limit])
+        events.append(BOUT_STARTED[attacker][defender][limit])
 
     def _end_bout(self, events: list[Event]) -> None:
         table = self.table_cards
@@ -447,11 +452,11 @@ class GameState(Position):
         if took:
             self.hands[defender] |= table
             self.known[defender] |= table
-            events.append(_picked_up(defender, table))
+            events.append(picked_up(defender, table))
         else:
             self.discard |= table
             self.seen = ()  # no position before a discard can come back
-            events.append(_discarded(table))
+            events.append(discarded(table))
         if self.stock:
             self._refill(events)
         if not self.stock:
@@ -483,7 +488,7 @@ class GameState(Position):
                 drawn |= 1 << index
             del stock[-count:]
             hands[seat] |= drawn
-            events.append(_drew(seat, count, drawn))
+            events.append(drew(seat, count, drawn))
             if not stock:
                 trump_card = self.trump_card
                 if drawn >> trump_card & 1:
@@ -524,66 +529,6 @@ class GameState(Position):
             if not places[seat]:
                 places[seat] = place
         self._finish([], events)
-
-
-# Events are immutable values, so the ones every game repeats are shared, like the interned
-# actions: looking one up costs a fraction of building it, and apply runs in every playout.
-# Each table is bounded by the seats, cards and limits there are.
-_PASSED: Final = tuple(Passed(seat) for seat in range(MAX_PLAYERS))
-_TAKING: Final = tuple(Taking(seat) for seat in range(MAX_PLAYERS))
-_THREW_IN: Final = tuple(
-    tuple(ThrewIn(seat, card) for card in CARDS) for seat in range(MAX_PLAYERS)
-)
-_ATTACKED: Final[dict[int, Attacked]] = {}  # by the cards' mask | seat << 52
-_COVERED: Final[dict[int, Covered]] = {}  # by seat << 12 | card << 6 | target
-_BOUT_STARTED: Final = tuple(  # by attacker, defender and limit
-    tuple(
-        tuple(BoutStarted(attacker, defender, limit) for limit in range(MAX_ATTACKS + 1))
-        for defender in range(MAX_PLAYERS)
-    )
-    for attacker in range(MAX_PLAYERS)
-)
-
-# A bout's end events that hold at most two cards are shared too, as most do (in random
-# two-player games nine draws in ten, seven discards in ten, three pick-ups in five):
-# building one (``cards_of``, then the frozen dataclass's ``__init__``) costs several
-# times looking it up, and the tables stay bounded, at most 52 + 1326 masks per seat.
-_SHARED_CARDS: Final = 2
-_DREW: Final[dict[int, Drew]] = {}  # by the cards' mask | seat << 52
-_PICKED_UP: Final[dict[int, PickedUp]] = {}  # by the cards' mask | seat << 52
-_DISCARDED: Final[dict[int, Discarded]] = {}  # by the cards' mask
-
-
-def _drew(seat: int, count: int, drawn: int) -> Drew:
-    """``Drew(seat, count, cards)`` of the cards in ``drawn``."""
-    if count > _SHARED_CARDS:
-        return Drew(seat, count, cards_of(drawn))
-    key = drawn | seat << 52
-    event = _DREW.get(key)
-    if event is None:
-        event = _DREW[key] = Drew(seat, count, cards_of(drawn))
-    return event
-
-
-def _picked_up(seat: int, table: int) -> PickedUp:
-    """``PickedUp(seat, cards)`` of the cards in ``table``."""
-    if table.bit_count() > _SHARED_CARDS:
-        return PickedUp(seat, cards_of(table))
-    key = table | seat << 52
-    event = _PICKED_UP.get(key)
-    if event is None:
-        event = _PICKED_UP[key] = PickedUp(seat, cards_of(table))
-    return event
-
-
-def _discarded(table: int) -> Discarded:
-    """``Discarded(cards)`` of the cards in ``table``."""
-    if table.bit_count() > _SHARED_CARDS:
-        return Discarded(cards_of(table))
-    event = _DISCARDED.get(table)
-    if event is None:
-        event = _DISCARDED[table] = Discarded(cards_of(table))
-    return event
 
 
 # How ``apply`` checks and plays each kind of action.
