@@ -21,7 +21,7 @@ import { commitmentOf, dealContext, dealFrom, seedOf } from "./fair";
 import { Translator } from "./i18n";
 import type { Strings } from "./i18n";
 import { logLine } from "./log";
-import { Link } from "./net";
+import { doorUrl, Link } from "./net";
 import type { LinkState } from "./net";
 import { Night } from "./night";
 import { PROTOCOL_VERSION } from "./proto";
@@ -88,8 +88,7 @@ class App {
       // a damaged profile: start afresh
     }
     this.profile = profile;
-    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    this.link = new Link(`${scheme}//${location.host}/ws`, {
+    this.link = new Link(doorUrl(location.host), {
       hello: () => this.hello(),
       message: (message) => this.receive(message),
       state: (state, goodbye) => this.linkState(state, goodbye),
@@ -237,8 +236,7 @@ class App {
     this.closeOverlay();
     // the page's own host name, never the party's `address`: the phone reached the host
     // by this name (docs/protocol.md section 19), and the door checks the page's Origin by it
-    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    this.link.url = `${scheme}//${location.hostname}:${seat.web_port}/ws`;
+    this.link.url = doorUrl(`${location.hostname}:${seat.web_port}`);
     this.show("connecting");
     this.link.start();
   }

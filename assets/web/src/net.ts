@@ -23,6 +23,12 @@ const DEFAULT_SILENCE_MS = 12_000;
 
 export type LinkState = "connecting" | "open" | "reconnecting" | "closed";
 
+// the door's WebSocket at `host` (a name, and a port unless the page's own), secure when
+// the page is
+export function doorUrl(host: string): string {
+  return `${location.protocol === "https:" ? "wss:" : "ws:"}//${host}/ws`;
+}
+
 export interface LinkHooks {
   hello(): Message; // built afresh for every connection (the token may have come since)
   message(message: Message): void;

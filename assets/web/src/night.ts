@@ -4,7 +4,7 @@
 // table itself is reached through the app's table link (main.ts), at the called table's
 // web port; the app says where we sit and takes us there and back.
 import type { Translator } from "./i18n";
-import { Link } from "./net";
+import { doorUrl, Link } from "./net";
 import type { LinkState } from "./net";
 import { GO_AFTER_MS } from "./party";
 import type { PartyHooks } from "./party";
@@ -44,8 +44,7 @@ export class Night {
   private refusedUntil = 0;
 
   constructor(private readonly app: NightHost) {
-    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    this.link = new Link(`${scheme}//${location.host}/ws`, {
+    this.link = new Link(doorUrl(location.host), {
       hello: () => ({ type: "join", version: PROTOCOL_VERSION, name: app.name(), token: this.token, role: "play" }),
       message: (message) => this.receive(message),
       state: (state, goodbye) => this.state(state, goodbye),
