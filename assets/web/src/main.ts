@@ -310,14 +310,16 @@ class App {
         break;
       }
       case "snapshot":
-      case "watch_snapshot":
+      case "watch_snapshot": {
+        const sameGame = message.game === this.currentGame;
         this.currentGame = message.game as number;
         this.endShown = false;
         this.closeOverlay();
         this.show("table");
-        this.table.resync(message.view as View);
+        this.table.resync(message.view as View, sameGame);
         if ((message.view as View).phase === "over") this.gameEnded(message.view as View);
         break;
+      }
       case "update":
       case "watch_update":
         this.onUpdate(message.game as number, message.events as GameEvent[], message.view as View);

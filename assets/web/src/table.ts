@@ -96,13 +96,16 @@ export class TableScene {
     return false;
   }
 
-  // a snapshot, or the page coming back: the whole picture at once, no animation
-  resync(view: View): void {
+  // a snapshot, or the page coming back: the whole picture at once, no animation. In
+  // the same game the cards the player had chosen stay chosen while still held, as after
+  // an update (a link back from a drop must not undo a tap made meanwhile)
+  resync(view: View, sameGame: boolean): void {
     this.queue = [];
     this.view = view;
     this.ended = view.phase === "over";
     this.model = modelOf(view, this.model.by);
-    this.choice.selected = [];
+    const held = this.model.hand;
+    this.choice.selected = sameGame ? this.choice.selected.filter((card) => held.includes(card)) : [];
     this.choice.mode = null;
     this.relayout(0);
   }
