@@ -118,6 +118,51 @@ async def test_a_reload_mid_game_is_back_in_the_seat(tables: OpenTable, browser:
     await phone.play_game(stop_after=phone.actions + 2)
 
 
+# Two quick taps on one card in one task of the page (so the host's answer to the first
+# cannot arrive in between): whether the page was idle right after them, and how many
+# refusals it showed. A mouse's pointer (id 1) is always there to be captured.
+DOUBLE_TAP = """((code) => {
+  const node = document.querySelector(`.card.face[data-card="${code}"]`);
+  const box = node.getBoundingClientRect();
+  const at = {bubbles: true, clientX: box.left + box.width / 2, clientY: box.top + box.height / 2,
+              pointerId: 1, pointerType: "mouse", isPrimary: true};
+  for (let i = 0; i < 2; i++) {
+    node.dispatchEvent(new PointerEvent("pointerdown", at));
+    node.dispatchEvent(new PointerEvent("pointerup", at));
+  }
+  return window.durakTest.idle;
+})"""
+
+
+async def test_a_double_tap_plays_the_card_once(tables: OpenTable, browser: Browser) -> None:
+    """A card whose one move a tap makes, tapped twice before the host answers: the move
+    is sent once (no refusal shown for a second), and the page waits for the answer
+    before it counts as idle or takes another move."""
+    table = await tables(seats=2, ai=("easy",), rules=SHORT)
+    phone, seat = await seated(browser, table, "Anna")
+    await phone.start()
+    while True:
+        state = await phone.wait("t.screen === 'table' && t.idle && t.legal.length")
+        moves: dict[str, list[dict[str, object]]] = {}
+        for action in state.legal:
+            for code in action.get("cards", [action.get("card")]):
+                moves.setdefault(code, []).append(action)
+        once = [code for code, mine in moves.items() if len(mine) == 1 and mine[0]["verb"] != "transfer"]
+        if once:
+            break
+        await phone.play_game(stop_after=phone.actions + 1)
+    code = once[0]
+    toasts = "[...document.querySelectorAll('.toast')].map((n) => n.textContent)"
+    earlier = await phone.page.evaluate(toasts)  # the game's first toasts may still show
+    idle = await phone.page.evaluate(f"({DOUBLE_TAP})({json.dumps(code)})")
+    assert idle is False
+    after = await phone.wait(f"t.idle && t.key !== {json.dumps(state.key)}")
+    assert code not in after.hand
+    await asyncio.sleep(0.5)  # a refusal of a second move would be shown by now
+    assert [text for text in await phone.page.evaluate(toasts) if text not in earlier] == []
+    assert table.room().seats[seat].status == "connected"
+
+
 async def test_offline_then_online_is_back_in_the_seat(tables: OpenTable, browser: Browser) -> None:
     """A dead spot: the page goes off the network until the host's heartbeat gives up on
     it (the seat held), then comes back online and reconnects to the same seat."""

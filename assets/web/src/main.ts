@@ -276,12 +276,12 @@ class App {
     return ref;
   }
 
-  private act(action: Action): void {
+  private act(action: Action): boolean {
     const clean: Action = { verb: action.verb };
     if (action.cards) clean.cards = action.cards;
     if (action.card) clean.card = action.card;
     if (action.target) clean.target = action.target;
-    this.send({ type: "act", action: clean });
+    return this.link.send({ type: "act", action: clean, ref: this.link.nextRef() });
   }
 
   private receive(message: Message): void {

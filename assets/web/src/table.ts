@@ -18,11 +18,13 @@ import { statusText } from "./status";
 import type { Action, Card, GameEvent, Room, View } from "./proto";
 import { Animator, type Pose, type Sprite } from "./tween";
 
+const ANSWER_WAIT_MS = 5000; // the longest a move waits for the host's answer
+
 export interface TableHost {
   tr: Translator;
   room(): Room | null;
   seat(): number | null; // null: watching
-  act(action: Action): void;
+  act(action: Action): boolean; // false: the link is down, nothing was sent
   emote(code: string): void;
   showLog(): void;
   toast(text: string): void;
@@ -49,6 +51,10 @@ export class TableScene {
   private running = false;
   readonly choice: Choice = { selected: [], mode: null };
   private ended = false;
+  // a move sent and not yet answered (by an update, a snapshot or a refusal): until then
+  // the table is not idle and takes no second move, so a quick double tap cannot send one
+  // move twice and nothing reads the hand the move has already left
+  private awaiting = 0; // the safety timer's id, 0 when nothing is awaited
   private baseH = 0; // the card height the sprites are sized for
   private readonly drawn = new Map<string, string>(); // what each part was drawn from
   private readonly plateRow: Plates;
@@ -77,7 +83,12 @@ export class TableScene {
   }
 
   get idle(): boolean {
-    return !this.running && this.queue.length === 0 && this.anim.idle;
+    return !this.running && this.queue.length === 0 && this.anim.idle && this.awaiting === 0;
+  }
+
+  private answered(): void {
+    window.clearTimeout(this.awaiting);
+    this.awaiting = 0;
   }
 
   get hand(): Card[] {
@@ -100,6 +111,7 @@ export class TableScene {
   // the same game the cards the player had chosen stay chosen while still held, as after
   // an update (a link back from a drop must not undo a tap made meanwhile)
   resync(view: View, sameGame: boolean): void {
+    this.answered();
     this.queue = [];
     this.view = view;
     this.ended = view.phase === "over";
@@ -111,6 +123,7 @@ export class TableScene {
   }
 
   update(events: GameEvent[], view: View): void {
+    this.answered();
     if (events[0]?.event === "dealt") {
       this.model = emptyModel(view.rules.players);
       this.model.stock = view.rules.deck_size;
@@ -135,6 +148,7 @@ export class TableScene {
   }
 
   rejected(): void {
+    this.answered();
     this.choice.selected = [];
     this.choice.mode = null;
     this.relayout();
@@ -553,10 +567,10 @@ export class TableScene {
     clear(this.buttons);
     const has = (verb: Action["verb"]): Action[] => legal.filter((a) => a.verb === verb);
     const allBeaten = m.table.length > 0 && m.table.every(([, d]) => d !== null);
-    if (has("take").length) this.buttons.append(button("btn action", tr.t("table.take"), () => this.host.act({ verb: "take" })));
+    if (has("take").length) this.buttons.append(button("btn action", tr.t("table.take"), () => this.play({ verb: "take" })));
     if (has("pass").length) {
       const label = allBeaten && me === m.attacker && !m.taking ? "table.beaten" : "table.pass";
-      this.buttons.append(button("btn action", tr.t(label), () => this.host.act({ verb: "pass" })));
+      this.buttons.append(button("btn action", tr.t(label), () => this.play({ verb: "pass" })));
     }
     for (const verb of ["transfer", "show"] as const) {
       const actions = has(verb);
@@ -617,9 +631,11 @@ export class TableScene {
   }
 
   play(action: Action): void {
+    if (this.awaiting !== 0) return;
     this.choice.selected = [];
     this.choice.mode = null;
-    this.host.act(action);
+    // a host that never answers (a link gone quiet) must not freeze the hand for good
+    if (this.host.act(action)) this.awaiting = window.setTimeout(() => this.answered(), ANSWER_WAIT_MS);
     this.dress();
     this.refreshHud();
   }
