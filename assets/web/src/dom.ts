@@ -28,6 +28,23 @@ export function svgNode(className: string, svg: string): HTMLElement {
   return node;
 }
 
+// words and style set only when they change: the same words set again replace the node's
+// text, and the same style makes the browser work the element's style out again
+export function setText(node: HTMLElement, text: string): void {
+  if (node.textContent !== text) node.textContent = text;
+}
+
+type Styled = "transform" | "width" | "fontSize" | "left" | "top";
+const styled = new WeakMap<HTMLElement, Partial<Record<Styled, string>>>(); // as last set
+// (the style as set is kept: the browser reads it back in its own spelling)
+export function setStyle(node: HTMLElement, property: Styled, value: string): void {
+  let set = styled.get(node);
+  if (!set) styled.set(node, (set = {}));
+  if (set[property] === value) return;
+  set[property] = value;
+  node.style[property] = value;
+}
+
 export function clear(node: HTMLElement): HTMLElement {
   while (node.firstChild) node.removeChild(node.firstChild);
   return node;

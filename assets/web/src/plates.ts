@@ -1,8 +1,8 @@
 // The other seats' plates round the table (badge, name, count of cards, role; whose turn
 // it is) and the bubbles under them: what each seat just did, "Thinking…", a reaction.
 import { lookSvg } from "./art";
-import { clear, el, svgNode } from "./dom";
-import { clamp, type Geometry } from "./geometry";
+import { el, setStyle, setText, svgNode } from "./dom";
+import type { Geometry } from "./geometry";
 import { awaited as awaitedSeats, type Model } from "./model";
 import type { View } from "./proto";
 import type { TableHost } from "./table";
@@ -21,12 +21,27 @@ export interface Seating {
   name(seat: number): string;
 }
 
+// one seat's plate, and what its changing parts were last made from
+interface Plate {
+  readonly root: HTMLElement;
+  badge: HTMLElement;
+  badgeKey: string;
+  readonly count: HTMLElement;
+  readonly name: HTMLElement;
+  readonly role: HTMLElement;
+  bubble: HTMLElement | null;
+  sayingKey: string;
+  bounds: string;
+}
+
 export class Plates {
   readonly node = el("div", "plates");
   private readonly bubbles = new Map<number, { text: string; until: number }>();
   private readonly emotes = new Map<number, { text: string; until: number }>();
   private drawnFrom = ""; // what the plates were last drawn from
-  private placedFor: Geometry | null = null; // the layout the bubbles were last placed in
+  private readonly plates = new Map<number, Plate>(); // by seat
+  private mine: HTMLElement | null = null; // the bubble of what this page's player did
+  private mineKey = "";
 
   constructor(private readonly table: Seating) {}
 
@@ -40,38 +55,23 @@ export class Plates {
     this.refresh();
   }
 
-  // (placing a bubble measures it, which makes the browser lay the page out there and
-  // then: only when the plates are new or the table's layout is, never while the cards
-  // fly past unchanged plates, twice a second)
-  refresh(): void {
-    const drawn = this.draw();
-    const g = this.table.geometry();
-    if (!drawn && g === this.placedFor) return;
-    this.placedFor = g;
-    this.place();
-  }
-
-  // each bubble under the middle of its plate, moved along as far as it takes to keep it
+  // A bubble goes under the middle of its plate, moved along as far as it takes to keep it
   // on the screen (a plate near a side of a small phone has a long "забирает 8 карт" wider
-  // than the room between the plate's middle and the edge); measured once the plates are
-  // in the page, so that any words in any language fit
-  private place(): void {
-    const g = this.table.geometry();
-    // every bubble measured first, then every one moved: a measure after a move would
-    // have the browser lay the page out again for each bubble
-    const placed = [...this.node.querySelectorAll<HTMLElement>(".plate")].flatMap((plate) => {
-      const bubble = plate.querySelector<HTMLElement>(".bubble");
-      const p = g.seats[Number(plate.dataset.seat)];
-      return bubble && p ? [{ bubble, left: p.x - g.plateW / 2, width: bubble.offsetWidth }] : [];
-    });
-    for (const { bubble, left, width } of placed) {
-      const x = clamp(g.plateW / 2 - width / 2, BUBBLE_EDGE - left, g.w - BUBBLE_EDGE - left - width);
-      bubble.style.left = `${x.toFixed(1)}px`;
-    }
+  // than the room between the plate's middle and the edge). The plate gives the bounds and
+  // the stylesheet does the sum at the bubble's own width (a translation's percentages are
+  // of it), so that any words in any language fit and nothing is measured: a measure in
+  // the middle of a step made the browser lay the whole page out there and then, most of
+  // a step's work on a phone.
+  private bounds(plate: Plate, x: number, g: Geometry): void {
+    const left = x - g.plateW / 2; // the plate's left side
+    const bounds = [BUBBLE_EDGE - left, g.plateW / 2, g.w - BUBBLE_EDGE - left].map((px) => `${px.toFixed(1)}px`);
+    if (bounds.join() === plate.bounds) return;
+    plate.bounds = bounds.join();
+    ["--bubble-min", "--bubble-mid", "--bubble-max"].forEach((name, i) => plate.root.style.setProperty(name, bounds[i] ?? "0px"));
   }
 
-  // (false: nothing changed since the plates were last drawn)
-  private draw(): boolean {
+  // the plates drawn again when what they show has changed
+  refresh(): void {
     const g = this.table.geometry();
     const room = this.table.host.room();
     const tr = this.table.host.tr;
@@ -83,55 +83,90 @@ export class Plates {
     const result = m.phase === "over" ? this.table.view()?.result?.durak : undefined;
     const state = [room?.seats, m.sizes, m.places, m.attacker, m.defender, m.taking, m.phase, result, [...awaited], said, g.w, g.h, g.plateW, tr.language];
     const key = JSON.stringify(state);
-    if (key === this.drawnFrom) return false;
+    if (key === this.drawnFrom) return;
     this.drawnFrom = key;
-    clear(this.node);
+    const shown = new Set<number>();
     m.sizes.forEach((count, seat) => {
       if (seat === me) return;
       const p = g.seats[seat];
       if (!p) return;
+      shown.add(seat);
       const info = room?.seats[seat];
-      const plate = el("div", "plate");
-      plate.dataset.seat = String(seat);
-      plate.style.width = `${g.plateW.toFixed(0)}px`;
-      if (awaited.has(seat)) plate.classList.add("turn");
-      if (info && !info.connected && info.kind === "human") plate.classList.add("away");
-      const badge = info?.look !== null && info?.look !== undefined ? svgNode("badge", lookSvg(info.look)) : el("span", "badge none", info?.kind === "ai" ? "AI" : "");
-      const nameLine = el("div", "name", this.table.name(seat));
+      const plate = this.plate(seat);
+      setStyle(plate.root, "width", `${g.plateW.toFixed(0)}px`);
+      plate.root.classList.toggle("turn", awaited.has(seat));
+      plate.root.classList.toggle("away", info !== undefined && !info.connected && info.kind === "human");
+      const look = info?.look ?? null;
+      const badgeKey = look !== null ? JSON.stringify(look) : info?.kind === "ai" ? "AI" : "";
+      if (badgeKey !== plate.badgeKey) {
+        const badge = look !== null ? svgNode("badge", lookSvg(look)) : el("span", "badge none", badgeKey);
+        plate.badge.replaceWith(badge);
+        plate.badge = badge;
+        plate.badgeKey = badgeKey;
+      }
       let roleText = "";
-      const durak = m.phase === "over" ? this.table.view()?.result?.durak : undefined;
-      if (durak === seat) roleText = tr.t("role.Durak");
+      if (result === seat) roleText = tr.t("role.Durak");
       else if (m.places[seat]) roleText = tr.t("table.out_place", { place: tr.ordinal(m.places[seat] ?? 0) });
       else if (seat === m.defender) roleText = tr.t(m.taking ? "role.taking" : "role.defending");
       else if (seat === m.attacker) roleText = tr.t("role.attacking");
       if (info?.back_soon) roleText = tr.t("seat_status.back_soon");
       else if (info?.status === "away") roleText = tr.t("seat_status.away");
       else if (info?.status === "stand_in") roleText = tr.t("seat_status.stand_in");
-      // the count of cards on the badge's corner, so that the role has the plate's whole
-      // width under the name ("отбивается" on a phone's narrow plate)
-      const avatar = el("span", "avatar");
-      avatar.append(badge, el("span", "count", String(count)));
-      const line = el("div", "line");
-      line.append(avatar, nameLine);
-      plate.append(line, el("div", "role", roleText));
+      setText(plate.count, String(count));
+      setText(plate.name, this.table.name(seat));
+      setText(plate.role, roleText);
+      // what the seat says: a new saying pops up anew, "Thinking…" stays up while it lasts
       const thinking = awaited.has(seat) && (info?.kind === "ai" || info?.status === "stand_in");
       const bubble = this.emotes.get(seat) ?? this.bubbles.get(seat);
-      if (bubble && bubble.until > now) plate.append(el("div", "bubble", bubble.text));
-      else if (thinking) plate.append(el("div", "bubble thinking", tr.t("web.thinking")));
+      const saying = bubble && bubble.until > now ? bubble : null;
+      const sayingKey = saying ? `${saying.until} ${saying.text}` : thinking ? `thinking ${tr.language}` : "";
+      if (sayingKey !== plate.sayingKey) {
+        plate.bubble?.remove();
+        plate.bubble = saying ? el("div", "bubble", saying.text) : thinking ? el("div", "bubble thinking", tr.t("web.thinking")) : null;
+        if (plate.bubble) plate.root.append(plate.bubble);
+        plate.sayingKey = sayingKey;
+      }
+      this.bounds(plate, p.x, g);
       const bottomSeat = seat === g.bottom;
       const y = bottomSeat ? p.y - g.cardH * g.tableS * 0.5 - 30 : p.y;
-      plate.style.transform = `translate(${p.x.toFixed(1)}px,${y.toFixed(1)}px) translate(-50%,-50%)`;
-      this.node.append(plate);
+      setStyle(plate.root, "transform", `translate(${p.x.toFixed(1)}px,${y.toFixed(1)}px) translate(-50%,-50%)`);
     });
-    if (me !== null) {
-      const mine = this.emotes.get(me) ?? this.bubbles.get(me);
-      if (mine && mine.until > now) {
-        const bubble = el("div", "bubble mine", mine.text);
-        bubble.style.left = `${(g.w / 2).toFixed(1)}px`;
-        bubble.style.top = `${(g.rowY + 30 - g.cardH * 0.4).toFixed(1)}px`;
-        this.node.append(bubble);
-      }
+    for (const [seat, plate] of this.plates) {
+      if (shown.has(seat)) continue;
+      plate.root.remove();
+      this.plates.delete(seat);
     }
-    return true;
+    const mine = me !== null ? (this.emotes.get(me) ?? this.bubbles.get(me)) : undefined;
+    const mineKey = mine && mine.until > now ? `${mine.until} ${mine.text}` : "";
+    if (mineKey !== this.mineKey) {
+      this.mine?.remove();
+      this.mine = mine && mineKey ? el("div", "bubble mine", mine.text) : null;
+      if (this.mine) this.node.append(this.mine);
+      this.mineKey = mineKey;
+    }
+    if (this.mine) {
+      setStyle(this.mine, "left", `${(g.w / 2).toFixed(1)}px`);
+      setStyle(this.mine, "top", `${(g.rowY + 30 - g.cardH * 0.4).toFixed(1)}px`);
+    }
+  }
+
+  // a seat's plate, made the first time it is shown and changed in place after that: a
+  // plate made anew at every change had the browser style and lay out every plate again
+  private plate(seat: number): Plate {
+    const known = this.plates.get(seat);
+    if (known) return known;
+    const root = el("div", "plate");
+    root.dataset.seat = String(seat);
+    const plate: Plate = { root, badge: el("span", "badge none"), badgeKey: "", count: el("span", "count"), name: el("div", "name"), role: el("div", "role"), bubble: null, sayingKey: "", bounds: "" };
+    // the count of cards on the badge's corner, so that the role has the plate's whole
+    // width under the name ("отбивается" on a phone's narrow plate)
+    const avatar = el("span", "avatar");
+    avatar.append(plate.badge, plate.count);
+    const line = el("div", "line");
+    line.append(avatar, plate.name);
+    root.append(line, plate.role);
+    this.node.append(root);
+    this.plates.set(seat, plate);
+    return plate;
   }
 }

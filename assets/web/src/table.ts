@@ -7,7 +7,7 @@
 // geometry.ts puts it. A card is tapped or dragged (gestures.ts); the view's `legal` and
 // `hints` dim what cannot be played and say why, the status line (status.ts) what to do.
 import { cardText, faceSvg, suitSvg, SUIT_COLOUR } from "./art";
-import { button, clear, el } from "./dom";
+import { button, clear, el, setStyle, setText } from "./dom";
 import { BACK_SHOWN, CARD_RATIO, clamp, DEG, FAN_STEP, FAN_TURN, FAN_TURN_DEG, SHOWN, tableGeometry, type Geometry } from "./geometry";
 import { Gestures, type Choice } from "./gestures";
 import type { Translator } from "./i18n";
@@ -46,6 +46,9 @@ export class TableScene {
   private model: Model = emptyModel(2);
   view: View | null = null;
   private geo: Geometry | null = null;
+  // the table's size as the browser last laid it out (0: not yet): read in a step, the
+  // size would make the browser lay the page out there and then
+  private box = { w: 0, h: 0 };
   private geoCards = 0; // the hand's size the geometry was made for
   private queue: (() => number)[] = [];
   private running = false;
@@ -78,7 +81,13 @@ export class TableScene {
     this.root.addEventListener("pointermove", (e) => gestures.pointerMove(e));
     this.root.addEventListener("pointerup", (e) => gestures.pointerUp(e));
     this.root.addEventListener("pointercancel", () => gestures.cancelDrag());
-    window.addEventListener("resize", () => this.relayout(0)); // a turned phone: at once
+    // a turned phone, or the table shown: laid out again at once
+    new ResizeObserver((entries) => {
+      const size = entries[entries.length - 1]?.contentRect;
+      if (!size || (size.width === this.box.w && size.height === this.box.h)) return;
+      this.box = { w: size.width, h: size.height };
+      this.relayout(0);
+    }).observe(this.root);
     window.setInterval(() => this.plateRow.refresh(), 500);
   }
 
@@ -340,8 +349,8 @@ export class TableScene {
     const cards = this.model.hand.length;
     if (this.geo && this.geoCards === cards) return this.geo;
     this.geoCards = cards;
-    const w = this.root.clientWidth || window.innerWidth;
-    const h = this.root.clientHeight || window.innerHeight;
+    const w = this.box.w || this.root.clientWidth || window.innerWidth;
+    const h = this.box.h || this.root.clientHeight || window.innerHeight;
     const players = this.view?.rules.players ?? this.host.room()?.rules.players ?? 2;
     this.geo = tableGeometry(w, h, players, this.me() ?? 0, cards);
     return this.geo;
@@ -468,8 +477,8 @@ export class TableScene {
         label = el("div", "tag");
         sprite.node.append(label);
       }
-      label.textContent = this.name(seat);
-      label.style.fontSize = `${(11 / g.tableS).toFixed(1)}px`;
+      setText(label, this.name(seat));
+      setStyle(label, "fontSize", `${(11 / g.tableS).toFixed(1)}px`);
     }
   }
 
@@ -553,13 +562,13 @@ export class TableScene {
     const tr = this.host.tr;
     const m = this.model;
     const me = this.me();
-    this.status.textContent = this.choice.mode === "transfer" ? tr.t("intent.choose_transfer") : this.choice.mode === "show" ? tr.t("intent.choose_show") : statusText(this.model, this.me(), this.legal, tr, (seat) => this.name(seat));
+    setText(this.status, this.choice.mode === "transfer" ? tr.t("intent.choose_transfer") : this.choice.mode === "show" ? tr.t("intent.choose_show") : statusText(this.model, this.me(), this.legal, tr, (seat) => this.name(seat)));
     this.status.classList.toggle("yours", this.legal.length > 0);
     // (upright the status line grows upwards from its bottom, on its side from its middle,
     // so that a second line of it never comes down onto the buttons)
     const landscape = g.w > g.h;
-    this.status.style.transform = `translate(0,${g.statusY.toFixed(1)}px) translateY(${landscape ? -50 : -100}%)`;
-    this.buttons.style.transform = `translate(0,${(g.rowY - 22).toFixed(1)}px)`;
+    setStyle(this.status, "transform", `translate(0,${g.statusY.toFixed(1)}px) translateY(${landscape ? -50 : -100}%)`);
+    setStyle(this.buttons, "transform", `translate(0,${(g.rowY - 22).toFixed(1)}px)`);
     this.root.classList.toggle("landscape", landscape);
     this.root.classList.toggle("tight", g.tight);
     const legal = this.legal;
