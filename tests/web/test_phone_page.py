@@ -147,7 +147,8 @@ async def test_a_double_tap_plays_the_card_once(tables: OpenTable, browser: Brow
         for action in state.legal:
             for code in action.get("cards", [action.get("card")]):
                 moves.setdefault(code, []).append(action)
-        once = [code for code, mine in moves.items() if len(mine) == 1 and mine[0]["verb"] != "transfer"]
+        once = [code for code, mine in moves.items() if len(mine) == 1]
+        once = [code for code in once if moves[code][0]["verb"] != "transfer"]
         if once:
             break
         await phone.play_game(stop_after=phone.actions + 1)
@@ -367,9 +368,16 @@ LANGUAGE = """(() => {
   choice.dispatchEvent(new Event('change'));
   return true;
 })()"""
+# Once some plate has a bubble: for each plate, whether it has one and is marked so.
+BUBBLED = """(() => {
+  const plates = [...document.querySelectorAll('.table .plate')];
+  if (!plates.some((plate) => plate.querySelector('.bubble'))) return null;
+  return plates.map((plate) =>
+    [!!plate.querySelector('.bubble'), plate.classList.contains('speaking')]);
+})()"""
+
 # Every plate at the table saying ``role`` and under a bubble saying ``said``, as the page
-# draws them; then the table laid out again (a turned phone does that), which places the
-# bubbles.
+# draws them (a plate with a bubble is marked ``speaking``); the stylesheet places them.
 SAYING = """(() => {
   for (const plate of document.querySelectorAll('.table .plate')) {
     plate.querySelector('.role').textContent = %s;
@@ -378,15 +386,14 @@ SAYING = """(() => {
     bubble.className = 'bubble';
     bubble.textContent = %s;
     plate.append(bubble);
+    plate.classList.add('speaking');
   }
-  window.dispatchEvent(new Event('resize'));
   return true;
 })()"""
 
 
 # Every plate at the table saying ``role``, the ``i``-th alone under a bubble saying
-# ``said``, the table laid out
-# again (which places the bubble), and at once (before the page next draws its plates)
+# ``said`` (as the page draws them), and at once (before the page next draws its plates)
 # what lies over the bubble's words, on a 4-pixel grid inside its padding and rounded
 # corners: the seat of each other plate found on top of them.
 COVERED = """((i, role, said) => {
@@ -394,12 +401,13 @@ COVERED = """((i, role, said) => {
   for (const plate of plates) {
     plate.querySelector('.role').textContent = role;
     plate.querySelector('.bubble')?.remove();
+    plate.classList.remove('speaking');
   }
   const bubble = document.createElement('div');
   bubble.className = 'bubble';
   bubble.textContent = said;
   plates[i].append(bubble);
-  window.dispatchEvent(new Event('resize'));
+  plates[i].classList.add('speaking');
   const layer = document.querySelector('.table .plates');
   layer.style.pointerEvents = 'auto';  // (plates let taps through: found by none)
   const r = bubble.getBoundingClientRect();
@@ -446,6 +454,11 @@ async def test_plates_say_their_words_whole_and_bubbles_stay_on_screen(
     phone, _ = await seated(browser, table, "Anna")
     await phone.page.reduce_motion(True)  # (a bubble pops in: measured at its full size)
     await phone.start()
+    # the page's own bubbles (what the AIs do after the guest's move): a plate is marked
+    # while it has one
+    await phone.play_game(stop_after=1)
+    marks = await phone.page.wait_for(BUBBLED, 30)
+    assert marks and all(bubble == marked for bubble, marked in marks), marks
     await phone.wait("t.screen === 'table' && t.idle && t.legal.length")
     faults: list[str] = []
     for language in ("en", "de", "nl", "ru"):

@@ -17,6 +17,9 @@ export function button(className: string, text: string, onTap: () => void): HTML
   node.type = "button";
   node.addEventListener("click", (event) => {
     event.stopPropagation();
+    // (a tap leaves no focus behind, keys keep theirs: a focused button that the game's
+    // next step takes away made the browser work out the page's style there and then)
+    if (event.detail > 0) node.blur();
     onTap();
   });
   return node;

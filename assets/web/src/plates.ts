@@ -125,6 +125,7 @@ export class Plates {
         plate.bubble = saying ? el("div", "bubble", saying.text) : thinking ? el("div", "bubble thinking", tr.t("web.thinking")) : null;
         if (plate.bubble) plate.root.append(plate.bubble);
         plate.sayingKey = sayingKey;
+        plate.root.classList.toggle("speaking", plate.bubble !== null);
       }
       this.bounds(plate, p.x, g);
       const bottomSeat = seat === g.bottom;
