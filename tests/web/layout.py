@@ -53,7 +53,8 @@ _MEASURE = """(() => {
     const [x, y, w, h] = box(e);
     let showing = 0, square = 0;
     let above = [];
-    for (let j = y + 1; j < y + h; j += 2) {
+    // (a card found to show a whole tap target is looked at no further)
+    for (let j = y + 1; j < y + h && square < %(target)d; j += 2) {
       const row = [];
       for (let i = x + 1; i < x + w; i += 2) {
         const top = document.elementFromPoint(i, j);
@@ -108,7 +109,9 @@ class Layout:
     height: int
     targets: list[tuple[str, Rect]]
     nested: set[tuple[int, int]]
-    hand: list[tuple[str, Rect | None, int, int]]  # code, box, area showing, its largest square
+    # each card's code, box, area showing and its largest square (as far as the scan
+    # went: it stops at a square of TARGET)
+    hand: list[tuple[str, Rect | None, int, int]]
     plates: list[tuple[str, Rect, int]]  # the other seats' plates at the table, and their seats
     backs: list[tuple[str, Rect, int]]  # the other seats' cards (their backs), and their seats
     labels: list[tuple[str, Rect, int]]  # the piles' labels at the table
@@ -254,7 +257,7 @@ class Layout:
 
 
 async def measure(page: Page) -> Layout:
-    found = await page.evaluate(_MEASURE)
+    found = await page.evaluate(_MEASURE % {"target": TARGET})
     return Layout(
         screen=found["screen"],
         width=found["width"],
