@@ -48,6 +48,21 @@ export function setStyle(node: HTMLElement, property: Styled, value: string): vo
   node.style[property] = value;
 }
 
+// `parent`'s children: those of `parts` that are on, in their order, each put in or taken
+// out only when that changes
+export function keep(parent: HTMLElement, parts: [HTMLElement, boolean][]): void {
+  let next: HTMLElement | null = null;
+  for (let i = parts.length - 1; i >= 0; i--) {
+    const [node, on] = parts[i] as [HTMLElement, boolean];
+    if (!on) {
+      if (node.parentNode === parent) node.remove();
+      continue;
+    }
+    if (node.parentNode !== parent || node.nextSibling !== next) parent.insertBefore(node, next);
+    next = node;
+  }
+}
+
 export function clear(node: HTMLElement): HTMLElement {
   while (node.firstChild) node.removeChild(node.firstChild);
   return node;

@@ -7,7 +7,7 @@
 // geometry.ts puts it. A card is tapped or dragged (gestures.ts); the view's `legal` and
 // `hints` dim what cannot be played and say why, the status line (status.ts) what to do.
 import { cardText, faceSvg, suitSvg, SUIT_COLOUR } from "./art";
-import { button, clear, el, setStyle, setText } from "./dom";
+import { button, clear, el, keep, setStyle, setText } from "./dom";
 import { BACK_SHOWN, CARD_RATIO, clamp, DEG, FAN_STEP, FAN_TURN, FAN_TURN_DEG, SHOWN, tableGeometry, type Geometry } from "./geometry";
 import { Gestures, type Choice } from "./gestures";
 import type { Translator } from "./i18n";
@@ -42,6 +42,20 @@ export class TableScene {
   private readonly discardNode = el("div", "discard");
   private readonly zoneNode = el("div", "zone");
   private readonly trumpMark = el("div", "trump-mark");
+  // the piles' parts, each put in or taken out as the piles change (made anew at each
+  // draw, they had the browser style and lay out the piles again)
+  private readonly pile = {
+    trump: null as Card | null, // the card the face under the stock shows
+    trumpFace: el("div", "card face under"),
+    stockBack: el("div", "card back"),
+    stockCount: el("div", "count"),
+    discards: [-14, 9, -3].map((turn) => {
+      const back = el("div", "card back");
+      back.style.transform = `rotate(${turn}deg)`;
+      return back;
+    }),
+    discardCount: el("div", "count"),
+  };
   private readonly anim: Animator;
   private model: Model = emptyModel(2);
   view: View | null = null;
@@ -75,7 +89,6 @@ export class TableScene {
     this.anim = new Animator(this.cards);
     this.root.append(this.felt, this.zoneNode, this.stockNode, this.discardNode, this.plateRow.node, this.cards, this.hud);
     this.hud.append(this.status, this.buttons);
-    this.stockNode.append(this.trumpMark);
     const gestures = (this.gestures = new Gestures(this));
     this.root.addEventListener("pointerdown", (e) => gestures.pointerDown(e));
     this.root.addEventListener("pointermove", (e) => gestures.pointerMove(e));
@@ -509,28 +522,19 @@ export class TableScene {
     }
     this.stockNode.style.transform = `translate(${(g.stock.x - tw / 2).toFixed(1)}px,${(g.stock.y - th / 2).toFixed(1)}px)`;
     this.discardNode.style.transform = `translate(${(g.discard.x - tw / 2).toFixed(1)}px,${(g.discard.y - th / 2).toFixed(1)}px)`;
-    clear(this.stockNode);
-    if (m.trump) {
-      const trumpSuit = suitOf(m.trump);
-      if (m.stock > 0) {
-        const trump = el("div", "card face under");
-        trump.innerHTML = faceSvg(m.trump);
-        this.stockNode.append(trump);
-      }
-      if (m.stock > 1) this.stockNode.append(el("div", "card back"));
-      this.trumpMark.innerHTML = suitSvg(trumpSuit, SUIT_COLOUR(trumpSuit));
-      this.stockNode.append(this.trumpMark);
+    const pile = this.pile;
+    if (m.trump && m.trump !== pile.trump) {
+      pile.trump = m.trump;
+      pile.trumpFace.innerHTML = faceSvg(m.trump);
+      const suit = suitOf(m.trump);
+      this.trumpMark.innerHTML = suitSvg(suit, SUIT_COLOUR(suit));
     }
-    this.stockNode.append(el("div", "count", m.stock > 0 ? String(m.stock) : ""));
-    clear(this.discardNode);
-    if (m.discard > 0) {
-      for (let i = 0; i < Math.min(3, Math.ceil(m.discard / 6)); i++) {
-        const back = el("div", "card back");
-        back.style.transform = `rotate(${[-14, 9, -3][i] ?? 0}deg)`;
-        this.discardNode.append(back);
-      }
-      this.discardNode.append(el("div", "count", this.host.tr.t("table.beaten_pile", { n: m.discard })));
-    }
+    const trump = m.trump !== null;
+    keep(this.stockNode, [[pile.trumpFace, trump && m.stock > 0], [pile.stockBack, trump && m.stock > 1], [this.trumpMark, trump], [pile.stockCount, true]]);
+    setText(pile.stockCount, m.stock > 0 ? String(m.stock) : "");
+    const backs = m.discard > 0 ? Math.min(3, Math.ceil(m.discard / 6)) : 0;
+    keep(this.discardNode, [...pile.discards.map((back, i): [HTMLElement, boolean] => [back, i < backs]), [pile.discardCount, m.discard > 0]]);
+    setText(pile.discardCount, m.discard > 0 ? this.host.tr.t("table.beaten_pile", { n: m.discard }) : "");
     const z = g.zone;
     this.zoneNode.style.transform = `translate(${z.x.toFixed(1)}px,${z.y.toFixed(1)}px)`;
     this.zoneNode.style.width = `${z.w.toFixed(1)}px`;
@@ -571,35 +575,31 @@ export class TableScene {
     setStyle(this.buttons, "transform", `translate(0,${(g.rowY - 22).toFixed(1)}px)`);
     this.root.classList.toggle("landscape", landscape);
     this.root.classList.toggle("tight", g.tight);
-    const legal = this.legal;
-    if (this.unchanged("buttons", [legal, this.choice.selected, m.table, m.attacker, m.taking, me, tr.language])) return;
-    clear(this.buttons);
-    const has = (verb: Action["verb"]): Action[] => legal.filter((a) => a.verb === verb);
+    // the buttons made anew only when which of them shows changes (what each does is
+    // looked up when it is tapped)
+    const has = (verb: Action["verb"]): boolean => this.legal.some((a) => a.verb === verb);
     const allBeaten = m.table.length > 0 && m.table.every(([, d]) => d !== null);
-    if (has("take").length) this.buttons.append(button("btn action", tr.t("table.take"), () => this.play({ verb: "take" })));
-    if (has("pass").length) {
-      const label = allBeaten && me === m.attacker && !m.taking ? "table.beaten" : "table.pass";
-      this.buttons.append(button("btn action", tr.t(label), () => this.play({ verb: "pass" })));
-    }
-    for (const verb of ["transfer", "show"] as const) {
-      const actions = has(verb);
-      if (!actions.length) continue;
-      this.buttons.append(
-        button("btn action", tr.t(verb === "transfer" ? "table.transfer" : "table.show"), () => {
-          const chosen = actions.find((a) => this.choice.selected.includes(a.card ?? ""));
-          const only = actions.length === 1 ? actions[0] : undefined;
-          if (chosen ?? only) this.play((chosen ?? only) as Action);
-          else {
-            this.choice.mode = verb;
-            this.refreshHud();
-          }
-        }),
-      );
-    }
-    const spacer = el("span", "spacer");
-    this.buttons.append(spacer);
+    const shown: [string, () => void][] = [];
+    if (has("take")) shown.push(["table.take", () => this.play({ verb: "take" })]);
+    if (has("pass")) shown.push([allBeaten && me === m.attacker && !m.taking ? "table.beaten" : "table.pass", () => this.play({ verb: "pass" })]);
+    if (has("transfer")) shown.push(["table.transfer", () => this.offer("transfer")]);
+    if (has("show")) shown.push(["table.show", () => this.offer("show")]);
+    if (this.unchanged("buttons", [shown.map(([label]) => label), tr.language])) return;
+    clear(this.buttons);
+    for (const [label, run] of shown) this.buttons.append(button("btn action", tr.t(label), run));
+    this.buttons.append(el("span", "spacer"));
     this.buttons.append(button("btn small", "☰", () => this.host.showLog()));
     this.buttons.append(button("btn small react", "☺", () => this.toggleEmotes()));
+  }
+
+  // a transfer (or a shown trump) tapped: of the card chosen, or of the only one it can
+  // be; else the player is asked to choose the card
+  private offer(verb: "transfer" | "show"): void {
+    const actions = this.legal.filter((a) => a.verb === verb);
+    const chosen = actions.find((a) => this.choice.selected.includes(a.card ?? "")) ?? (actions.length === 1 ? actions[0] : undefined);
+    if (chosen) return this.play(chosen);
+    this.choice.mode = verb;
+    this.refreshHud();
   }
 
   private toggleEmotes(): void {
