@@ -37,15 +37,16 @@ export function setText(node: HTMLElement, text: string): void {
   if (node.textContent !== text) node.textContent = text;
 }
 
-type Styled = "transform" | "width" | "fontSize" | "left" | "top";
-const styled = new WeakMap<HTMLElement, Partial<Record<Styled, string>>>(); // as last set
+// (a property by its CSS name, a custom one too)
+type Styled = "transform" | "width" | "font-size" | "left" | "top" | `--${string}`;
+const styled = new WeakMap<HTMLElement, Map<Styled, string>>(); // as last set
 // (the style as set is kept: the browser reads it back in its own spelling)
 export function setStyle(node: HTMLElement, property: Styled, value: string): void {
   let set = styled.get(node);
-  if (!set) styled.set(node, (set = {}));
-  if (set[property] === value) return;
-  set[property] = value;
-  node.style[property] = value;
+  if (!set) styled.set(node, (set = new Map()));
+  if (set.get(property) === value) return;
+  set.set(property, value);
+  node.style.setProperty(property, value);
 }
 
 // `parent`'s children: those of `parts` that are on, in their order, each put in or taken

@@ -31,7 +31,6 @@ interface Plate {
   readonly role: HTMLElement;
   bubble: HTMLElement | null;
   sayingKey: string;
-  bounds: string;
 }
 
 export class Plates {
@@ -62,12 +61,11 @@ export class Plates {
   // of it), so that any words in any language fit and nothing is measured: a measure in
   // the middle of a step made the browser lay the whole page out there and then, most of
   // a step's work on a phone.
-  private bounds(plate: Plate, x: number, g: Geometry): void {
+  private bounds(plate: HTMLElement, x: number, g: Geometry): void {
     const left = x - g.plateW / 2; // the plate's left side
-    const bounds = [BUBBLE_EDGE - left, g.plateW / 2, g.w - BUBBLE_EDGE - left].map((px) => `${px.toFixed(1)}px`);
-    if (bounds.join() === plate.bounds) return;
-    plate.bounds = bounds.join();
-    ["--bubble-min", "--bubble-mid", "--bubble-max"].forEach((name, i) => plate.root.style.setProperty(name, bounds[i] ?? "0px"));
+    setStyle(plate, "--bubble-min", `${(BUBBLE_EDGE - left).toFixed(1)}px`);
+    setStyle(plate, "--bubble-mid", `${(g.plateW / 2).toFixed(1)}px`);
+    setStyle(plate, "--bubble-max", `${(g.w - BUBBLE_EDGE - left).toFixed(1)}px`);
   }
 
   // the plates drawn again when what they show has changed
@@ -127,7 +125,7 @@ export class Plates {
         plate.sayingKey = sayingKey;
         plate.root.classList.toggle("speaking", plate.bubble !== null);
       }
-      this.bounds(plate, p.x, g);
+      this.bounds(plate.root, p.x, g);
       const bottomSeat = seat === g.bottom;
       const y = bottomSeat ? p.y - g.cardH * g.tableS * 0.5 - 30 : p.y;
       setStyle(plate.root, "transform", `translate(${p.x.toFixed(1)}px,${y.toFixed(1)}px) translate(-50%,-50%)`);
@@ -158,7 +156,7 @@ export class Plates {
     if (known) return known;
     const root = el("div", "plate");
     root.dataset.seat = String(seat);
-    const plate: Plate = { root, badge: el("span", "badge none"), badgeKey: "", count: el("span", "count"), name: el("div", "name"), role: el("div", "role"), bubble: null, sayingKey: "", bounds: "" };
+    const plate: Plate = { root, badge: el("span", "badge none"), badgeKey: "", count: el("span", "count"), name: el("div", "name"), role: el("div", "role"), bubble: null, sayingKey: "" };
     // the count of cards on the badge's corner, so that the role has the plate's whole
     // width under the name ("отбивается" on a phone's narrow plate)
     const avatar = el("span", "avatar");

@@ -491,7 +491,7 @@ export class TableScene {
         sprite.node.append(label);
       }
       setText(label, this.name(seat));
-      setStyle(label, "fontSize", `${(11 / g.tableS).toFixed(1)}px`);
+      setStyle(label, "font-size", `${(11 / g.tableS).toFixed(1)}px`);
     }
   }
 
