@@ -1,7 +1,8 @@
 """Shared fixtures.
 
-The suite runs on every core (pytest-xdist, ``-n auto`` in pyproject.toml), so no two tests
-may share a port, a folder or an environment variable: hosts listen on port 0, files go to
+The suite runs on every core, two workers a core (pytest-xdist: ``-n auto`` in
+pyproject.toml, and ``pytest_xdist_auto_num_workers`` below), so no two tests may share a
+port, a folder or an environment variable: hosts listen on port 0, files go to
 ``tmp_path``, and each worker is a process of its own with its own environment. Each
 worker's share of the tests starts with its long ones (tests/longfirst.py), timed by the
 last run here."""
@@ -69,7 +70,25 @@ def headless() -> Iterator[None]:
             os.environ[key] = value
 
 
-# --- the long tests first (tests/longfirst.py) ---------------------------------------------
+# --- how many workers, and the long tests first (tests/longfirst.py) -----------------------
+
+WORKERS_A_CORE = 2
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """``-n auto``: two workers a core. Much of the suite waits rather than computes (a
+    browser's cards fly at a person's pace, a heartbeat's silence runs out, a process
+    starts), and a second worker on each core runs while the first waits: on a quiet
+    2-core machine the whole suite took 499 s with one worker a core, 346 s with two and
+    379 s with three (docs/development.md). ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still says
+    how many, as pytest-xdist documents."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
+    affinity = getattr(os, "sched_getaffinity", None)  # the cores this process may use
+    cores = len(affinity(0)) if affinity else (os.cpu_count() or 1)
+    return WORKERS_A_CORE * cores
+
 
 _took: dict[str, float] = {}  # this run's seconds per test (setup, call and teardown)
 
