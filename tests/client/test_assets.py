@@ -146,6 +146,7 @@ def test_a_remembered_sub_option_survives_loading(tmp_path: Path) -> None:
     assert Settings.load(path).rules == settings.rules
 
 
+@pytest.mark.slow
 def test_the_music_is_what_its_script_writes_and_loops_without_a_seam(tmp_path: Path) -> None:
     spec = importlib.util.spec_from_file_location(
         "make_music", ASSETS_DIR / "music" / "make_music.py"

@@ -101,6 +101,7 @@ def test_an_endless_exchange_counts_as_a_draw() -> None:
     assert Solver(0).value(state.copy()) == brute_force(state.copy(), 0)
 
 
+@pytest.mark.slow
 def test_with_only_the_trump_card_left_the_position_is_solved_too() -> None:
     """Heads-up with one card in the stock, the face-up trump: every card is known, and
     whoever draws first takes it. The solver agrees with plain minimax there, and Hard

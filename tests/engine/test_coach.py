@@ -127,6 +127,7 @@ def careless(rules: Rules, seed: int) -> GameLog:
     return log
 
 
+@pytest.mark.slow
 def test_at_six_seats_a_trump_thrown_in_for_a_few_points_is_marked() -> None:
     """Six seats in play: each has about one chance in six of being the Durak, so a careless
     trump thrown in costs seat 0 only 3 points of its chance, below the 8 that mark a move

@@ -312,6 +312,7 @@ def taking_move(state: GameState, rng: random.Random) -> tuple[int, Action]:
     return moves[rng.randrange(len(moves))]
 
 
+@pytest.mark.slow
 @examples(60)
 @given(rules=st.sampled_from(ALL_RULES), seed=st.integers(0, 2**32))
 def test_games_of_players_who_mostly_take_end_too(rules: Rules, seed: int) -> None:

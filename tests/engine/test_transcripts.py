@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import random
 
+import pytest
 from test_properties import ALL_RULES
 
 from engine import GameState, new_game, trim
@@ -93,5 +94,6 @@ def test_seeded_random_games_are_played_as_they_always_were() -> None:
     assert digest(random_games_record()) == RANDOM_DIGEST
 
 
+@pytest.mark.slow
 def test_the_ai_levels_choose_as_they_always_did() -> None:
     assert digest(bot_games_record()) == BOTS_DIGEST
