@@ -31,6 +31,9 @@ EXE = ".exe" if sys.platform == "win32" else ""
 # what a program needs of the environment on Windows; nothing else comes along
 KEPT_ENV = ("SYSTEMROOT", "WINDIR", "TEMP", "TMP", "LOCALAPPDATA", "APPDATA")
 BUILD_OUTPUT = "build_app.txt"  # what packaging/build_app.py said, beside the app's folder
+# A compiled engine wheel built before the suite (.ci/run builds it once for this test and
+# for the engine's tests against it); without it the build compiles the engine itself
+ENGINE_WHEEL = "DURAK_ENGINE_WHEEL"
 
 
 @pytest.fixture
@@ -39,6 +42,8 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Path:
     built = tmp_path_factory.mktemp("dist")
     command = [sys.executable, str(ROOT / "packaging" / "build_app.py"), "--no-zip"]
     command += ["--dist", str(built), "--work", str(tmp_path_factory.mktemp("work"))]
+    if os.environ.get(ENGINE_WHEEL):
+        command += ["--engine-wheel", os.environ[ENGINE_WHEEL]]
     build = subprocess.run(command, check=True, capture_output=True, text=True, timeout=900)
     (folder,) = built.iterdir()
     moved = tmp_path_factory.mktemp("usb") / folder.name
