@@ -4,8 +4,10 @@ One source of every word: the page (``assets/web``) shows exactly the catalogues
 window shows (``CATALOGUES``, the page's own words of ``client.i18n.web`` among them), in
 every language, read from ``assets/web/static/strings.json``. Each language also names its
 plural rule (``client.i18n.PLURAL_RULES``), which the page counts with as
-``plural_by_rule`` does; ``tests/client/test_web_strings.py`` holds the committed file to
-a fresh export. No pygame: this runs wherever the package is installed.
+``plural_by_rule`` does, and the file carries the window's animation speeds
+(``client.settings.ANIMATION_SPEEDS``), the page's Slow, Normal and Fast;
+``tests/client/test_web_strings.py`` holds the committed file to a fresh export. No
+pygame: this runs wherever the package is installed.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+
+from client.settings import ANIMATION_SPEEDS
 
 from . import CATALOGUES, LANGUAGES, PLURAL_RULES
 
@@ -27,6 +31,7 @@ def render() -> str:
         "{",
         f'"languages": {json.dumps(list(LANGUAGES))},',
         f'"plural": {json.dumps(dict(PLURAL_RULES), sort_keys=True)},',
+        f'"speeds": {json.dumps(ANIMATION_SPEEDS, sort_keys=True)},',
         '"texts": {',
     ]
     for index, code in enumerate(LANGUAGES):

@@ -49,6 +49,13 @@ __all__ = [
     "find_chromium",
 ]
 
+# Before a page's own script: the animation speed its player chose, unless one is kept
+# already (about:blank has no storage of its own, hence the try)
+SPEED = """try {
+  if (localStorage.getItem("durak.animation") === null) {
+    localStorage.setItem("durak.animation", "%s");
+  }
+} catch (error) {}"""
 LAN_NAME = "durak.lan"  # the page's host name, mapped to 127.0.0.1 in the browser only
 OTHER_NAME = "stranger.lan"  # another site's, mapped likewise (a hostile page's origin)
 
@@ -228,17 +235,26 @@ class Browser:
     """A headless Chromium. Use ``async with Browser.launch(path) as browser``."""
 
     def __init__(
-        self, link: _Link, process: asyncio.subprocess.Process, profile: Path, tail: list[str]
+        self,
+        link: _Link,
+        process: asyncio.subprocess.Process,
+        profile: Path,
+        tail: list[str],
+        speed: str | None = None,
     ) -> None:
         self._link = link
         self.process = process
         self.profile = profile  # the browser's own profile folder, removed on leaving
         self.stderr_tail = tail  # the browser's last lines of log, for a failure's report
+        self.speed = speed  # the animation speed a new page starts with (None: the page's)
         self.pages: list[Page] = []
 
     @classmethod
     @asynccontextmanager
-    async def launch(cls, executable: str) -> AsyncIterator[Browser]:
+    async def launch(cls, executable: str, speed: str | None = None) -> AsyncIterator[Browser]:
+        """``speed``: the page's animation speed each new page starts with, as if its player
+        had chosen it ("slow", "normal", "fast"; kept by the page like a player's choice,
+        which a test may still change)."""
         profile = Path(tempfile.mkdtemp(prefix="durak-chromium-"))
         process: asyncio.subprocess.Process | None = None
         tasks: list[asyncio.Task[None]] = []
@@ -271,7 +287,7 @@ class Browser:
             async with socket:
                 link = _Link(socket)
                 tasks.append(asyncio.create_task(link.read()))
-                yield cls(link, process, profile, tail)
+                yield cls(link, process, profile, tail, speed)
         finally:
             for task in tasks:
                 task.cancel()
@@ -295,6 +311,8 @@ class Browser:
         )
         page = Page(self._link, attached["sessionId"], target["targetId"])
         await page.start(viewport)
+        if self.speed is not None:
+            await page.send("Page.addScriptToEvaluateOnNewDocument", source=SPEED % self.speed)
         self.pages.append(page)
         return page
 

@@ -41,8 +41,11 @@ def chromium() -> str:
 async def browser(chromium: str) -> AsyncIterator[Browser]:
     """A headless Chromium for one test, killed and its profile removed afterwards.
     A test asks for its servers (a host, a site) before ``browser``, so that the browser
-    goes first at teardown: a page whose server goes while it is open retries its socket."""
-    async with Browser.launch(chromium) as launched:
+    goes first at teardown: a page whose server goes while it is open retries its socket.
+    Its pages play at the page's Fast animations, a player's own choice: the cards fly and
+    the steps hold 1.8 times as briefly, which changes nothing these tests look at and
+    shortens their waits (tests/benchmarks/web_page.py times the page at Normal)."""
+    async with Browser.launch(chromium, speed="fast") as launched:
         yield launched
 
 

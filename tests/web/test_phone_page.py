@@ -599,6 +599,45 @@ async def test_less_motion_puts_the_cards_down_without_flights(
     assert await phone.page.evaluate(SHEET) == "none"
 
 
+SPEEDS = """(() => {
+  const choice = document.querySelector('select.speed');
+  return {chosen: choice.value, label: choice.getAttribute('aria-label'),
+          offered: [...choice.options].map((option) => [option.value, option.textContent])};
+})()"""
+CHOOSE_SPEED = """(() => {
+  const choice = document.querySelector('select.speed');
+  choice.value = %s;
+  choice.dispatchEvent(new Event('change'));
+  return true;
+})()"""
+
+
+async def test_the_animation_speed_is_chosen_in_the_bar_and_kept(
+    tables: OpenTable, browser: Browser
+) -> None:
+    """The bar offers the window's three animation speeds, slowest first, in the page's
+    language; the one chosen is kept on the phone over a reload, mid-game. (The tests'
+    pages start at Fast, as a player who chose it: tests/web/conftest.py.)"""
+    table = await tables(seats=2, ai=("easy",), rules=SHORT, hold=60)
+    phone, _ = await seated(browser, table, "Anna")
+    await phone.page.evaluate(LANGUAGE % json.dumps("ru"))
+    ru = words("ru")
+    shown = await phone.page.evaluate(SPEEDS)
+    assert shown == {
+        "chosen": "fast",
+        "label": ru["settings.animation"],
+        "offered": [[name, ru[f"speed.{name}"]] for name in ("slow", "normal", "fast")],
+    }
+    await phone.page.evaluate(LANGUAGE % json.dumps("en"))  # the taps find English words
+    await phone.start()
+    await phone.play_game(stop_after=2)
+    await phone.page.evaluate(CHOOSE_SPEED % json.dumps("slow"))
+    await phone.page.reload()
+    await phone.wait("t.screen === 'table' && t.idle")
+    assert (await phone.page.evaluate(SPEEDS))["chosen"] == "slow"
+    await phone.play_game(stop_after=phone.actions + 2)
+
+
 @pytest.fixture
 def processes() -> Iterator[list[subprocess.Popen[str]]]:
     """Processes a test starts, killed at teardown (asked for before ``browser``, so after

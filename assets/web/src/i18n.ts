@@ -6,6 +6,7 @@ export interface Strings {
   languages: string[];
   plural: Record<string, string>;
   texts: Record<string, Record<string, string>>;
+  speeds: Record<string, number>; // the window's animation speeds, by name (pace.ts)
 }
 
 const LANGUAGE_KEY = "durak.language";

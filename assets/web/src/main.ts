@@ -26,12 +26,14 @@ import type { LinkState } from "./net";
 import { Night } from "./night";
 import { PROTOCOL_VERSION } from "./proto";
 import type { Action, GameEvent, Message, PartySeat, Room, View } from "./proto";
+import { Pace } from "./pace";
 import { BACK_AFTER_MS, partyScreen } from "./party";
 import type { PartyHooks } from "./party";
 import { endPanel, logSheet, nameScreen, roomScreen } from "./screens";
 import type { Profile } from "./screens";
 import { store, stored } from "./storage";
 import { TableScene } from "./table";
+import { Animator } from "./tween";
 
 type Screen = "loading" | "name" | "connecting" | "room" | "table" | "gone" | "party";
 
@@ -48,6 +50,10 @@ const PROFILE_KEY = "durak.profile";
 const FULLSCREEN_ICON =
   '<svg viewBox="0 0 24 24" aria-hidden="true"><path fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" ' +
   'd="M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5"/></svg>';
+// the animation speed's mark beside its choice: two chevrons, "fast forward"
+const SPEED_ICON =
+  '<svg viewBox="0 0 24 24" aria-hidden="true"><path fill="none" stroke="currentColor" stroke-width="2.4" stroke-linecap="round" ' +
+  'stroke-linejoin="round" d="M5 6l6 6-6 6M13 6l6 6-6 6"/></svg>';
 
 class App {
   screen: Screen = "loading";
@@ -80,7 +86,7 @@ class App {
   private readonly looks = new Map<string, number>(); // badges seen, by name
   private refreshParty: ((hooks: PartyHooks) => void) | null = null;
 
-  constructor(readonly tr: Translator) {
+  constructor(readonly tr: Translator, private readonly pace: Pace) {
     let profile: Profile = { name: "", look: Math.floor(Math.random() * 8) };
     try {
       profile = { ...profile, ...(JSON.parse(stored(PROFILE_KEY) ?? "{}") as Partial<Profile>) };
@@ -95,6 +101,7 @@ class App {
     });
     this.table = new TableScene({
       tr,
+      pace,
       room: () => this.room,
       seat: () => this.seat,
       act: (action) => this.act(action),
@@ -523,7 +530,18 @@ class App {
       this.draw();
       this.table.relayout(0);
     });
-    this.bar.append(title, select);
+    const pick = el("label", "pick");
+    const speed = el("select", "lang speed");
+    speed.setAttribute("aria-label", tr.t("settings.animation"));
+    for (const name of this.pace.names) {
+      const option = el("option", "", tr.t(`speed.${name}`));
+      option.value = name;
+      option.selected = name === this.pace.speed;
+      speed.append(option);
+    }
+    speed.addEventListener("change", () => this.pace.choose(speed.value));
+    pick.append(svgNode("icon mark", SPEED_ICON), speed);
+    this.bar.append(title, select, pick);
     const docEl = document.documentElement as HTMLElement & { webkitRequestFullscreen?: () => void };
     if (docEl.requestFullscreen || docEl.webkitRequestFullscreen) {
       const full = button("btn icon", "", () => {
@@ -638,14 +656,16 @@ async function boot(): Promise<void> {
   const strings = (await (await fetch("strings.json")).json()) as Strings;
   const tr = new Translator(strings);
   document.documentElement.lang = tr.language;
-  const app = new App(tr);
+  const app = new App(tr, new Pace(strings.speeds));
   Object.defineProperty(window, "durakTest", { value: app.hook, writable: false, configurable: false });
   await app.start();
 }
 
 if (typeof document === "undefined") {
-  // under node (tests/client/test_web_fair.py): the deal's check, nothing of the page
+  // under node: the deal's check (tests/client/test_web_fair.py) and the cards' pace
+  // (tests/client/test_web_pace.py), nothing of the page
   (globalThis as unknown as { durakFair: object }).durakFair = { dealContext, commitmentOf, seedOf, dealFrom };
+  (globalThis as unknown as { durakPace: object }).durakPace = { Animator, Pace };
 } else {
   void boot();
 }

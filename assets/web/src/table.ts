@@ -12,6 +12,7 @@ import { BACK_SHOWN, CARD_RATIO, clamp, DEG, FAN_STEP, FAN_TURN, FAN_TURN_DEG, S
 import { Gestures, type Choice } from "./gestures";
 import type { Translator } from "./i18n";
 import { emptyModel, modelOf, sortedHand, type Model } from "./model";
+import type { Pace } from "./pace";
 import { Plates } from "./plates";
 import { suitOf } from "./proto";
 import { statusText } from "./status";
@@ -22,6 +23,7 @@ const ANSWER_WAIT_MS = 5000; // the longest a move waits for the host's answer
 
 export interface TableHost {
   tr: Translator;
+  pace: Pace;
   room(): Room | null;
   seat(): number | null; // null: watching
   act(action: Action): boolean; // false: the link is down, nothing was sent
@@ -86,7 +88,7 @@ export class TableScene {
       me: () => this.me(),
       name: (seat) => this.name(seat),
     });
-    this.anim = new Animator(this.cards);
+    this.anim = new Animator(this.cards, () => host.pace.factor);
     this.root.append(this.felt, this.zoneNode, this.stockNode, this.discardNode, this.plateRow.node, this.cards, this.hud);
     this.hud.append(this.status, this.buttons);
     const gestures = (this.gestures = new Gestures(this));
@@ -190,7 +192,7 @@ export class TableScene {
     const next = this.queue.shift();
     if (!next) return;
     this.running = true;
-    let seconds = next();
+    let seconds = next() / this.host.pace.factor;
     if (document.hidden) seconds = 0;
     else if (this.queue.length > 10) seconds *= 0.25;
     this.anim.holdFor(seconds * 1000);

@@ -48,7 +48,8 @@ export class Animator {
   private frame = 0;
   private hold = 0; // ms of queued steps still to play (kept by the table)
 
-  constructor(private readonly layer: HTMLElement, private readonly onFrame: () => void = () => undefined) {}
+  // `speed`: the factor every duration and delay is divided by (the player's pace)
+  constructor(private readonly layer: HTMLElement, private readonly speed: () => number = () => 1) {}
 
   get idle(): boolean {
     if (this.hold > performance.now()) return false;
@@ -69,6 +70,9 @@ export class Animator {
 
   // tween `sprite` to `to` (seconds); `remove`: drop it when it arrives
   move(sprite: Sprite, to: Pose, duration: number, delay = 0, remove = false): void {
+    const speed = this.speed();
+    duration /= speed;
+    delay /= speed;
     const same =
       !sprite.motion &&
       Math.abs(sprite.pose.x - to.x) < 0.5 &&
@@ -125,7 +129,6 @@ export class Animator {
         if (motion.remove) this.drop(sprite);
       }
     }
-    this.onFrame();
     if (moving) this.run();
   }
 }
