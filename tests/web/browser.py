@@ -278,6 +278,9 @@ class Browser:
                 stdin=asyncio.subprocess.DEVNULL,
                 stdout=asyncio.subprocess.DEVNULL,
                 stderr=asyncio.subprocess.PIPE,
+                # its temporary files (a folder for its single-instance socket, left behind
+                # in /tmp by every run) go into the profile, removed with it
+                env={**os.environ, "TMPDIR": str(profile)},
             )
             assert process.stderr is not None
             tail: list[str] = []
