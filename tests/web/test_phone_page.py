@@ -252,12 +252,20 @@ LAYOUTS = [
 ]
 PHONES = LAYOUTS[:3]
 BEATEN = "document.querySelector('.discard .count') !== null"
-RUSSIAN = """(() => {
-  const choice = document.querySelector('select.lang');
-  choice.value = 'ru';
+# The top bar's choice (``select.lang``, ``select.speed``) set to a value, as a player's
+# pick does
+PICK = """((selector, value) => {
+  const choice = document.querySelector(selector);
+  choice.value = value;
   choice.dispatchEvent(new Event('change'));
   return true;
-})()"""
+})(%s, %s)"""
+
+
+def pick(selector: str, value: str) -> str:
+    return PICK % (json.dumps(selector), json.dumps(value))
+
+
 # The status line saying ``text`` until the page next draws it (no move comes in between).
 SAYS = "(document.querySelector('.table .status').textContent = %s, true)"
 
@@ -357,19 +365,15 @@ async def test_every_layout_leaves_room_for_fingers(
     faults += await layouts(phone, "beaten", tmp_path, roomy)
     long = SAYS % json.dumps(longest_status("en"))
     faults += await layouts(phone, "status", tmp_path, Layout.seats, then=long)
-    await phone.page.evaluate(RUSSIAN)  # other words: the status and "N beaten" again
+    await phone.page.evaluate(
+        pick("select.lang", "ru")
+    )  # other words: the status and "N beaten" again
     faults += await layouts(phone, "beaten-ru", tmp_path, Layout.seats)
     long = SAYS % json.dumps(longest_status("ru"))
     faults += await layouts(phone, "status-ru", tmp_path, Layout.seats, then=long)
     assert not faults, "\n".join([f"screenshots: {tmp_path}", *faults])
 
 
-LANGUAGE = """(() => {
-  const choice = document.querySelector('select.lang');
-  choice.value = %s;
-  choice.dispatchEvent(new Event('change'));
-  return true;
-})()"""
 # Once some plate has a bubble: for each plate, whether it has one and is marked so.
 BUBBLED = """(() => {
   const plates = [...document.querySelectorAll('.table .plate')];
@@ -464,7 +468,7 @@ async def test_plates_say_their_words_whole_and_bubbles_stay_on_screen(
     await phone.wait("t.screen === 'table' && t.idle && t.legal.length")
     faults: list[str] = []
     for language in ("en", "de", "nl", "ru"):
-        await phone.page.evaluate(LANGUAGE % json.dumps(language))
+        await phone.page.evaluate(pick("select.lang", language))
         said = SAYING % (json.dumps(longest_role(language)), json.dumps(longest_bubble(language)))
         faults += await layouts(phone, f"words-{language}", tmp_path, Layout.seats, then=said)
     for viewport in PHONES:
@@ -604,12 +608,6 @@ SPEEDS = """(() => {
   return {chosen: choice.value, label: choice.getAttribute('aria-label'),
           offered: [...choice.options].map((option) => [option.value, option.textContent])};
 })()"""
-CHOOSE_SPEED = """(() => {
-  const choice = document.querySelector('select.speed');
-  choice.value = %s;
-  choice.dispatchEvent(new Event('change'));
-  return true;
-})()"""
 
 
 async def test_the_animation_speed_is_chosen_in_the_bar_and_kept(
@@ -620,7 +618,7 @@ async def test_the_animation_speed_is_chosen_in_the_bar_and_kept(
     pages start at Fast, as a player who chose it: tests/web/conftest.py.)"""
     table = await tables(seats=2, ai=("easy",), rules=SHORT, hold=60)
     phone, _ = await seated(browser, table, "Anna")
-    await phone.page.evaluate(LANGUAGE % json.dumps("ru"))
+    await phone.page.evaluate(pick("select.lang", "ru"))
     ru = words("ru")
     shown = await phone.page.evaluate(SPEEDS)
     assert shown == {
@@ -628,10 +626,10 @@ async def test_the_animation_speed_is_chosen_in_the_bar_and_kept(
         "label": ru["settings.animation"],
         "offered": [[name, ru[f"speed.{name}"]] for name in ("slow", "normal", "fast")],
     }
-    await phone.page.evaluate(LANGUAGE % json.dumps("en"))  # the taps find English words
+    await phone.page.evaluate(pick("select.lang", "en"))  # the taps find English words
     await phone.start()
     await phone.play_game(stop_after=2)
-    await phone.page.evaluate(CHOOSE_SPEED % json.dumps("slow"))
+    await phone.page.evaluate(pick("select.speed", "slow"))
     await phone.page.reload()
     await phone.wait("t.screen === 'table' && t.idle")
     assert (await phone.page.evaluate(SPEEDS))["chosen"] == "slow"
