@@ -165,7 +165,7 @@ def test_the_music_is_what_its_script_writes_and_loops_without_a_seam(tmp_path: 
     assert abs(samples[-1] - samples[0]) < 0.02
 
 
-def test_the_music_plays_at_its_level_and_stops_at_0() -> None:
+def test_the_music_plays_at_its_level_and_stops_at_0(headless: None) -> None:
     assets = Assets(sound=True)
     if not assets.sound_ok:  # (no audio device at all, not even SDL's dummy one)
         pytest.skip("no mixer")
