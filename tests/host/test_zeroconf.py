@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import ipaddress
+import os
 import socket
 
 import pytest
@@ -279,14 +280,17 @@ async def test_a_table_is_listed_at_the_address_that_answers() -> None:
 
 @pytest.mark.slow
 def test_durak_bot_joins_a_table_it_is_given_by_name(capsys: pytest.CaptureFixture[str]) -> None:
-    config = HostConfig(name="Kitchen", seats=2, ai=("random",), ai_processes=False)
+    """(The table's name is this process's own: tests on other cores announce tables on
+    loopback too, "Kitchen" among them, and the bot would join whichever answered first.)"""
+    name = f"Kitchen {os.getpid()}"
+    config = HostConfig(name=name, seats=2, ai=("random",), ai_processes=False)
     with run_in_thread(config) as handle:
         parser = argparse.ArgumentParser()
         bot.add_arguments(parser)
-        args = parser.parse_args(["--table", "Kitchen", "--bind", "127.0.0.1", "--games", "1"])
+        args = parser.parse_args(["--table", name, "--bind", "127.0.0.1", "--games", "1"])
         assert bot.run(args) == 0
         lines = capsys.readouterr().out.splitlines()
-        assert lines[0] == f"durak bot: Kitchen is at 127.0.0.1:{handle.port}"
+        assert lines[0] == f"durak bot: {name} is at 127.0.0.1:{handle.port}"
         assert lines[-1].startswith("1 game:")
         args = parser.parse_args(["--table", "Nowhere", "--bind", "127.0.0.1"])
         assert bot.run(args) == 1
