@@ -55,6 +55,21 @@ const SPEED_ICON =
   '<svg viewBox="0 0 24 24" aria-hidden="true"><path fill="none" stroke="currentColor" stroke-width="2.4" stroke-linecap="round" ' +
   'stroke-linejoin="round" d="M5 6l6 6-6 6M13 6l6 6-6 6"/></svg>';
 
+// a choice of the top bar: `options` as [value, words], `chosen` selected, `changed` told
+// the value picked
+function choice(className: string, label: string, options: [string, string][], chosen: string, changed: (value: string) => void): HTMLSelectElement {
+  const select = el("select", className);
+  select.setAttribute("aria-label", label);
+  for (const [value, words] of options) {
+    const option = el("option", "", words);
+    option.value = value;
+    option.selected = value === chosen;
+    select.append(option);
+  }
+  select.addEventListener("change", () => changed(select.value));
+  return select;
+}
+
 class App {
   screen: Screen = "loading";
   seat: number | null = null;
@@ -515,32 +530,17 @@ class App {
     const look = this.profile.look;
     if (this.profile.name) title.append(svgNode("badge", lookSvg(look)));
     title.append(el("span", "", this.tableName || "Durak"));
-    const select = el("select", "lang");
-    select.setAttribute("aria-label", tr.t("settings.language"));
-    for (const code of tr.languages) {
-      const option = el("option", "", tr.t(`lang.${code}`));
-      option.value = code;
-      option.selected = code === tr.language;
-      select.append(option);
-    }
-    select.addEventListener("change", () => {
-      tr.choose(select.value);
+    const languages = tr.languages.map((code): [string, string] => [code, tr.t(`lang.${code}`)]);
+    const select = choice("lang", tr.t("settings.language"), languages, tr.language, (code) => {
+      tr.choose(code);
       document.documentElement.lang = tr.language;
       this.drawBar();
       this.draw();
       this.table.relayout(0);
     });
+    const speeds = this.pace.names.map((name): [string, string] => [name, tr.t(`speed.${name}`)]);
     const pick = el("label", "pick");
-    const speed = el("select", "lang speed");
-    speed.setAttribute("aria-label", tr.t("settings.animation"));
-    for (const name of this.pace.names) {
-      const option = el("option", "", tr.t(`speed.${name}`));
-      option.value = name;
-      option.selected = name === this.pace.speed;
-      speed.append(option);
-    }
-    speed.addEventListener("change", () => this.pace.choose(speed.value));
-    pick.append(svgNode("icon mark", SPEED_ICON), speed);
+    pick.append(svgNode("icon mark", SPEED_ICON), choice("lang speed", tr.t("settings.animation"), speeds, this.pace.speed, (name) => this.pace.choose(name)));
     this.bar.append(title, select, pick);
     const docEl = document.documentElement as HTMLElement & { webkitRequestFullscreen?: () => void };
     if (docEl.requestFullscreen || docEl.webkitRequestFullscreen) {
