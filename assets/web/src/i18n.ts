@@ -1,6 +1,7 @@
 // The window's words, read from strings.json (written by `python -m client.i18n.export`
 // from the window's catalogues: one source of every word). The language follows
 // navigator.language until the player picks one with the switch (kept in localStorage).
+import { store, stored } from "./storage";
 
 export interface Strings {
   languages: string[];
@@ -25,13 +26,7 @@ export class Translator {
   language = "en";
 
   constructor(private readonly strings: Strings) {
-    let chosen: string | null = null;
-    try {
-      chosen = localStorage.getItem(LANGUAGE_KEY);
-    } catch {
-      chosen = null;
-    }
-    const asked = chosen ?? (navigator.language || "en").slice(0, 2).toLowerCase();
+    const asked = stored(LANGUAGE_KEY) ?? (navigator.language || "en").slice(0, 2).toLowerCase();
     this.language = strings.languages.includes(asked) ? asked : "en";
   }
 
@@ -42,11 +37,7 @@ export class Translator {
   choose(language: string): void {
     if (!this.strings.languages.includes(language)) return;
     this.language = language;
-    try {
-      localStorage.setItem(LANGUAGE_KEY, language);
-    } catch {
-      // a private window may refuse storage: the choice lasts this visit
-    }
+    store(LANGUAGE_KEY, language);
   }
 
   has(key: string): boolean {
