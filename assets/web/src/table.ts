@@ -477,13 +477,15 @@ export class TableScene {
     this.refreshHud();
   }
 
-  // the name of who played each card on the table, under it
+  // the name of who played each card on the table, under it; not under a beaten card,
+  // where the card that beat it would cover all of the name but a dark stub (the name
+  // under the beating card says who beat it, the plate who attacks)
   private tag(g: Geometry): void {
-    const onTable = new Set(this.model.table.flat());
+    const named = new Set(this.model.table.map(([attack, defence]) => defence ?? attack));
     for (const sprite of this.anim.sprites.values()) {
       const card = sprite.node.dataset.card;
       let label = sprite.node.querySelector(".tag") as HTMLElement | null;
-      const seat = card && onTable.has(card) ? this.model.by.get(card) : undefined;
+      const seat = card && named.has(card) ? this.model.by.get(card) : undefined;
       if (seat === undefined || seat === this.me()) {
         label?.remove();
         continue;
