@@ -50,7 +50,7 @@ from .normal import normal_action
 from .solver import SearchAborted, Solver, outcome
 from .tactics import RememberingBot, cheapest, unseen_pool, value
 
-__all__ = ["HardBot", "candidates", "playout", "policy_action", "score_after"]
+__all__ = ["HardBot", "candidates", "playout", "policy_action", "score_after", "solver_order"]
 
 DEFAULT_BUDGET = 1.0
 DEFAULT_ITERATIONS = 400
@@ -182,7 +182,7 @@ class HardBot(RememberingBot):
         exact = self._exact_state(view)
         if exact is not None:
             solver_deadline = None if self.budget is None else started + self.budget * 0.4
-            everything = _order(exact, self.seat, list(view.legal))
+            everything = solver_order(exact, self.seat, list(view.legal))
             solved = self._solve(exact, everything, solver_deadline)
             if solved is not None:
                 self.last_method = "solver"
@@ -229,7 +229,11 @@ class HardBot(RememberingBot):
                 child = state.copy()
                 child.apply(self.seat, action)
                 solver = Solver(
-                    self.seat, max_nodes=budget, deadline=deadline, order=_order, clock=self.clock
+                    self.seat,
+                    max_nodes=budget,
+                    deadline=deadline,
+                    order=solver_order,
+                    clock=self.clock,
                 )
                 try:
                     # Only a better move matters: search each next one for more than the best.
@@ -319,8 +323,9 @@ def _all_even(scores: list[list[float]], alive: list[int]) -> bool:
     return all(len({scores[i][k] for i in alive}) == 1 for k in range(len(scores[alive[0]])))
 
 
-def _order(state: GameState, seat: int, legal: list[Action]) -> list[Action]:
-    """The solver's move order: the policy's choice first, then cheap cards first."""
+def solver_order(state: GameState, seat: int, legal: list[Action]) -> list[Action]:
+    """The solver's move order (Hard's, and the coach's): the policy's choice first, then
+    cheap cards first."""
     first = policy_action(state, seat, legal)
     trump = state.trump
     rest = sorted(

@@ -76,6 +76,24 @@ def test_solver_move_ordering_does_not_change_values() -> None:
         assert plain == ordered
 
 
+def test_hards_order_proves_the_same_values_in_fewer_nodes() -> None:
+    """The coach and Hard search the likeliest moves first (``solver_order``): on endings
+    of five and six cards a hand, the values of the legal order in fewer nodes (about
+    three fifths here; a quarter over whole heads-up reviews, what makes them quick)."""
+    from engine.ai.hard import solver_order
+
+    plain_nodes = ordered_nodes = 0
+    for seed in range(12):
+        state = random_endgame(seed, 5 + seed % 2, seed % 2 == 0)
+        if state.is_over:
+            continue
+        plain, ordered = Solver(0), Solver(0, order=solver_order)
+        assert plain.value(state.copy()) == ordered.value(state.copy()), seed
+        plain_nodes += plain.nodes
+        ordered_nodes += ordered.nodes
+    assert ordered_nodes < 0.8 * plain_nodes, (ordered_nodes, plain_nodes)
+
+
 def test_a_search_with_a_window_finds_the_value_or_a_bound_on_its_side() -> None:
     """Hard searches each next root move only for more than the best so far: above that
     bound the value is exact, at or below it the answer says so."""
