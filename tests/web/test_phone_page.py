@@ -365,9 +365,8 @@ async def test_every_layout_leaves_room_for_fingers(
     faults += await layouts(phone, "beaten", tmp_path, roomy)
     long = SAYS % json.dumps(longest_status("en"))
     faults += await layouts(phone, "status", tmp_path, Layout.seats, then=long)
-    await phone.page.evaluate(
-        pick("select.lang", "ru")
-    )  # other words: the status and "N beaten" again
+    # other words: the status and "N beaten" again
+    await phone.page.evaluate(pick("select.lang", "ru"))
     faults += await layouts(phone, "beaten-ru", tmp_path, Layout.seats)
     long = SAYS % json.dumps(longest_status("ru"))
     faults += await layouts(phone, "status-ru", tmp_path, Layout.seats, then=long)
