@@ -1,7 +1,10 @@
 // Card faces and badges as SVG, after the window's client/ui/cardart.py and looks.py: the
 // same paper, reds and blacks, corner indices of rank over suit, pips for 2-10, a large
 // suit for the ace and a gold-framed letter for the court cards. Suits are our own paths
-// (not font glyphs: a phone's fonts vary); the back is CSS (app.css, `.back`).
+// (not font glyphs: a phone's fonts vary); the back is CSS (app.css, `.back`). A face is
+// shown as its element's background image, as the back is: one element a card, not the
+// twenty of an SVG drawn in the page, for the browser to style and lay out each time
+// cards are dealt, played or spread anew.
 import { rankOf, suitOf } from "./proto";
 import type { Card } from "./proto";
 
@@ -97,6 +100,18 @@ export function faceSvg(card: Card): string {
   const svg = parts.join("");
   faces.set(card, svg);
   return svg;
+}
+
+const images = new Map<Card, string>();
+
+// the face of `card` as a CSS image, for an element's background
+export function faceImage(card: Card): string {
+  let image = images.get(card);
+  if (!image) {
+    image = `url("data:image/svg+xml,${encodeURIComponent(faceSvg(card))}")`;
+    images.set(card, image);
+  }
+  return image;
 }
 
 // the window's eight badges (client/ui/looks.py): disc colour, emblem ink

@@ -6,7 +6,7 @@
 // between the stock (with the trump under it) and the discard pile, each where
 // geometry.ts puts it. A card is tapped or dragged (gestures.ts); the view's `legal` and
 // `hints` dim what cannot be played and say why, the status line (status.ts) what to do.
-import { cardText, faceSvg, suitSvg, SUIT_COLOUR } from "./art";
+import { cardText, faceImage, suitSvg, SUIT_COLOUR } from "./art";
 import { button, clear, el, keep, setStyle, setText } from "./dom";
 import { BACK_SHOWN, CARD_RATIO, clamp, DEG, FAN_STEP, FAN_TURN, FAN_TURN_DEG, SHOWN, tableGeometry, type Geometry } from "./geometry";
 import { Gestures, type Choice } from "./gestures";
@@ -509,7 +509,7 @@ export class TableScene {
     this.size(node, this.geometry());
     if (face) {
       node.dataset.card = face;
-      node.innerHTML = faceSvg(face);
+      node.style.backgroundImage = faceImage(face);
     }
     return node;
   }
@@ -529,7 +529,7 @@ export class TableScene {
     const pile = this.pile;
     if (m.trump && m.trump !== pile.trump) {
       pile.trump = m.trump;
-      pile.trumpFace.innerHTML = faceSvg(m.trump);
+      pile.trumpFace.style.backgroundImage = faceImage(m.trump);
       const suit = suitOf(m.trump);
       this.trumpMark.innerHTML = suitSvg(suit, SUIT_COLOUR(suit));
     }
