@@ -36,13 +36,20 @@ if sys.dont_write_bytecode:
 XDG_FOLDERS = ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME")
 # A developer's own choices that would change what the tests' hosts and windows do.
 PERSONAL = ("DURAK_SETTINGS", "DURAK_PASSWORD")
+# SDL's drivers that show and play nothing, for every window the suite opens: CI has no
+# display, and without SDL_VIDEODRIVER SDL falls back to its "offscreen" driver (or opens
+# real windows on a developer's desktop), whose every frame's flip costs about 4 ms where
+# the dummy driver's costs nothing. SDL keeps the driver it started with until
+# ``pygame.quit``, so one module's window would set it for the modules after it.
+DRIVERS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
 
 
 @pytest.fixture(scope="session", autouse=True)
 def user_folders(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """The tests write nothing to the user's folders: the games a window keeps
     (``DURAK_GAMES``) and everything platformdirs finds go to a temporary folder, one per
-    xdist worker (``tmp_path_factory`` gives each worker its own)."""
+    xdist worker (``tmp_path_factory`` gives each worker its own). And every window is
+    SDL's dummy one (``DRIVERS``)."""
     home = tmp_path_factory.mktemp("home")
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("DURAK_GAMES", str(home / "games"))
@@ -50,24 +57,19 @@ def user_folders(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
             patch.setenv(name, str(home / name.lower()))
         for name in PERSONAL:
             patch.delenv(name, raising=False)
+        for name, driver in DRIVERS.items():
+            patch.setenv(name, driver)
         yield
 
 
 @pytest.fixture(scope="module")
 def headless() -> Iterator[None]:
-    """SDL's dummy video and audio drivers for one test module (CI has no display)."""
+    """A module of window tests: SDL's display stopped after it (``pygame.quit``), so that
+    the next module's windows start afresh."""
     import pygame
 
-    saved = {k: os.environ.get(k) for k in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER")}
-    os.environ["SDL_VIDEODRIVER"] = "dummy"
-    os.environ["SDL_AUDIODRIVER"] = "dummy"
     yield
     pygame.quit()
-    for key, value in saved.items():
-        if value is None:
-            os.environ.pop(key, None)
-        else:
-            os.environ[key] = value
 
 
 # --- how many workers, and the long tests first (tests/longfirst.py) -----------------------
