@@ -51,23 +51,44 @@ _MEASURE = """(() => {
     const e = document.querySelector(`.card.face[data-card="${code}"]`);
     if (!e) return {code, box: null, showing: 0, square: 0};
     const [x, y, w, h] = box(e);
-    let showing = 0, square = 0;
+    const cols = Math.ceil((w - 1) / 2), rows = Math.ceil((h - 1) / 2);
+    const found = new Map();  // grid point (c, r) -> whether the card is on top there
+    const shows = (c, r) => {
+      const k = r * cols + c;
+      if (!found.has(k)) {
+        const top = document.elementFromPoint(x + 1 + 2 * c, y + 1 + 2 * r);
+        found.set(k, top !== null && (top === e || e.contains(top)));
+      }
+      return found.get(k);
+    };
+    const showing = () => 4 * [...found.values()].filter(Boolean).length;
+    // First the likeliest squares: at the card's top left, where the next card of a fan
+    // and the row below leave it, a few points in (a tilted card's box has empty corners),
+    // each given up at its first covered point, its corners looked at first.
+    const side = %(target)d / 2;
+    const whole = (c, r) => c + side <= cols && r + side <= rows
+      && [[0, 0], [side - 1, 0], [0, side - 1], [side - 1, side - 1]]
+        .every(([i, j]) => shows(c + i, r + j))
+      && Array.from({length: side * side})
+        .every((_, n) => shows(c + n %% side, r + Math.floor(n / side)));
+    for (let k = 0; k < 4; k++) {
+      if (whole(k, k)) return {code, box: [x, y, w, h], showing: showing(), square: 2 * side};
+    }
+    // Else every point, row by row: the side of the largest square of shown points ending
+    // at each (a card found to show a whole tap target is looked at no further).
+    let square = 0;
     let above = [];
-    // (a card found to show a whole tap target is looked at no further)
-    for (let j = y + 1; j < y + h && square < %(target)d; j += 2) {
+    for (let r = 0; r < rows && square < %(target)d; r++) {
       const row = [];
-      for (let i = x + 1; i < x + w; i += 2) {
-        const top = document.elementFromPoint(i, j);
-        const shows = top !== null && (top === e || e.contains(top));
-        const k = row.length;
-        const side = shows ? 1 + Math.min(row[k - 1] ?? 0, above[k] ?? 0, above[k - 1] ?? 0) : 0;
-        row.push(side);
-        if (shows) showing += 4;
-        square = Math.max(square, 2 * side);
+      for (let c = 0; c < cols; c++) {
+        const run = shows(c, r)
+          ? 1 + Math.min(row[c - 1] ?? 0, above[c] ?? 0, above[c - 1] ?? 0) : 0;
+        row.push(run);
+        square = Math.max(square, 2 * run);
       }
       above = row;
     }
-    return {code, box: [x, y, w, h], showing, square};
+    return {code, box: [x, y, w, h], showing: showing(), square};
   });
   const seen = (e) => e.checkVisibility({opacityProperty: true, visibilityProperty: true});
   const boxes = (selector) => [...document.querySelectorAll(selector)].filter(seen)
