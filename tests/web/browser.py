@@ -1,9 +1,11 @@
 """A small Chromium driver over the DevTools protocol, for the tests of the phones' page.
 
 No selenium or playwright: the DevTools endpoint is a WebSocket, and ``websockets`` (a
-dependency of the game for the host's web door) is all it takes. One browser process per
-``Browser.launch``, one WebSocket to it, each page a flattened session on that socket
-(``Target.attachToTarget(flatten=True)``), so a test can hold two pages at one table.
+dependency of the game for the host's web door) is all it takes. A browser process
+(``Chromium``) serves one ``Browser`` after another, each a WebSocket to it on its
+test's event loop; each page is a flattened session on that socket
+(``Target.attachToTarget(flatten=True)``) in a browser context of its own (its own
+storage, like another phone's), so a test can hold two pages at one table.
 
 What a phone gets, not what a developer's machine gets:
 - the page is loaded from ``http://durak.lan:PORT/``, a name the browser maps to 127.0.0.1
@@ -14,8 +16,10 @@ What a phone gets, not what a developer's machine gets:
   events at an element's centre, and a tap fails when another element covers that point.
 
 Every exception the page throws and every error it logs (console, network, CSP) is kept in
-``Page.errors``; the tests' fixtures fail a test that leaves any. The browser is killed and
-its profile folder removed on leaving ``launch``, however the test ended."""
+``Page.errors``; the tests' fixtures fail a test that leaves any. A browser's pages and
+their contexts are closed on leaving ``Browser.attached``, and a browser of its own is
+killed and its profile folder removed on leaving ``Browser.launch``, however the test
+ended."""
 
 from __future__ import annotations
 
@@ -27,7 +31,10 @@ import json
 import os
 import re
 import shutil
+import subprocess
 import tempfile
+import threading
+import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -231,73 +238,154 @@ class _Link:
             listener(message["method"], message.get("params", {}))
 
 
-class Browser:
-    """A headless Chromium. Use ``async with Browser.launch(path) as browser``."""
+class Chromium:
+    """One headless Chromium process: its profile folder, its DevTools address and the last
+    lines of its log, read by a thread of its own. It belongs to no event loop, so one
+    process can serve the tests of a whole session, each test a ``Browser`` of its own
+    on its own loop (``Browser.attached``). ``Chromium.start``, then ``stop``."""
 
-    def __init__(
-        self,
-        link: _Link,
-        process: asyncio.subprocess.Process,
-        profile: Path,
-        tail: list[str],
-        speed: str | None = None,
-    ) -> None:
-        self._link = link
+    def __init__(self, process: subprocess.Popen[bytes], profile: Path) -> None:
         self.process = process
-        self.profile = profile  # the browser's own profile folder, removed on leaving
-        self.stderr_tail = tail  # the browser's last lines of log, for a failure's report
-        self.speed = speed  # the animation speed a new page starts with (None: the page's)
-        self.pages: list[Page] = []
+        self.profile = profile  # the browser's own profile folder, removed by ``stop``
+        self.tail: list[str] = []  # the browser's last lines of log, for a failure's report
+        self.address: str | None = None  # the browser's DevTools WebSocket, once it listens
+        self._listening = threading.Event()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
 
     @classmethod
-    @asynccontextmanager
-    async def launch(cls, executable: str, speed: str | None = None) -> AsyncIterator[Browser]:
-        """``speed``: the page's animation speed each new page starts with, as if its player
-        had chosen it ("slow", "normal", "fast"; kept by the page like a player's choice,
-        which a test may still change)."""
+    def start(cls, executable: str) -> Chromium:
+        """The browser started, listening on its DevTools address; stopped again if it
+        does not start."""
         profile = Path(tempfile.mkdtemp(prefix="durak-chromium-"))
-        process: asyncio.subprocess.Process | None = None
-        tasks: list[asyncio.Task[None]] = []
         try:
-            process = await asyncio.create_subprocess_exec(
-                executable,
-                "--headless=new",
-                "--no-sandbox",  # CI runs as root, where Chromium's sandbox refuses to start
-                "--disable-gpu",
-                "--disable-dev-shm-usage",
-                "--no-first-run",
-                "--no-default-browser-check",
-                "--disable-background-networking",
-                "--disable-extensions",
-                "--disable-sync",
-                "--mute-audio",
-                "--remote-debugging-port=0",
-                f"--user-data-dir={profile}",
-                f"--host-resolver-rules=MAP {LAN_NAME} 127.0.0.1, MAP {OTHER_NAME} 127.0.0.1",
-                "about:blank",
-                stdin=asyncio.subprocess.DEVNULL,
-                stdout=asyncio.subprocess.DEVNULL,
-                stderr=asyncio.subprocess.PIPE,
+            process = subprocess.Popen(
+                [
+                    executable,
+                    "--headless=new",
+                    "--no-sandbox",  # CI runs as root, where the sandbox refuses to start
+                    "--disable-gpu",
+                    "--disable-dev-shm-usage",
+                    "--no-first-run",
+                    "--no-default-browser-check",
+                    "--disable-background-networking",
+                    "--disable-extensions",
+                    "--disable-sync",
+                    "--mute-audio",
+                    "--remote-debugging-port=0",
+                    f"--user-data-dir={profile}",
+                    f"--host-resolver-rules=MAP {LAN_NAME} 127.0.0.1, MAP {OTHER_NAME} 127.0.0.1",
+                    "about:blank",
+                ],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
                 # its temporary files (a folder for its single-instance socket, left behind
                 # in /tmp by every run) go into the profile, removed with it
                 env={**os.environ, "TMPDIR": str(profile)},
             )
-            assert process.stderr is not None
-            tail: list[str] = []
-            address = await asyncio.wait_for(_listening(process.stderr, tail), _START_TIMEOUT)
-            tasks.append(asyncio.create_task(_drain(process.stderr, tail)))
-            socket = await connect(address, max_size=None, ping_interval=None, proxy=None)
-            async with socket:
-                link = _Link(socket)
-                tasks.append(asyncio.create_task(link.read()))
-                yield cls(link, process, profile, tail, speed)
+        except BaseException:
+            shutil.rmtree(profile, ignore_errors=True)
+            raise
+        started = cls(process, profile)
+        if not started._listening.wait(_START_TIMEOUT) or started.address is None:
+            started.stop()
+            raise DevToolsError("Chromium did not listen:\n" + "\n".join(started.tail[-20:]))
+        return started
+
+    @property
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def _read(self) -> None:
+        """Keeps reading the browser's log (a full pipe would stop it), its last lines
+        kept, the DevTools address taken from the line that says it listens."""
+        assert self.process.stderr is not None
+        for line in self.process.stderr:
+            text = line.decode(errors="replace").rstrip()
+            self.tail.append(text)
+            del self.tail[:-50]
+            found = _LISTENING.search(text)
+            if found and self.address is None:
+                self.address = found.group(1)
+                self._listening.set()
+        self._listening.set()  # (the browser exited: nobody waits for its address in vain)
+
+    def stop(self) -> None:
+        """The browser stopped (asked to, then killed if it does not go within 5 seconds)
+        and its profile removed. Chromium's helpers may still hold a file for a moment
+        (and Windows refuses to delete an open file), so a few tries."""
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(5)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self._reader.join(5)
+        for _ in range(20):
+            shutil.rmtree(self.profile, ignore_errors=True)
+            if not self.profile.exists():
+                return
+            time.sleep(0.1)
+        shutil.rmtree(self.profile)  # the last try reports what stayed
+
+
+class Browser:
+    """One connection to a headless Chromium, and the pages opened through it: ``async
+    with Browser.launch(path) as browser`` for a browser of its own, or ``async with
+    Browser.attached(chromium) as browser`` to a running one, whose pages (each in a
+    browser context of its own) are closed on leaving."""
+
+    def __init__(self, link: _Link, chromium: Chromium, speed: str | None = None) -> None:
+        self._link = link
+        self.chromium = chromium
+        self.speed = speed  # the animation speed a new page starts with (None: the page's)
+        self.pages: list[Page] = []
+        self._contexts: list[str] = []  # the browser contexts of this browser's pages
+
+    @property
+    def process(self) -> subprocess.Popen[bytes]:
+        return self.chromium.process
+
+    @property
+    def profile(self) -> Path:
+        return self.chromium.profile
+
+    @classmethod
+    @asynccontextmanager
+    async def launch(cls, executable: str, speed: str | None = None) -> AsyncIterator[Browser]:
+        """A browser of its own, stopped and its profile removed on leaving, however the
+        test ended. ``speed``: as for ``attached``."""
+        chromium = await asyncio.to_thread(Chromium.start, executable)
+        try:
+            async with cls.attached(chromium, speed) as browser:
+                yield browser
         finally:
-            for task in tasks:
-                task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
-            if process is not None:
-                await _end(process)
-            await _remove(profile)
+            await asyncio.to_thread(chromium.stop)
+
+    @classmethod
+    @asynccontextmanager
+    async def attached(cls, chromium: Chromium, speed: str | None = None) -> AsyncIterator[Browser]:
+        """``speed``: the page's animation speed each new page starts with, as if its player
+        had chosen it ("slow", "normal", "fast"; kept by the page like a player's choice,
+        which a test may still change)."""
+        assert chromium.address is not None
+        socket = await connect(chromium.address, max_size=None, ping_interval=None, proxy=None)
+        async with socket:
+            link = _Link(socket)
+            reader = asyncio.create_task(link.read())
+            browser = cls(link, chromium, speed)
+            try:
+                yield browser
+            finally:
+                for context in browser._contexts:
+                    with contextlib.suppress(DevToolsError):
+                        await link.call(
+                            "Target.disposeBrowserContext", {"browserContextId": context}
+                        )
+                reader.cancel()
+                await asyncio.gather(reader, return_exceptions=True)
 
     async def new_page(self, viewport: Viewport = PHONE) -> Page:
         """A fresh tab showing about:blank, as the given device, with touch: a phone of
@@ -305,6 +393,7 @@ class Browser:
         token) and a window of its own (shown: a tab behind another is hidden, and a hidden
         page gets no animation frames)."""
         context = await self._link.call("Target.createBrowserContext")
+        self._contexts.append(context["browserContextId"])
         target = await self._link.call(
             "Target.createTarget",
             {"url": "about:blank", "browserContextId": context["browserContextId"]},
@@ -318,50 +407,6 @@ class Browser:
             await page.send("Page.addScriptToEvaluateOnNewDocument", source=SPEED % self.speed)
         self.pages.append(page)
         return page
-
-
-async def _listening(stderr: asyncio.StreamReader, tail: list[str]) -> str:
-    """The browser's DevTools address, from the line it prints once it listens."""
-    while True:
-        line = await stderr.readline()
-        if not line:
-            raise DevToolsError("Chromium exited before listening:\n" + "\n".join(tail[-20:]))
-        text = line.decode(errors="replace").rstrip()
-        tail.append(text)
-        found = _LISTENING.search(text)
-        if found:
-            return found.group(1)
-
-
-async def _drain(stderr: asyncio.StreamReader, tail: list[str]) -> None:
-    """Keeps reading the browser's log (a full pipe would stop it), its last lines kept."""
-    while line := await stderr.readline():
-        tail.append(line.decode(errors="replace").rstrip())
-        del tail[:-50]
-
-
-async def _end(process: asyncio.subprocess.Process) -> None:
-    """The browser stopped: asked to, then killed if it does not go within 5 seconds."""
-    if process.returncode is None:
-        with contextlib.suppress(ProcessLookupError):
-            process.terminate()
-        try:
-            await asyncio.wait_for(process.wait(), 5)
-        except TimeoutError:
-            with contextlib.suppress(ProcessLookupError):
-                process.kill()
-            await process.wait()
-
-
-async def _remove(profile: Path) -> None:
-    """The profile folder removed; Chromium's helpers may still hold a file for a moment
-    (and Windows refuses to delete an open file), so a few tries."""
-    for _ in range(20):
-        shutil.rmtree(profile, ignore_errors=True)
-        if not profile.exists():
-            return
-        await asyncio.sleep(0.1)
-    shutil.rmtree(profile)  # the last try reports what stayed
 
 
 class Page:

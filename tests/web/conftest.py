@@ -8,13 +8,14 @@ run without either is broken, not excused."""
 
 from __future__ import annotations
 
+import asyncio
 import os
-from collections.abc import AsyncIterator, Generator
+from collections.abc import AsyncIterator, Callable, Generator, Iterator
 from contextlib import AsyncExitStack
 from typing import NoReturn
 
 import pytest
-from browser import Browser, find_chromium
+from browser import Browser, Chromium, find_chromium
 from phone import ROOT
 from web_tables import OpenTable, WebTable, web_table
 
@@ -37,16 +38,40 @@ def chromium() -> str:
     return found
 
 
+@pytest.fixture(scope="session")
+def chromium_process(chromium: str) -> Iterator[Callable[[], Chromium]]:
+    """The running Chromium of this worker's browser tests, started when first asked for
+    (again if it has died) and stopped, its profile removed, when the session ends. One
+    process serves every test: starting one costs about 0.7 s of CPU, and each test's
+    pages live in browser contexts of their own, closed after it."""
+    started: list[Chromium] = []
+
+    def running() -> Chromium:
+        if not started or not started[-1].alive:
+            if started:
+                started.pop().stop()
+            started.append(Chromium.start(chromium))
+        return started[-1]
+
+    try:
+        yield running
+    finally:
+        for process in started:
+            process.stop()
+
+
 @pytest.fixture
-async def browser(chromium: str) -> AsyncIterator[Browser]:
-    """A headless Chromium for one test, killed and its profile removed afterwards.
-    A test asks for its servers (a host, a site) before ``browser``, so that the browser
-    goes first at teardown: a page whose server goes while it is open retries its socket.
-    Its pages play at the page's Fast animations, a player's own choice: the cards fly and
-    the steps hold 1.8 times as briefly, which changes nothing these tests look at and
-    shortens their waits (tests/benchmarks/web_page.py times the page at Normal)."""
-    async with Browser.launch(chromium, speed="fast") as launched:
-        yield launched
+async def browser(chromium_process: Callable[[], Chromium]) -> AsyncIterator[Browser]:
+    """A headless Chromium for one test, its pages closed afterwards (the process serves
+    the next test). A test asks for its servers (a host, a site) before ``browser``, so
+    that the pages go first at teardown: a page whose server goes while it is open
+    retries its socket. Its pages play at the page's Fast animations, a player's own
+    choice: the cards fly and the steps hold 1.8 times as briefly, which changes nothing
+    these tests look at and shortens their waits (tests/benchmarks/web_page.py times the
+    page at Normal)."""
+    process = await asyncio.to_thread(chromium_process)
+    async with Browser.attached(process, speed="fast") as attached:
+        yield attached
 
 
 @pytest.fixture
