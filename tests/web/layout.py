@@ -47,6 +47,7 @@ _MEASURE = """(() => {
   targets.forEach((a, i) => targets.forEach((b, j) => {
     if (i !== j && a.contains(b)) nested.push([i, j]);
   }));
+  const others = [...document.querySelectorAll("body *")].map((o) => [o, box(o)]);
   const hand = (window.durakTest?.hand ?? []).map((code) => {
     const e = document.querySelector(`.card.face[data-card="${code}"]`);
     if (!e) return {code, box: null, showing: 0, square: 0};
@@ -63,14 +64,20 @@ _MEASURE = """(() => {
     };
     const showing = () => 4 * [...found.values()].filter(Boolean).length;
     // First the likeliest squares: at the card's top left, where the next card of a fan
-    // and the row below leave it, a few points in (a tilted card's box has empty corners),
-    // each given up at its first covered point, its corners looked at first.
+    // and the row below leave it, a few points in (a tilted card's box has empty corners).
+    // Such a square is whole when the card shows at every point of its four sides and no
+    // other element lies wholly within it: an element that reaches into it and not wholly
+    // within it crosses a side (where a point finds it, as the grid finds what covers a
+    // point of it; either misses only a sliver thinner than the grid's step).
     const side = %(target)d / 2;
+    const sides = [[0, 0], [side - 1, 0], [0, side - 1], [side - 1, side - 1]];  // corners first
+    for (let n = 1; n < side - 1; n++) sides.push([n, 0], [n, side - 1], [0, n], [side - 1, n]);
+    const within = (left, top, right, bottom) => others.some(([o, [ox, oy, ow, oh]]) =>
+      ox >= left && oy >= top && ox + ow <= right && oy + oh <= bottom
+      && o !== e && !e.contains(o));
     const whole = (c, r) => c + side <= cols && r + side <= rows
-      && [[0, 0], [side - 1, 0], [0, side - 1], [side - 1, side - 1]]
-        .every(([i, j]) => shows(c + i, r + j))
-      && Array.from({length: side * side})
-        .every((_, n) => shows(c + n %% side, r + Math.floor(n / side)));
+      && sides.every(([i, j]) => shows(c + i, r + j))
+      && !within(x + 1 + 2 * c, y + 1 + 2 * r, x + 2 * (c + side) - 1, y + 2 * (r + side) - 1);
     for (let k = 0; k < 4; k++) {
       if (whole(k, k)) return {code, box: [x, y, w, h], showing: showing(), square: 2 * side};
     }

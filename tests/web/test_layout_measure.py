@@ -2,7 +2,8 @@
 by hand: each card of the hand must show a 44 px square, and the measure says which do
 not and how much they show instead, whether the square lies where the measure looks
 first (a fan's card, its left strip showing) or elsewhere (a badge over a card's top
-left corner), and on a tilted card (whose box has empty corners)."""
+left corner), on a tilted card (whose box has empty corners), and when all that covers
+a card is a dot in its middle, clear of every side of the squares looked at first."""
 
 from __future__ import annotations
 
@@ -27,7 +28,9 @@ INDEX = """<!doctype html>
 #   tilted 9h, which shows whole;
 # - Th under a 20 px badge at its top left: its squares lie lower down;
 # - Jh under two covers that leave it a strip 30 px wide down its left side and a band
-#   40 px high along its bottom: no 44 px square.
+#   40 px high along its bottom: no 44 px square;
+# - Kh, 48 px square, under a dot of 4 px at its centre: no 44 px square either, the
+#   largest on the grid 22 px (in the 11 rows of points above the dot).
 APP = """
 const place = (element, left, top, width, height, turn = 0) => {
   Object.assign(element.style, {
@@ -38,11 +41,11 @@ const place = (element, left, top, width, height, turn = 0) => {
   document.body.append(element);
   return element;
 };
-const card = (code, left, top, turn = 0) => {
+const card = (code, left, top, turn = 0, width = 70, height = 100) => {
   const element = document.createElement("div");
   element.className = "card face";
   element.dataset.card = code;
-  return place(element, left, top, 70, 100, turn);
+  return place(element, left, top, width, height, turn);
 };
 const cover = (left, top, width, height) =>
   place(document.createElement("div"), left, top, width, height);
@@ -54,7 +57,9 @@ card("Th", 20, 300);
 cover(20, 300, 20, 20);
 card("Jh", 120, 300);
 cover(150, 300, 40, 60);
-window.durakTest = {screen: "table", hand: ["6h", "7h", "8h", "9h", "Th", "Jh"]};
+card("Kh", 230, 300, 0, 48, 48);
+cover(252, 322, 4, 4);
+window.durakTest = {screen: "table", hand: ["6h", "7h", "8h", "9h", "Th", "Jh", "Kh"]};
 """
 
 
@@ -76,9 +81,17 @@ async def test_the_measure_finds_each_cards_square_or_says_what_shows(
     squares = {code: square for code, _, _, square in found.hand}
     # a square found is reported at the target (the measure looks no further); one not
     # found, at the largest on the 2-pixel grid: a strip 40 px wide, a band 40 px high
-    assert squares == {"6h": 40, "7h": TARGET, "8h": TARGET, "9h": TARGET, "Th": TARGET, "Jh": 40}
+    assert squares == {
+        "6h": 40,
+        "7h": TARGET,
+        "8h": TARGET,
+        "9h": TARGET,
+        "Th": TARGET,
+        "Jh": 40,
+        "Kh": 22,
+    }
     short = [fault for fault in found.fingers() if "shows no" in fault]
-    assert [fault.split()[2] for fault in short] == ["6h", "Jh"], short
+    assert [fault.split()[2] for fault in short] == ["6h", "Jh", "Kh"], short
     showing = {code: area for code, _, area, _ in found.hand}
     assert showing["6h"] == 40 * 100  # every point of the strip, nothing under 7h
     assert showing["Jh"] == 30 * 100 + 40 * 40  # the strip and the band's other 40 px
