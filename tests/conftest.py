@@ -17,12 +17,16 @@ from typing import Any
 
 import pytest
 from longfirst import KEY, deal, timed
+from pycache import prune_temporary
 
 # Compiled code. Where PYTHONDONTWRITEBYTECODE is set (as on the machine the suite's figures
 # come from), every xdist worker compiled each test module (its asserts rewritten) and each
 # module of the game again, and so did every ``durak`` process a test starts. The tests keep
 # their compiled code in pytest's cache folder instead, never beside the sources (what the
 # variable is usually set to avoid). Set here, before the workers start: they inherit it.
+# The compiled code of the temporary folders' sources goes at the session's end
+# (tests/pycache.py).
+PYCACHE: Path | None = None
 if sys.dont_write_bytecode:
     PYCACHE = Path(__file__).resolve().parents[1] / ".pytest_cache" / "pycache"
     sys.dont_write_bytecode = False
@@ -119,9 +123,14 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
-    """The controller (or the one process) keeps this run's times for the next run."""
+    """The controller (or the one process) keeps this run's times for the next run, and
+    drops the compiled code of the temporary folders' sources."""
+    if hasattr(session.config, "workerinput"):
+        return
+    if PYCACHE is not None:
+        prune_temporary(PYCACHE)
     cache = getattr(session.config, "cache", None)
-    if cache is None or hasattr(session.config, "workerinput") or not _took:
+    if cache is None or not _took:
         return
     durations = {**cache.get(KEY, {}), **{k: round(v, 2) for k, v in _took.items()}}
     cache.set(KEY, durations)
