@@ -8,11 +8,12 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
+from browser import LAN_NAME
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
-__all__ = ["static_site"]
+__all__ = ["page_site", "static_site"]
 
 # The page's own origin and WebSockets anywhere on the LAN (a hostile page tries the door).
 CSP = "default-src 'self'; connect-src 'self' ws: ; img-src 'self' data:; style-src 'self'"
@@ -48,3 +49,13 @@ async def static_site(folder: Path) -> AsyncIterator[int]:
         echo, "127.0.0.1", 0, process_request=respond, ping_interval=None, close_timeout=1
     ) as server:
         yield server.sockets[0].getsockname()[1]
+
+
+@asynccontextmanager
+async def page_site(folder: Path, index: str, script: str) -> AsyncIterator[str]:
+    """A page, ``index`` (its HTML) with ``script`` as its ``app.js``, served from
+    ``folder``: yields its address under the LAN name the browser maps to 127.0.0.1."""
+    (folder / "index.html").write_text(index, encoding="utf-8")
+    (folder / "app.js").write_text(script, encoding="utf-8")
+    async with static_site(folder) as port:
+        yield f"http://{LAN_NAME}:{port}/"

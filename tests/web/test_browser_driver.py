@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from browser import LAN_NAME, PHONE, Browser, Page, Viewport
-from pages import static_site
+from pages import page_site
 
 pytestmark = pytest.mark.slow
 
@@ -68,10 +68,8 @@ open();
 @pytest.fixture
 async def site(tmp_path: Path) -> AsyncIterator[str]:
     """The little page's address under the LAN name the browser maps to 127.0.0.1."""
-    (tmp_path / "index.html").write_text(INDEX, encoding="utf-8")
-    (tmp_path / "app.js").write_text(APP, encoding="utf-8")
-    async with static_site(tmp_path) as port:
-        yield f"http://{LAN_NAME}:{port}/"
+    async with page_site(tmp_path, INDEX, APP) as address:
+        yield address
 
 
 async def opened(browser: Browser, site: str, viewport: Viewport = PHONE) -> Page:

@@ -11,9 +11,9 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from browser import LAN_NAME, Browser
+from browser import Browser
 from layout import TARGET, measure
-from pages import static_site
+from pages import page_site
 
 pytestmark = pytest.mark.slow
 
@@ -65,10 +65,8 @@ window.durakTest = {screen: "table", hand: ["6h", "7h", "8h", "9h", "Th", "Jh", 
 
 @pytest.fixture
 async def site(tmp_path: Path) -> AsyncIterator[str]:
-    (tmp_path / "index.html").write_text(INDEX, encoding="utf-8")
-    (tmp_path / "app.js").write_text(APP, encoding="utf-8")
-    async with static_site(tmp_path) as port:
-        yield f"http://{LAN_NAME}:{port}/"
+    async with page_site(tmp_path, INDEX, APP) as address:
+        yield address
 
 
 async def test_the_measure_finds_each_cards_square_or_says_what_shows(
