@@ -517,7 +517,7 @@ export class TableScene {
   // the stock with the trump under it, the discard pile, the drop zone
   private placeStatic(g: Geometry): void {
     const m = this.model;
-    if (this.unchanged("static", [g.cardH, g.tableS, g.stock, g.discard, g.zone, m.trump, m.stock, m.discard, this.host.tr.language])) return;
+    if (this.unchanged("static", [g.cardH, g.tableS, g.stock, g.discard, g.zone, g.tight, m.trump, m.stock, m.discard, this.host.tr.language])) return;
     const th = g.cardH * g.tableS * 0.9;
     const tw = th * CARD_RATIO;
     for (const node of [this.stockNode, this.discardNode]) {
@@ -538,7 +538,11 @@ export class TableScene {
     setText(pile.stockCount, m.stock > 0 ? String(m.stock) : "");
     const backs = m.discard > 0 ? Math.min(3, Math.ceil(m.discard / 6)) : 0;
     keep(this.discardNode, [...pile.discards.map((back, i): [HTMLElement, boolean] => [back, i < backs]), [pile.discardCount, m.discard > 0]]);
-    setText(pile.discardCount, m.discard > 0 ? this.host.tr.t("table.beaten_pile", { n: m.discard }) : "");
+    // Upright, where the piles carry their counts (tight: a big hand lifts the status to
+    // them), the discard pile says its number alone, as the stock does: "14 beaten" is
+    // wider than the pile and would reach over the bout's last card beside it
+    const words = g.tight && g.h >= g.w ? String(m.discard) : this.host.tr.t("table.beaten_pile", { n: m.discard });
+    setText(pile.discardCount, m.discard > 0 ? words : "");
     const z = g.zone;
     this.zoneNode.style.transform = `translate(${z.x.toFixed(1)}px,${z.y.toFixed(1)}px)`;
     this.zoneNode.style.width = `${z.w.toFixed(1)}px`;
