@@ -25,6 +25,7 @@ export interface Geometry {
   seats: { x: number; y: number }[]; // by seat number
   bottom: number; // whose seat sits at the bottom
   plateW: number;
+  portrait: boolean; // upright (as tall as wide or taller), else on its side
   tight: boolean; // the piles' counts on the piles, not under them
 }
 
@@ -157,7 +158,7 @@ export function tableGeometry(w: number, h: number, players: number, bottom: num
   // the status (a big hand lifts it; on its side it is beside the piles): then on them
   const tight = !portrait || middle + tableH * 0.45 + 26 + 4 > statusY - 40;
   return {
-    w, h, cardH, hand, handY, rowY, statusY, bottom, cols, zone, seats, plateW, tight,
+    w, h, cardH, hand, handY, rowY, statusY, bottom, cols, zone, seats, plateW, portrait, tight,
     pairW: apartAcross(tableH), pairH: apartDown(tableH),
     handLeft, handRight: w - handLeft,
     tableS: tableH / cardH,

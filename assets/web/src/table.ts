@@ -517,7 +517,7 @@ export class TableScene {
   // the stock with the trump under it, the discard pile, the drop zone
   private placeStatic(g: Geometry): void {
     const m = this.model;
-    if (this.unchanged("static", [g.cardH, g.tableS, g.stock, g.discard, g.zone, g.tight, m.trump, m.stock, m.discard, this.host.tr.language])) return;
+    if (this.unchanged("static", [g.cardH, g.tableS, g.stock, g.discard, g.zone, g.portrait, g.tight, m.trump, m.stock, m.discard, this.host.tr.language])) return;
     const th = g.cardH * g.tableS * 0.9;
     const tw = th * CARD_RATIO;
     for (const node of [this.stockNode, this.discardNode]) {
@@ -541,7 +541,7 @@ export class TableScene {
     // Upright, where the piles carry their counts (tight: a big hand lifts the status to
     // them), the discard pile says its number alone, as the stock does: "14 beaten" is
     // wider than the pile and would reach over the bout's last card beside it
-    const words = g.tight && g.h >= g.w ? String(m.discard) : this.host.tr.t("table.beaten_pile", { n: m.discard });
+    const words = g.tight && g.portrait ? String(m.discard) : this.host.tr.t("table.beaten_pile", { n: m.discard });
     setText(pile.discardCount, m.discard > 0 ? words : "");
     const z = g.zone;
     this.zoneNode.style.transform = `translate(${z.x.toFixed(1)}px,${z.y.toFixed(1)}px)`;
@@ -578,10 +578,9 @@ export class TableScene {
     this.status.classList.toggle("yours", this.legal.length > 0);
     // (upright the status line grows upwards from its bottom, on its side from its middle,
     // so that a second line of it never comes down onto the buttons)
-    const landscape = g.w > g.h;
-    setStyle(this.status, "transform", `translate(0,${g.statusY.toFixed(1)}px) translateY(${landscape ? -50 : -100}%)`);
+    setStyle(this.status, "transform", `translate(0,${g.statusY.toFixed(1)}px) translateY(${g.portrait ? -100 : -50}%)`);
     setStyle(this.buttons, "transform", `translate(0,${(g.rowY - 22).toFixed(1)}px)`);
-    this.root.classList.toggle("landscape", landscape);
+    this.root.classList.toggle("landscape", !g.portrait);
     this.root.classList.toggle("tight", g.tight);
     // the buttons made anew only when which of them shows changes (what each does is
     // looked up when it is tapped)
