@@ -168,7 +168,7 @@ async def measure(loads: int, seconds: float, throttle: float) -> dict[str, floa
             )
             if state.ended:
                 break
-            await phone.play(choose(state.legal))
+            await phone.play(choose(state.legal), state)
             await phone.wait(f"t.ended || t.key !== {json.dumps(state.key)}", 60)
         moving = await page.evaluate("bench.moving")
         long_frames = await page.evaluate("bench.long")

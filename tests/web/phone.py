@@ -167,21 +167,31 @@ class Phone:
         await self.tap_button("room.start")
         await self.wait("t.screen === 'table'")
 
-    async def play(self, action: Action) -> None:
+    async def play(self, action: Action, chosen_in: State | None = None) -> bool:
         """The taps that make ``action``: its card (again, to lead one of several possible
-        leads; then the card it beats, when it beats one of several), or its button."""
+        leads; then the card it beats, when it beats one of several), or its button.
+
+        ``chosen_in`` is the state the move was chosen in. Others play meanwhile (AI seats,
+        other guests): when a move's button is gone by the time of the tap and the state
+        has moved on since, the move is no longer offered and it is dropped (False), as a
+        player's finger finds nothing to press; without ``chosen_in`` that fails."""
         verb = action["verb"]
-        if verb == "take":
-            return await self.tap_button("table.take")
-        if verb == "pass":
-            return await self.tap_button("table.pass", "table.beaten")
+        if verb in ("take", "pass"):
+            keys = ("table.take",) if verb == "take" else ("table.pass", "table.beaten")
+            try:
+                await self.tap_button(*keys)
+            except AssertionError:
+                if chosen_in is None or (await self.state()).key == chosen_in.key:
+                    raise
+                return False
+            return True
         state = await self.state()
         code = action["cards"][0] if verb == "attack" else action["card"]
         await self.page.tap(card(code))
         mine = [a for a in state.legal if a.get("card") == code or code in a.get("cards", [])]
         again = verb == "attack" and len([a for a in mine if a["verb"] == "attack"]) > 1
         if not again and not (verb == "beat" and len(mine) > 1):
-            return
+            return True
         # the first tap chose the card: the second once it has risen (as a player sees it
         # rise; a tap where it was, on a busy machine, can land on its neighbour)
         await self.wait("t.idle")
@@ -189,6 +199,7 @@ class Phone:
             await self.page.tap(card(code))  # the second tap leads it
         else:
             await self.page.tap(card(action["target"]))  # then the card it beats
+        return True
 
     async def play_game(self, stop_after: int | None = None) -> State:
         """Plays by taps until the game's end panel shows (or ``stop_after`` moves): the
@@ -197,7 +208,7 @@ class Phone:
             state = await self.wait("t.ended || (t.screen === 'table' && t.idle && t.legal.length)")
             if state.ended:
                 return state
-            await self.play(choose(state.legal))
-            self.actions += 1
+            if await self.play(choose(state.legal), state):
+                self.actions += 1
             await self.wait(f"t.ended || t.key !== {json.dumps(state.key)}")
         return await self.state()

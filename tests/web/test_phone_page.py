@@ -367,7 +367,7 @@ async def test_every_layout_leaves_room_for_fingers(
             continue
         if await phone.page.evaluate(BEATEN):
             break
-        await phone.play(choose(state.legal))
+        await phone.play(choose(state.legal), state)
         await phone.wait(f"t.ended || t.key !== {json.dumps(state.key)}")
     faults += await layouts(phone, "beaten", tmp_path, roomy)
     long = SAYS % json.dumps(longest_status("en"))
@@ -509,7 +509,7 @@ async def test_a_big_hand_leaves_every_card_a_fingertip(
             biggest = len(state.hand)
             shots = biggest % 6 == 0
             faults += await layouts(phone, f"hand{biggest}", tmp_path, sizes=PHONES, always=shots)
-        await phone.play(hoard(state.legal))
+        await phone.play(hoard(state.legal), state)
         await phone.wait(f"t.ended || t.key !== {json.dumps(state.key)}")
     assert biggest >= 18, f"the biggest hand held only {biggest} cards"
     assert not faults, "\n".join([f"screenshots: {tmp_path}", *faults])
