@@ -2,6 +2,7 @@
 
     python tests/benchmarks/hard_strength.py A B [--deals N] [--players P] [--seed S]
         [--jobs J] [--clock cpu|wall] [--baseline COMMIT] [--json FILE] [--every N]
+        [--site DIR]
 
 A and B are arena levels (``hard:0.25``, ``normal``, ...) or ``hard-baseline[:BUDGET]``:
 the Hard player of another commit (``--baseline``, by default the commit this round of
@@ -14,6 +15,11 @@ the arena's (``client.cli.arena``), and so is the output (with ``--json``).
 thread's CPU time (``time.thread_time``): on a machine other programs keep busy, a wall
 clock budget would buy each decision a varying, smaller share of a core. ``--clock wall``
 measures them as the product does (``time.perf_counter``).
+
+``--site DIR`` plays the games with the engine and AI installed in DIR instead of this
+checkout's (the compiled ones, as players get them: ``python packaging/engine_wheel.py W
+&& pip install --no-deps --target DIR W/*.whl``, built from this checkout's source); the
+first line says which engine the workers ran.
 """
 
 from __future__ import annotations
@@ -33,7 +39,8 @@ from importlib.machinery import ModuleSpec
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
+if str(ROOT) not in sys.path:  # a worker keeps the path it was given (``--site`` first)
+    sys.path.insert(0, str(ROOT))
 
 from client.cli.arena import (  # noqa: E402
     Deal,
@@ -124,6 +131,14 @@ def play_deal(deal: Deal, commit: str, clock: str) -> list[list[SeatResult]]:
     return games
 
 
+def worker_engine() -> str:
+    """Which engine a worker plays with, and from where."""
+    import engine.state
+    from engine.compiled import engine_kind
+
+    return f"{engine_kind()} ({engine.state.__file__})"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("a")
@@ -138,7 +153,12 @@ def main() -> None:
     parser.add_argument(
         "--every", type=int, default=0, help="print the scores so far every N deals (0: never)"
     )
+    parser.add_argument("--site", type=Path, help="play with the engine installed in DIR")
     args = parser.parse_args()
+    if args.site is not None:
+        # the workers (spawned with this path) import the engine from there; this process
+        # only deals, which both engines do alike
+        sys.path.insert(0, str(args.site.resolve()))
     rules = Rules(players=args.players)
     specs = (args.a, args.b)
     for spec in specs:  # a bad spec fails here, not in a worker
@@ -154,6 +174,7 @@ def main() -> None:
     results: list[list[list[SeatResult]]] = [[] for _ in deals]
     context = multiprocessing.get_context("spawn")
     with concurrent.futures.ProcessPoolExecutor(args.jobs, mp_context=context) as pool:
+        print(f"engine: {pool.submit(worker_engine).result()}", flush=True)
         futures = {
             pool.submit(play_deal, deal, args.baseline, args.clock): n
             for n, deal in enumerate(deals)
