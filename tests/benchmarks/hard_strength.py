@@ -9,7 +9,9 @@ the Hard player of another commit (``--baseline``, by default the commit this ro
 work started from), loaded from git into this process beside today's code. Only its
 ``engine/ai`` modules come from that commit; the rules engine is this checkout's, so both
 players play the same game at the same engine speed. The deals, seatings and scoring are
-the arena's (``client.cli.arena``), and so is the output (with ``--json``).
+the arena's (``client.cli.arena``), and so is the output (with ``--json``). A line after
+the table gives A's Durak rate over B's, the measure of Hard at 4 and 6 seats (when B was
+ever the Durak; ``durak_ratio`` in the JSON).
 
 ``--clock cpu`` (the default) measures both Hards' budgets and every decision time in the
 thread's CPU time (``time.thread_time``): on a machine other programs keep busy, a wall
@@ -194,8 +196,14 @@ def main() -> None:
     summary = summarize(specs, results)
     summary["clock"] = args.clock
     summary["baseline"] = args.baseline
+    (name_a, a), (name_b, b) = summary["bots"].items()
+    # A's Durak rate over B's (the target at 4 and 6 seats); none when B never lost
+    rates = [bot["durak"] / bot["games"] for bot in (a, b)]
+    summary["durak_ratio"] = rates[0] / rates[1] if rates[1] else None
     for line in format_table(specs, summary):
         print(line)
+    if summary["durak_ratio"] is not None:
+        print(f"{name_a}'s Durak rate over {name_b}'s: {summary['durak_ratio']:.3f}")
     if args.json:
         Path(args.json).write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
 
