@@ -137,8 +137,9 @@ class Layout:
     height: int
     targets: list[tuple[str, Rect]]
     nested: set[tuple[int, int]]
-    # each card's code, box, area showing and its largest square (as far as the scan
-    # went: it stops at a square of TARGET)
+    # each card's code, box, area showing and its largest square, both as far as the
+    # measure looked: it stops at a square of TARGET, so the area is the card's whole
+    # showing area only where no such square showed (the failure it is reported in)
     hand: list[tuple[str, Rect | None, int, int]]
     plates: list[tuple[str, Rect, int]]  # the other seats' plates at the table, and their seats
     backs: list[tuple[str, Rect, int]]  # the other seats' cards (their backs), and their seats
