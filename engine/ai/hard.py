@@ -28,6 +28,10 @@ and searches.
 The budget is measured on ``clock`` (wall time by default; a benchmark may give it the
 thread's CPU time). With ``budget=None`` and an iteration cap it is fully deterministic
 for a seed.
+
+``peek`` is for a benchmark's bound only, never for play: it returns the real game, and
+every sample is then that game, as if the reading of hands were perfect (what a better
+reading could at most be worth: ``tests/benchmarks/hard_strength.py``'s ``hard-peek``).
 """
 
 from __future__ import annotations
@@ -157,9 +161,11 @@ class HardBot(RememberingBot):
         iterations: int = DEFAULT_ITERATIONS,
         solver_nodes: int = SOLVER_NODES,
         clock: Callable[[], float] = time.perf_counter,
+        peek: Callable[[], GameState] | None = None,
     ) -> None:
         super().__init__(seat, rules, seed)
         self.clock = clock
+        self.peek = peek
         self.budget = budget
         self.iterations = iterations
         self.solver_nodes = solver_nodes
@@ -260,6 +266,8 @@ class HardBot(RememberingBot):
         """Every move left in the race is played in the same samples; a move that falls
         clearly behind the leader is dropped, so the samples go to the moves that might
         be best."""
+        if exact is None and self.peek is not None:
+            exact = self.peek()
         scores: list[list[float]] = [[] for _ in moves]
         alive = list(range(len(moves)))
         rng = self.rng

@@ -4,14 +4,16 @@
         [--jobs J] [--clock cpu|wall] [--baseline COMMIT] [--json FILE] [--every N]
         [--site DIR]
 
-A and B are arena levels (``hard:0.25``, ``normal``, ...) or ``hard-baseline[:BUDGET]``:
-the Hard player of another commit (``--baseline``, by default the commit this round of
-work started from), loaded from git into this process beside today's code. Only its
-``engine/ai`` modules come from that commit; the rules engine is this checkout's, so both
-players play the same game at the same engine speed. The deals, seatings and scoring are
-the arena's (``client.cli.arena``), and so is the output (with ``--json``). A line after
-the table gives A's Durak rate over B's, the measure of Hard at 4 and 6 seats (when B was
-ever the Durak; ``durak_ratio`` in the JSON).
+A and B are arena levels (``hard:0.25``, ``normal``, ...), ``hard-peek[:BUDGET]`` (a
+bound, not a player: today's Hard whose every sample is the real game, as if it read every
+hand perfectly) or ``hard-baseline[:BUDGET]``: the Hard player of another commit
+(``--baseline``, by default the commit this round of work started from), loaded from git
+into this process beside today's code. Only its ``engine/ai`` modules come from that
+commit; the rules engine is this checkout's, so both players play the same game at the
+same engine speed. The deals, seatings and scoring are the arena's
+(``client.cli.arena``), and so is the output (with ``--json``). A line after the table
+gives A's Durak rate over B's, the measure of Hard at 4 and 6 seats (when B was ever the
+Durak; ``durak_ratio`` in the JSON).
 
 ``--clock cpu`` (the default) measures both Hards' budgets and every decision time in the
 thread's CPU time (``time.thread_time``): on a machine other programs keep busy, a wall
@@ -54,7 +56,7 @@ from client.cli.arena import (  # noqa: E402
     summarize,
 )
 from client.cli.progress import Progress  # noqa: E402
-from engine import Rules, new_game  # noqa: E402
+from engine import GameState, Rules, new_game  # noqa: E402
 from engine.ai import Bot, HardBot, make_bot, play_game  # noqa: E402
 
 BASELINE = "275d6ed"  # main when the work on Hard per second began
@@ -108,14 +110,16 @@ def load_baseline(commit: str, clock: Callable[[], float]) -> type[Bot]:
     return bot
 
 
-def build(spec: str, seat: int, rules: Rules, seed: int, commit: str, clock: str) -> Bot:
-    """A bot from a level spec, every Hard thinking on the benchmark's clock."""
+def build(spec: str, seat: int, game: GameState, seed: int, commit: str, clock: str) -> Bot:
+    """A bot for ``game`` from a level spec, every Hard thinking on the benchmark's clock."""
     level, _, param = spec.partition(":")
     tick = CLOCKS[clock]
+    rules = game.rules
     if level == "hard-baseline":
         return load_baseline(commit, tick)(seat, rules, seed, budget=float(param or 1.0))
-    if level == "hard":
-        return HardBot(seat, rules, seed, budget=float(param or 1.0), clock=tick)
+    if level in ("hard", "hard-peek"):
+        peek = (lambda: game) if level == "hard-peek" else None
+        return HardBot(seat, rules, seed, budget=float(param or 1.0), clock=tick, peek=peek)
     return make_bot(spec, seat, rules, seed)
 
 
@@ -124,11 +128,12 @@ def play_deal(deal: Deal, commit: str, clock: str) -> list[list[SeatResult]]:
     rules = Rules.from_dict(deal.rules)
     games: list[list[SeatResult]] = []
     for number, seating in enumerate(seatings(rules.players)):
+        game = new_game(rules, deal.seed)
         bots = [
-            build(deal.specs[bot], seat, rules, deal.seed ^ (number * 7_919 + seat), commit, clock)
+            build(deal.specs[bot], seat, game, deal.seed ^ (number * 7_919 + seat), commit, clock)
             for seat, bot in enumerate(seating)
         ]
-        record = play_game(new_game(rules, deal.seed), bots, clock=CLOCKS[clock])
+        record = play_game(game, bots, clock=CLOCKS[clock])
         games.append(seat_results(record, seating))
     return games
 
@@ -164,7 +169,7 @@ def main() -> None:
     rules = Rules(players=args.players)
     specs = (args.a, args.b)
     for spec in specs:  # a bad spec fails here, not in a worker
-        build(spec, 0, rules, 0, args.baseline, args.clock)
+        build(spec, 0, new_game(rules, 0), 0, args.baseline, args.clock)
     deals = make_deals(specs, rules, args.deals, args.seed)
     print(
         f"hard_strength: {specs[0]} vs {specs[1]}, {args.deals} deals x "
