@@ -117,9 +117,10 @@ def build(spec: str, seat: int, game: GameState, seed: int, commit: str, clock: 
     rules = game.rules
     if level == "hard-baseline":
         return load_baseline(commit, tick)(seat, rules, seed, budget=float(param or 1.0))
-    if level in ("hard", "hard-peek"):
-        peek = (lambda: game) if level == "hard-peek" else None
-        return HardBot(seat, rules, seed, budget=float(param or 1.0), clock=tick, peek=peek)
+    if level == "hard-peek":
+        return HardBot(seat, rules, seed, budget=float(param or 1.0), clock=tick, peek=lambda: game)
+    if level == "hard":  # no peek: a --site built before it had none
+        return HardBot(seat, rules, seed, budget=float(param or 1.0), clock=tick)
     return make_bot(spec, seat, rules, seed)
 
 
