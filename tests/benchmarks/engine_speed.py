@@ -45,6 +45,15 @@ ROOT = Path(__file__).resolve().parents[2]
 ROUNDS = 5  # alternations of ours and theirs with --beside
 
 
+def engine_origin() -> str:
+    """Which engine this process imports, and from where (its path set first). Not
+    ``engine.compiled``'s to say: ``--site`` may hold a build of an older commit."""
+    import engine.state
+    from engine.compiled import engine_kind
+
+    return f"{engine_kind()} ({engine.state.__file__})"
+
+
 def our_games(players: int) -> Callable[[], int]:
     """One random-legal game of ours after another (each call plays one and returns its
     actions), every seat's legal actions pooled and one drawn."""
@@ -79,14 +88,14 @@ def measure(players: int, seconds: float, clock: Callable[[], float]) -> tuple[f
 
 
 def their_games(folder: Path) -> Callable[[], None]:
-    """jorisperrenet/durak's games with two random players, one a call."""
+    """jorisperrenet/durak's games with two random players, one a call. They draw from
+    the module-level generator, which the caller seeds (``random.seed(1)``)."""
     source = folder / "python_version"
     if not (source / "main.py").is_file():
         raise SystemExit(f"{folder} is not a checkout of jorisperrenet/durak (no python_version)")
     sys.path.insert(0, str(source))
     game_tree = importlib.import_module("main").GameTree
     random_player = importlib.import_module("players").Random
-    random.seed(1)  # their engine draws from the module-level generator
 
     def game() -> None:
         play = game_tree([random_player("A"), random_player("B")], True, "A", print_info=False)
@@ -116,13 +125,11 @@ def play(which: str, games: int, folder: Path) -> None:
     """``--play``: the games alone, for ``count`` to run under valgrind."""
     if which == "ours":
         sys.path.insert(0, str(folder))
-        import engine.state
-        from engine.compiled import engine_kind
-
-        print(f"{engine_kind()} ({engine.state.__file__})")
+        print(engine_origin())
         game: Callable[[], object] = our_games(2)
     else:
         game = their_games(folder)
+        random.seed(1)
     for _ in range(games):
         game()
 
@@ -141,7 +148,7 @@ def count(which: str, games: int, folder: Path) -> tuple[float, str]:
                 valgrind,
                 "--tool=cachegrind",
                 "--cache-sim=no",
-                f"--cachegrind-out-file={Path(os.devnull)}",
+                f"--cachegrind-out-file={os.devnull}",
                 sys.executable,
                 __file__,
                 "--play",
@@ -186,10 +193,7 @@ def main() -> None:
             print(f"instructions_ratio={other / mine:.3f}")
         return
     sys.path.insert(0, str(ours))
-    import engine.state
-    from engine.compiled import engine_kind
-
-    print(f"engine: {engine_kind()} ({engine.state.__file__})")
+    print(f"engine: {engine_origin()}")
     clock = time.process_time if args.cpu else time.perf_counter
     results = {}
     for players in (2, 4, 6):
