@@ -137,7 +137,8 @@ def play(which: str, games: int, folder: Path) -> None:
 def count(which: str, games: int, folder: Path) -> tuple[float, str]:
     """The instructions of one of ``games`` heads-up games of ``which`` (``ours`` from
     ``folder``, ``theirs`` a checkout), less those of a run that plays none; and what the
-    run printed (ours: which engine it imported)."""
+    run printed (ours: which engine it imported). Every run hashes strings alike (one
+    ``PYTHONHASHSEED``), so the same code counts the same to the instruction."""
     valgrind = shutil.which("valgrind")
     if valgrind is None:
         raise SystemExit("--instructions needs valgrind (its cachegrind tool)")
@@ -159,6 +160,7 @@ def count(which: str, games: int, folder: Path) -> tuple[float, str]:
             capture_output=True,
             text=True,
             check=True,
+            env={**os.environ, "PYTHONHASHSEED": "0"},
         )
         refs = re.search(r"I\s+refs:\s+([\d,]+)", run.stderr)
         if refs is None:
