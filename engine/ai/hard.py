@@ -18,11 +18,12 @@ and searches.
 - Otherwise perfect-information Monte Carlo: sample the unseen cards by the reading's
   weights (``engine.ai.determinize``), play each sensible move still in the race in the
   same sample and finish the game with Normal's policy for every seat (with a little
-  randomness). Every few samples a move whose score falls clearly behind the leader's
-  (by the paired differences in the same samples) leaves the race, so the samples go to
-  the moves that might be best; the search stops when one move is left, when every move
-  left scored the same in every sample, when the time budget or the iteration cap runs
-  out, and picks the best mean score.
+  randomness), each seat that leads or adds aiming at what the sample's defender cannot
+  beat (``aimed_action``). Every few samples a move whose score falls clearly behind the
+  leader's (by the paired differences in the same samples) leaves the race, so the
+  samples go to the moves that might be best; the search stops when one move is left,
+  when every move left scored the same in every sample, when the time budget or the
+  iteration cap runs out, and picks the best mean score.
 - It does not search when only one sensible move exists (a forced take, a lone pass).
 
 The budget is measured on ``clock`` (wall time by default; a benchmark may give it the
@@ -42,7 +43,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from ..actions import BEATS, Action, Attack, Beat, ThrowIn, attack_of_mask
-from ..cards import SAME_RANK, SUIT_MASKS, bits, mask_of
+from ..cards import SAME_RANK, SUIT_MASKS, beaters_mask, bits, mask_of
 from ..events import Event
 from ..rules import Rules
 from ..state import GameState
@@ -54,7 +55,18 @@ from .normal import normal_action
 from .solver import SearchAborted, Solver, outcome
 from .tactics import RememberingBot, cheapest, unseen_pool, value
 
-__all__ = ["HardBot", "candidates", "playout", "policy_action", "score_after", "solver_order"]
+__all__ = [
+    "HardBot",
+    "Policy",
+    "aimed_action",
+    "candidates",
+    "playout",
+    "policy_action",
+    "score_after",
+    "solver_order",
+]
+
+Policy = Callable[[GameState, int, Sequence[Action]], Action]
 
 DEFAULT_BUDGET = 1.0
 DEFAULT_ITERATIONS = 400
@@ -69,7 +81,8 @@ EPSILON = 0.1  # how often a playout seat plays a random legal move instead of t
 
 
 def policy_action(state: GameState, seat: int, legal: Sequence[Action]) -> Action:
-    """Normal's policy on a full state (the playouts' model of every player).
+    """Normal's policy on a full state: the coach's playouts' model of every player (and
+    the defender's in Hard's, ``aimed_action``).
 
     Only the defender needs the table's cards (its unbeaten ones, and all of them to
     weigh a take): a seat that adds chooses from its hand and the legal throw-ins."""
@@ -93,11 +106,44 @@ def policy_action(state: GameState, seat: int, legal: Sequence[Action]) -> Actio
     )
 
 
+def aimed_action(state: GameState, seat: int, legal: Sequence[Action]) -> Action:
+    """Hard's playouts' model of every player: Normal's policy, a seat that leads or adds
+    aiming as Normal does with its estimate of the defender's hand, but knowing it (in a
+    sample the defender's hand is there): it leads and throws in first what the defender
+    cannot beat. Real players aim at a defender's gaps: with playouts in which nobody
+    did (``policy_action`` for every seat) Hard was the Durak more often at four seats,
+    as often at six and heads-up (docs/ai.md has the figures)."""
+    defender = state.defender
+    if seat == defender:
+        return policy_action(state, seat, legal)
+    defence = state.hands[defender]
+    trump = state.trump
+
+    def chance(card: int) -> float:
+        return 1.0 if defence & beaters_mask(trump, card) else 0.0
+
+    return normal_action(
+        legal,
+        state.hands[seat],
+        trump,
+        (),
+        0,
+        stock=len(state.stock),
+        taking=state.taking,
+        chance=chance,
+    )
+
+
 def playout(
-    state: GameState, rng: random.Random, max_actions: int = 2_000, until_out: int | None = None
+    state: GameState,
+    rng: random.Random,
+    max_actions: int = 2_000,
+    until_out: int | None = None,
+    policy: Policy = policy_action,
 ) -> None:
-    """Finish the game in place with the policy (and a pinch of random moves); with
-    ``until_out``, stop as soon as that seat has gone out (it cannot be the Durak then)."""
+    """Finish the game in place with ``policy`` for every seat (and a pinch of random
+    moves); with ``until_out``, stop as soon as that seat has gone out (it cannot be the
+    Durak then)."""
     places = state.places
     for _ in range(max_actions):
         if until_out is not None and places[until_out]:
@@ -109,7 +155,7 @@ def playout(
         if rng.random() < EPSILON:
             action = legal[rng.randrange(len(legal))]
         else:
-            action = policy_action(state, seat, legal)
+            action = policy(state, seat, legal)
         state.push(seat, action)  # one of the legal actions: no need to check it again
 
 
@@ -281,7 +327,7 @@ class HardBot(RememberingBot):
             # numbers): the moves' scores then differ by the moves, less by luck.
             luck = rng.getrandbits(32)
             for i in alive:
-                scores[i].append(score_after(sample, self.seat, moves[i], luck))
+                scores[i].append(score_after(sample, self.seat, moves[i], luck, aimed_action))
             done += 1
             if done >= RACE_FROM and done % RACE_EVERY == 0:
                 alive = _race(scores, alive)
@@ -291,14 +337,17 @@ class HardBot(RememberingBot):
         return moves[best]
 
 
-def score_after(sample: GameState, seat: int, action: Action, luck: int) -> float:
+def score_after(
+    sample: GameState, seat: int, action: Action, luck: int, policy: Policy = policy_action
+) -> float:
     """One playout's score for ``seat`` after ``action`` (one of its legal actions) in
-    ``sample``, which is left untouched; ``luck`` seeds the playout. The score: the game's
+    ``sample``, which is left untouched; ``luck`` seeds the playout, played by ``policy``
+    (by default Normal's, the model the coach states for every player). The score: the game's
     outcome, 1 once the seat is out before the end (a later draw of the others would give
     it 1/2: rare enough to leave out), 1/2 for a game cut short."""
     state = sample.copy()
     state.push(seat, action)
-    playout(state, random.Random(luck), until_out=seat)
+    playout(state, random.Random(luck), until_out=seat, policy=policy)
     if state.is_over:
         return outcome(state, seat)
     return 1.0 if state.places[seat] else 0.5

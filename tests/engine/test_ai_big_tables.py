@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine import Discarded, GameState, parse_action
 from engine.actions import TAKE
 from engine.ai import HardBot, NormalBot
+from engine.ai.hard import aimed_action, policy_action
 from engine.ai.solver import Solver
 from engine.cards import cards_of
 from engine.view import observe
@@ -82,3 +83,34 @@ def test_with_three_hands_left_and_every_card_placed_hard_plays_the_safe_lead() 
         remembering(bot, state)
         assert bot.decide(observe(state, 2)) == parse_action("attack Ac")
         assert bot.last_method == "solver"
+
+
+# Four seats, diamonds trump, the stock full. Seat 0 defends with the high clubs and
+# hearts and neither a spade nor a trump; seat 3 leads from 6c 7s 9c 8h Td Jd, seat 1
+# holds 6h and 6s.
+GAPS = (
+    "rules=36 hands=QcKcAcQhKhAh/7c8c6h6s9hTh/TcJcJh7h8s9s/6c7s9c8hTdJd "
+    "stock=7d8d9dQdKdAdTsJsQsKsAs6d trump=6d table=- discard=- attacker=3 defender=0 "
+    "leader=3 dealer=3 phase=lead cap=5 held=6 taking=no passed=- shown=- throwers=1,2,3 "
+    "places=0,0,0,0 result=- moves=0 seen=-"
+)
+
+
+def test_hards_playouts_lead_and_throw_in_what_the_defender_cannot_beat() -> None:
+    """In a sample every hand is there, and Hard's model of the players aims at the
+    defender's gaps: seat 3 leads the seven of spades, not its cheapest card (the six of
+    clubs, which the queen beats), and over 6c:Qc seat 1 throws in the six of spades, not
+    of hearts. Normal's policy without an estimate (the coach's model) plays the cheap
+    ones; the defender, with nothing that beats the six of spades, takes in both."""
+    state = GameState.from_text(GAPS)
+    legal = state.legal_actions(3)
+    assert policy_action(state, 3, legal) == parse_action("attack 6c")
+    assert aimed_action(state, 3, legal) == parse_action("attack 7s")
+    state.apply(3, parse_action("attack 6c"))
+    state.apply(0, parse_action("beat 6c with Qc"))
+    legal = state.legal_actions(1)
+    assert policy_action(state, 1, legal) == parse_action("throw 6h")
+    assert aimed_action(state, 1, legal) == parse_action("throw 6s")
+    state.apply(1, parse_action("throw 6s"))
+    legal = state.legal_actions(0)  # the defender is Normal's as it was
+    assert aimed_action(state, 0, legal) == policy_action(state, 0, legal) == TAKE
