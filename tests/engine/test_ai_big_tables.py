@@ -1,5 +1,6 @@
 """Hard at the tables people play, 4 to 6 seats: positions where the heads-up habits
-(beat when you can, keep your hand small) make a seat the Durak.
+(beat when you can, keep your hand small) make a seat the Durak, and what Hard's
+playouts expect the players at such a table to do.
 
 Each position is a line of ``engine.notation``; the seat to decide remembers the discard
 (as a seat that saw every bout would), so it knows where every card is.
