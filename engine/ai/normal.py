@@ -37,7 +37,7 @@ from .tactics import (
     value,
 )
 
-__all__ = ["NormalBot", "normal_action"]
+__all__ = ["NormalBot", "normal_action", "normal_choice"]
 
 Chance = Callable[[int], float]
 
@@ -156,18 +156,23 @@ def view_chance(view: SeatView, memory: Memory) -> Chance:
     return chance
 
 
+def normal_choice(view: SeatView, memory: Memory) -> Action:
+    """Normal's choice in ``view``, with what its seat remembers in ``memory``."""
+    chance = _no_idea if view.seat == view.defender else view_chance(view, memory)
+    return normal_action(
+        view.legal,
+        mask_of(view.hand),
+        view.trump,
+        unbeaten_of(view),
+        table_mask(view),
+        stock=view.stock_size,
+        taking=view.taking,
+        chance=chance,
+    )
+
+
 class NormalBot(RememberingBot):
     level = "normal"
 
     def decide(self, view: SeatView) -> Action:
-        chance = _no_idea if view.seat == view.defender else view_chance(view, self.memory)
-        return normal_action(
-            view.legal,
-            mask_of(view.hand),
-            view.trump,
-            unbeaten_of(view),
-            table_mask(view),
-            stock=view.stock_size,
-            taking=view.taking,
-            chance=chance,
-        )
+        return normal_choice(view, self.memory)

@@ -11,9 +11,9 @@ from __future__ import annotations
 from engine import Discarded, GameState, parse_action
 from engine.actions import TAKE
 from engine.ai import HardBot, NormalBot
-from engine.ai.hard import aimed_action, policy_action
+from engine.ai.hard import aimed_action, candidates, policy_action
 from engine.ai.solver import Solver
-from engine.cards import cards_of
+from engine.cards import cards_of, mask_of
 from engine.view import observe
 
 # Six seats, three out. Seat 3 defends against the jack of diamonds with Jc Jh 6s (clubs
@@ -115,3 +115,27 @@ def test_hards_playouts_lead_and_throw_in_what_the_defender_cannot_beat() -> Non
     state.apply(1, parse_action("throw 6s"))
     legal = state.legal_actions(0)  # the defender is Normal's as it was
     assert aimed_action(state, 0, legal) == policy_action(state, 0, legal) == TAKE
+
+
+# Four seats, clubs trump, the stock full. Seat 3 leads the six of hearts against seat 0;
+# seat 1 may throw in the six of clubs (a trump) or the six of spades.
+SIXES = (
+    "rules=36 hands=QhKhAhQsKsAs/6c6s7d8d9dTd/JcQcJh7h8s9s/6h7c8c9cJdQd "
+    "stock=6dKdAd8h9hTh7sTsJsKcAcTc trump=Tc table=- discard=- attacker=3 defender=0 "
+    "leader=3 dealer=3 phase=lead cap=5 held=6 taking=no passed=- shown=- throwers=1,2,3 "
+    "places=0,0,0,0 result=- moves=0 seen=-"
+)
+
+
+def test_where_no_sample_tells_the_moves_apart_hard_plays_as_normal() -> None:
+    """The candidates list the six of clubs first (the order of the cards); with no
+    sample to weigh the moves, Hard keeps its trump and throws in the six of spades, as
+    Normal does. At six seats a third of Hard's searches end with every move scoring the
+    same in every sample."""
+    state = GameState.from_text(SIXES)
+    state.apply(3, parse_action("attack 6h"))
+    view = observe(state, 1)
+    assert candidates(view.legal, mask_of(view.hand), view.trump)[0] == parse_action("throw 6c")
+    assert NormalBot(1, state.rules, 0).decide(view) == parse_action("throw 6s")
+    hard = HardBot(1, state.rules, 0, budget=None, iterations=0)
+    assert hard.decide(view) == parse_action("throw 6s")

@@ -28,7 +28,7 @@ RULES_STEP = 5
 HARD_SAMPLES = 12  # per decision: a short search, fully determined by the seed
 
 RANDOM_DIGEST = "f68d20c2fc0c2de8"
-BOTS_DIGEST = "09b86b3df33dbd10"
+BOTS_DIGEST = "6224ba7c32272eda"
 
 
 def random_games_record() -> str:
