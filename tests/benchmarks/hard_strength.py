@@ -98,15 +98,16 @@ class _GitModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         ).stdout
         exec(compile(source, f"{self.commit}:{path}", "exec"), module.__dict__)
         if "time" in module.__dict__:  # its budget and deadlines on the benchmark's clock
-            module.time = types.SimpleNamespace(perf_counter=self.clock)
+            module.__dict__["time"] = types.SimpleNamespace(perf_counter=self.clock)
 
 
-def load_baseline(commit: str, clock: Callable[[], float]) -> type[Bot]:
-    """The baseline's ``HardBot`` class (loaded once per process)."""
+def load_baseline(commit: str, clock: Callable[[], float]) -> Callable[..., Bot]:
+    """The baseline's ``HardBot`` class (loaded once per process; its signature is that
+    commit's)."""
     if not any(isinstance(f, _GitModules) for f in sys.meta_path):
         sys.meta_path.insert(0, _GitModules(commit, clock))
     hard = importlib.import_module(PACKAGE + ".hard")
-    bot: type[Bot] = hard.HardBot
+    bot: Callable[..., Bot] = hard.HardBot
     return bot
 
 
