@@ -1,0 +1,85 @@
+"""Who is left at the end of a big table: the last two players, where they sat and what
+they were (run by hand, not by CI).
+
+    python tests/benchmarks/last_two.py [--levels normal,hard] [--players P] [--games N]
+        [--seed S]
+
+Plays N games at P seats (36 cards) with the levels in turn round the table
+(``normal,hard`` at six seats: Normal at 0, 2 and 4, Hard at 1, 3 and 5, as one of
+``hard_strength.py``'s seatings), every Hard's budget in CPU time, and counts the last
+two players in each game, the Durak and the one who went out just before it: how many
+seats apart they sat, and their levels. A game drawn, or one whose last players went out
+together, has no last two.
+
+At six seats with levels in turn, players two or four seats apart have the same level:
+how often the last two sat so is how often a level's Durak rate is decided between two
+players of that level.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from engine import Rules, new_game  # noqa: E402
+from engine.ai import Bot, HardBot, make_bot, play_game  # noqa: E402
+
+
+def last_two(places: tuple[int, ...]) -> tuple[int, int] | None:
+    """The seats that finished last and last but one, or None when no single player went
+    out last but one (a draw, or the last two out together)."""
+    players = len(places)
+    durak = [s for s, p in enumerate(places) if p == players]
+    before = [s for s, p in enumerate(places) if p == players - 1]
+    if len(durak) != 1 or len(before) != 1:
+        return None
+    return before[0], durak[0]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--levels", default="normal", help="levels in turn round the table")
+    parser.add_argument("--players", type=int, default=6)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    levels = args.levels.split(",")
+    rules = Rules(players=args.players)
+
+    def bot(seat: int, seed: int) -> Bot:
+        level = levels[seat % len(levels)]
+        if level == "hard":
+            return HardBot(seat, rules, seed, clock=time.thread_time)
+        return make_bot(level, seat, rules, seed)
+
+    apart: collections.Counter[int] = collections.Counter()
+    pairs: collections.Counter[str] = collections.Counter()
+    none = 0
+    for game in range(args.games):
+        seed = args.seed * 1_000_003 + game
+        record = play_game(new_game(rules, seed), [bot(s, seed ^ s) for s in range(args.players)])
+        two = last_two(record.result.places)
+        if two is None:
+            none += 1
+            continue
+        distance = (two[1] - two[0]) % args.players
+        apart[min(distance, args.players - distance)] += 1
+        pairs[" and ".join(sorted(levels[s % len(levels)] for s in two))] += 1
+    total = sum(apart.values())
+    print(f"last_two: {args.games} games, {args.players} seats, levels {args.levels}")
+    for distance in sorted(apart):
+        print(f"  {distance} seats apart: {apart[distance]} ({apart[distance] / total:.0%})")
+    for pair, count in sorted(pairs.items()):
+        print(f"  {pair}: {count} ({count / total:.0%})")
+    print(f"  no last two: {none}")
+
+
+if __name__ == "__main__":
+    main()
