@@ -168,10 +168,13 @@ def main() -> None:
         # the workers (spawned with this path) import the engine from there; this process
         # only deals, which both engines do alike
         sys.path.insert(0, str(args.site.resolve()))
-    rules = Rules(players=args.players)
     specs = (args.a, args.b)
-    for spec in specs:  # a bad spec fails here, not in a worker
-        build(spec, 0, new_game(rules, 0), 0, args.baseline, args.clock)
+    try:  # a bad spec or table fails here, not in a worker
+        rules = Rules(players=args.players)
+        for spec in specs:
+            build(spec, 0, new_game(rules, 0), 0, args.baseline, args.clock)
+    except ValueError as exc:
+        parser.error(str(exc))
     deals = make_deals(specs, rules, args.deals, args.seed)
     print(
         f"hard_strength: {specs[0]} vs {specs[1]}, {args.deals} deals x "

@@ -51,13 +51,19 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     levels = args.levels.split(",")
-    rules = Rules(players=args.players)
 
     def bot(seat: int, seed: int) -> Bot:
         level = levels[seat % len(levels)]
         if level == "hard":
             return HardBot(seat, rules, seed, clock=time.thread_time)
         return make_bot(level, seat, rules, seed)
+
+    try:  # a bad level or table is told before any game
+        rules = Rules(players=args.players)
+        for seat in range(len(levels)):
+            bot(seat, 0)
+    except ValueError as exc:
+        parser.error(str(exc))
 
     apart: collections.Counter[int] = collections.Counter()
     pairs: collections.Counter[str] = collections.Counter()
@@ -75,7 +81,8 @@ def main() -> None:
     total = sum(apart.values())
     print(f"last_two: {args.games} games, {args.players} seats, levels {args.levels}")
     for distance in sorted(apart):
-        print(f"  {distance} seats apart: {apart[distance]} ({apart[distance] / total:.0%})")
+        seats = "seat" if distance == 1 else "seats"
+        print(f"  {distance} {seats} apart: {apart[distance]} ({apart[distance] / total:.0%})")
     for pair, count in sorted(pairs.items()):
         print(f"  {pair}: {count} ({count / total:.0%})")
     print(f"  no last two: {none}")
