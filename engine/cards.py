@@ -16,6 +16,7 @@ from typing import Final
 from .pickling import pickle_by_fields
 
 __all__ = [
+    "BEATERS",
     "CARDS",
     "RANK_MASKS",
     "SAME_RANK",
@@ -184,12 +185,14 @@ def _beaters_table() -> tuple[tuple[int, ...], ...]:
     return tuple(table)
 
 
-_BEATERS: Final = _beaters_table()
+# ``BEATERS[trump][target]``: every card (of all 52) that beats the card of index
+# ``target`` (``beaters_mask``), as a table for the move generator and the checks.
+BEATERS: Final = _beaters_table()
 
 
 def beaters_mask(trump: Suit | int, target_index: int) -> int:
     """Every card (of all 52) that beats the card with index ``target_index``."""
-    return _BEATERS[trump][target_index]
+    return BEATERS[trump][target_index]
 
 
 pickle_by_fields(Card)

@@ -1,9 +1,10 @@
 """The one place that decides legality.
 
-``check`` returns the reason an action is refused, or None. ``legal_actions`` lists the
-same actions from bit masks (it must never disagree with ``check``: the property tests
-compare them over every card and target), and ``card_reason`` explains why a card in a
-hand cannot be played right now (the client's hint for a dimmed card).
+``check`` returns the reason an action is refused, or None, and ``card_reason`` explains
+why a card in a hand cannot be played right now (the client's hint for a dimmed card).
+The position lists the same actions from bit masks (``Position.legal_actions``, the move
+generator, a method so that a search's every call is one call): it must never disagree
+with ``check``, and the property tests compare them over every card and target.
 
 Every rule used here depends only on the acting seat's own hand and public information,
 so the answers can be sent to that seat without leaking anything. And only on the position
@@ -17,10 +18,8 @@ from typing import Any, Final
 
 from .actions import (
     BEATS,
-    PASS,
     SHOWS,
     SINGLE_ATTACKS,
-    TAKE,
     THROW_INS,
     TRANSFERS,
     Action,
@@ -31,15 +30,13 @@ from .actions import (
     Take,
     ThrowIn,
     Transfer,
-    attack_of_mask,
 )
-from .cards import CARDS, SAME_RANK, SUIT_MASKS, Card, beaters_mask, bits
+from .cards import BEATERS, CARDS, SAME_RANK, Card
 from .phase import Phase
 from .position import Position
 from .reasons import Reason
-from .rules import MAX_ATTACKS
 
-__all__ = ["CHECKS", "beat_reason", "card_reason", "check", "legal_actions"]
+__all__ = ["CHECKS", "beat_reason", "card_reason", "check"]
 
 
 def beat_reason(card: Card, target: Card, trump: int) -> Reason | None:
@@ -117,7 +114,7 @@ def _check_beat(state: Position, seat: int, action: Beat) -> Reason | None:
         return Reason.NOTHING_TO_BEAT
     if state.defences[slot] >= 0:
         return Reason.ALREADY_BEATEN
-    if _BEATERS[state.trump][target.index] & card.bit:
+    if BEATERS[state.trump][target.index] & card.bit:
         return None
     return beat_reason(card, target, state.trump)
 
@@ -152,7 +149,7 @@ def _check_transfer(state: Position, seat: int, action: Transfer | ShowTrump) ->
     count = len(state.attacks) + (0 if shown else 1)
     if count > state.bout_max:
         return Reason.TABLE_FULL
-    if _next_hand_size(state, seat) < count:
+    if state.next_hand_size(seat) < count:
         return Reason.NEXT_PLAYER_TOO_FEW_CARDS
     return None
 
@@ -203,105 +200,6 @@ CHECKS: Final[dict[type, Callable[[Position, int, Any], Reason | None]]] = {
     ThrowIn: _check_throw_in,
     Pass: _check_pass,
 }
-
-
-def _next_hand_size(state: Position, seat: int) -> int:
-    """How many cards the player a transfer would go to holds (0: there is nobody)."""
-    target = state.next_in_play(seat)
-    return 0 if target is None else state.hands[target].bit_count()
-
-
-def legal_actions(state: Position, seat: int) -> list[Action]:
-    """Every action ``check`` allows ``seat`` right now (shared, interned values)."""
-    # The attacker and the defender are always in the game, and ``throwers`` holds only
-    # seats in the game: no other test of the seat is needed.
-    actions: list[Action]
-    if state.phase is _OPEN:
-        if seat == state.defender:
-            # Each beat of an unbeaten card (lowest card first), take, then the transfers.
-            defences = state.defences
-            if state.taking or -1 not in defences:
-                return []
-            actions = []
-            hand = state.hands[seat]
-            beaters_of = _BEATERS[state.trump]
-            for slot, target in enumerate(state.attacks):
-                if defences[slot] < 0 and (beaters := hand & beaters_of[target]):
-                    beats = _BEATS_OF[target]
-                    while beaters:
-                        low = beaters & -beaters
-                        actions.append(beats[low.bit_length() - 1])
-                        beaters ^= low
-            actions.append(TAKE)
-            if state.rules.transfer and all(d < 0 for d in defences):
-                _add_transfers(state, seat, actions)
-            return actions
-        if seat < 0 or not state.throwers >> seat & 1:
-            return []
-        actions = []
-        if len(state.attacks) < state.limit:
-            playable = state.hands[seat] & state.table_ranks
-            while playable:
-                low = playable & -playable
-                actions.append(THROW_INS[low.bit_length() - 1])
-                playable ^= low
-        if not state.passed >> seat & 1 and (state.taking or -1 not in state.defences):
-            actions.append(PASS)
-        return actions
-    if seat != state.attacker or state.phase is _OVER:
-        return []
-    # The leads: for each rank in the hand (by its lowest card), its cards' every subset.
-    hand = rest = state.hands[seat]
-    known = _GROUP_LEADS[state.limit]
-    leads: list[Action] = []
-    while rest:
-        group = hand & SAME_RANK[(rest & -rest).bit_length() - 1]
-        rest ^= group
-        try:
-            leads += known[group]
-        except KeyError:
-            leads += known.setdefault(group, _group_leads(group, state.limit))
-    return leads
-
-
-def _group_leads(group: int, limit: int) -> tuple[Attack, ...]:
-    """Every lead from the cards of one rank in ``group``: each subset of at most ``limit``."""
-    if group & (group - 1) == 0:
-        return (SINGLE_ATTACKS[group.bit_length() - 1],)
-    leads = []
-    sub = group
-    while sub:
-        if sub.bit_count() <= limit:
-            leads.append(attack_of_mask(sub))
-        sub = (sub - 1) & group
-    return tuple(leads)
-
-
-# The leads of one rank's cards in a hand, by the limit, then by the cards' mask (at most
-# 13 * 16 masks for each of the limits 0 to 6).
-_GROUP_LEADS: Final[tuple[dict[int, tuple[Attack, ...]], ...]] = tuple(
-    {} for _ in range(MAX_ATTACKS + 1)
-)
-
-
-def _add_transfers(state: Position, seat: int, actions: list[Action]) -> None:
-    """The defender's transfers, and shown trumps, before any card is beaten."""
-    hand = state.hands[seat]
-    attacks = state.attacks
-    same_rank = hand & SAME_RANK[attacks[0]]
-    count = len(attacks)
-    next_size = _next_hand_size(state, seat)
-    if count + 1 <= state.bout_max and next_size >= count + 1:
-        actions.extend(TRANSFERS[i] for i in bits(same_rank))
-    if state.rules.transfer_show_trump and not state.shown >> seat & 1 and next_size >= count:
-        actions.extend(SHOWS[i] for i in bits(same_rank & SUIT_MASKS[state.trump]))
-
-
-# BEATS by target: ``_BEATS_OF[target][card]`` is ``Beat(card, target)``.
-_BEATS_OF: Final = tuple(tuple(BEATS[card][target] for card in range(52)) for target in range(52))
-_BEATERS: Final = tuple(
-    tuple(beaters_mask(trump, target) for target in range(52)) for trump in range(4)
-)
 
 
 def card_reason(state: Position, seat: int, card: Card) -> Reason | None:

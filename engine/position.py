@@ -1,9 +1,12 @@
 """A position: where every card is and where the bout stands, apart from the play.
 
-``engine.legality`` decides what may be done from a position and ``engine.notation`` reads
-and writes it as one line of text; neither needs more, so both depend on this module and
-nothing above it. The play, ``engine.state.GameState``, is a position that also counts the
-actions and the repeated positions and changes itself in place by ``apply``.
+A position lists every seat's legal actions itself (``legal_actions``, the move
+generator): a search calls it for every move, and a method is one call where a module
+function behind a method was two. ``engine.legality`` decides whether one action may be
+done and why not, and ``engine.notation`` reads and writes a position as one line of text;
+neither needs more, so both depend on this module and nothing above it. The play,
+``engine.state.GameState``, is a position that also counts the actions and the repeated
+positions and changes itself in place by ``apply``.
 
 ``GameState`` is a subclass rather than a holder of a ``Position``: the legality functions
 and ``apply`` read these fields in every playout of Hard's search, and an inherited slot is
@@ -17,12 +20,24 @@ from __future__ import annotations
 
 from typing import ClassVar, Final, Self
 
-from .cards import CARDS, SAME_RANK, Card, Suit, cards_of
+from .actions import (
+    BEATS,
+    PASS,
+    SHOWS,
+    SINGLE_ATTACKS,
+    TAKE,
+    THROW_INS,
+    TRANSFERS,
+    Action,
+    Attack,
+    attack_of_mask,
+)
+from .cards import BEATERS, CARDS, SAME_RANK, SUIT_MASKS, Card, Suit, bits, cards_of
 from .events import GameResult
 from .line import Line
 from .notation import read_position, write_position
 from .phase import Phase
-from .rules import Rules
+from .rules import MAX_ATTACKS, Rules
 from .rules import ThrowIn as ThrowInRule
 
 __all__ = ["Position"]
@@ -365,6 +380,78 @@ class Position:
                 return other
         return None
 
+    def next_hand_size(self, seat: int) -> int:
+        """How many cards the player a transfer would go to holds (0: there is nobody)."""
+        target = self.next_in_play(seat)
+        return 0 if target is None else self.hands[target].bit_count()
+
+    # --- the move generator ---------------------------------------------------------------
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``engine.legality.check`` allows ``seat`` now (shared, interned
+        values), from the bit masks."""
+        # The attacker and the defender are always in the game, and ``throwers`` holds only
+        # seats in the game: no other test of the seat is needed.
+        actions: list[Action]
+        if self.phase is _OPEN:
+            if seat == self.defender:
+                # Each beat of an unbeaten card (lowest card first), take, then the transfers.
+                defences = self.defences
+                if self.taking or -1 not in defences:
+                    return []
+                actions = []
+                hand = self.hands[seat]
+                beaters_of = BEATERS[self.trump]
+                for slot, target in enumerate(self.attacks):
+                    if defences[slot] < 0 and (beaters := hand & beaters_of[target]):
+                        beats = _BEATS_OF[target]
+                        while beaters:
+                            low = beaters & -beaters
+                            actions.append(beats[low.bit_length() - 1])
+                            beaters ^= low
+                actions.append(TAKE)
+                if self.rules.transfer and all(d < 0 for d in defences):
+                    self._add_transfers(seat, actions)
+                return actions
+            if seat < 0 or not self.throwers >> seat & 1:
+                return []
+            actions = []
+            if len(self.attacks) < self.limit:
+                playable = self.hands[seat] & self.table_ranks
+                while playable:
+                    low = playable & -playable
+                    actions.append(THROW_INS[low.bit_length() - 1])
+                    playable ^= low
+            if not self.passed >> seat & 1 and (self.taking or -1 not in self.defences):
+                actions.append(PASS)
+            return actions
+        if seat != self.attacker or self.phase is _OVER:
+            return []
+        # The leads: for each rank in the hand (by its lowest card), its cards' every subset.
+        hand = rest = self.hands[seat]
+        known = _GROUP_LEADS[self.limit]
+        leads: list[Action] = []
+        while rest:
+            group = hand & SAME_RANK[(rest & -rest).bit_length() - 1]
+            rest ^= group
+            try:
+                leads += known[group]
+            except KeyError:
+                leads += known.setdefault(group, _group_leads(group, self.limit))
+        return leads
+
+    def _add_transfers(self, seat: int, actions: list[Action]) -> None:
+        """The defender's transfers, and shown trumps, before any card is beaten."""
+        hand = self.hands[seat]
+        attacks = self.attacks
+        same_rank = hand & SAME_RANK[attacks[0]]
+        count = len(attacks)
+        next_size = self.next_hand_size(seat)
+        if count + 1 <= self.bout_max and next_size >= count + 1:
+            actions.extend(TRANSFERS[i] for i in bits(same_rank))
+        if self.rules.transfer_show_trump and not self.shown >> seat & 1 and next_size >= count:
+            actions.extend(SHOWS[i] for i in bits(same_rank & SUIT_MASKS[self.trump]))
+
     def _set_throwers(self) -> None:
         """Who may add cards to this bout under the rules (for the play as it changes the
         attacker or defender, too)."""
@@ -380,3 +467,26 @@ class Position:
                 if not place:
                     mask |= 1 << seat
         self.throwers = mask & ~(1 << defender)
+
+
+def _group_leads(group: int, limit: int) -> tuple[Attack, ...]:
+    """Every lead from the cards of one rank in ``group``: each subset of at most ``limit``."""
+    if group & (group - 1) == 0:
+        return (SINGLE_ATTACKS[group.bit_length() - 1],)
+    leads = []
+    sub = group
+    while sub:
+        if sub.bit_count() <= limit:
+            leads.append(attack_of_mask(sub))
+        sub = (sub - 1) & group
+    return tuple(leads)
+
+
+# The leads of one rank's cards in a hand, by the limit, then by the cards' mask (at most
+# 13 * 16 masks for each of the limits 0 to 6).
+_GROUP_LEADS: Final[tuple[dict[int, tuple[Attack, ...]], ...]] = tuple(
+    {} for _ in range(MAX_ATTACKS + 1)
+)
+
+# BEATS by target: ``_BEATS_OF[target][card]`` is ``Beat(card, target)``.
+_BEATS_OF: Final = tuple(tuple(BEATS[card][target] for card in range(52)) for target in range(52))

@@ -55,7 +55,7 @@ from .events import (
     TrumpTurned,
     WentOut,
 )
-from .legality import CHECKS, card_reason, check, legal_actions
+from .legality import CHECKS, card_reason, check
 from .line import History
 from .notation import read_game, write_game
 from .phase import Phase
@@ -262,10 +262,6 @@ class GameState(Position):
     def check(self, seat: int, action: Action) -> Reason | None:
         """Why ``seat`` may not do ``action`` now, or None (``engine.legality.check``)."""
         return check(self, seat, action)
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        """Every action ``check`` allows ``seat`` now (``engine.legality.legal_actions``)."""
-        return legal_actions(self, seat)
 
     def card_reason(self, seat: int, card: Card) -> Reason | None:
         """Why a card of ``seat``'s hand cannot be played now, or None

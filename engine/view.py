@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from .actions import Action
 from .cards import CARDS, Card, Suit, cards_of
 from .events import GameResult
-from .legality import card_reason, legal_actions
+from .legality import card_reason
 from .phase import Phase
 from .pickling import pickle_by_fields
 from .position import Position
@@ -150,7 +150,7 @@ def observe(state: Position, seat: int) -> SeatView:
         throwers=_seats(state.throwers, n),
         places=tuple(state.places),
         result=state.result,
-        legal=tuple(legal_actions(state, seat)),
+        legal=tuple(state.legal_actions(seat)),
         hints=hints,
     )
 

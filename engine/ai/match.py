@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 
 from ..actions import Action
 from ..events import GameResult, trim
-from ..legality import legal_actions
 from ..state import GameState
 from ..view import observe
 from .base import Bot
@@ -30,14 +29,14 @@ def next_actor(state: GameState) -> tuple[int, list[Action]] | None:
     if state.is_over:
         return None
     defender = state.defender
-    legal = legal_actions(state, defender)
+    legal = state.legal_actions(defender)
     if legal:
         return defender, legal
     n = state.players
     for step in range(n):
         seat = (state.attacker + step) % n
         if seat != defender:
-            legal = legal_actions(state, seat)
+            legal = state.legal_actions(seat)
             if legal:
                 return seat, legal
     raise RuntimeError("no seat has a legal action in a game that is not over")

@@ -33,7 +33,7 @@ from engine import (
 from engine.ai.determinize import sample_state
 from engine.ai.tactics import Memory
 from engine.cards import deck_mask, mask_of
-from engine.legality import card_reason, legal_actions
+from engine.legality import card_reason
 from engine.playout import random_move
 
 NOTATION_SOURCE = Path(__file__).resolve().parents[2] / "engine" / "notation.py"
@@ -178,7 +178,7 @@ def test_legality_asks_nothing_but_the_position() -> None:
     while not game.is_over:
         position = position_of(game)
         for seat in range(rules.players):
-            assert legal_actions(position, seat) == game.legal_actions(seat)
+            assert position.legal_actions(seat) == game.legal_actions(seat)
             for card in game.hand(seat):
                 assert card_reason(position, seat, card) == game.card_reason(seat, card)
         assert observe(position, 0) == observe(game, 0)
