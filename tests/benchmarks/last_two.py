@@ -14,6 +14,11 @@ together, has no last two.
 At six seats with levels in turn, players two or four seats apart have the same level:
 how often the last two sat so is how often a level's Durak rate is decided between two
 players of that level.
+
+It also counts how often the Durak sat an even number of seats from the first defender.
+A defender who takes is skipped, so while defenders take, the attack passes on two seats
+at a time and the same half of the table defends; only a defence that holds hands the
+attack to the other half.
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine import Rules, new_game  # noqa: E402
+from engine import FirstAttacker, Rules, new_game  # noqa: E402
 from engine.ai import Bot, HardBot, make_bot, play_game  # noqa: E402
 
 
@@ -68,9 +73,16 @@ def main() -> None:
     apart: collections.Counter[int] = collections.Counter()
     pairs: collections.Counter[str] = collections.Counter()
     none = 0
+    decided = defenders = 0  # games with a Durak; of them, the Durak on the defenders' side
     for game in range(args.games):
         seed = args.seed * 1_000_003 + game
-        record = play_game(new_game(rules, seed), [bot(s, seed ^ s) for s in range(args.players)])
+        state = new_game(rules, seed)
+        first = next(e.seat for e in state.opening if isinstance(e, FirstAttacker))
+        record = play_game(state, [bot(s, seed ^ s) for s in range(args.players)])
+        durak = record.result.durak
+        if durak is not None:
+            decided += 1
+            defenders += (durak - first - 1) % 2 == 0
         two = last_two(record.result.places)
         if two is None:
             none += 1
@@ -86,6 +98,11 @@ def main() -> None:
     for pair, count in sorted(pairs.items()):
         print(f"  {pair}: {count} ({count / total:.0%})")
     print(f"  no last two: {none}")
+    if decided:
+        print(
+            f"  the Durak an even number of seats from the first defender: {defenders} of"
+            f" {decided} ({defenders / decided:.0%})"
+        )
 
 
 if __name__ == "__main__":
