@@ -16,8 +16,9 @@ and searches.
   holds only cards the table has seen it pick up), the same search looks for a move that
   is safe even if both others play against this seat, and plays it when there is one.
 - Otherwise perfect-information Monte Carlo: sample the unseen cards by the reading's
-  weights (``engine.ai.determinize``), play each sensible move still in the race in the
-  same sample and finish the game with Normal's policy for every seat (with a little
+  weights (``engine.ai.determinize``), play each sensible move (in a defence, every card
+  that covers: the rank a cover puts down is one the others may throw in) still in the
+  race in the same sample and finish the game with Normal's policy for every seat (with a little
   randomness), each seat that leads or adds aiming at what the sample's defender cannot
   beat (``aimed_action``). Every few samples a move whose score falls clearly behind the
   leader's (by the paired differences in the same samples) leaves the race, so the
@@ -161,11 +162,16 @@ def playout(
         state.push(seat, action)  # one of the legal actions: no need to check it again
 
 
-def candidates(legal: Sequence[Action], hand: int, trump: int) -> list[Action]:
+def candidates(
+    legal: Sequence[Action], hand: int, trump: int, *, every_cover: bool = False
+) -> list[Action]:
     """The sensible moves among ``legal``, the policy's likely choices first.
 
     Leads: each single card and each whole same-rank group. Beats: for each attack card,
-    the cheapest same-suit cover and the cheapest trump. Everything else as it is.
+    the cheapest same-suit cover and the cheapest trump, then with ``every_cover`` (Hard's
+    search) every other cover: the rank a cover puts down is one the others may throw in,
+    so a dearer cover of a rank nobody can add may end the bout where the cheapest lets a
+    card follow that cannot be beaten. Everything else as it is.
     """
     kind = type(legal[0])
     if kind is Attack:
@@ -192,6 +198,8 @@ def candidates(legal: Sequence[Action], hand: int, trump: int) -> list[Action]:
         for group in (same, trumps):
             if group:
                 result.append(BEATS[cheapest(group, trump)][target])
+    if every_cover:
+        result.extend(a for a in legal if type(a) is Beat and a not in result)
     result.extend(a for a in legal if type(a) is not Beat)
     return result
 
@@ -232,10 +240,8 @@ class HardBot(RememberingBot):
         # seats a third of the searches), Hard plays as Normal does rather than the first
         # candidate, which could be a trump thrown in for nothing.
         usual = normal_choice(view, self.memory)
-        moves = [
-            usual,
-            *(m for m in candidates(view.legal, mask_of(view.hand), view.trump) if m != usual),
-        ]
+        sensible = candidates(view.legal, mask_of(view.hand), view.trump, every_cover=True)
+        moves = [usual, *(m for m in sensible if m != usual)]
         if len(moves) == 1:
             self.last_method = "forced"
             return moves[0]

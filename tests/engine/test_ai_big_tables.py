@@ -139,3 +139,33 @@ def test_where_no_sample_tells_the_moves_apart_hard_plays_as_normal() -> None:
     assert NormalBot(1, state.rules, 0).decide(view) == parse_action("throw 6s")
     hard = HardBot(1, state.rules, 0, budget=None, iterations=0)
     assert hard.decide(view) == parse_action("throw 6s")
+
+
+# Four seats, clubs trump, the stock empty and every hand known to all. Seat 0 leads the
+# six of spades against seat 1, which holds Jd 7s 9s and no trump. Covering with the
+# seven lets seat 0 throw in the seven of clubs, which seat 1 cannot beat; nobody holds
+# another nine, so the nine ends the bout and makes seat 1 the next attacker.
+SEVEN_OR_NINE = (
+    "rules=36 hands=7c*Ah*As*/Jd7s9s/Kd*Qh*/Ks*Qs* stock=- trump=Kc table=6s "
+    "discard=6c8c9cTcJcQcKcAc6d7d8d9dTdQdAd6h7h8h9hThJhKh8sTsJs attacker=0 defender=1 "
+    "leader=0 dealer=3 phase=open cap=6 held=3 taking=no passed=- shown=- throwers=0,2,3 "
+    "places=0,0,0,0 result=- moves=60 seen=-"
+)
+
+
+def test_hard_weighs_a_dearer_cover_whose_rank_nobody_can_add() -> None:
+    """Normal covers with the cheapest card, the seven, and the seven of clubs follows it;
+    the nine is not among the sensible moves the coach weighs, but Hard's search covers
+    with it."""
+    state = GameState.from_text(SEVEN_OR_NINE)
+    view = observe(state, 1)
+    seven, nine = parse_action("beat 6s with 7s"), parse_action("beat 6s with 9s")
+    assert nine not in candidates(view.legal, mask_of(view.hand), view.trump)
+    assert nine in candidates(view.legal, mask_of(view.hand), view.trump, every_cover=True)
+    assert NormalBot(1, state.rules, 0).decide(view) == seven
+    thrown = state.copy()
+    thrown.apply(1, seven)
+    assert policy_action(thrown, 0, thrown.legal_actions(0)) == parse_action("throw 7c")
+    hard = HardBot(1, state.rules, 0, budget=None, iterations=200)
+    remembering(hard, state)
+    assert hard.decide(view) == nine

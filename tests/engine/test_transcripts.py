@@ -28,7 +28,7 @@ RULES_STEP = 5
 HARD_SAMPLES = 12  # per decision: a short search, fully determined by the seed
 
 RANDOM_DIGEST = "f68d20c2fc0c2de8"
-BOTS_DIGEST = "6224ba7c32272eda"
+BOTS_DIGEST = "c37477305cd3fb20"
 
 
 def random_games_record() -> str:
