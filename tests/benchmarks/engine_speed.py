@@ -41,6 +41,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from site_option import engine_site
+
 ROOT = Path(__file__).resolve().parents[2]
 ROUNDS = 5  # alternations of ours and theirs with --beside
 
@@ -174,7 +176,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0, help="per player count")
     parser.add_argument("--beside", type=Path, help="a checkout of jorisperrenet/durak")
     parser.add_argument("--cpu", action="store_true", help="time CPU, not wall clock")
-    parser.add_argument("--site", type=Path, help="time the engine installed in this folder")
+    parser.add_argument("--site", type=engine_site, help="time the engine installed in this folder")
     parser.add_argument(
         "--instructions", type=int, metavar="GAMES", help="count instructions, not time"
     )

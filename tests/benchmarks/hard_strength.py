@@ -42,6 +42,8 @@ from collections.abc import Callable, Sequence
 from importlib.machinery import ModuleSpec
 from pathlib import Path
 
+from site_option import engine_site
+
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # a worker keeps the path it was given (``--site`` first)
     sys.path.insert(0, str(ROOT))
@@ -162,7 +164,7 @@ def main() -> None:
     parser.add_argument(
         "--every", type=int, default=0, help="print the scores so far every N deals (0: never)"
     )
-    parser.add_argument("--site", type=Path, help="play with the engine installed in DIR")
+    parser.add_argument("--site", type=engine_site, help="play with the engine installed in DIR")
     args = parser.parse_args()
     if args.site is not None:
         # the workers (spawned with this path) import the engine from there; this process

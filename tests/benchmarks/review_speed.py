@@ -20,6 +20,8 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from site_option import engine_site
+
 if TYPE_CHECKING:
     from engine import GameLog, Rules
 
@@ -46,7 +48,7 @@ def played(rules: Rules, seed: int) -> GameLog:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seed", type=int, default=11)
-    parser.add_argument("--site", type=Path, help="review with the engine installed here")
+    parser.add_argument("--site", type=engine_site, help="review with the engine installed here")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT if args.site is None else args.site.resolve()))
     from engine import Rules
