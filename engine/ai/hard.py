@@ -18,8 +18,8 @@ and searches.
 - Otherwise perfect-information Monte Carlo: sample the unseen cards by the reading's
   weights (``engine.ai.determinize``), play each sensible move (in a defence, every card
   that covers: the rank a cover puts down is one the others may throw in) still in the
-  race in the same sample and finish the game with Normal's policy for every seat (with a little
-  randomness), each seat that leads or adds aiming at what the sample's defender cannot
+  race in the same sample and finish the game with Normal's policy for every seat (with a
+  little randomness), each seat that leads or adds aiming at what the sample's defender cannot
   beat (``aimed_action``). Every few samples a move whose score falls clearly behind the
   leader's (by the paired differences in the same samples) leaves the race, so the
   samples go to the moves that might be best; the search stops when one move is left,

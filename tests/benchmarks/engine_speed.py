@@ -186,7 +186,7 @@ def main() -> None:
         which, games, folder = args.play
         play(which, int(games), Path(folder))
         return
-    ours = ROOT if args.site is None else args.site.resolve()
+    ours = ROOT if args.site is None else args.site
     if args.instructions:
         mine, kind = count("ours", args.instructions, ours)
         print(f"engine: {kind}")

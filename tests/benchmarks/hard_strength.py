@@ -169,7 +169,7 @@ def main() -> None:
     if args.site is not None:
         # the workers (spawned with this path) import the engine from there; this process
         # only deals, which both engines do alike
-        sys.path.insert(0, str(args.site.resolve()))
+        sys.path.insert(0, str(args.site))
     specs = (args.a, args.b)
     try:  # a bad spec or table fails here, not in a worker
         rules = Rules(players=args.players)

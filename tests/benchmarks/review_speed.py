@@ -50,7 +50,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--site", type=engine_site, help="review with the engine installed here")
     args = parser.parse_args()
-    sys.path.insert(0, str(ROOT if args.site is None else args.site.resolve()))
+    sys.path.insert(0, str(ROOT if args.site is None else args.site))
     from engine import Rules
     from engine.ai.coach import decisions_from_log, review
     from engine.compiled import engine_kind
